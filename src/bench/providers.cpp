@@ -1,0 +1,57 @@
+#include "bench/providers.h"
+
+#include <openssl/crypto.h>
+#include <openssl/provider.h>
+
+#include <mutex>
+#include <string_view>
+
+namespace speedlab::bench {
+
+namespace {
+struct Context {
+    OSSL_LIB_CTX* ctx = nullptr;
+    bool legacy = false;
+};
+Context& context() {
+    static Context c;
+    static std::once_flag once;
+    std::call_once(once, [] {
+        c.ctx = OSSL_LIB_CTX_new();
+        c.legacy = OSSL_PROVIDER_load(c.ctx, "legacy") != nullptr;
+        OSSL_PROVIDER_load(c.ctx, "default");
+    });
+    return c;
+}
+}  // namespace
+
+OSSL_LIB_CTX* library_context() { return context().ctx; }
+bool legacy_provider_loaded() { return context().legacy; }
+
+namespace {
+// OpenSSL_version() prefixes some answers with their own label ("built on: ").
+std::string without_prefix(const char* text, std::string_view prefix) {
+    std::string_view s(text);
+    if (s.substr(0, prefix.size()) == prefix) s.remove_prefix(prefix.size());
+    return std::string(s);
+}
+}  // namespace
+
+std::string libcrypto_version() { return OpenSSL_version(OPENSSL_VERSION); }
+std::string libcrypto_built_on() { return without_prefix(OpenSSL_version(OPENSSL_BUILT_ON), "built on: "); }
+std::string libcrypto_options() { return without_prefix(OpenSSL_version(OPENSSL_PLATFORM), "platform: "); }
+std::string libcrypto_compiler() { return without_prefix(OpenSSL_version(OPENSSL_CFLAGS), "compiler: "); }
+std::string libcrypto_cpuinfo() { return OpenSSL_version(OPENSSL_CPU_INFO); }
+
+std::string to_hex(const unsigned char* data, size_t len) {
+    static constexpr char digits[] = "0123456789abcdef";
+    std::string out;
+    out.reserve(len * 2);
+    for (size_t i = 0; i < len; ++i) {
+        out += digits[data[i] >> 4];
+        out += digits[data[i] & 15];
+    }
+    return out;
+}
+
+}  // namespace speedlab::bench

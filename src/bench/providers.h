@@ -1,0 +1,23 @@
+#pragma once
+// The libcrypto context speedlab fetches algorithms from: default and legacy
+// providers loaded together, as `openssl speed -provider legacy -provider default`.
+#include <openssl/types.h>
+
+#include <string>
+
+namespace speedlab::bench {
+
+OSSL_LIB_CTX* library_context();
+bool legacy_provider_loaded();
+
+// "OpenSSL 3.0.19 27 Jan 2026", and the build facts libcrypto reports about itself.
+std::string libcrypto_version();
+std::string libcrypto_built_on();
+std::string libcrypto_options();
+std::string libcrypto_compiler();
+std::string libcrypto_cpuinfo();
+
+// Hex string of bytes, lowercase.
+std::string to_hex(const unsigned char* data, size_t len);
+
+}  // namespace speedlab::bench

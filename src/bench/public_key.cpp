@@ -1,0 +1,298 @@
+#include "bench/public_key.h"
+
+#include <openssl/bio.h>
+#include <openssl/evp.h>
+#include <openssl/pem.h>
+#include <openssl/rsa.h>
+
+#include <array>
+#include <cstring>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "bench/providers.h"
+#include "bench/test_keys.h"
+
+namespace speedlab::bench {
+
+namespace {
+
+struct PkeyDeleter {
+    void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
+};
+struct PkeyCtxDeleter {
+    void operator()(EVP_PKEY_CTX* p) const { EVP_PKEY_CTX_free(p); }
+};
+struct MdCtxDeleter {
+    void operator()(EVP_MD_CTX* p) const { EVP_MD_CTX_free(p); }
+};
+using PkeyPtr = std::shared_ptr<EVP_PKEY>;
+using PkeyCtxPtr = std::shared_ptr<EVP_PKEY_CTX>;
+
+// Curves of the openssl speed tables: id suffix -> (libcrypto group, bits).
+struct Curve {
+    std::string_view suffix, group;
+    int bits;
+};
+constexpr std::array<Curve, 12> kCurves{{
+    {"p192", "P-192", 192},
+    {"p224", "P-224", 224},
+    {"p256", "P-256", 256},
+    {"p384", "P-384", 384},
+    {"p521", "P-521", 521},
+    {"k233", "K-233", 233},
+    {"b233", "B-233", 233},
+    {"brainpoolp256r1", "brainpoolP256r1", 256},
+    {"brainpoolp384r1", "brainpoolP384r1", 384},
+    {"brainpoolp512r1", "brainpoolP512r1", 512},
+    {"x25519", "X25519", 253},
+    {"x448", "X448", 448},
+}};
+
+const Curve* find_curve(std::string_view suffix) {
+    for (const auto& c : kCurves)
+        if (c.suffix == suffix) return &c;
+    return nullptr;
+}
+
+PkeyPtr load_test_key(const std::string& id) {
+    const char* pem = test_key_pem(id);
+    if (!pem) return nullptr;
+    BIO* bio = BIO_new_mem_buf(pem, -1);
+    EVP_PKEY* key = PEM_read_bio_PrivateKey_ex(bio, nullptr, nullptr, nullptr, library_context(), nullptr);
+    BIO_free(bio);
+    return key ? PkeyPtr(key, PkeyDeleter{}) : nullptr;
+}
+
+PkeyPtr generate(const char* type, const char* group) {
+    EVP_PKEY* key = group ? EVP_PKEY_Q_keygen(library_context(), nullptr, type, group)
+                          : EVP_PKEY_Q_keygen(library_context(), nullptr, type);
+    return key ? PkeyPtr(key, PkeyDeleter{}) : nullptr;
+}
+
+struct SignState {
+    PkeyPtr key;
+    PkeyCtxPtr sign_ctx, verify_ctx;
+    std::vector<uint8_t> message, signature, scratch;
+};
+
+// RSA (PKCS#1 v1.5 on 36 bytes), DSA and ECDSA (20 bytes): EVP_PKEY_sign on a
+// prepared context, as openssl speed does.
+PublicKeySetup sign_verify_kernel(const std::string& id, int bits, PkeyPtr key, size_t msg_len,
+                                  bool rsa) {
+    PublicKeySetup s;
+    auto st = std::make_shared<SignState>();
+    st->key = key;
+    st->message.assign(msg_len, 0);
+    for (size_t i = 0; i < msg_len; ++i) st->message[i] = static_cast<uint8_t>(i * 7 + 1);
+    st->sign_ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), key.get(), nullptr), PkeyCtxDeleter{});
+    st->verify_ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), key.get(), nullptr), PkeyCtxDeleter{});
+    if (!st->sign_ctx || EVP_PKEY_sign_init(st->sign_ctx.get()) <= 0 || !st->verify_ctx ||
+        EVP_PKEY_verify_init(st->verify_ctx.get()) <= 0 ||
+        (rsa && (EVP_PKEY_CTX_set_rsa_padding(st->sign_ctx.get(), RSA_PKCS1_PADDING) <= 0 ||
+                 EVP_PKEY_CTX_set_rsa_padding(st->verify_ctx.get(), RSA_PKCS1_PADDING) <= 0))) {
+        s.error = "cannot set up signing with " + id;
+        return s;
+    }
+    st->signature.resize(static_cast<size_t>(EVP_PKEY_get_size(key.get())));
+    st->scratch = st->signature;
+    size_t sig_len = st->signature.size();
+    bool signed_ok = EVP_PKEY_sign(st->sign_ctx.get(), st->signature.data(), &sig_len,
+                                   st->message.data(), st->message.size()) > 0;
+    st->signature.resize(sig_len);
+    // Timed signatures go to a scratch buffer so the one verify checks stays intact.
+    auto sign = [st]() {
+        size_t len = st->scratch.size();
+        return EVP_PKEY_sign(st->sign_ctx.get(), st->scratch.data(), &len, st->message.data(),
+                             st->message.size()) > 0;
+    };
+    auto verify = [st]() {
+        return EVP_PKEY_verify(st->verify_ctx.get(), st->signature.data(), st->signature.size(),
+                               st->message.data(), st->message.size()) == 1;
+    };
+    // Known answer: the signature verifies, and fails for a changed message.
+    bool good = signed_ok && verify();
+    st->message[0] ^= 1;
+    bool rejects = !verify();
+    st->message[0] ^= 1;
+    s.check = {good && rejects, good && rejects ? "signature verifies; altered message is rejected"
+                                                : "signature check failed"};
+    if (!s.check.passed) return s;
+    PublicKeyKernel k{id, bits, {{Operation::sign, sign}, {Operation::verify, verify}}, st};
+    s.kernel = std::move(k);
+    return s;
+}
+
+struct EdState {
+    PkeyPtr key;
+    std::shared_ptr<EVP_MD_CTX> sign_ctx, verify_ctx;
+    std::vector<uint8_t> message, signature;
+};
+
+std::vector<uint8_t> from_hex(std::string_view hex) {
+    std::vector<uint8_t> out;
+    for (size_t i = 0; i + 1 < hex.size(); i += 2)
+        out.push_back(static_cast<uint8_t>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
+    return out;
+}
+
+// RFC 8032 section 7.1, test 1: the empty message under a fixed key.
+KnownAnswer ed25519_known_answer() {
+    auto secret = from_hex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
+    const std::string expected =
+        "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46b"
+        "d25bf5f0595bbe24655141438e7a100b";
+    EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(library_context(), "ED25519", nullptr,
+                                                    secret.data(), secret.size());
+    std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
+    unsigned char sig[64];
+    size_t len = sizeof sig;
+    bool ok = key && EVP_DigestSignInit_ex(ctx.get(), nullptr, nullptr, library_context(), nullptr, key,
+                                           nullptr) > 0 &&
+              EVP_DigestSign(ctx.get(), sig, &len, reinterpret_cast<const unsigned char*>(""), 0) > 0;
+    EVP_PKEY_free(key);
+    std::string got = ok ? to_hex(sig, len) : "an error";
+    if (got == expected) return {true, "matches RFC 8032 test 1"};
+    return {false, "expected " + expected + " (RFC 8032 test 1), got " + got};
+}
+
+// EdDSA: one-shot EVP_DigestSign of a 20-byte message.
+PublicKeySetup eddsa_kernel(const std::string& id, int bits, const char* type) {
+    PublicKeySetup s;
+    if (id == "ed25519") {
+        s.check = ed25519_known_answer();
+        if (!s.check.passed) return s;
+    }
+    auto st = std::make_shared<EdState>();
+    st->key = generate(type, nullptr);
+    st->message.assign(20, 0x5a);
+    st->sign_ctx.reset(EVP_MD_CTX_new(), MdCtxDeleter{});
+    st->verify_ctx.reset(EVP_MD_CTX_new(), MdCtxDeleter{});
+    if (!st->key ||
+        EVP_DigestSignInit_ex(st->sign_ctx.get(), nullptr, nullptr, library_context(), nullptr,
+                              st->key.get(), nullptr) <= 0 ||
+        EVP_DigestVerifyInit_ex(st->verify_ctx.get(), nullptr, nullptr, library_context(), nullptr,
+                                st->key.get(), nullptr) <= 0) {
+        s.error = "cannot set up " + id;
+        return s;
+    }
+    st->signature.resize(static_cast<size_t>(EVP_PKEY_get_size(st->key.get())));
+    auto sign = [st]() {
+        size_t len = st->signature.size();
+        return EVP_DigestSign(st->sign_ctx.get(), st->signature.data(), &len, st->message.data(),
+                              st->message.size()) > 0;
+    };
+    auto verify = [st]() {
+        return EVP_DigestVerify(st->verify_ctx.get(), st->signature.data(), st->signature.size(),
+                                st->message.data(), st->message.size()) == 1;
+    };
+    bool good = sign() && verify();
+    st->message[0] ^= 1;
+    bool rejects = !verify();
+    st->message[0] ^= 1;
+    if (id != "ed25519" || !good || !rejects)
+        s.check = {good && rejects, good && rejects ? "signature verifies; altered message is rejected"
+                                                    : "signature check failed"};
+    if (!s.check.passed) return s;
+    s.kernel = PublicKeyKernel{id, bits, {{Operation::sign, sign}, {Operation::verify, verify}}, st};
+    return s;
+}
+
+struct DeriveState {
+    PkeyPtr mine, peer;
+    PkeyCtxPtr ctx;
+    std::vector<uint8_t> secret;
+};
+
+// ECDH: one EVP_PKEY_derive per operation with a prepared context.
+PublicKeySetup ecdh_kernel(const std::string& id, const Curve& curve) {
+    PublicKeySetup s;
+    bool is_x = curve.suffix == "x25519" || curve.suffix == "x448";
+    std::string group(curve.group);
+    auto make = [&]() { return is_x ? generate(group.c_str(), nullptr) : generate("EC", group.c_str()); };
+    auto st = std::make_shared<DeriveState>();
+    st->mine = make();
+    st->peer = make();
+    auto derive_with = [](EVP_PKEY* a, EVP_PKEY* b, std::vector<uint8_t>& out) {
+        std::unique_ptr<EVP_PKEY_CTX, PkeyCtxDeleter> c(
+            EVP_PKEY_CTX_new_from_pkey(library_context(), a, nullptr));
+        size_t len = 0;
+        if (!c || EVP_PKEY_derive_init(c.get()) <= 0 || EVP_PKEY_derive_set_peer(c.get(), b) <= 0 ||
+            EVP_PKEY_derive(c.get(), nullptr, &len) <= 0)
+            return false;
+        out.resize(len);
+        return EVP_PKEY_derive(c.get(), out.data(), &len) > 0;
+    };
+    std::vector<uint8_t> ab, ba;
+    if (!st->mine || !st->peer) {
+        s.error = "libcrypto cannot make keys on " + group;
+        return s;
+    }
+    bool ok = derive_with(st->mine.get(), st->peer.get(), ab) &&
+              derive_with(st->peer.get(), st->mine.get(), ba) && ab == ba && !ab.empty();
+    s.check = {ok, ok ? "both sides derive the same secret" : "the two sides derive different secrets"};
+    if (!ok) return s;
+    st->ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), st->mine.get(), nullptr), PkeyCtxDeleter{});
+    EVP_PKEY_derive_init(st->ctx.get());
+    EVP_PKEY_derive_set_peer(st->ctx.get(), st->peer.get());
+    st->secret.resize(ab.size());
+    auto derive = [st]() {
+        size_t len = st->secret.size();
+        return EVP_PKEY_derive(st->ctx.get(), st->secret.data(), &len) > 0;
+    };
+    s.kernel = PublicKeyKernel{id, curve.bits, {{Operation::derive, derive}}, st};
+    return s;
+}
+
+int bits_after(std::string_view id, std::string_view prefix) {
+    if (id.substr(0, prefix.size()) != prefix) return 0;
+    int bits = 0;
+    for (char c : id.substr(prefix.size())) {
+        if (c < '0' || c > '9') return 0;
+        bits = bits * 10 + (c - '0');
+    }
+    return bits;
+}
+
+}  // namespace
+
+bool public_key_id_known(const std::string& id) {
+    if (test_key_pem(id)) return true;
+    if (id == "ed25519" || id == "ed448") return true;
+    if (id.rfind("ecdsa-", 0) == 0) {
+        const Curve* c = find_curve(id.substr(6));
+        return c && c->suffix != "x25519" && c->suffix != "x448";
+    }
+    if (id.rfind("ecdh-", 0) == 0) return find_curve(id.substr(5)) != nullptr;
+    return false;
+}
+
+PublicKeySetup make_public_key_kernel(const std::string& id) {
+    PublicKeySetup s;
+    if (!public_key_id_known(id)) {
+        s.error = "unknown public-key benchmark " + id;
+        return s;
+    }
+    if (int bits = bits_after(id, "rsa")) {
+        auto key = load_test_key(id);
+        if (!key) return s.error = "cannot load the test key " + id, s;
+        return sign_verify_kernel(id, bits, key, 36, true);
+    }
+    if (int bits = bits_after(id, "dsa")) {
+        auto key = load_test_key(id);
+        if (!key) return s.error = "cannot load the test key " + id, s;
+        return sign_verify_kernel(id, bits, key, 20, false);
+    }
+    if (id == "ed25519") return eddsa_kernel(id, 253, "ED25519");
+    if (id == "ed448") return eddsa_kernel(id, 456, "ED448");
+    if (id.rfind("ecdsa-", 0) == 0) {
+        const Curve* c = find_curve(id.substr(6));
+        auto key = generate("EC", std::string(c->group).c_str());
+        if (!key) return s.error = "libcrypto cannot make keys on " + std::string(c->group), s;
+        return sign_verify_kernel(id, c->bits, key, 20, false);
+    }
+    return ecdh_kernel(id, *find_curve(id.substr(5)));
+}
+
+}  // namespace speedlab::bench

@@ -1,0 +1,214 @@
+#include "bench/runner.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <ctime>
+#include <map>
+#include <memory>
+#include <optional>
+#include <variant>
+
+#include "bench/providers.h"
+#include "bench/public_key.h"
+#include "bench/symmetric.h"
+#include "bench/timer.h"
+#include "core/algorithm.h"
+#include "core/build_info.h"
+#include "core/statistics.h"
+
+namespace speedlab::bench {
+
+namespace {
+
+std::string utc_now() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+
+// One figure to measure: a symmetric kernel at one size, or one public-key op.
+struct Figure {
+    std::string id;
+    Operation operation = Operation::throughput;
+    int64_t parameter = 0;
+    const SymmetricKernel* symmetric = nullptr;
+    const PublicKeyOp* public_key = nullptr;
+    std::string family;  // "rsa", "dsa": larger sizes are skipped after a <=1-op result
+    int bits = 0;
+    std::vector<double> samples;
+    int64_t count = 0;
+    double seconds = 0;
+    bool skipped = false;
+};
+
+std::string family_of(const std::string& id) {
+    if (id.rfind("rsa", 0) == 0) return "rsa";
+    if (id.rfind("dsa", 0) == 0) return "dsa";
+    return id;
+}
+
+// An aligned buffer as large as the largest block, filled once.
+struct Buffer {
+    std::unique_ptr<uint8_t[], decltype(&std::free)> data{nullptr, &std::free};
+    explicit Buffer(size_t n) {
+        size_t size = (std::max<size_t>(n, 64) + 63) / 64 * 64 + 64;
+        data.reset(static_cast<uint8_t*>(std::aligned_alloc(64, size)));
+        for (size_t i = 0; i < size; ++i) data[i] = static_cast<uint8_t>(i);
+    }
+};
+
+}  // namespace
+
+void describe_environment(Run& run) {
+    run.program = fmt::format("speedlab {} ({})", SPEEDLAB_VERSION, SPEEDLAB_COMPILER);
+    run.version = "libcrypto " + libcrypto_version();
+    run.built_on = libcrypto_built_on();
+    run.options = libcrypto_options();
+    run.compiler = libcrypto_compiler();
+    run.cpuinfo = libcrypto_cpuinfo();
+    if (const char* cap = std::getenv("OPENSSL_ia32cap")) run.cpu_mask = cap;
+}
+
+RunOutcome run_benchmarks(const RunOptions& opt) {
+    RunOutcome out;
+    Run& run = out.run;
+    run.source = "measured";
+    run.when = utc_now();
+    run.timing = opt.timing;
+    describe_environment(run);
+
+    // Set up every kernel and check its known answer before anything is timed.
+    std::vector<SymmetricKernel> symmetric;
+    std::vector<PublicKeyKernel> public_key;
+    symmetric.reserve(opt.ids.size());
+    public_key.reserve(opt.ids.size());
+    for (const auto& id : opt.ids) {
+        if (kind_of(id) == AlgorithmKind::public_key) {
+            auto setup = make_public_key_kernel(id);
+            if (!setup.kernel) {
+                out.failures.push_back(fmt::format(
+                    "{}: {}", id, setup.error.empty() ? "known-answer check failed: " + setup.check.detail
+                                                      : setup.error));
+                continue;
+            }
+            run.notes.push_back(fmt::format("{}: {}", id, setup.check.detail));
+            public_key.push_back(std::move(*setup.kernel));
+        } else {
+            auto setup = make_symmetric_kernel(id);
+            if (!setup.kernel) {
+                out.failures.push_back(fmt::format(
+                    "{}: {}", id, setup.error.empty() ? "known-answer check failed: " + setup.check.detail
+                                                      : setup.error));
+                continue;
+            }
+            run.notes.push_back(fmt::format("{}: {} ({})", id, setup.check.detail, setup.kernel->backend));
+            symmetric.push_back(std::move(*setup.kernel));
+        }
+    }
+
+    std::vector<Figure> figures;
+    for (const auto& k : symmetric)
+        for (int64_t size : opt.sizes) {
+            Figure f;
+            f.id = k.id;
+            f.parameter = size;
+            f.symmetric = &k;
+            figures.push_back(std::move(f));
+        }
+    for (const auto& k : public_key)
+        for (const auto& op : k.ops) {
+            Figure f;
+            f.id = k.id;
+            f.operation = op.operation;
+            f.public_key = &op;
+            f.family = family_of(k.id);
+            f.bits = k.bits;
+            figures.push_back(std::move(f));
+        }
+
+    int64_t largest = opt.sizes.empty() ? 64 : *std::max_element(opt.sizes.begin(), opt.sizes.end());
+    Buffer buffer(static_cast<size_t>(largest));
+    const size_t total = figures.size() * static_cast<size_t>(opt.repeat);
+    size_t done = 0;
+    // Repetitions go round the whole list, so slow drift spreads over every figure.
+    for (int round = 0; round < opt.repeat && !out.interrupted; ++round) {
+        std::map<std::string, int> stop_above;  // family -> bits beyond which openssl stops
+        for (auto& f : figures) {
+            if (out.interrupted) break;
+            if (f.skipped) continue;
+            if (f.public_key) {
+                auto it = stop_above.find(f.family);
+                if (it != stop_above.end() && f.bits > it->second) {
+                    f.skipped = true;
+                    continue;
+                }
+            }
+            if (opt.on_progress) {
+                std::string what = f.symmetric ? fmt::format("{}, {} bytes", f.id, f.parameter)
+                                               : fmt::format("{} {}", f.id, to_string(f.operation));
+                if (opt.repeat > 1) what += fmt::format(" (round {}/{})", round + 1, opt.repeat);
+                opt.on_progress({done, total, what});
+            }
+            Timed t;
+            if (f.symmetric) {
+                uint8_t* buf = buffer.data.get();
+                const auto& op = f.symmetric->op;
+                auto len = static_cast<size_t>(f.parameter);
+                t = time_operation(opt.seconds, opt.timing, [&] {
+                    op(buf, len);
+                    return true;
+                });
+            } else {
+                t = time_operation(opt.public_key_seconds, opt.timing, f.public_key->op);
+            }
+            ++done;
+            if (t.interrupted) {
+                out.interrupted = true;
+                break;
+            }
+            if (t.failed) {
+                out.failures.push_back(fmt::format("{} {}: the library reported an error", f.id,
+                                                   to_string(f.operation)));
+                f.skipped = true;
+                continue;
+            }
+            double units = f.symmetric ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
+                                       : static_cast<double>(t.count);
+            f.samples.push_back(t.seconds > 0 ? units / t.seconds : 0);
+            f.count += t.count;
+            f.seconds += t.seconds;
+            if (f.public_key && t.count <= 1) {
+                // openssl speed: "if longer than 10s, don't do any more" of this family.
+                stop_above[f.family] = f.bits;
+                run.notes.push_back(fmt::format("{} {}: at most one operation in the time allowed; "
+                                                "larger {} keys skipped, as openssl speed does",
+                                                f.id, to_string(f.operation), f.family));
+            }
+        }
+    }
+
+    for (const auto& f : figures) {
+        if (f.samples.empty()) continue;
+        // A figure is only kept when every repetition completed.
+        if (static_cast<int>(f.samples.size()) != opt.repeat) continue;
+        Measurement m;
+        m.algorithm = f.id;
+        m.operation = f.operation;
+        m.parameter = f.parameter;
+        m.value = opt.repeat > 1 ? summarize(f.samples).median : f.samples.front();
+        m.count = f.count;
+        m.seconds = f.seconds;
+        if (opt.repeat > 1) m.samples = f.samples;
+        run.measurements.push_back(std::move(m));
+    }
+    run.complete = !out.interrupted;
+    if (out.interrupted) run.notes.push_back("interrupted: the run is partial");
+    return out;
+}
+
+}  // namespace speedlab::bench

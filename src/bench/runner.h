@@ -1,0 +1,38 @@
+#pragma once
+// Runs a selection of benchmarks the way `openssl speed` does and returns a Run.
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "core/run.h"
+
+namespace speedlab::bench {
+
+struct Progress {
+    size_t done = 0, total = 0;
+    std::string what;  // "md5, 8192 bytes", "rsa2048 sign"
+};
+
+struct RunOptions {
+    std::vector<std::string> ids;  // canonical ids from select_algorithms
+    double seconds = 3;            // per symmetric figure
+    double public_key_seconds = 10;
+    std::vector<int64_t> sizes{16, 64, 256, 1024, 8192, 16384};
+    int repeat = 1;
+    Timing timing = Timing::user_cpu;
+    std::function<void(const Progress&)> on_progress;  // may be empty
+};
+
+struct RunOutcome {
+    Run run;                            // complete unless interrupted
+    std::vector<std::string> failures;  // known-answer failures and unavailable algorithms
+    bool interrupted = false;
+};
+
+RunOutcome run_benchmarks(const RunOptions& options);
+
+// Program and library facts every measured run records.
+void describe_environment(Run& run);
+
+}  // namespace speedlab::bench

@@ -1,0 +1,65 @@
+#include "bench/timer.h"
+
+#include <sys/resource.h>
+#include <sys/time.h>
+
+#include <csignal>
+#include <ctime>
+
+namespace speedlab::bench {
+
+namespace {
+volatile std::sig_atomic_t g_alarm = 0;
+volatile std::sig_atomic_t g_interrupt = 0;
+
+void on_alarm(int) { g_alarm = 1; }
+void on_interrupt(int) {
+    g_interrupt = 1;
+    g_alarm = 1;  // end the loop in progress at once
+}
+}  // namespace
+
+double clock_now(Timing timing) {
+    if (timing == Timing::wall) {
+        timespec ts{};
+        clock_gettime(CLOCK_MONOTONIC, &ts);
+        return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
+    }
+    // User time only, as openssl speed's times() does, but at microsecond resolution.
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    return static_cast<double>(ru.ru_utime.tv_sec) + static_cast<double>(ru.ru_utime.tv_usec) * 1e-6;
+}
+
+void start_alarm(double seconds) {
+    struct sigaction sa{};
+    sa.sa_handler = on_alarm;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, nullptr);
+    g_alarm = g_interrupt ? 1 : 0;
+    itimerval it{};
+    auto usec = static_cast<long long>(seconds * 1e6);
+    if (usec < 1) usec = 1;
+    it.it_value.tv_sec = static_cast<time_t>(usec / 1000000);
+    it.it_value.tv_usec = static_cast<suseconds_t>(usec % 1000000);
+    setitimer(ITIMER_REAL, &it, nullptr);
+}
+
+void stop_alarm() {
+    itimerval it{};
+    setitimer(ITIMER_REAL, &it, nullptr);
+}
+
+bool alarm_fired() { return g_alarm != 0; }
+
+void install_interrupt_handler() {
+    struct sigaction sa{};
+    sa.sa_handler = on_interrupt;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, nullptr);
+    sigaction(SIGTERM, &sa, nullptr);
+}
+
+bool interrupt_requested() { return g_interrupt != 0; }
+
+}  // namespace speedlab::bench

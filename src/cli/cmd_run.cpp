@@ -1,0 +1,101 @@
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <nlohmann/json.hpp>
+
+#include "bench/runner.h"
+#include "bench/selection.h"
+#include "bench/timer.h"
+#include "cli/commands.h"
+#include "core/json.h"
+#include "report/speed_table.h"
+#include "store/database.h"
+#include "sysinfo/capture.h"
+
+namespace speedlab::cli {
+
+namespace {
+struct RunArgs {
+    std::vector<std::string> algorithms;
+    double seconds = 0;
+    std::vector<int64_t> bytes;
+    int repeat = 1;
+    bool quick = false, elapsed = false, no_store = false;
+    std::string label, machine, format = "text";
+};
+
+std::string join(const std::vector<std::string>& v) {
+    std::string out;
+    for (const auto& s : v) out += (out.empty() ? "" : " ") + s;
+    return out;
+}
+}  // namespace
+
+Command add_run(CLI::App& app, Global& global) {
+    auto a = std::make_shared<RunArgs>();
+    app.add_option("algorithms", a->algorithms,
+                   "openssl speed names (md5 sha1 rc4 des aes rsa rsa2048 dsa ecdsap256 ...), EVP names "
+                   "(aes-128-gcm), 'classic' (default) or 'all'");
+    app.add_option("--seconds", a->seconds, "seconds per figure (default 3 symmetric, 10 public key)")
+        ->check(CLI::Range(0.01, 3600.0));
+    app.add_option("--bytes", a->bytes, "block sizes (default 16,64,256,1024,8192,16384)")
+        ->delimiter(',')
+        ->check(CLI::Range(int64_t{1}, int64_t{64} << 20));
+    app.add_option("--repeat", a->repeat, "repetitions per figure: median, min, max, cv")
+        ->check(CLI::Range(1, 1000));
+    app.add_flag("--quick", a->quick, "0.3 s per figure: the whole classic suite in about 20 s");
+    app.add_flag("--elapsed", a->elapsed, "time with the wall clock instead of user CPU time");
+    app.add_option("--label", a->label, "label of the stored run");
+    app.add_option("--machine", a->machine, "your name for this machine");
+    app.add_option("--format", a->format, "text, json or mr")->check(CLI::IsMember({"text", "json", "mr"}));
+    app.add_flag("--no-store", a->no_store, "do not store the run");
+    return [a, &global]() -> int {
+        auto sel = bench::select_algorithms(a->algorithms);
+        if (!sel.error.empty())
+            return fail(Exit::usage, sel.error + "\nvalid names: " + join(bench::known_algorithm_names()) +
+                                         "\n(and any cipher or digest name libcrypto knows)");
+        bench::RunOptions opt;
+        opt.ids = sel.ids;
+        double s = a->seconds > 0 ? a->seconds : a->quick ? 0.3 : 0;
+        if (s > 0) opt.seconds = opt.public_key_seconds = s;
+        if (!a->bytes.empty()) opt.sizes = a->bytes;
+        opt.repeat = a->repeat;
+        opt.timing = a->elapsed ? Timing::wall : Timing::user_cpu;
+        if (isatty(STDERR_FILENO))
+            opt.on_progress = [](const bench::Progress& p) {
+                fmt::print(stderr, "\r\033[K[{:>3}/{}] {}", p.done + 1, p.total, p.what);
+                std::fflush(stderr);
+            };
+        bench::install_interrupt_handler();
+        auto outcome = bench::run_benchmarks(opt);
+        if (opt.on_progress) fmt::print(stderr, "\r\033[K");
+        for (const auto& f : outcome.failures) fmt::print(stderr, "speedlab: {}\n", f);
+        Run& run = outcome.run;
+        run.label = a->label;
+        run.machine = sysinfo::capture_machine();
+        run.machine.label = a->machine.empty() ? run.machine.hostname : a->machine;
+
+        if (!run.measurements.empty() || a->format == "json") {
+            std::string text = a->format == "json" ? to_json(run).dump(2) + "\n"
+                               : a->format == "mr" ? report::machine_readable(run)
+                                                   : report::speed_table(run);
+            write_output(text, "");
+        }
+        int code = outcome.interrupted ? Exit::interrupted : outcome.failures.empty() ? Exit::ok : Exit::failure;
+        if (!a->no_store && !run.measurements.empty()) {
+            try {
+                store::Database db(global.database_path());
+                db.insert(run);
+                fmt::print(stderr, "stored as run {}{} in {}\n", run.id,
+                           run.complete ? "" : " (marked partial)", global.database_path());
+            } catch (const std::exception& e) {
+                fmt::print(stderr, "speedlab: error: results not stored: {}\n", e.what());
+                if (code == Exit::ok) code = Exit::failure;
+            }
+        }
+        if (run.measurements.empty() && !outcome.interrupted) return fail(Exit::failure, "nothing was measured");
+        return code;
+    };
+}
+
+}  // namespace speedlab::cli

@@ -1,0 +1,34 @@
+#pragma once
+// The speedlab subcommands. Each registers its options on the CLI11 app and
+// returns the process exit code when it runs.
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+
+namespace speedlab::cli {
+
+// Exit codes of the command-line contract (docs/cli.md).
+enum Exit : int { ok = 0, failure = 1, usage = 2, bad_data = 65, interrupted = 130 };
+
+struct Global {
+    std::string db;  // --db, else SPEEDLAB_DB or the XDG default
+    std::string database_path() const;
+};
+
+using Command = std::function<int()>;
+
+Command add_run(CLI::App& app, Global& global);
+Command add_import(CLI::App& app, Global& global);
+Command add_list(CLI::App& app, Global& global);
+Command add_show(CLI::App& app, Global& global);
+Command add_compare(CLI::App& app, Global& global);
+Command add_sysinfo(CLI::App& app, Global& global);
+
+// "error: ..." on stderr; returns code.
+int fail(int code, const std::string& message);
+
+// Writes text to stdout, or to the file given with -o (all or nothing).
+bool write_output(const std::string& text, const std::string& path);
+
+}  // namespace speedlab::cli

@@ -1,0 +1,29 @@
+#pragma once
+// Canonical algorithm ids and the names every openssl speed era printed for them.
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace speedlab {
+
+enum class AlgorithmKind { digest, cipher, public_key };
+std::string_view to_string(AlgorithmKind kind);
+
+// Maps a row or EVP name of any openssl speed version ("des cbc", "blowfish",
+// "rc5-32/12 cbc", "hmac(md5)", "AES-128-CBC", "SHA2-256") to its canonical
+// id ("des-cbc", "bf-cbc", "rc5-cbc", "hmac-md5", "aes-128-cbc", "sha256").
+std::string canonical_symmetric_id(std::string_view printed_name);
+
+// Canonical id of an elliptic-curve row: ("ecdsa", "nistp256") -> "ecdsa-p256".
+std::string canonical_curve_id(std::string_view family, std::string_view curve);
+
+AlgorithmKind kind_of(std::string_view canonical_id);
+
+// Position of an algorithm in the classic print order (md2, mdc2, md4, md5,
+// hmac, sha1, ... rsa, dsa, ecdsa ...); unknown ids sort after known ones.
+int print_rank(std::string_view canonical_id);
+
+// The name `openssl speed` 3.0 prints for a canonical id ("bf-cbc" -> "blowfish").
+std::string openssl3_row_name(std::string_view canonical_id);
+
+}  // namespace speedlab

@@ -1,0 +1,193 @@
+#include "core/json.h"
+
+#include <nlohmann/json.hpp>
+
+#include "core/statistics.h"
+
+namespace speedlab {
+
+using nlohmann::json;
+
+namespace {
+template <class T>
+void put_optional(json& j, const char* key, const std::optional<T>& v) {
+    j[key] = v ? json(*v) : json(nullptr);
+}
+template <class T>
+std::optional<T> get_optional(const json& j, const char* key) {
+    if (!j.contains(key) || j.at(key).is_null()) return std::nullopt;
+    return j.at(key).get<T>();
+}
+std::string get_string(const json& j, const char* key) {
+    return j.contains(key) && j.at(key).is_string() ? j.at(key).get<std::string>() : std::string();
+}
+}  // namespace
+
+json to_json(const Measurement& m) {
+    json j{{"metric", metric_key(m)},
+           {"algorithm", m.algorithm},
+           {"operation", std::string(to_string(m.operation))},
+           {"parameter", m.parameter},
+           {"unit", m.operation == Operation::throughput ? "bytes/s" : "ops/s"},
+           {"value", m.value}};
+    if (m.printed_decimals >= 0) j["printed_decimals"] = m.printed_decimals;
+    put_optional(j, "count", m.count);
+    put_optional(j, "seconds", m.seconds);
+    if (!m.samples.empty()) {
+        Summary s = summarize(m.samples);
+        j["samples"] = m.samples;
+        j["stats"] = {{"n", s.n},       {"median", s.median}, {"min", s.min},
+                      {"max", s.max},   {"mean", s.mean},     {"stddev", s.stddev},
+                      {"cv", s.cv()}};
+    }
+    if (!m.source_name.empty()) j["source_name"] = m.source_name;
+    return j;
+}
+
+Measurement measurement_from_json(const json& j) {
+    Measurement m;
+    m.algorithm = j.at("algorithm").get<std::string>();
+    m.operation = parse_operation(j.at("operation").get<std::string>()).value_or(Operation::throughput);
+    m.parameter = j.value("parameter", int64_t{0});
+    m.value = j.at("value").get<double>();
+    m.printed_decimals = j.value("printed_decimals", -1);
+    m.count = get_optional<int64_t>(j, "count");
+    m.seconds = get_optional<double>(j, "seconds");
+    if (j.contains("samples")) m.samples = j.at("samples").get<std::vector<double>>();
+    m.source_name = get_string(j, "source_name");
+    return m;
+}
+
+json to_json(const Machine& mc) {
+    json pci = json::array();
+    for (const auto& d : mc.pci) {
+        json p{{"slot", d.slot},
+               {"vendor_id", d.vendor_id},
+               {"device_id", d.device_id},
+               {"class", d.class_name},
+               {"vendor", d.vendor_name},
+               {"device", d.device_name},
+               {"bars", d.bars}};
+        put_optional(p, "irq", d.irq);
+        pci.push_back(std::move(p));
+    }
+    json j{{"label", mc.label},
+           {"kind", to_string(mc.kind)},
+           {"emulator", mc.emulator},
+           {"evidence", mc.evidence},
+           {"hostname", mc.hostname},
+           {"uname", mc.uname},
+           {"kernel_release", mc.kernel_release},
+           {"architecture", mc.architecture},
+           {"distribution", mc.distribution},
+           {"cpu_vendor", mc.cpu_vendor},
+           {"cpu_name", mc.cpu_name},
+           {"cpu_core", mc.cpu_core},
+           {"cpu_cache", mc.cpu_cache},
+           {"cpu_flags", mc.cpu_flags},
+           {"cpu_bugs", mc.cpu_bugs},
+           {"cpu_count", mc.cpu_count},
+           {"pci", pci}};
+    put_optional(j, "cpu_family", mc.cpu_family);
+    put_optional(j, "cpu_model", mc.cpu_model);
+    put_optional(j, "cpu_stepping", mc.cpu_stepping);
+    put_optional(j, "cpu_mhz", mc.cpu_mhz);
+    put_optional(j, "memory_kb", mc.memory_kb);
+    put_optional(j, "bogomips", mc.bogomips);
+    return j;
+}
+
+Machine machine_from_json(const json& j) {
+    Machine mc;
+    mc.label = get_string(j, "label");
+    mc.kind = parse_machine_kind(get_string(j, "kind"));
+    mc.emulator = get_string(j, "emulator");
+    if (j.contains("evidence")) mc.evidence = j.at("evidence").get<std::vector<std::string>>();
+    mc.hostname = get_string(j, "hostname");
+    mc.uname = get_string(j, "uname");
+    mc.kernel_release = get_string(j, "kernel_release");
+    mc.architecture = get_string(j, "architecture");
+    mc.distribution = get_string(j, "distribution");
+    mc.cpu_vendor = get_string(j, "cpu_vendor");
+    mc.cpu_name = get_string(j, "cpu_name");
+    mc.cpu_core = get_string(j, "cpu_core");
+    mc.cpu_cache = get_string(j, "cpu_cache");
+    if (j.contains("cpu_flags")) mc.cpu_flags = j.at("cpu_flags").get<std::vector<std::string>>();
+    if (j.contains("cpu_bugs")) mc.cpu_bugs = j.at("cpu_bugs").get<std::vector<std::string>>();
+    mc.cpu_count = j.value("cpu_count", 0);
+    mc.cpu_family = get_optional<int>(j, "cpu_family");
+    mc.cpu_model = get_optional<int>(j, "cpu_model");
+    mc.cpu_stepping = get_optional<int>(j, "cpu_stepping");
+    mc.cpu_mhz = get_optional<double>(j, "cpu_mhz");
+    mc.memory_kb = get_optional<long long>(j, "memory_kb");
+    mc.bogomips = get_optional<double>(j, "bogomips");
+    if (j.contains("pci")) {
+        for (const auto& p : j.at("pci")) {
+            PciDevice d;
+            d.slot = get_string(p, "slot");
+            d.vendor_id = p.value("vendor_id", 0u);
+            d.device_id = p.value("device_id", 0u);
+            d.class_name = get_string(p, "class");
+            d.vendor_name = get_string(p, "vendor");
+            d.device_name = get_string(p, "device");
+            d.irq = get_optional<int>(p, "irq");
+            if (p.contains("bars")) d.bars = p.at("bars").get<std::vector<unsigned long long>>();
+            mc.pci.push_back(std::move(d));
+        }
+    }
+    return mc;
+}
+
+json to_json(const Run& r, bool with_raw_text) {
+    json ms = json::array();
+    for (const auto& m : r.measurements) ms.push_back(to_json(m));
+    json j{{"id", r.id},
+           {"label", r.label},
+           {"when", r.when},
+           {"source", r.source},
+           {"source_file", r.source_file},
+           {"source_sha256", r.source_sha256},
+           {"program", r.program},
+           {"version", r.version},
+           {"built_on", r.built_on},
+           {"options", r.options},
+           {"compiler", r.compiler},
+           {"cpuinfo", r.cpuinfo},
+           {"timing", to_string(r.timing)},
+           {"platform", r.platform},
+           {"cpu_mask", r.cpu_mask},
+           {"complete", r.complete},
+           {"notes", r.notes},
+           {"machine", to_json(r.machine)},
+           {"measurements", ms}};
+    if (with_raw_text) j["raw_text"] = r.raw_text;
+    return j;
+}
+
+Run run_from_json(const json& j) {
+    Run r;
+    r.id = j.value("id", int64_t{0});
+    r.label = get_string(j, "label");
+    r.when = get_string(j, "when");
+    r.source = get_string(j, "source");
+    r.source_file = get_string(j, "source_file");
+    r.source_sha256 = get_string(j, "source_sha256");
+    r.raw_text = get_string(j, "raw_text");
+    r.program = get_string(j, "program");
+    r.version = get_string(j, "version");
+    r.built_on = get_string(j, "built_on");
+    r.options = get_string(j, "options");
+    r.compiler = get_string(j, "compiler");
+    r.cpuinfo = get_string(j, "cpuinfo");
+    r.timing = parse_timing(get_string(j, "timing"));
+    r.platform = get_string(j, "platform");
+    r.cpu_mask = get_string(j, "cpu_mask");
+    r.complete = j.value("complete", true);
+    if (j.contains("notes")) r.notes = j.at("notes").get<std::vector<std::string>>();
+    if (j.contains("machine")) r.machine = machine_from_json(j.at("machine"));
+    if (j.contains("measurements"))
+        for (const auto& m : j.at("measurements")) r.measurements.push_back(measurement_from_json(m));
+    return r;
+}
+
+}  // namespace speedlab

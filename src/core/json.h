@@ -1,0 +1,17 @@
+#pragma once
+// The stable JSON form of runs (documented in docs/json.md).
+#include <nlohmann/json_fwd.hpp>
+
+#include "core/run.h"
+
+namespace speedlab {
+
+nlohmann::json to_json(const Measurement& m);
+nlohmann::json to_json(const Machine& machine);
+nlohmann::json to_json(const Run& run, bool with_raw_text = false);
+
+Measurement measurement_from_json(const nlohmann::json& j);
+Machine machine_from_json(const nlohmann::json& j);
+Run run_from_json(const nlohmann::json& j);
+
+}  // namespace speedlab

@@ -1,0 +1,61 @@
+#include "core/measurement.h"
+
+#include <fmt/format.h>
+
+#include <array>
+#include <charconv>
+#include <utility>
+
+namespace speedlab {
+
+namespace {
+constexpr std::array<std::pair<Operation, std::string_view>, 9> kOperationNames{{
+    {Operation::throughput, "throughput"},
+    {Operation::sign, "sign"},
+    {Operation::verify, "verify"},
+    {Operation::derive, "derive"},
+    {Operation::keygen, "keygen"},
+    {Operation::encaps, "encaps"},
+    {Operation::decaps, "decaps"},
+    {Operation::encrypt, "encrypt"},
+    {Operation::decrypt, "decrypt"},
+}};
+}  // namespace
+
+std::string_view to_string(Operation op) {
+    for (const auto& [o, name] : kOperationNames)
+        if (o == op) return name;
+    return "unknown";
+}
+
+std::optional<Operation> parse_operation(std::string_view text) {
+    for (const auto& [o, name] : kOperationNames)
+        if (name == text) return o;
+    return std::nullopt;
+}
+
+std::string metric_key(const Measurement& m) {
+    if (m.operation == Operation::throughput) return fmt::format("{}@{}", m.algorithm, m.parameter);
+    return fmt::format("{}.{}", m.algorithm, to_string(m.operation));
+}
+
+std::optional<MetricKey> parse_metric_key(std::string_view text) {
+    MetricKey key;
+    if (auto at = text.rfind('@'); at != std::string_view::npos) {
+        auto digits = text.substr(at + 1);
+        auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), key.parameter);
+        if (ec != std::errc{} || ptr != digits.data() + digits.size() || key.parameter <= 0)
+            return std::nullopt;
+        key.algorithm = std::string(text.substr(0, at));
+        return key.algorithm.empty() ? std::nullopt : std::optional(key);
+    }
+    auto dot = text.rfind('.');
+    if (dot == std::string_view::npos) return std::nullopt;
+    auto op = parse_operation(text.substr(dot + 1));
+    if (!op || *op == Operation::throughput) return std::nullopt;
+    key.algorithm = std::string(text.substr(0, dot));
+    key.operation = *op;
+    return key.algorithm.empty() ? std::nullopt : std::optional(key);
+}
+
+}  // namespace speedlab

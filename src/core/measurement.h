@@ -1,0 +1,42 @@
+#pragma once
+// One figure of a benchmark run, in base units.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace speedlab {
+
+// What a figure counts. Throughput is bytes per second; every other
+// operation is operations per second.
+enum class Operation { throughput, sign, verify, derive, keygen, encaps, decaps, encrypt, decrypt };
+
+std::string_view to_string(Operation op);
+std::optional<Operation> parse_operation(std::string_view text);
+
+struct Measurement {
+    std::string algorithm;  // canonical id, e.g. "md5", "rsa2048", "ecdsa-p256"
+    Operation operation = Operation::throughput;
+    int64_t parameter = 0;  // block size in bytes for throughput, 0 otherwise
+    double value = 0;       // bytes/s for throughput, operations/s otherwise
+    // Decimals the source printed the figure with (in its own display unit);
+    // -1 when the figure was measured and carries full precision.
+    int printed_decimals = -1;
+    std::optional<int64_t> count;    // operations counted, where known
+    std::optional<double> seconds;   // time the count took, where known
+    std::vector<double> samples;     // one value per repetition, base units
+    std::string source_name;         // the row name as the source printed it
+};
+
+// "md5@8192", "rsa2048.sign", "ecdh-x25519.derive": the key used by --metrics.
+std::string metric_key(const Measurement& m);
+
+struct MetricKey {
+    std::string algorithm;
+    Operation operation = Operation::throughput;
+    int64_t parameter = 0;
+};
+std::optional<MetricKey> parse_metric_key(std::string_view text);
+
+}  // namespace speedlab

@@ -1,0 +1,214 @@
+#include "report/speed_table.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+#include <string_view>
+
+#include "core/algorithm.h"
+#include "core/statistics.h"
+
+namespace speedlab::report {
+
+namespace {
+
+std::vector<int64_t> block_sizes(const Run& run) {
+    std::set<int64_t> sizes;
+    for (const auto& m : run.measurements)
+        if (m.operation == Operation::throughput) sizes.insert(m.parameter);
+    return {sizes.begin(), sizes.end()};
+}
+
+// Algorithms of the run in classic print order.
+std::vector<std::string> algorithms(const Run& run, bool public_key) {
+    std::vector<std::string> ids;
+    for (const auto& m : run.measurements) {
+        bool pk = kind_of(m.algorithm) == AlgorithmKind::public_key;
+        if (pk == public_key && std::find(ids.begin(), ids.end(), m.algorithm) == ids.end())
+            ids.push_back(m.algorithm);
+    }
+    std::stable_sort(ids.begin(), ids.end(),
+                     [](const auto& a, const auto& b) { return print_rank(a) < print_rank(b); });
+    return ids;
+}
+
+std::optional<double> value(const Run& run, const std::string& id, Operation op, int64_t p = 0) {
+    const Measurement* m = run.find(id, op, p);
+    return m ? std::optional(m->value) : std::nullopt;
+}
+
+int bits_of(std::string_view id) {
+    int bits = 0;
+    for (char c : id)
+        if (c >= '0' && c <= '9') bits = bits * 10 + (c - '0');
+    return bits;
+}
+
+std::string seconds_cell(std::optional<double> rate) {
+    return rate && *rate > 0 ? fmt::format("{:8.6f}s", 1 / *rate) : fmt::format("{:>9}", "-");
+}
+std::string rate_cell(std::optional<double> rate, int width = 8) {
+    return rate ? fmt::format("{:{}.1f}", *rate, width) : fmt::format("{:>{}}", "-", width);
+}
+
+// Row label in openssl's EC table style: " 256 bits ecdsa (nistp256)".
+std::string curve_label(const std::string& id) {
+    auto dash = id.find('-');
+    std::string family = id.substr(0, dash), curve = id.substr(dash + 1);
+    static const std::map<std::string, int> bits{{"p192", 192}, {"p224", 224}, {"p256", 256},
+                                                 {"p384", 384}, {"p521", 521}, {"x25519", 253},
+                                                 {"x448", 448}, {"k233", 233}, {"b233", 233},
+                                                 {"brainpoolp256r1", 256}, {"brainpoolp384r1", 384},
+                                                 {"brainpoolp512r1", 512}};
+    std::string shown = curve;
+    if (curve[0] == 'p' || curve[0] == 'k' || curve[0] == 'b') shown = curve.rfind("brainpool", 0) == 0
+                                                                          ? "brainpoolP" + curve.substr(10)
+                                                                          : "nist" + curve;
+    if (curve == "x25519") shown = "X25519";
+    if (curve == "x448") shown = "X448";
+    auto it = bits.find(curve);
+    return fmt::format("{:>4} bits {} ({})", it == bits.end() ? 0 : it->second, family, shown);
+}
+
+}  // namespace
+
+std::string throughput_cell(double v) {
+    return v > 10000 ? fmt::format("{:.2f}k", v / 1000) : fmt::format("{:.2f} ", v);
+}
+
+std::string speed_table(const Run& run) {
+    std::string out;
+    out += run.program.empty() ? "" : run.program + "\n";
+    if (!run.version.empty()) out += "version: " + run.version + "\n";
+    if (!run.built_on.empty()) out += "built on: " + run.built_on + "\n";
+    if (!run.options.empty()) out += "options: " + run.options + "\n";
+    if (!run.compiler.empty()) out += "compiler: " + run.compiler + "\n";
+    if (!run.cpuinfo.empty()) out += run.cpuinfo + "\n";
+    out += fmt::format("timing: {}{}\n", to_string(run.timing) == "wall" ? "wall clock" : "user CPU time",
+                       run.platform != "native" && !run.platform.empty() ? ", under " + run.platform : "");
+    if (!run.complete) out += "partial run: interrupted or cut off; figures below are what completed\n";
+
+    auto sizes = block_sizes(run);
+    auto sym = algorithms(run, false);
+    if (!sym.empty()) {
+        out += "The 'numbers' are in 1000s of bytes per second processed.\n";
+        out += "type        ";
+        for (auto s : sizes) out += fmt::format(" {:>7} bytes", s);
+        out += "\n";
+        for (const auto& id : sym) {
+            out += fmt::format("{:<13}", openssl3_row_name(id));
+            for (auto s : sizes) {
+                auto v = value(run, id, Operation::throughput, s);
+                out += v ? fmt::format(" {:>12}", throughput_cell(*v)) : fmt::format(" {:>12}", "- ");
+            }
+            out += "\n";
+        }
+    }
+    std::string family;
+    for (const auto& id : algorithms(run, true)) {
+        auto sign = value(run, id, Operation::sign), verify = value(run, id, Operation::verify);
+        bool classic = id.rfind("rsa", 0) == 0 || id.rfind("dsa", 0) == 0;
+        std::string fam = classic ? id.substr(0, 3) : id.substr(0, id.find('-'));
+        if (id == "ed25519" || id == "ed448") fam = "eddsa";
+        bool header = fam != family;
+        family = fam;
+        if (classic) {
+            if (header) out += fmt::format("{:18}sign    verify    sign/s verify/s\n", "");
+            out += fmt::format("{} {:>4} bits {} {} {} {}\n", fam, bits_of(id), seconds_cell(sign),
+                               seconds_cell(verify), rate_cell(sign), rate_cell(verify));
+        } else if (fam == "ecdh") {
+            auto derive = value(run, id, Operation::derive);
+            if (header) out += fmt::format("{:30}op      op/s\n", "");
+            out += fmt::format("{:<26} {} {}\n", curve_label(id), seconds_cell(derive), rate_cell(derive));
+        } else {
+            if (header) out += fmt::format("{:30}sign    verify    sign/s verify/s\n", "");
+            std::string label = fam == "eddsa"
+                                    ? fmt::format("{:>4} bits EdDSA ({})", id == "ed25519" ? 253 : 456,
+                                                  id == "ed25519" ? "Ed25519" : "Ed448")
+                                    : curve_label(id);
+            out += fmt::format("{:<26} {} {} {} {}\n", label, seconds_cell(sign), seconds_cell(verify),
+                               rate_cell(sign), rate_cell(verify));
+        }
+    }
+
+    bool repeated = std::any_of(run.measurements.begin(), run.measurements.end(),
+                                [](const Measurement& m) { return m.samples.size() > 1; });
+    if (repeated) {
+        out += "\nRepetitions (the tables show the median; k = 1000 bytes/s):\n";
+        out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>7}\n", "figure", "n", "median", "min",
+                           "max", "cv");
+        for (const auto& m : run.measurements) {
+            if (m.samples.size() < 2) continue;
+            Summary s = summarize(m.samples);
+            auto show = [&](double v) {
+                return m.operation == Operation::throughput ? throughput_cell(v) : fmt::format("{:.1f}/s", v);
+            };
+            out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>6.2f}%\n", metric_key(m), s.n,
+                               show(s.median), show(s.min), show(s.max), 100 * s.cv());
+        }
+    }
+    return out;
+}
+
+std::string machine_readable(const Run& run) {
+    // OpenSSL 3.0's names-array indexes, so tools that read -mr find the rows.
+    static constexpr std::array<std::string_view, 25> k3Names{
+        "md2",      "mdc2",     "md4",         "md5",         "sha1",        "rmd160",
+        "sha256",   "sha512",   "whirlpool",   "hmac-md5",    "des-cbc",     "des-ede3",
+        "rc4",      "idea-cbc", "seed-cbc",    "rc2-cbc",     "rc5-cbc",     "bf-cbc",
+        "cast5-cbc", "aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "camellia-128-cbc",
+        "camellia-192-cbc", "camellia-256-cbc"};
+    static const std::map<std::string, int> rsa_idx{{"rsa512", 0},  {"rsa1024", 1}, {"rsa2048", 2},
+                                                    {"rsa3072", 3}, {"rsa4096", 4}, {"rsa7680", 5},
+                                                    {"rsa15360", 6}};
+    static const std::map<std::string, int> ec_idx{
+        {"p192", 1}, {"p224", 2}, {"p256", 3}, {"p384", 4}, {"p521", 5}, {"k233", 7}, {"b233", 12},
+        {"brainpoolp256r1", 16}, {"brainpoolp384r1", 18}, {"brainpoolp512r1", 20}, {"x25519", 22},
+        {"x448", 23}};
+    std::string out;
+    auto sizes = block_sizes(run);
+    auto sym = algorithms(run, false);
+    if (!sym.empty()) {
+        out += "+H";
+        for (auto s : sizes) out += fmt::format(":{}", s);
+        out += "\n";
+        for (const auto& id : sym) {
+            auto it = std::find(k3Names.begin(), k3Names.end(), id);
+            int idx = it == k3Names.end() ? 25 : static_cast<int>(it - k3Names.begin());
+            out += fmt::format("+F:{}:{}", idx, openssl3_row_name(id));
+            for (auto s : sizes) out += fmt::format(":{:.2f}", value(run, id, Operation::throughput, s).value_or(0));
+            out += "\n";
+        }
+    }
+    for (const auto& id : algorithms(run, true)) {
+        double sign = value(run, id, Operation::sign).value_or(0);
+        double verify = value(run, id, Operation::verify).value_or(0);
+        if (auto it = rsa_idx.find(id); it != rsa_idx.end()) {
+            out += fmt::format("+F2:{}:{}:{:f}:{:f}\n", it->second, bits_of(id), sign, verify);
+        } else if (id.rfind("dsa", 0) == 0) {
+            int bits = bits_of(id);
+            out += fmt::format("+F3:{}:{}:{:f}:{:f}\n", bits == 512 ? 0 : bits == 1024 ? 1 : 2, bits, sign, verify);
+        } else if (id.rfind("ecdsa-", 0) == 0 || id.rfind("ecdh-", 0) == 0) {
+            bool dh = id[3] == 'h';
+            std::string curve = id.substr(id.find('-') + 1);
+            int idx = ec_idx.count(curve) ? ec_idx.at(curve) : 0;
+            std::string label = curve_label(id);
+            int bits = std::stoi(label);
+            if (dh) {
+                double d = value(run, id, Operation::derive).value_or(0);
+                out += fmt::format("+F5:{}:{}:{:f}:{:f}\n", idx, bits, d, d > 0 ? 1 / d : 0);
+            } else {
+                out += fmt::format("+F4:{}:{}:{:f}:{:f}\n", idx, bits, sign, verify);
+            }
+        } else if (id == "ed25519" || id == "ed448") {
+            out += fmt::format("+F6:{}:{}:{}:{:f}:{:f}\n", id == "ed25519" ? 0 : 1, id == "ed25519" ? 253 : 456,
+                               id == "ed25519" ? "Ed25519" : "Ed448", sign, verify);
+        }
+    }
+    return out;
+}
+
+}  // namespace speedlab::report

@@ -1,0 +1,341 @@
+#include "store/database.h"
+
+#include <nlohmann/json.hpp>
+#include <sqlite3.h>
+
+#include <array>
+#include <cstdlib>
+#include <filesystem>
+#include <string_view>
+
+#include "core/json.h"
+
+namespace speedlab::store {
+
+namespace {
+
+// Each entry moves the schema one version forward; never edit a released one.
+constexpr std::array<std::string_view, 1> kMigrations{{
+    R"SQL(
+    CREATE TABLE machines (
+        id INTEGER PRIMARY KEY,
+        label TEXT NOT NULL DEFAULT '',
+        kind TEXT NOT NULL DEFAULT 'unknown',
+        emulator TEXT NOT NULL DEFAULT '',
+        cpu_vendor TEXT NOT NULL DEFAULT '',
+        cpu_family INTEGER, cpu_model INTEGER, cpu_stepping INTEGER,
+        cpu_name TEXT NOT NULL DEFAULT '',
+        cpu_mhz REAL,
+        memory_kb INTEGER,
+        kernel_release TEXT NOT NULL DEFAULT '',
+        distribution TEXT NOT NULL DEFAULT '',
+        bogomips REAL,
+        facts_json TEXT NOT NULL
+    );
+    CREATE TABLE runs (
+        id INTEGER PRIMARY KEY,
+        label TEXT NOT NULL DEFAULT '',
+        created_at TEXT NOT NULL,
+        source TEXT NOT NULL CHECK (source IN ('measured', 'imported')),
+        source_file TEXT NOT NULL DEFAULT '',
+        source_sha256 TEXT NOT NULL DEFAULT '',
+        raw_text TEXT NOT NULL DEFAULT '',
+        program TEXT NOT NULL DEFAULT '',
+        version TEXT NOT NULL DEFAULT '',
+        built_on TEXT NOT NULL DEFAULT '',
+        options TEXT NOT NULL DEFAULT '',
+        compiler TEXT NOT NULL DEFAULT '',
+        cpuinfo TEXT NOT NULL DEFAULT '',
+        timing TEXT NOT NULL DEFAULT 'unknown',
+        platform TEXT NOT NULL DEFAULT 'native',
+        cpu_mask TEXT NOT NULL DEFAULT '',
+        complete INTEGER NOT NULL DEFAULT 1,
+        notes_json TEXT NOT NULL DEFAULT '[]',
+        machine_id INTEGER REFERENCES machines(id)
+    );
+    CREATE INDEX runs_label ON runs(label);
+    CREATE TABLE measurements (
+        id INTEGER PRIMARY KEY,
+        run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+        algorithm TEXT NOT NULL,
+        operation TEXT NOT NULL,
+        parameter INTEGER NOT NULL DEFAULT 0,
+        value REAL NOT NULL,
+        printed_decimals INTEGER NOT NULL DEFAULT -1,
+        count INTEGER,
+        seconds REAL,
+        samples_json TEXT NOT NULL DEFAULT '[]',
+        source_name TEXT NOT NULL DEFAULT '',
+        UNIQUE (run_id, algorithm, operation, parameter)
+    );
+    CREATE INDEX measurements_run ON measurements(run_id);
+    )SQL",
+}};
+
+class Statement {
+public:
+    Statement(sqlite3* db, std::string_view sql) : db_(db) {
+        if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) != SQLITE_OK)
+            throw StoreError(std::string("SQL error: ") + sqlite3_errmsg(db));
+    }
+    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    Statement& bind(int i, const std::string& v) {
+        sqlite3_bind_text(stmt_, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    Statement& bind(int i, int64_t v) {
+        sqlite3_bind_int64(stmt_, i, v);
+        return *this;
+    }
+    Statement& bind(int i, double v) {
+        sqlite3_bind_double(stmt_, i, v);
+        return *this;
+    }
+    template <class T>
+    Statement& bind(int i, const std::optional<T>& v) {
+        if (v) return bind(i, static_cast<std::conditional_t<std::is_integral_v<T>, int64_t, double>>(*v));
+        sqlite3_bind_null(stmt_, i);
+        return *this;
+    }
+    void reset() {
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+    }
+    bool step() {
+        int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        throw StoreError(std::string("SQL error: ") + sqlite3_errmsg(db_));
+    }
+    std::string text(int col) const {
+        auto p = sqlite3_column_text(stmt_, col);
+        return p ? reinterpret_cast<const char*>(p) : "";
+    }
+    int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    double real(int col) const { return sqlite3_column_double(stmt_, col); }
+    bool null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+private:
+    sqlite3* db_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+void exec(sqlite3* db, const std::string& sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+        std::string msg = err ? err : "unknown error";
+        sqlite3_free(err);
+        throw StoreError("SQL error: " + msg);
+    }
+}
+
+// Rolls back unless committed: a failed write leaves the database as it was.
+class Transaction {
+public:
+    explicit Transaction(sqlite3* db) : db_(db) { exec(db_, "BEGIN IMMEDIATE"); }
+    ~Transaction() {
+        if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    void commit() {
+        exec(db_, "COMMIT");
+        done_ = true;
+    }
+
+private:
+    sqlite3* db_;
+    bool done_ = false;
+};
+
+}  // namespace
+
+std::string default_database_path() {
+    if (const char* p = std::getenv("SPEEDLAB_DB"); p && *p) return p;
+    std::filesystem::path base;
+    if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x)
+        base = x;
+    else if (const char* h = std::getenv("HOME"); h && *h)
+        base = std::filesystem::path(h) / ".local" / "share";
+    else
+        base = ".";
+    return (base / "speedlab" / "results.db").string();
+}
+
+Database::Database(const std::string& path) : path_(path) {
+    std::error_code ec;
+    auto dir = std::filesystem::path(path).parent_path();
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+        std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw StoreError("cannot open database " + path + ": " + msg);
+    }
+    sqlite3_busy_timeout(db_, 5000);
+    try {
+        exec(db_, "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+        migrate();
+    } catch (const StoreError& e) {
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw StoreError("cannot use database " + path + ": " + e.what());
+    }
+}
+
+Database::~Database() { sqlite3_close(db_); }
+
+int Database::schema_version() const {
+    Statement st(db_, "PRAGMA user_version");
+    st.step();
+    return static_cast<int>(st.integer(0));
+}
+
+void Database::migrate() {
+    int version = schema_version();
+    if (version > static_cast<int>(kMigrations.size()))
+        throw StoreError("the database was written by a newer speedlab (schema " + std::to_string(version) + ")");
+    for (size_t v = static_cast<size_t>(version); v < kMigrations.size(); ++v) {
+        Transaction tx(db_);
+        exec(db_, std::string(kMigrations[v]));
+        exec(db_, "PRAGMA user_version = " + std::to_string(v + 1));
+        tx.commit();
+    }
+}
+
+namespace {
+int64_t insert_run(sqlite3* db, Run& run) {
+    const Machine& mc = run.machine;
+    Statement m(db, R"SQL(INSERT INTO machines (label, kind, emulator, cpu_vendor, cpu_family, cpu_model,
+        cpu_stepping, cpu_name, cpu_mhz, memory_kb, kernel_release, distribution, bogomips, facts_json)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?))SQL");
+    m.bind(1, mc.label).bind(2, to_string(mc.kind)).bind(3, mc.emulator).bind(4, mc.cpu_vendor);
+    m.bind(5, mc.cpu_family).bind(6, mc.cpu_model).bind(7, mc.cpu_stepping).bind(8, mc.cpu_name);
+    m.bind(9, mc.cpu_mhz).bind(10, mc.memory_kb).bind(11, mc.kernel_release).bind(12, mc.distribution);
+    m.bind(13, mc.bogomips).bind(14, to_json(mc).dump());
+    m.step();
+    int64_t machine_id = sqlite3_last_insert_rowid(db);
+
+    Statement r(db, R"SQL(INSERT INTO runs (label, created_at, source, source_file, source_sha256, raw_text,
+        program, version, built_on, options, compiler, cpuinfo, timing, platform, cpu_mask, complete,
+        notes_json, machine_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?))SQL");
+    r.bind(1, run.label).bind(2, run.when).bind(3, run.source).bind(4, run.source_file);
+    r.bind(5, run.source_sha256).bind(6, run.raw_text).bind(7, run.program).bind(8, run.version);
+    r.bind(9, run.built_on).bind(10, run.options).bind(11, run.compiler).bind(12, run.cpuinfo);
+    r.bind(13, to_string(run.timing)).bind(14, run.platform).bind(15, run.cpu_mask);
+    r.bind(16, int64_t{run.complete ? 1 : 0}).bind(17, nlohmann::json(run.notes).dump());
+    r.bind(18, machine_id);
+    r.step();
+    int64_t run_id = sqlite3_last_insert_rowid(db);
+
+    Statement ms(db, R"SQL(INSERT INTO measurements (run_id, algorithm, operation, parameter, value,
+        printed_decimals, count, seconds, samples_json, source_name) VALUES (?,?,?,?,?,?,?,?,?,?))SQL");
+    for (const auto& x : run.measurements) {
+        ms.reset();
+        ms.bind(1, run_id).bind(2, x.algorithm).bind(3, std::string(to_string(x.operation)));
+        ms.bind(4, x.parameter).bind(5, x.value).bind(6, int64_t{x.printed_decimals});
+        ms.bind(7, x.count).bind(8, x.seconds).bind(9, nlohmann::json(x.samples).dump());
+        ms.bind(10, x.source_name);
+        ms.step();
+    }
+    run.id = run_id;
+    return run_id;
+}
+}  // namespace
+
+void Database::insert(std::vector<Run>& runs) {
+    Transaction tx(db_);
+    for (auto& run : runs) insert_run(db_, run);
+    tx.commit();
+}
+
+int64_t Database::insert(Run& run) {
+    Transaction tx(db_);
+    int64_t id = insert_run(db_, run);
+    tx.commit();
+    return id;
+}
+
+std::vector<RunSummary> Database::list() const {
+    Statement st(db_, R"SQL(SELECT r.id, r.label, r.created_at, r.source, r.source_file, r.version,
+        m.label, m.cpu_name, r.platform, r.complete,
+        (SELECT COUNT(*) FROM measurements x WHERE x.run_id = r.id)
+        FROM runs r LEFT JOIN machines m ON m.id = r.machine_id ORDER BY r.id)SQL");
+    std::vector<RunSummary> out;
+    while (st.step()) {
+        out.push_back({st.integer(0), st.text(1), st.text(2), st.text(3), st.text(4), st.text(5),
+                       st.text(6), st.text(7), st.text(8), st.integer(9) != 0, st.integer(10)});
+    }
+    return out;
+}
+
+std::optional<Run> Database::load(int64_t id) const {
+    Statement st(db_, R"SQL(SELECT r.id, r.label, r.created_at, r.source, r.source_file, r.source_sha256,
+        r.raw_text, r.program, r.version, r.built_on, r.options, r.compiler, r.cpuinfo, r.timing,
+        r.platform, r.cpu_mask, r.complete, r.notes_json, m.facts_json
+        FROM runs r LEFT JOIN machines m ON m.id = r.machine_id WHERE r.id = ?)SQL");
+    st.bind(1, id);
+    if (!st.step()) return std::nullopt;
+    Run run;
+    run.id = st.integer(0);
+    run.label = st.text(1);
+    run.when = st.text(2);
+    run.source = st.text(3);
+    run.source_file = st.text(4);
+    run.source_sha256 = st.text(5);
+    run.raw_text = st.text(6);
+    run.program = st.text(7);
+    run.version = st.text(8);
+    run.built_on = st.text(9);
+    run.options = st.text(10);
+    run.compiler = st.text(11);
+    run.cpuinfo = st.text(12);
+    run.timing = parse_timing(st.text(13));
+    run.platform = st.text(14);
+    run.cpu_mask = st.text(15);
+    run.complete = st.integer(16) != 0;
+    run.notes = nlohmann::json::parse(st.text(17)).get<std::vector<std::string>>();
+    if (!st.null(18)) run.machine = machine_from_json(nlohmann::json::parse(st.text(18)));
+
+    Statement ms(db_, R"SQL(SELECT algorithm, operation, parameter, value, printed_decimals, count, seconds,
+        samples_json, source_name FROM measurements WHERE run_id = ? ORDER BY id)SQL");
+    ms.bind(1, id);
+    while (ms.step()) {
+        Measurement m;
+        m.algorithm = ms.text(0);
+        m.operation = parse_operation(ms.text(1)).value_or(Operation::throughput);
+        m.parameter = ms.integer(2);
+        m.value = ms.real(3);
+        m.printed_decimals = static_cast<int>(ms.integer(4));
+        if (!ms.null(5)) m.count = ms.integer(5);
+        if (!ms.null(6)) m.seconds = ms.real(6);
+        m.samples = nlohmann::json::parse(ms.text(7)).get<std::vector<double>>();
+        m.source_name = ms.text(8);
+        run.measurements.push_back(std::move(m));
+    }
+    return run;
+}
+
+std::optional<Run> Database::find(const std::string& id_or_label) const {
+    bool numeric = !id_or_label.empty() &&
+                   id_or_label.find_first_not_of("0123456789") == std::string::npos && id_or_label.size() < 18;
+    if (numeric)
+        if (auto run = load(std::stoll(id_or_label))) return run;
+    Statement st(db_, "SELECT id FROM runs WHERE label = ? ORDER BY id DESC LIMIT 1");
+    st.bind(1, id_or_label);
+    if (!st.step()) return std::nullopt;
+    return load(st.integer(0));
+}
+
+std::vector<std::string> Database::names() const {
+    Statement st(db_, "SELECT id, label FROM runs ORDER BY id");
+    std::vector<std::string> out;
+    while (st.step()) {
+        out.push_back(std::to_string(st.integer(0)));
+        if (!st.text(1).empty()) out.push_back(st.text(1));
+    }
+    return out;
+}
+
+}  // namespace speedlab::store

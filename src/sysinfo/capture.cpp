@@ -1,0 +1,81 @@
+#include "sysinfo/capture.h"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "sysinfo/decode.h"
+
+namespace speedlab::sysinfo {
+
+namespace {
+std::string read_file(const std::filesystem::path& path, size_t limit = 1 << 20) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) return {};
+    std::string s(limit, '\0');
+    in.read(s.data(), static_cast<std::streamsize>(limit));
+    s.resize(static_cast<size_t>(in.gcount()));
+    return s;
+}
+std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+
+unsigned hex_file(const std::filesystem::path& p) {
+    std::string s = first_line(read_file(p, 64));
+    try {
+        return s.empty() ? 0 : static_cast<unsigned>(std::stoul(s, nullptr, 16));
+    } catch (...) {
+        return 0;
+    }
+}
+
+void decide_kind(Machine& mc) {
+    bool hypervisor = std::find(mc.cpu_flags.begin(), mc.cpu_flags.end(), "hypervisor") != mc.cpu_flags.end();
+    std::string vendor = first_line(read_file("/sys/class/dmi/id/sys_vendor", 256));
+    std::string product = first_line(read_file("/sys/class/dmi/id/product_name", 256));
+    if (!vendor.empty()) mc.evidence.push_back("DMI system vendor: " + vendor + (product.empty() ? "" : ", product: " + product));
+    if (hypervisor) {
+        mc.kind = MachineKind::virtual_machine;
+        mc.evidence.push_back("CPU flag 'hypervisor' is set");
+    } else if (!mc.cpu_flags.empty()) {
+        mc.kind = MachineKind::physical;
+        mc.evidence.push_back("no 'hypervisor' CPU flag");
+    }
+}
+}  // namespace
+
+Machine capture_machine() {
+    Machine mc;
+    utsname u{};
+    if (uname(&u) == 0) {
+        mc.hostname = u.nodename;
+        mc.kernel_release = u.release;
+        mc.architecture = u.machine;
+        mc.uname = std::string(u.sysname) + " " + u.nodename + " " + u.release + " " + u.version + " " + u.machine;
+    }
+    decode_cpuinfo(read_file("/proc/cpuinfo"), mc);
+    decode_meminfo(read_file("/proc/meminfo", 8192), mc);
+    std::string os = read_file("/etc/os-release", 8192);
+    if (auto p = os.find("PRETTY_NAME=\""); p != std::string::npos) {
+        auto start = p + 13;
+        mc.distribution = os.substr(start, os.find('"', start) - start);
+    }
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/sys/bus/pci/devices", ec)) {
+        PciDevice d;
+        std::string name = entry.path().filename().string();  // 0000:00:07.1
+        d.slot = name.size() > 5 ? name.substr(5) : name;
+        d.vendor_id = hex_file(entry.path() / "vendor");
+        d.device_id = hex_file(entry.path() / "device");
+        mc.pci.push_back(std::move(d));
+    }
+    std::sort(mc.pci.begin(), mc.pci.end(), [](const auto& a, const auto& b) { return a.slot < b.slot; });
+    name_pci_devices(mc.pci);
+    decide_kind(mc);
+    return mc;
+}
+
+}  // namespace speedlab::sysinfo

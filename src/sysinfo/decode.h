@@ -1,0 +1,34 @@
+#pragma once
+// Decoders for the system text of any Linux era: /proc/cpuinfo (also flattened
+// onto one line by a web page), /proc/meminfo, uname -a, the kernel's BogoMIPS
+// line, /proc/bus/pci/devices and lspci. Each fills the facts it finds.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/machine.h"
+
+namespace speedlab::sysinfo {
+
+// Returns true when at least vendor, family or model name was found.
+bool decode_cpuinfo(std::string_view text, Machine& machine);
+bool decode_meminfo(std::string_view text, Machine& machine);
+// "Linux p-rh73 2.4.18-3 #1 Thu Apr 18 07:31:07 EDT 2002 i586 unknown"
+bool decode_uname(std::string_view line, Machine& machine);
+// "Calibrating delay loop... 149.50 BogoMIPS" -> 149.50
+std::optional<double> decode_bogomips_line(std::string_view line);
+// Whitespace-separated /proc/bus/pci/devices records, one per device, or all
+// run together on one line.
+std::vector<PciDevice> decode_pci_devices(std::string_view text);
+// "00:07.1 IDE interface: Intel Corp. 82371FB PIIX IDE [Triton I]" lines,
+// also run together on one line.
+std::vector<PciDevice> decode_lspci(std::string_view text);
+
+// "P54C" for GenuineIntel family 5 model 2; empty when unknown.
+std::string cpu_core_name(std::string_view vendor, int family, int model);
+
+// Fills vendor/device names from Debian's pci.ids where it is installed.
+void name_pci_devices(std::vector<PciDevice>& devices, const std::string& pci_ids_path = "/usr/share/misc/pci.ids");
+
+}  // namespace speedlab::sysinfo
