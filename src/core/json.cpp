@@ -30,7 +30,7 @@ json to_json(const Measurement& m) {
            {"parameter", m.parameter},
            {"unit", m.operation == Operation::throughput ? "bytes/s" : "ops/s"},
            {"value", m.value}};
-    if (m.printed_decimals >= 0) j["printed_decimals"] = m.printed_decimals;
+    if (m.printed_step > 0) j["printed_step"] = m.printed_step;
     put_optional(j, "count", m.count);
     put_optional(j, "seconds", m.seconds);
     if (!m.samples.empty()) {
@@ -50,7 +50,7 @@ Measurement measurement_from_json(const json& j) {
     m.operation = parse_operation(j.at("operation").get<std::string>()).value_or(Operation::throughput);
     m.parameter = j.value("parameter", int64_t{0});
     m.value = j.at("value").get<double>();
-    m.printed_decimals = j.value("printed_decimals", -1);
+    m.printed_step = j.value("printed_step", 0.0);
     m.count = get_optional<int64_t>(j, "count");
     m.seconds = get_optional<double>(j, "seconds");
     if (j.contains("samples")) m.samples = j.at("samples").get<std::vector<double>>();

@@ -20,9 +20,10 @@ struct Measurement {
     Operation operation = Operation::throughput;
     int64_t parameter = 0;  // block size in bytes for throughput, 0 otherwise
     double value = 0;       // bytes/s for throughput, operations/s otherwise
-    // Decimals the source printed the figure with (in its own display unit);
-    // -1 when the figure was measured and carries full precision.
-    int printed_decimals = -1;
+    // Smallest step the source printed the figure with, in base units: 10 for
+    // "469.71k" (1000s of bytes/s, 2 decimals), 0.1 for "20.6" ops/s. 0 when
+    // the figure carries full precision (measured, or count/seconds known).
+    double printed_step = 0;
     std::optional<int64_t> count;    // operations counted, where known
     std::optional<double> seconds;   // time the count took, where known
     std::vector<double> samples;     // one value per repetition, base units

@@ -61,7 +61,7 @@ constexpr std::array<std::string_view, 1> kMigrations{{
         operation TEXT NOT NULL,
         parameter INTEGER NOT NULL DEFAULT 0,
         value REAL NOT NULL,
-        printed_decimals INTEGER NOT NULL DEFAULT -1,
+        printed_step REAL NOT NULL DEFAULT 0,
         count INTEGER,
         seconds REAL,
         samples_json TEXT NOT NULL DEFAULT '[]',
@@ -230,11 +230,11 @@ int64_t insert_run(sqlite3* db, Run& run) {
     int64_t run_id = sqlite3_last_insert_rowid(db);
 
     Statement ms(db, R"SQL(INSERT INTO measurements (run_id, algorithm, operation, parameter, value,
-        printed_decimals, count, seconds, samples_json, source_name) VALUES (?,?,?,?,?,?,?,?,?,?))SQL");
+        printed_step, count, seconds, samples_json, source_name) VALUES (?,?,?,?,?,?,?,?,?,?))SQL");
     for (const auto& x : run.measurements) {
         ms.reset();
         ms.bind(1, run_id).bind(2, x.algorithm).bind(3, std::string(to_string(x.operation)));
-        ms.bind(4, x.parameter).bind(5, x.value).bind(6, int64_t{x.printed_decimals});
+        ms.bind(4, x.parameter).bind(5, x.value).bind(6, x.printed_step);
         ms.bind(7, x.count).bind(8, x.seconds).bind(9, nlohmann::json(x.samples).dump());
         ms.bind(10, x.source_name);
         ms.step();
@@ -298,7 +298,7 @@ std::optional<Run> Database::load(int64_t id) const {
     run.notes = nlohmann::json::parse(st.text(17)).get<std::vector<std::string>>();
     if (!st.null(18)) run.machine = machine_from_json(nlohmann::json::parse(st.text(18)));
 
-    Statement ms(db_, R"SQL(SELECT algorithm, operation, parameter, value, printed_decimals, count, seconds,
+    Statement ms(db_, R"SQL(SELECT algorithm, operation, parameter, value, printed_step, count, seconds,
         samples_json, source_name FROM measurements WHERE run_id = ? ORDER BY id)SQL");
     ms.bind(1, id);
     while (ms.step()) {
@@ -307,7 +307,7 @@ std::optional<Run> Database::load(int64_t id) const {
         m.operation = parse_operation(ms.text(1)).value_or(Operation::throughput);
         m.parameter = ms.integer(2);
         m.value = ms.real(3);
-        m.printed_decimals = static_cast<int>(ms.integer(4));
+        m.printed_step = ms.real(4);
         if (!ms.null(5)) m.count = ms.integer(5);
         if (!ms.null(6)) m.seconds = ms.real(6);
         m.samples = nlohmann::json::parse(ms.text(7)).get<std::vector<double>>();

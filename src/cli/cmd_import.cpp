@@ -1,0 +1,129 @@
+#include <fmt/format.h>
+#include <openssl/evp.h>
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <nlohmann/json.hpp>
+
+#include "bench/providers.h"
+#include "cli/commands.h"
+#include "core/json.h"
+#include "parse/speed_parser.h"
+#include "store/database.h"
+
+namespace speedlab::cli {
+
+namespace {
+struct ImportArgs {
+    std::vector<std::string> files;
+    std::string machine, label, format = "text";
+    bool dry_run = false, verbose = false;
+};
+
+// Reads at most the parser's limit (plus one byte, to notice larger input).
+std::optional<std::string> read_input(const std::string& path, std::string& error) {
+    std::string text;
+    text.resize(parse::kMaxInputBytes + 1);
+    size_t got = 0;
+    if (path == "-") {
+        std::cin.read(text.data(), static_cast<std::streamsize>(text.size()));
+        got = static_cast<size_t>(std::cin.gcount());
+    } else {
+        std::ifstream in(path, std::ios::binary);
+        if (!in) {
+            error = path + ": cannot open: " + std::strerror(errno);
+            return std::nullopt;
+        }
+        in.read(text.data(), static_cast<std::streamsize>(text.size()));
+        got = static_cast<size_t>(in.gcount());
+    }
+    text.resize(got);
+    return text;
+}
+
+std::string sha256_hex(const std::string& text) {
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    EVP_Digest(text.data(), text.size(), md, &len, EVP_sha256(), nullptr);
+    return bench::to_hex(md, len);
+}
+
+std::string utc_now() {
+    std::time_t t = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char buf[32];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buf;
+}
+}  // namespace
+
+Command add_import(CLI::App& app, Global& global) {
+    auto a = std::make_shared<ImportArgs>();
+    app.add_option("files", a->files, "text files with openssl speed output, or - for stdin")->required();
+    app.add_option("--machine", a->machine, "name of the machine the runs were made on");
+    app.add_option("--label", a->label, "label of the runs (several runs get -1, -2, ...)");
+    app.add_flag("--dry-run", a->dry_run, "print what was found, store nothing");
+    app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    app.add_flag("-v,--verbose", a->verbose, "list the lines inside runs that were not used");
+    return [a, &global]() -> int {
+        std::vector<Run> all;
+        std::vector<std::string> unused_report;
+        for (const auto& path : a->files) {
+            std::string error;
+            auto text = read_input(path, error);
+            if (!text) return fail(Exit::failure, error);
+            std::string name = path == "-" ? "<stdin>" : path;
+            parse::ParsedText parsed;
+            try {
+                parsed = parse::parse_speed_text(*text, name);
+            } catch (const parse::InputError& e) {
+                return fail(Exit::bad_data, e.what());
+            }
+            if (parsed.runs.empty()) return fail(Exit::bad_data, name + ": no openssl speed output found");
+            std::string sha = sha256_hex(*text);
+            std::string stem = path == "-" ? "stdin" : std::filesystem::path(path).stem().string();
+            size_t n = 0;
+            for (auto& run : parsed.runs) {
+                ++n;
+                run.source_file = path == "-" ? "<stdin>" : std::filesystem::path(path).filename().string();
+                run.source_sha256 = sha;
+                run.when = utc_now();
+                std::string base = a->label.empty() ? stem : a->label;
+                run.label = parsed.runs.size() == 1 ? base : fmt::format("{}-{}", base, n);
+                if (!a->machine.empty()) run.machine.label = a->machine;
+                else if (run.machine.label.empty()) run.machine.label = run.machine.hostname;
+                all.push_back(std::move(run));
+            }
+            for (const auto& u : parsed.unused) unused_report.push_back(fmt::format("{}:{}: not used: {}", name, u.line, u.text));
+        }
+        if (a->verbose)
+            for (const auto& u : unused_report) fmt::print(stderr, "{}\n", u);
+        if (!a->dry_run) {
+            try {
+                store::Database db(global.database_path());
+                db.insert(all);
+            } catch (const std::exception& e) {
+                return fail(Exit::failure, std::string("nothing stored: ") + e.what());
+            }
+        }
+        if (a->format == "json") {
+            nlohmann::json j = nlohmann::json::array();
+            for (const auto& r : all) j.push_back(to_json(r));
+            write_output(j.dump(2) + "\n", "");
+            return Exit::ok;
+        }
+        for (const auto& r : all) {
+            fmt::print("{} {:<28} {:>3} figures  {}{}{}\n", a->dry_run ? "found " : fmt::format("run {:>3}", r.id),
+                       r.label, r.measurements.size(), r.version.empty() ? "(no version line)" : r.version,
+                       r.machine.cpu_name.empty() ? "" : " / " + r.machine.cpu_name, r.complete ? "" : " (partial)");
+        }
+        if (!unused_report.empty() && !a->verbose)
+            fmt::print(stderr, "{} line(s) inside runs were not used (--verbose lists them)\n", unused_report.size());
+        return Exit::ok;
+    };
+}
+
+}  // namespace speedlab::cli

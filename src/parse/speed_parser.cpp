@@ -1,0 +1,869 @@
+#include "parse/speed_parser.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <set>
+
+#include "core/algorithm.h"
+#include "sysinfo/decode.h"
+
+namespace speedlab::parse {
+
+namespace {
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool contains(std::string_view s, std::string_view p) { return s.find(p) != std::string_view::npos; }
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return s;
+}
+
+std::vector<std::string_view> words(std::string_view s) {
+    std::vector<std::string_view> out;
+    size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+        size_t j = i;
+        while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+        if (j > i) out.push_back(s.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+std::vector<std::string_view> fields(std::string_view s, char sep) {
+    std::vector<std::string_view> out;
+    size_t start = 0;
+    for (size_t i = 0; i <= s.size(); ++i)
+        if (i == s.size() || s[i] == sep) {
+            out.push_back(s.substr(start, i - start));
+            start = i + 1;
+        }
+    return out;
+}
+
+// A decimal number as printed; `step` is the value of one unit in its last digit.
+struct Number {
+    double value = 0;
+    double step = 1;
+};
+std::optional<Number> number(std::string_view t) {
+    if (t.empty()) return std::nullopt;
+    double v = 0;
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc{} || p != t.data() + t.size()) return std::nullopt;
+    auto dot = t.find('.');
+    double step = dot == std::string_view::npos ? 1 : std::pow(10.0, -static_cast<double>(t.size() - dot - 1));
+    return Number{v, step};
+}
+std::optional<int64_t> integer(std::string_view t) {
+    int64_t v = 0;
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc{} || p != t.data() + t.size()) return std::nullopt;
+    return v;
+}
+
+// A cell of the symmetric table: "469.71k" (1000s of bytes/s), "9876.54" (bytes/s), "inf".
+struct Cell {
+    double value = 0;
+    double step = 0;
+    bool finite = true;
+};
+std::optional<Cell> throughput_cell(std::string_view t) {
+    if (t == "inf" || t == "infk" || t == "nan" || t == "-nan" || t == "nank") return Cell{0, 0, false};
+    bool k = !t.empty() && t.back() == 'k';
+    if (k) t.remove_suffix(1);
+    if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
+    // openssl speed prints every cell with exactly two decimals ("%11.2f"); a
+    // ratio table (three decimals) is not a run.
+    if (t.size() < 4 || t[t.size() - 3] != '.') return std::nullopt;
+    auto n = number(t);
+    if (!n) return std::nullopt;
+    double scale = k ? 1000 : 1;
+    return Cell{n->value * scale, n->step * scale, true};
+}
+
+// Per-second figures of public-key tables: "20.6", "inf", "nan".
+std::optional<Number> rate(std::string_view t) {
+    if (t == "inf" || t == "nan" || t == "-nan" || t == "-inf") return Number{NAN, 0};
+    // "%8.1f" in every version: one decimal.
+    if (t.size() < 3 || t[t.size() - 2] != '.') return std::nullopt;
+    return number(t);
+}
+
+// Default block sizes for a table printed without a header (-multi).
+std::vector<int64_t> default_sizes(size_t columns, std::string_view version) {
+    if (columns == 6) return {16, 64, 256, 1024, 8192, 16384};
+    bool eight = starts_with(version, "SSLeay") || starts_with(version, "OpenSSL 0.9.1") ||
+                 starts_with(version, "OpenSSL 0.9.2") || starts_with(version, "OpenSSL 0.9.3") ||
+                 starts_with(version, "OpenSSL 0.9.4") || starts_with(version, "OpenSSL 0.9.5") ||
+                 starts_with(version, "OpenSSL 0.9.6");
+    return {eight ? 8 : 16, 64, 256, 1024, 8192};
+}
+
+// Curves by the index of OpenSSL 1.1.1+/3.x -mr records (+F4/+F5).
+constexpr std::array<std::pair<std::string_view, int>, 24> kCurveIndex{{
+    {"secp160r1", 160}, {"nistp192", 192}, {"nistp224", 224}, {"nistp256", 256}, {"nistp384", 384},
+    {"nistp521", 521}, {"nistk163", 163}, {"nistk233", 233}, {"nistk283", 283}, {"nistk409", 409},
+    {"nistk571", 571}, {"nistb163", 163}, {"nistb233", 233}, {"nistb283", 283}, {"nistb409", 409},
+    {"nistb571", 571}, {"brainpoolP256r1", 256}, {"brainpoolP256t1", 256}, {"brainpoolP384r1", 384},
+    {"brainpoolP384t1", 384}, {"brainpoolP512r1", 512}, {"brainpoolP512t1", 512}, {"X25519", 253},
+    {"X448", 448},
+}};
+std::string curve_for(size_t idx, int bits) {
+    if (idx < kCurveIndex.size() && kCurveIndex[idx].second == bits) return std::string(kCurveIndex[idx].first);
+    switch (bits) {  // an index from another version: fall back on the NIST prime curve of that size
+        case 160: return "secp160r1";
+        case 253: return "X25519";
+        case 448: return "X448";
+        default: return "nistp" + std::to_string(bits);
+    }
+}
+
+std::string lower(std::string_view s) {
+    std::string o(s);
+    for (auto& c : o) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return o;
+}
+
+enum class Mode { none, symmetric, public_key, kem, signature };
+
+class Parser {
+public:
+    Parser(std::string_view text, const std::string& file) : text_(text), file_(file), lines_(clean_lines(text)) {}
+
+    ParsedText parse() {
+        for (i_ = 0; i_ < lines_.size(); ++i_) {
+            std::string_view line = lines_[i_].text;
+            bool used = system_text(line);
+            used = speed_line(line) || used;
+            if (active_) {
+                if (used) last_used_ = i_;
+                else if (!trim(line).empty()) candidates_unused_.push_back(i_);
+            }
+            if (!used && mode_ != Mode::none && !trim(line).empty()) mode_ = Mode::none;
+        }
+        finish();
+        for (auto& run : out_.runs)
+            if (run.machine.empty() && !first_machine_.empty()) run.machine = first_machine_;
+        return std::move(out_);
+    }
+
+private:
+    std::string_view text_;
+    const std::string& file_;
+    std::vector<CleanLine> lines_;
+    size_t i_ = 0;
+    ParsedText out_;
+
+    // The run being read.
+    bool active_ = false, has_tables_ = false, has_progress_ = false, truncated_ = false, multi_ = false;
+    bool mr_ = false;
+    Run run_;
+    size_t first_ = 0, last_used_ = 0;
+    std::vector<size_t> candidates_unused_;
+    Mode mode_ = Mode::none;
+    std::vector<int64_t> sizes_;
+    bool header_seen_ = false;  // version/options/compiler lines of this run
+    // -mr progress state
+    std::string pending_name_;
+    int64_t pending_len_ = 0;
+    std::string pending_pk_;
+    Operation pending_op_ = Operation::sign;
+
+    // Machine facts read so far; a run takes the machine current when it starts.
+    Machine machine_, first_machine_;
+    bool machine_taken_ = false;
+
+    // ---- runs ----
+    void begin() {
+        if (active_) return;
+        active_ = true;
+        has_tables_ = has_progress_ = truncated_ = multi_ = mr_ = header_seen_ = false;
+        run_ = Run{};
+        run_.source = "imported";
+        run_.program = "openssl speed";
+        run_.timing = Timing::user_cpu;  // openssl speed's default clock
+        run_.platform = "";
+        run_.machine = machine_;
+        machine_taken_ = true;
+        first_ = last_used_ = i_;
+        candidates_unused_.clear();
+        sizes_.clear();
+        mode_ = Mode::none;
+    }
+    // A progress line or header after tables starts the next run.
+    void begin_fresh() {
+        if (active_ && has_tables_) finish();
+        begin();
+    }
+    void finish() {
+        if (!active_) return;
+        active_ = false;
+        if (run_.measurements.empty()) return;
+        if (truncated_ || (has_progress_ && !has_tables_)) {
+            run_.complete = false;
+            run_.notes.push_back(has_tables_ ? "a table row was cut off" : "progress lines without a summary table: the run was cut off");
+        }
+        size_t begin_line = lines_[first_].line;
+        size_t end_line = lines_[last_used_].line;
+        for (size_t k : candidates_unused_)
+            if (k > first_ && k < last_used_) out_.unused.push_back({lines_[k].line, lines_[k].text});
+        // Keep the original text of the run's lines, so it can be parsed again later.
+        run_.raw_text = raw_lines(begin_line, end_line);
+        run_.notes.push_back("read from lines " + std::to_string(begin_line) + "-" + std::to_string(end_line) +
+                             " of " + file_);
+        out_.runs.push_back(std::move(run_));
+    }
+    std::string raw_lines(size_t from, size_t to) const {
+        size_t line = 1, pos = 0, start = std::string_view::npos;
+        while (pos <= text_.size()) {
+            if (line == from && start == std::string_view::npos) start = pos;
+            size_t nl = text_.find('\n', pos);
+            if (line == to) return std::string(text_.substr(start, (nl == std::string_view::npos ? text_.size() : nl) - start)) + "\n";
+            if (nl == std::string_view::npos) break;
+            pos = nl + 1;
+            ++line;
+        }
+        return start == std::string_view::npos ? std::string() : std::string(text_.substr(start)) + "\n";
+    }
+
+    // Adds a figure; a progress-line figure (count/seconds) beats a table figure,
+    // except in -multi runs, where only the table holds the children's sum.
+    void add(Measurement m, bool from_table) {
+        for (auto& e : run_.measurements) {
+            if (e.algorithm != m.algorithm || e.operation != m.operation || e.parameter != m.parameter) continue;
+            if (from_table && e.count && !multi_) {
+                if (e.source_name.empty()) e.source_name = m.source_name;
+                return;
+            }
+            e = std::move(m);
+            return;
+        }
+        run_.measurements.push_back(std::move(m));
+    }
+    void note(const std::string& n) {
+        if (std::find(run_.notes.begin(), run_.notes.end(), n) == run_.notes.end()) run_.notes.push_back(n);
+    }
+
+    // ---- speed output ----
+    bool speed_line(std::string_view line) {
+        std::string_view t = trim(line);
+        if (t.empty()) return false;
+        if (starts_with(t, "Doing ")) return progress(t);
+        if (t[0] == '+' || starts_with(t, "Got: +")) return machine_readable(t);
+        if (header(t)) return true;
+        if (starts_with(t, "Forked child")) {
+            begin_fresh();
+            multi_ = true;
+            run_.timing = Timing::wall;
+            note("a -multi run: the children time with the wall clock and the table is their sum");
+            return true;
+        }
+        if (starts_with(t, "The 'numbers' are in 1000s")) {
+            if (!active_) begin();
+            mode_ = Mode::symmetric;
+            return true;
+        }
+        if (starts_with(t, "type ") || t == "type") return symmetric_header(t);
+        if (contains(t, "sign/s") || (starts_with(t, "op ") && contains(t, "op/s")) || contains(t, "keygens/s")) {
+            // Without a run around it this is somebody's own table (a ratio table, say).
+            if (!active_) return false;
+            mode_ = contains(t, "encaps/s") ? Mode::kem : contains(t, "keygens/s") ? Mode::signature : Mode::public_key;
+            has_tables_ = true;
+            return true;
+        }
+        if (!active_) return false;
+        if (mode_ == Mode::public_key || mode_ == Mode::symmetric || header_seen_) {
+            if (public_key_row(t)) return true;
+        }
+        if (mode_ == Mode::kem || mode_ == Mode::signature) return kem_row(t);
+        if (mode_ == Mode::symmetric || (header_seen_ && !has_tables_ && mode_ == Mode::none))
+            return symmetric_row(t);
+        return false;
+    }
+
+    bool header(std::string_view t) {
+        auto version_at_start = [&](std::string_view prefix) {
+            return starts_with(t, prefix) && t.size() > prefix.size() && std::isdigit(static_cast<unsigned char>(t[prefix.size()]));
+        };
+        if (version_at_start("OpenSSL ") || version_at_start("SSLeay ") || version_at_start("LibreSSL ") ||
+            starts_with(t, "version: ")) {
+            if (active_ && (has_tables_ || header_seen_)) finish();
+            begin();
+            run_.version = starts_with(t, "version: ") ? "OpenSSL " + std::string(trim(t.substr(9))) : std::string(t);
+            header_seen_ = true;
+            return true;
+        }
+        if (!active_ && !header_seen_) {
+            // Header lines only count next to a version line or progress lines.
+            if (!(starts_with(t, "built on") || starts_with(t, "options:") || starts_with(t, "compiler:"))) return false;
+            return false;
+        }
+        if (starts_with(t, "built on")) {
+            std::string_view v = t;
+            while (starts_with(v, "built on")) {
+                v.remove_prefix(8);
+                if (!v.empty() && v[0] == ':') v.remove_prefix(1);
+                v = trim(v);
+            }
+            run_.built_on = std::string(v);
+            header_seen_ = true;
+            return true;
+        }
+        if (starts_with(t, "options:")) {
+            run_.options = std::string(trim(t.substr(8)));
+            // Wrapped continuation: more "name(...)" tokens on the next lines.
+            while (i_ + 1 < lines_.size() && option_tokens(trim(lines_[i_ + 1].text))) {
+                run_.options += " " + std::string(trim(lines_[++i_].text));
+            }
+            header_seen_ = true;
+            return true;
+        }
+        if (starts_with(t, "compiler:") || starts_with(t, "C flags:")) {
+            run_.compiler = std::string(trim(t.substr(t.find(':') + 1)));
+            while (i_ + 1 < lines_.size() && starts_with(trim(lines_[i_ + 1].text), "-"))
+                run_.compiler += " " + std::string(trim(lines_[++i_].text));
+            header_seen_ = true;
+            return true;
+        }
+        if (starts_with(t, "available timing options:") || starts_with(t, "timing function used:")) {
+            note(std::string(t));
+            return true;
+        }
+        if (starts_with(t, "CPUINFO:")) {
+            run_.cpuinfo = std::string(t);
+            if (auto env = t.find(" env:"); env != std::string_view::npos) run_.cpu_mask = std::string(trim(t.substr(env + 5)));
+            return true;
+        }
+        if (starts_with(t, "You have chosen to measure elapsed time")) {
+            run_.timing = Timing::wall;
+            return true;
+        }
+        return false;
+    }
+
+    static bool option_tokens(std::string_view s) {
+        auto ws = words(s);
+        if (ws.empty()) return false;
+        for (auto w : ws) {
+            auto open = w.find('(');
+            if (open == std::string_view::npos || open == 0 || w.back() != ')') return false;
+        }
+        return true;
+    }
+
+    bool symmetric_header(std::string_view t) {
+        auto ws = words(t);
+        std::vector<int64_t> sizes;
+        for (size_t k = 1; k + 1 < ws.size(); k += 2) {
+            auto n = integer(ws[k]);
+            if (!n || ws[k + 1] != "bytes") return false;
+            sizes.push_back(*n);
+        }
+        if (sizes.empty() || ws.size() % 2 == 0) return false;
+        if (!active_ || (mode_ != Mode::symmetric && !header_seen_ && !has_progress_)) return false;
+        sizes_ = std::move(sizes);
+        mode_ = Mode::symmetric;
+        has_tables_ = true;
+        return true;
+    }
+
+    bool symmetric_row(std::string_view t) {
+        auto ws = words(t);
+        size_t n = 0;
+        while (n < ws.size() && throughput_cell(ws[ws.size() - 1 - n])) ++n;
+        if (n == 0 || n == ws.size()) return false;
+        std::string name;
+        for (size_t k = 0; k + n < ws.size(); ++k) name += (name.empty() ? "" : " ") + std::string(ws[k]);
+        if (!std::isalpha(static_cast<unsigned char>(name[0])) || name.size() > 40) return false;
+        std::vector<std::string_view> cells(ws.end() - static_cast<long>(n), ws.end());
+        if (sizes_.empty()) {
+            if (n < 5) return false;  // a headerless (-multi) table has whole rows
+            sizes_ = default_sizes(n, run_.version);
+        }
+        // A row wrapped before its last cells: the next line holds only figures.
+        while (cells.size() < sizes_.size() && i_ + 1 < lines_.size()) {
+            auto next = words(lines_[i_ + 1].text);
+            if (next.empty() || cells.size() + next.size() > sizes_.size() ||
+                !std::all_of(next.begin(), next.end(), [](auto w) { return throughput_cell(w).has_value(); }))
+                break;
+            ++i_;
+            cells.insert(cells.end(), next.begin(), next.end());
+        }
+        if (cells.size() > sizes_.size()) cells.erase(cells.begin(), cells.end() - static_cast<long>(sizes_.size()));
+        if (cells.size() < sizes_.size()) truncated_ = true;
+        std::string id = canonical_symmetric_id(name);
+        bool zero_row = true;
+        for (size_t k = 0; k < cells.size(); ++k) {
+            Cell c = *throughput_cell(cells[k]);
+            if (!c.finite) {
+                note(name + " at " + std::to_string(sizes_[k]) + " bytes: printed as " + std::string(cells[k]) + ", not stored");
+                continue;
+            }
+            if (c.value == 0) continue;
+            zero_row = false;
+            Measurement m;
+            m.algorithm = id;
+            m.parameter = sizes_[k];
+            m.value = c.value;
+            m.printed_step = c.step;
+            m.source_name = name;
+            add(std::move(m), true);
+        }
+        if (zero_row) note(name + ": printed as 0.00 (not run, or not in that build); not stored");
+        has_tables_ = true;
+        mode_ = Mode::symmetric;
+        return true;
+    }
+
+    // "rsa 2048 bits 0.000300s 0.000009s 3333.3 111111.1", " 256 bits ecdsa (nistp256) ...",
+    // " 253 bits ecdh (X25519) ...", " 253 bits EdDSA (Ed25519) ...", "2048 bits ffdh ...".
+    bool public_key_row(std::string_view t) {
+        auto ws = words(t);
+        if (ws.size() < 4) return false;
+        std::string id;
+        std::vector<Operation> ops;
+        size_t values_from = 0;
+        std::string source;
+        if ((ws[0] == "rsa" || ws[0] == "dsa") && integer(ws[1]) && starts_with(ws[2], "bit")) {
+            id = std::string(ws[0]) + std::string(ws[1]);
+            ops = {Operation::sign, Operation::verify, Operation::encrypt, Operation::decrypt};
+            values_from = 3;
+            source = std::string(ws[0]) + " " + std::string(ws[1]) + " bits";
+        } else if (integer(ws[0]) && starts_with(ws[1], "bit") && ws.size() >= 5) {
+            std::string family = lower(ws[2]);
+            std::string curve;
+            values_from = 3;
+            if (ws[3].size() > 2 && ws[3].front() == '(' && ws[3].back() == ')') {
+                curve = std::string(ws[3].substr(1, ws[3].size() - 2));
+                values_from = 4;
+            }
+            if (family == "ecdsa" || family == "eddsa" || family == "sm2") {
+                if (curve.empty()) return false;
+                ops = {Operation::sign, Operation::verify};
+                id = family == "sm2" ? "sm2" : canonical_curve_id(family, curve);
+            } else if (family == "ecdh") {
+                if (curve.empty()) return false;
+                ops = {Operation::derive};
+                id = canonical_curve_id(family, curve);
+            } else if (family == "ffdh") {
+                ops = {Operation::derive};
+                id = "ffdh" + std::string(ws[0]);
+            } else {
+                return false;
+            }
+            source = std::string(trim(t.substr(0, t.find(ws[values_from - 1]) + ws[values_from - 1].size())));
+        } else {
+            return false;
+        }
+        // Seconds-per-op columns end in 's'; the per-second columns are the figures.
+        std::vector<std::string_view> seconds, rates;
+        for (size_t k = values_from; k < ws.size(); ++k) {
+            if (ws[k].back() == 's' && ws[k] != "nans") seconds.push_back(ws[k]);
+            else rates.push_back(ws[k]);
+        }
+        if (seconds.empty() && rates.empty()) return false;
+        if (rates.size() < seconds.size()) {
+            truncated_ = true;
+        }
+        for (size_t k = 0; k < rates.size() && k < ops.size(); ++k) {
+            auto r = rate(rates[k]);
+            if (!r) return false;
+            if (!std::isfinite(r->value) || r->value == 0) {
+                note(source + " " + std::string(to_string(ops[k])) + ": printed as " + std::string(rates[k]) + ", not stored");
+                continue;
+            }
+            Measurement m;
+            m.algorithm = id;
+            m.operation = ops[k];
+            m.value = r->value;
+            m.printed_step = r->step;
+            m.source_name = source;
+            add(std::move(m), true);
+        }
+        has_tables_ = true;
+        if (mode_ == Mode::none) mode_ = Mode::public_key;
+        return true;
+    }
+
+    // 3.2+ KEM and signature tables: "name  kg s  enc s  dec s  kg/s enc/s dec/s".
+    bool kem_row(std::string_view t) {
+        auto ws = words(t);
+        if (ws.size() != 7) return false;
+        std::string name = lower(ws[0]);
+        if (mode_ == Mode::signature && (starts_with(name, "rsa") || starts_with(name, "dsa"))) name = "sig-" + name;
+        if (mode_ == Mode::kem && (starts_with(name, "rsa") || starts_with(name, "ecp"))) name = "kem-" + name;
+        std::array<Operation, 3> ops = mode_ == Mode::kem
+                                           ? std::array{Operation::keygen, Operation::encaps, Operation::decaps}
+                                           : std::array{Operation::keygen, Operation::sign, Operation::verify};
+        for (size_t k = 0; k < 3; ++k) {
+            auto r = rate(ws[4 + k]);
+            if (!r) return false;
+            if (!std::isfinite(r->value) || r->value == 0) continue;
+            Measurement m;
+            m.algorithm = name;
+            m.operation = ops[k];
+            m.value = r->value;
+            m.printed_step = r->step;
+            m.source_name = std::string(ws[0]);
+            add(std::move(m), true);
+        }
+        has_tables_ = true;
+        return true;
+    }
+
+    // "Doing md5 for 3s on 8 size blocks: 174967 md5's in 2.98s",
+    // "Doing 512 bit private rsa's for 10s: 206 512 bit private RSA's in 10.01s", ...
+    bool progress(std::string_view t) {
+        begin_fresh_for_progress();
+        has_progress_ = true;
+        auto colon = t.find(": ");
+        if (colon == std::string_view::npos) return true;  // a prompt whose result never came
+        std::string_view prompt = t.substr(6, colon - 6), result = trim(t.substr(colon + 2));
+        auto rw = words(result);
+        auto in = result.rfind(" in ");
+        if (rw.empty() || in == std::string_view::npos || result.back() != 's') return true;
+        auto count = integer(rw[0]);
+        auto secs = number(result.substr(in + 4, result.size() - in - 5));
+        if (!count || !secs) return true;
+        if (secs->value <= 0) {
+            note(std::string(t) + ": zero time, not stored");
+            return true;
+        }
+        if (auto blocks = prompt.rfind(" size blocks"); blocks != std::string_view::npos) {
+            std::string_view head = prompt.substr(0, blocks);
+            auto on = head.rfind(" on ");
+            if (on == std::string_view::npos) return true;
+            auto len = integer(head.substr(on + 4));
+            std::string_view name = head.substr(0, on);
+            if (auto f = name.rfind(" for "); f != std::string_view::npos) name = name.substr(0, f);
+            else if (auto times = name.rfind(" times"); times != std::string_view::npos) {
+                name = name.substr(0, times);
+                name = name.substr(0, name.rfind(' '));
+            }
+            if (name.size() > 4 && name.substr(name.size() - 4) == " ops") name.remove_suffix(4);
+            if (!len || *len <= 0 || name.empty()) return true;
+            Measurement m;
+            m.algorithm = canonical_symmetric_id(name);
+            m.parameter = *len;
+            m.count = *count;
+            m.seconds = secs->value;
+            m.value = static_cast<double>(*count) * static_cast<double>(*len) / secs->value;
+            m.source_name = std::string(name);
+            add(std::move(m), false);
+            return true;
+        }
+        auto pw = words(prompt);
+        if (pw.size() < 3 || !integer(pw[0]) || !starts_with(pw[1], "bit")) return true;
+        std::string rest;
+        for (size_t k = 2; k < pw.size() && pw[k] != "for"; ++k) rest += " " + lower(pw[k]);
+        std::string id;
+        Operation op = Operation::sign;
+        if (contains(rest, "rsa")) {
+            id = "rsa" + std::string(pw[0]);
+            bool priv = contains(rest, "private");
+            op = contains(rest, "decrypt") ? Operation::decrypt
+                 : contains(rest, "encrypt") ? Operation::encrypt
+                 : priv ? Operation::sign : Operation::verify;
+        } else if (contains(rest, " dsa") && !contains(rest, "ecdsa")) {
+            id = "dsa" + std::string(pw[0]);
+            op = contains(rest, "verify") ? Operation::verify : Operation::sign;
+        } else {
+            // EC, EdDSA, SM2 and FFDH prompts name no curve: their table rows do.
+            return true;
+        }
+        Measurement m;
+        m.algorithm = id;
+        m.operation = op;
+        m.count = *count;
+        m.seconds = secs->value;
+        m.value = static_cast<double>(*count) / secs->value;
+        m.source_name = std::string(trim(prompt));
+        add(std::move(m), false);
+        return true;
+    }
+    void begin_fresh_for_progress() {
+        if (active_ && (has_tables_ || (header_seen_ && !has_progress_))) finish();
+        begin();
+    }
+
+    // -mr records: +DT/+R progress, +H/+F summary; "Got: ... from N" in -multi.
+    bool machine_readable(std::string_view t) {
+        if (starts_with(t, "Got: ")) {
+            // A -multi child's record echoed by the parent; the parent's own lines carry the sum.
+            if (!active_) begin();
+            multi_ = true;
+            run_.timing = Timing::wall;
+            return true;
+        }
+        auto f = fields(t, ':');
+        std::string_view tag = f[0];
+        static constexpr std::array<std::string_view, 18> tags{"+DT", "+DN", "+DTP", "+DNP", "+R", "+H", "+F",
+                                                               "+R1", "+R2", "+R3", "+R4", "+F2", "+F3", "+F4",
+                                                               "+F5", "+F6", "+F7", "+F8"};
+        bool known = std::find(tags.begin(), tags.end(), tag) != tags.end() ||
+                     (tag.size() >= 3 && (starts_with(tag, "+R") || starts_with(tag, "+F")) &&
+                      std::all_of(tag.begin() + 2, tag.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
+        if (!known) return false;
+        bool summary = tag == "+H" || starts_with(tag, "+F");
+        if (!active_) begin();
+        if (!summary && has_tables_) {
+            finish();
+            begin();
+        }
+        mr_ = true;
+        if (tag == "+DT" && f.size() >= 4) {
+            pending_name_ = std::string(f[1]);
+            pending_len_ = integer(f[3]).value_or(0);
+            has_progress_ = true;
+        } else if (tag == "+R" && f.size() >= 4) {
+            auto count = integer(f[1]);
+            auto secs = number(f[3]);
+            if (count && secs && secs->value > 0 && pending_len_ > 0) {
+                Measurement m;
+                m.algorithm = canonical_symmetric_id(f[2]);
+                m.parameter = pending_len_;
+                m.count = *count;
+                m.seconds = secs->value;
+                m.value = static_cast<double>(*count) * static_cast<double>(pending_len_) / secs->value;
+                m.source_name = std::string(f[2]);
+                add(std::move(m), false);
+            }
+            has_progress_ = true;
+        } else if (tag == "+DTP" && f.size() >= 5) {
+            std::string alg = lower(f[3]), op = lower(f[2]);
+            pending_pk_.clear();
+            if (starts_with(alg, "rsa")) {
+                pending_pk_ = "rsa" + std::string(f[1]);
+                pending_op_ = contains(alg, "decrypt") ? Operation::decrypt
+                              : contains(alg, "encrypt") ? Operation::encrypt
+                              : op == "private" ? Operation::sign : Operation::verify;
+            } else if (alg == "dsa") {
+                pending_pk_ = "dsa" + std::string(f[1]);
+                pending_op_ = op == "verify" ? Operation::verify : Operation::sign;
+            }
+            has_progress_ = true;
+        } else if (starts_with(tag, "+R") && tag.size() > 2 && f.size() >= 4) {
+            auto count = integer(f[1]);
+            auto secs = number(f.back());
+            if (!pending_pk_.empty() && count && secs && secs->value > 0) {
+                Measurement m;
+                m.algorithm = pending_pk_;
+                m.operation = pending_op_;
+                m.count = *count;
+                m.seconds = secs->value;
+                m.value = static_cast<double>(*count) / secs->value;
+                add(std::move(m), false);
+            }
+            pending_pk_.clear();
+            has_progress_ = true;
+        } else if (tag == "+H") {
+            sizes_.clear();
+            for (size_t k = 1; k < f.size(); ++k)
+                if (auto n = integer(f[k])) sizes_.push_back(*n);
+        } else if (tag == "+F" && f.size() >= 4) {
+            if (sizes_.empty()) sizes_ = default_sizes(f.size() - 3, run_.version);
+            std::string name(f[2]);
+            for (size_t k = 3; k < f.size() && k - 3 < sizes_.size(); ++k) {
+                auto n = number(f[k]);
+                if (!n || n->value <= 0) continue;
+                Measurement m;
+                m.algorithm = canonical_symmetric_id(name);
+                m.parameter = sizes_[k - 3];
+                m.value = n->value;
+                m.printed_step = n->step;
+                m.source_name = name;
+                add(std::move(m), true);
+            }
+            has_tables_ = true;
+        } else if (starts_with(tag, "+F") && f.size() >= 5) {
+            mr_public_key(tag, f);
+            has_tables_ = true;
+        }
+        return true;
+    }
+
+    void mr_public_key(std::string_view tag, const std::vector<std::string_view>& f) {
+        auto idx = integer(f[1]);
+        auto bits = integer(f[2]);
+        if (!idx || !bits) return;
+        auto put = [&](const std::string& id, Operation op, std::optional<Number> n, bool seconds_per_op) {
+            if (!n || n->value <= 0 || !std::isfinite(n->value)) return;
+            Measurement m;
+            m.algorithm = id;
+            m.operation = op;
+            m.value = seconds_per_op ? 1 / n->value : n->value;
+            m.printed_step = seconds_per_op ? 0 : n->step;
+            add(std::move(m), true);
+        };
+        if (tag == "+F2" || tag == "+F3") {
+            std::string id = (tag == "+F2" ? "rsa" : "dsa") + std::to_string(*bits);
+            auto a = number(f[3]), b = number(f[4]);
+            // Up to 1.1.0 these are seconds per op, later ops per second: signing
+            // is the slower of the two, so the larger value tells which.
+            bool seconds = a && b && a->value > b->value;
+            put(id, Operation::sign, a, seconds);
+            put(id, Operation::verify, b, seconds);
+            if (f.size() >= 7) {
+                put(id, Operation::encrypt, number(f[5]), false);
+                put(id, Operation::decrypt, number(f[6]), false);
+            }
+        } else if (tag == "+F4" || tag == "+F5") {
+            std::string curve = curve_for(static_cast<size_t>(*idx), static_cast<int>(*bits));
+            auto a = number(f[3]), b = number(f[4]);
+            if (tag == "+F4") {
+                bool seconds = a && b && a->value < 1 && b->value < 1;
+                std::string id = canonical_curve_id("ecdsa", curve);
+                put(id, Operation::sign, a, seconds);
+                put(id, Operation::verify, b, seconds);
+            } else if (a && b) {
+                // ECDH: one field is ops/s, the other s/op; their order flipped in 1.1.1.
+                put(canonical_curve_id("ecdh", curve), Operation::derive, a->value >= b->value ? a : b, false);
+            }
+        } else if ((tag == "+F6" || tag == "+F7") && f.size() >= 6) {
+            std::string id = tag == "+F7" ? "sm2" : lower(f[3]);
+            put(id, Operation::sign, number(f[4]), false);
+            put(id, Operation::verify, number(f[5]), false);
+        } else if (tag == "+F8") {
+            put("ffdh" + std::to_string(*bits), Operation::derive, number(f[3]), false);
+        } else {
+            note(std::string(tag) + " records carry no algorithm name; not stored");
+        }
+    }
+
+    // ---- system text around the results ----
+    bool system_text(std::string_view line) {
+        bool used = false;
+        if (contains(line, "vendor_id") && contains(line, ":")) {
+            std::string block(line);
+            if (i_ > 0 && starts_with(trim(lines_[i_ - 1].text), "processor")) block = lines_[i_ - 1].text + "\n" + block;
+            size_t k = i_ + 1;
+            for (; k < lines_.size() && k < i_ + 80; ++k) {
+                std::string_view l = trim(lines_[k].text);
+                if (l.empty() || starts_with(l, "Doing ") || starts_with(l, "$")) break;
+                bool field = contains(l, ":");
+                bool flag_words = std::all_of(l.begin(), l.end(), [](char c) {
+                    return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == ' ' || c == '_';
+                });
+                if (!field && !flag_words) break;
+                block += "\n" + std::string(l);
+            }
+            Machine fresh;
+            if (sysinfo::decode_cpuinfo(block, fresh)) {
+                new_machine_if_taken();
+                Machine& mc = machine_;
+                mc.cpu_vendor = fresh.cpu_vendor;
+                mc.cpu_family = fresh.cpu_family;
+                mc.cpu_model = fresh.cpu_model;
+                mc.cpu_stepping = fresh.cpu_stepping;
+                mc.cpu_name = fresh.cpu_name;
+                mc.cpu_core = fresh.cpu_core;
+                mc.cpu_mhz = fresh.cpu_mhz;
+                mc.cpu_cache = fresh.cpu_cache;
+                mc.cpu_flags = fresh.cpu_flags;
+                mc.cpu_bugs = fresh.cpu_bugs;
+                mc.cpu_count = fresh.cpu_count;
+                if (fresh.bogomips) mc.bogomips = fresh.bogomips;
+                remember_machine();
+                i_ = std::max(i_, k - 1);  // the block's lines are not speed output
+                used = true;
+            }
+        }
+        if (contains(line, "MemTotal:")) {
+            new_machine_if_taken(false);
+            used = sysinfo::decode_meminfo(line, machine_) || used;
+            remember_machine();
+        }
+        if (auto bm = sysinfo::decode_bogomips_line(line)) {
+            if (!machine_.bogomips) machine_.bogomips = bm;
+            remember_machine();
+            used = true;
+        }
+        if (auto p = line.find("uname -a"); p != std::string_view::npos) {
+            used = sysinfo::decode_uname(line.substr(p + 8), machine_) || used;
+            remember_machine();
+        }
+        if (auto p = line.find("/proc/bus/pci/devices"); p != std::string_view::npos) {
+            auto devices = sysinfo::decode_pci_devices(line.substr(p + 21));
+            if (!devices.empty()) {
+                sysinfo::name_pci_devices(devices);
+                merge_pci(devices);
+                used = true;
+            }
+        }
+        if (auto p = line.find("lspci"); p != std::string_view::npos) {
+            auto devices = sysinfo::decode_lspci(line.substr(p + 5));
+            if (!devices.empty()) {
+                merge_pci(devices);
+                used = true;
+            }
+        }
+        static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> emulators{{
+            {"PCemHD", "PCem"}, {"PCemCD", "PCem"}, {"86BoxHD", "86Box"}, {"QEMU HARDDISK", "QEMU"},
+            {"QEMU DVD-ROM", "QEMU"}, {"BOCHS", "Bochs"}}};
+        for (const auto& [mark, name] : emulators)
+            if (contains(line, mark)) {
+                machine_.kind = MachineKind::emulated;
+                machine_.emulator = std::string(name);
+                std::string ev = "the text names an emulated device: " + std::string(mark);
+                if (std::find(machine_.evidence.begin(), machine_.evidence.end(), ev) == machine_.evidence.end())
+                    machine_.evidence.push_back(ev);
+                remember_machine();
+            }
+        return used;
+    }
+    // A second machine described after runs took the first one starts afresh.
+    void new_machine_if_taken(bool cpu = true) {
+        if (machine_taken_ && (!cpu || !machine_.cpu_vendor.empty()) && !(cpu == false && !machine_.memory_kb)) {
+            machine_ = Machine{};
+        }
+        machine_taken_ = false;
+    }
+    void remember_machine() {
+        if (first_machine_.empty() || first_machine_.cpu_vendor == machine_.cpu_vendor) {
+            if (first_machine_.empty() || !machine_taken_) first_machine_ = machine_;
+        }
+        if (active_ && !has_tables_ && run_.measurements.empty()) run_.machine = machine_;
+    }
+    void merge_pci(std::vector<PciDevice>& devices) {
+        for (auto& d : devices) {
+            auto it = std::find_if(machine_.pci.begin(), machine_.pci.end(), [&](const PciDevice& e) { return e.slot == d.slot; });
+            if (it == machine_.pci.end()) {
+                machine_.pci.push_back(std::move(d));
+                continue;
+            }
+            if (it->vendor_id == 0) it->vendor_id = d.vendor_id, it->device_id = d.device_id;
+            if (it->class_name.empty()) it->class_name = d.class_name;
+            if (it->device_name.empty() || (d.vendor_id == 0 && !d.device_name.empty())) {
+                if (!d.device_name.empty()) it->device_name = d.device_name;
+            }
+            if (!it->irq) it->irq = d.irq;
+            if (it->bars.empty()) it->bars = d.bars;
+        }
+        std::sort(machine_.pci.begin(), machine_.pci.end(), [](const auto& a, const auto& b) { return a.slot < b.slot; });
+        remember_machine();
+    }
+};
+
+}  // namespace
+
+ParsedText parse_speed_text(std::string_view text, const std::string& file_name) {
+    if (text.size() > kMaxInputBytes)
+        throw InputError(file_name + ":1: input larger than " + std::to_string(kMaxInputBytes >> 20) +
+                         " MiB; expected openssl speed text");
+    if (auto nul = text.find('\0'); nul != std::string_view::npos) {
+        size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(nul), '\n'));
+        throw InputError(file_name + ":" + std::to_string(line) + ": binary data (a NUL byte); expected text");
+    }
+    return Parser(text, file_name).parse();
+}
+
+}  // namespace speedlab::parse

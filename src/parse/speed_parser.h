@@ -1,0 +1,44 @@
+#pragma once
+// Finds every `openssl speed` run in foreign text (any version from SSLeay
+// 0.9 to OpenSSL 3.x and LibreSSL, human or -mr output, pasted into mail or a
+// web page) and the system facts printed around it.
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/run.h"
+
+namespace speedlab::parse {
+
+struct UnusedLine {
+    size_t line = 0;  // 1-based line number in the input
+    std::string text;
+};
+
+struct ParsedText {
+    std::vector<Run> runs;           // source "imported", raw_text kept
+    std::vector<UnusedLine> unused;  // lines inside runs that nothing recognised
+};
+
+// Input that cannot be read at all (binary, too large); what() is "file:line: ...".
+struct InputError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Largest text parse_speed_text accepts, so memory stays bounded.
+inline constexpr size_t kMaxInputBytes = 64u << 20;
+
+ParsedText parse_speed_text(std::string_view text, const std::string& file_name);
+
+// The text as it was before mail and web pages changed it: quoting removed,
+// code fences dropped, wrapped table rows, headers and "Doing" lines joined.
+// Each output line remembers the input line it started on.
+struct CleanLine {
+    size_t line = 0;
+    std::string text;
+};
+std::vector<CleanLine> clean_lines(std::string_view text);
+
+}  // namespace speedlab::parse
