@@ -153,7 +153,36 @@ public:
         finish();
         for (auto& run : out_.runs)
             if (run.machine.empty() && !first_machine_.empty()) run.machine = first_machine_;
+        merge_invocations();
         return std::move(out_);
+    }
+
+    // One person's results are often several invocations (`openssl speed dsa512`
+    // then `openssl speed -evp aes-128-cbc`) of the same build on the same
+    // machine. Neighbours that agree on all that and share no figure become one run.
+    void merge_invocations() {
+        std::vector<Run> merged;
+        for (auto& run : out_.runs) {
+            if (!merged.empty() && same_setup(merged.back(), run)) {
+                Run& into = merged.back();
+                for (auto& m : run.measurements) into.measurements.push_back(std::move(m));
+                into.raw_text += run.raw_text;
+                for (auto& n : run.notes) into.notes.push_back(std::move(n));
+                into.complete = into.complete && run.complete;
+                continue;
+            }
+            merged.push_back(std::move(run));
+        }
+        out_.runs = std::move(merged);
+    }
+    static bool same_setup(const Run& a, const Run& b) {
+        if (a.version.empty() || a.version != b.version || a.built_on != b.built_on || a.options != b.options ||
+            a.compiler != b.compiler || a.timing != b.timing)
+            return false;
+        if (a.machine.cpu_name != b.machine.cpu_name || a.machine.cpu_mhz != b.machine.cpu_mhz) return false;
+        for (const auto& m : b.measurements)
+            if (a.find(m.algorithm, m.operation, m.parameter)) return false;
+        return true;
     }
 
 private:

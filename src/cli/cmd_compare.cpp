@@ -1,0 +1,108 @@
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "cli/commands.h"
+#include "compare/ratio.h"
+#include "report/comparison.h"
+#include "store/database.h"
+
+namespace speedlab::cli {
+
+namespace {
+struct CompareArgs {
+    std::vector<std::string> runs;
+    std::string metrics, baseline, format = "text", output;
+    bool side_by_side = false;
+};
+
+size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        cur[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j)
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+std::string closest(const std::string& wanted, std::vector<std::string> names) {
+    std::stable_sort(names.begin(), names.end(), [&](const auto& x, const auto& y) {
+        return edit_distance(wanted, x) < edit_distance(wanted, y);
+    });
+    std::string out;
+    for (size_t i = 0; i < names.size() && i < 5; ++i) out += (out.empty() ? "" : ", ") + names[i];
+    return out.empty() ? "none stored" : out;
+}
+}  // namespace
+
+Command add_compare(CLI::App& app, Global& global) {
+    auto a = std::make_shared<CompareArgs>();
+    app.add_option("runs", a->runs, "two or more run ids or labels (the first is A, the baseline)")
+        ->required()
+        ->expected(2, 1000);
+    app.add_option("--metrics", a->metrics, "figures to show side by side, e.g. md5@8192,rsa4096.sign,rsa4096.verify");
+    app.add_option("--baseline", a->baseline, "run the others are compared with (default: the first)");
+    app.add_flag("--side-by-side", a->side_by_side, "side-by-side table even for two runs");
+    app.add_option("--format", a->format, "text, markdown, csv, json or html")
+        ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json", "html"}));
+    app.add_option("-o,--output", a->output, "write to this file instead of stdout");
+    return [a, &global]() -> int {
+        std::vector<MetricKey> metrics;
+        if (!a->metrics.empty()) {
+            size_t start = 0;
+            while (start <= a->metrics.size()) {
+                size_t end = a->metrics.find(',', start);
+                if (end == std::string::npos) end = a->metrics.size();
+                std::string item = a->metrics.substr(start, end - start);
+                auto key = parse_metric_key(item);
+                if (!key)
+                    return fail(Exit::usage, "--metrics: '" + item +
+                                                 "' is not a figure; expected ALGORITHM@BYTES (md5@8192) or "
+                                                 "ALGORITHM.OPERATION (rsa4096.sign, ecdh-x25519.derive)");
+                metrics.push_back(*key);
+                start = end + 1;
+            }
+        }
+        store::Database db(global.database_path());
+        std::vector<Run> runs;
+        for (const auto& name : a->runs) {
+            auto run = db.find(name);
+            if (!run) return fail(Exit::usage, "no run '" + name + "'; closest: " + closest(name, db.names()));
+            runs.push_back(std::move(*run));
+        }
+        size_t baseline = 0;
+        if (!a->baseline.empty()) {
+            auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) {
+                return std::to_string(r.id) == a->baseline || r.label == a->baseline;
+            });
+            if (it == runs.end()) return fail(Exit::usage, "--baseline " + a->baseline + " is not one of the runs compared");
+            baseline = static_cast<size_t>(it - runs.begin());
+        }
+        auto format = *report::parse_format(a->format);
+        std::string text;
+        if (runs.size() == 2 && metrics.empty() && !a->side_by_side) {
+            const Run& base = runs[baseline];
+            const Run& other = runs[1 - baseline];
+            auto table = compare::ratio_table(base, other);
+            if (table.shared_cells == 0)
+                return fail(Exit::failure, "runs " + compare::run_label(base) + " and " + compare::run_label(other) +
+                                               " have no figures in common (same algorithm, operation and block size)");
+            text = report::render(table, format, runs);
+        } else {
+            auto table = compare::side_by_side(runs, baseline, metrics);
+            size_t shared = 0;
+            for (const auto& r : table.rows)
+                shared += std::count_if(r.values.begin(), r.values.end(), [](const auto& v) { return v.has_value(); }) >= 2;
+            if (shared == 0) return fail(Exit::failure, "the runs have no figures in common");
+            text = report::render(table, format, runs);
+        }
+        if (!write_output(text, a->output)) return fail(Exit::failure, "cannot write " + a->output);
+        if (!a->output.empty()) fmt::print(stderr, "wrote {}\n", a->output);
+        return Exit::ok;
+    };
+}
+
+}  // namespace speedlab::cli

@@ -1,0 +1,241 @@
+#include "compare/ratio.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+#include "core/algorithm.h"
+#include "core/statistics.h"
+
+namespace speedlab::compare {
+
+namespace {
+
+bool has_repeats(const Measurement* m) { return m && m->samples.size() >= 2; }
+
+
+// Relative standard error of a median-based figure, from its samples.
+double relative_error(const Measurement& m) {
+    Summary s = summarize(m.samples);
+    return s.cv() / std::sqrt(static_cast<double>(s.n));
+}
+
+// Relative standard uncertainty of a figure the source rounded: half a printed
+// step, spread uniformly.
+double rounding_error(const Measurement& m) { return m.printed_step > 0 ? m.printed_step / 2 / std::sqrt(3.0) / m.value : 0; }
+
+RatioCell cell(const Measurement* a, const Measurement* b, bool inverse) {
+    RatioCell c;
+    if (!a || !b || a->value <= 0 || b->value <= 0) return c;
+    c.ratio = inverse ? a->value / b->value : b->value / a->value;
+    bool repeated = has_repeats(a) && has_repeats(b);
+    double ua = (has_repeats(a) ? relative_error(*a) : 0) + rounding_error(*a);
+    double ub = (has_repeats(b) ? relative_error(*b) : 0) + rounding_error(*b);
+    if (repeated || a->printed_step > 0 || b->printed_step > 0) {
+        double u = std::hypot(ua, ub);
+        c.uncertainty = u;
+        // Two standard errors: a difference that noise explains about 1 time in 20.
+        c.significance = std::fabs(std::log(*c.ratio)) > 2 * u ? Significance::significant : Significance::within_noise;
+    }
+    return c;
+}
+
+std::vector<std::string> ids_of(const Run& a, const Run& b, bool public_key) {
+    std::vector<std::string> ids;
+    for (const Run* r : {&a, &b})
+        for (const auto& m : r->measurements)
+            if ((kind_of(m.algorithm) == AlgorithmKind::public_key) == public_key &&
+                std::find(ids.begin(), ids.end(), m.algorithm) == ids.end())
+                ids.push_back(m.algorithm);
+    std::stable_sort(ids.begin(), ids.end(), [](const auto& x, const auto& y) { return print_rank(x) < print_rank(y); });
+    return ids;
+}
+
+std::set<int64_t> sizes_of(const Run& r) {
+    std::set<int64_t> s;
+    for (const auto& m : r.measurements)
+        if (m.operation == Operation::throughput) s.insert(m.parameter);
+    return s;
+}
+
+std::vector<std::string> build_flags(const std::string& compiler) {
+    std::vector<std::string> out;
+    size_t i = 0;
+    while (i < compiler.size()) {
+        size_t j = compiler.find(' ', i);
+        if (j == std::string::npos) j = compiler.size();
+        std::string w = compiler.substr(i, j - i);
+        if (w.rfind("-march=", 0) == 0 || w.rfind("-mcpu=", 0) == 0 || w.rfind("-mtune=", 0) == 0 ||
+            w == "-m486" || w == "-m386" || w == "-DNO_ASM" || w == "-DOPENSSL_NO_ASM" ||
+            (w.rfind("-O", 0) == 0 && w.size() <= 3))
+            out.push_back(w);
+        i = j + 1;
+    }
+    return out;
+}
+
+bool uses_asm(const std::string& compiler) {
+    return compiler.find("_ASM") != std::string::npos && compiler.find("NO_ASM") == std::string::npos;
+}
+
+std::string platform_of(const Run& r) {
+    std::string p = r.platform.empty() ? "native" : r.platform;
+    if (r.machine.kind == MachineKind::emulated)
+        p += " (emulated" + (r.machine.emulator.empty() ? "" : " by " + r.machine.emulator) + ")";
+    else if (r.machine.kind == MachineKind::virtual_machine)
+        p += " (virtual machine)";
+    return p;
+}
+
+}  // namespace
+
+std::string run_label(const Run& run) {
+    std::string l = std::to_string(run.id);
+    if (!run.label.empty()) l += " " + run.label;
+    return l;
+}
+
+std::vector<std::string> comparability_caveats(const std::vector<const Run*>& runs) {
+    std::vector<std::string> out;
+    if (runs.size() < 2) return out;
+    auto differs = [&](auto get) {
+        for (const Run* r : runs)
+            if (get(*r) != get(*runs.front())) return true;
+        return false;
+    };
+    auto list = [&](auto get) {
+        std::string s;
+        for (const Run* r : runs) s += (s.empty() ? "" : "; ") + run_label(*r) + ": " + get(*r);
+        return s;
+    };
+    auto version = [](const Run& r) { return r.version.empty() ? std::string("unknown version") : r.version; };
+    if (differs(version)) out.push_back("benchmark versions differ (" + list(version) + ")");
+    auto asm_mode = [](const Run& r) {
+        if (r.compiler.empty()) return std::string("build flags unknown");
+        return std::string(r.compiler.find("NO_ASM") != std::string::npos ? "NO_ASM (C only)"
+                           : uses_asm(r.compiler) ? "assembler" : "no asm flags printed");
+    };
+    if (differs(asm_mode)) out.push_back("assembler use differs (" + list(asm_mode) + ")");
+    auto flags = [](const Run& r) {
+        std::string s;
+        for (const auto& f : build_flags(r.compiler)) s += (s.empty() ? "" : " ") + f;
+        return s.empty() ? std::string("none printed") : s;
+    };
+    if (differs(flags)) out.push_back("compiler flags differ (" + list(flags) + ")");
+    auto timing = [](const Run& r) { return to_string(r.timing); };
+    if (differs(timing)) out.push_back("timing differs: user CPU time versus wall time (" + list(timing) + ")");
+    if (differs(platform_of)) out.push_back("platforms differ (" + list(platform_of) + ")");
+    auto mask = [](const Run& r) { return r.cpu_mask.empty() ? std::string("none") : r.cpu_mask; };
+    if (differs(mask)) out.push_back("CPU feature masks differ (" + list(mask) + ")");
+    auto sizes = [](const Run& r) {
+        std::string s;
+        for (auto x : sizes_of(r)) s += (s.empty() ? "" : ",") + std::to_string(x);
+        return s.empty() ? std::string("none") : s;
+    };
+    std::vector<const Run*> with_sizes;
+    for (const Run* r : runs)
+        if (!sizes_of(*r).empty()) with_sizes.push_back(r);
+    auto sizes_differ = [&] {
+        for (const Run* r : with_sizes)
+            if (sizes(*r) != sizes(*with_sizes.front())) return true;
+        return false;
+    };
+    if (sizes_differ()) {
+        std::string s;
+        for (const Run* r : with_sizes) s += (s.empty() ? "" : "; ") + run_label(*r) + ": " + sizes(*r);
+        out.push_back("block sizes differ (" + s + "): only equal sizes are compared, an 8-byte column never with a 16-byte one");
+    }
+    for (const Run* r : runs)
+        if (!r->complete) out.push_back(run_label(*r) + " is a partial run");
+    return out;
+}
+
+RatioTable ratio_table(const Run& a, const Run& b) {
+    RatioTable t;
+    t.a_label = run_label(a);
+    t.b_label = run_label(b);
+    auto sa = sizes_of(a), sb = sizes_of(b);
+    std::set<int64_t> all(sa.begin(), sa.end());
+    all.insert(sb.begin(), sb.end());
+    t.sizes.assign(all.begin(), all.end());
+    std::map<std::string, std::vector<double>> by_category;
+    auto account = [&](const std::string& id, const RatioCell& c) {
+        if (!c.ratio) return;
+        AlgorithmKind k = kind_of(id);
+        by_category[k == AlgorithmKind::digest ? "digests" : k == AlgorithmKind::cipher ? "ciphers" : "public key"]
+            .push_back(*c.ratio);
+        by_category["overall"].push_back(*c.ratio);
+        ++t.shared_cells;
+    };
+    for (const auto& id : ids_of(a, b, false)) {
+        RatioRow row{id, {}};
+        for (auto size : t.sizes) {
+            row.cells.push_back(cell(a.find(id, Operation::throughput, size), b.find(id, Operation::throughput, size), false));
+            account(id, row.cells.back());
+        }
+        t.symmetric.push_back(std::move(row));
+    }
+    for (const auto& id : ids_of(a, b, true)) {
+        if (a.find(id, Operation::derive, 0) || b.find(id, Operation::derive, 0)) {
+            RatioRow row{id, {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0), false)}};
+            account(id, row.cells.back());
+            t.key_exchange.push_back(std::move(row));
+            continue;
+        }
+        const Measurement *as = a.find(id, Operation::sign, 0), *bs = b.find(id, Operation::sign, 0);
+        const Measurement *av = a.find(id, Operation::verify, 0), *bv = b.find(id, Operation::verify, 0);
+        if (!as && !bs && !av && !bv) continue;
+        RatioRow row{id, {cell(as, bs, true), cell(av, bv, true), cell(as, bs, false), cell(av, bv, false)}};
+        account(id, row.cells[PublicKeyColumns::sign_rate]);
+        account(id, row.cells[PublicKeyColumns::verify_rate]);
+        t.public_key.push_back(std::move(row));
+    }
+    for (const char* cat : {"digests", "ciphers", "public key", "overall"}) {
+        auto it = by_category.find(cat);
+        if (it == by_category.end()) continue;
+        t.means.push_back({cat, geometric_mean(it->second), it->second.size()});
+    }
+    t.caveats = comparability_caveats({&a, &b});
+    return t;
+}
+
+SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline, const std::vector<MetricKey>& metrics) {
+    SideBySide s;
+    s.baseline = baseline;
+    std::vector<const Run*> ptrs;
+    for (const auto& r : runs) {
+        s.labels.push_back(run_label(r));
+        ptrs.push_back(&r);
+    }
+    std::vector<MetricKey> keys = metrics;
+    if (keys.empty()) {
+        std::set<std::string> seen;
+        for (const auto& r : runs)
+            for (const auto& m : r.measurements)
+                if (seen.insert(metric_key(m)).second) keys.push_back({m.algorithm, m.operation, m.parameter});
+        std::stable_sort(keys.begin(), keys.end(), [](const MetricKey& x, const MetricKey& y) {
+            int rx = print_rank(x.algorithm), ry = print_rank(y.algorithm);
+            if (rx != ry) return rx < ry;
+            if (x.algorithm != y.algorithm) return x.algorithm < y.algorithm;
+            if (x.parameter != y.parameter) return x.parameter < y.parameter;
+            return static_cast<int>(x.operation) < static_cast<int>(y.operation);
+        });
+    }
+    for (const auto& k : keys) {
+        SideBySideRow row{k, {}, {}, {}, {}};
+        const Measurement* base = baseline < runs.size() ? runs[baseline].find(k.algorithm, k.operation, k.parameter) : nullptr;
+        for (const auto& r : runs) {
+            const Measurement* m = r.find(k.algorithm, k.operation, k.parameter);
+            row.values.push_back(m ? std::optional(m->value) : std::nullopt);
+            row.printed_steps.push_back(m ? std::optional(m->printed_step) : std::nullopt);
+            row.cv.push_back(m && m->samples.size() >= 2 ? std::optional(summarize(m->samples).cv()) : std::nullopt);
+            row.vs_baseline.push_back(m && base && base->value > 0 ? std::optional(m->value / base->value) : std::nullopt);
+        }
+        s.rows.push_back(std::move(row));
+    }
+    s.caveats = comparability_caveats(ptrs);
+    return s;
+}
+
+}  // namespace speedlab::compare

@@ -1,0 +1,79 @@
+#pragma once
+// The two-run ratio table (the classic `sslcmp` layout of seed 003) and the
+// side-by-side table of many runs against a baseline.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/measurement.h"
+#include "core/run.h"
+
+namespace speedlab::compare {
+
+enum class Significance { unknown, within_noise, significant };
+
+struct RatioCell {
+    std::optional<double> ratio;        // missing when either run lacks the figure
+    // Relative standard uncertainty of the ratio: from repetitions where both
+    // runs have them, and from the rounding of figures printed by the source.
+    std::optional<double> uncertainty;
+    Significance significance = Significance::unknown;
+};
+
+struct RatioRow {
+    std::string algorithm;  // canonical id
+    std::vector<RatioCell> cells;
+};
+
+// Columns of the public-key part, in sslcmp order: the seconds-per-op ratios
+// (sign, verify) then the per-second ratios (sign/s, verify/s); derive for ECDH.
+struct PublicKeyColumns {
+    static constexpr int sign_seconds = 0, verify_seconds = 1, sign_rate = 2, verify_rate = 3;
+};
+
+struct CategoryMean {
+    std::string category;  // "digests", "ciphers", "public key", "overall"
+    double geometric_mean = 0;
+    size_t cells = 0;
+};
+
+struct RatioTable {
+    std::string a_label, b_label;  // each cell is B/A
+    std::vector<int64_t> sizes;    // union of both runs' block sizes
+    std::vector<RatioRow> symmetric;
+    std::vector<RatioRow> public_key;  // 4 cells: sign, verify (seconds), sign/s, verify/s
+    std::vector<RatioRow> key_exchange;  // 1 cell: derive op/s
+    std::vector<CategoryMean> means;
+    std::vector<std::string> caveats;  // what makes the two runs less comparable
+    size_t shared_cells = 0;
+};
+
+RatioTable ratio_table(const Run& a, const Run& b);
+
+// What differs between runs in ways that affect comparability: version, asm
+// versus NO_ASM, -march/-mcpu, timing mode, platform, CPU mask, block sizes.
+std::vector<std::string> comparability_caveats(const std::vector<const Run*>& runs);
+
+struct SideBySideRow {
+    MetricKey metric;
+    std::vector<std::optional<double>> values;         // one per run, base units
+    std::vector<std::optional<double>> vs_baseline;    // value / baseline value
+    std::vector<std::optional<double>> printed_steps;  // source precision, 0 = full
+    std::vector<std::optional<double>> cv;             // coefficient of variation where repeated
+};
+
+struct SideBySide {
+    std::vector<std::string> labels;  // one per run
+    size_t baseline = 0;
+    std::vector<SideBySideRow> rows;
+    std::vector<std::string> caveats;
+};
+
+// metrics empty: every figure any run has, in classic order.
+SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline, const std::vector<MetricKey>& metrics);
+
+// "12 (tilia)" style label for a run in table headers.
+std::string run_label(const Run& run);
+
+}  // namespace speedlab::compare
