@@ -331,11 +331,14 @@ private:
             header_seen_ = true;
             return true;
         }
-        if (!active_ && !header_seen_) {
-            // Header lines only count next to a version line or progress lines.
-            if (!(starts_with(t, "built on") || starts_with(t, "options:") || starts_with(t, "compiler:"))) return false;
-            return false;
+        if (starts_with(t, "You have chosen to measure elapsed time")) {
+            // Printed on stderr before anything else of a -elapsed run.
+            begin_fresh();
+            run_.timing = Timing::wall;
+            return true;
         }
+        // Other header lines only count inside a run (after a version or progress line).
+        if (!active_) return false;
         if (starts_with(t, "built on")) {
             std::string_view v = t;
             while (starts_with(v, "built on")) {
@@ -370,10 +373,6 @@ private:
         if (starts_with(t, "CPUINFO:")) {
             run_.cpuinfo = std::string(t);
             if (auto env = t.find(" env:"); env != std::string_view::npos) run_.cpu_mask = std::string(trim(t.substr(env + 5)));
-            return true;
-        }
-        if (starts_with(t, "You have chosen to measure elapsed time")) {
-            run_.timing = Timing::wall;
             return true;
         }
         return false;
