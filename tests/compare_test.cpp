@@ -1,0 +1,186 @@
+// Ratio and side-by-side tables on the seed texts, and every format agreeing.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <map>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "compare/ratio.h"
+#include "report/comparison.h"
+#include "test_support.h"
+
+using namespace speedlab;
+using namespace speedlab::testing;
+
+namespace {
+std::vector<speedlab::Run> seed000() {
+    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    for (size_t i = 0; i < runs.size(); ++i) runs[i].id = static_cast<int64_t>(i + 1);
+    return runs;
+}
+const compare::RatioRow& row(const std::vector<compare::RatioRow>& rows, const std::string& id) {
+    for (const auto& r : rows)
+        if (r.algorithm == id) return r;
+    throw std::runtime_error("no row " + id);
+}
+size_t column(const compare::RatioTable& t, int64_t size) {
+    return static_cast<size_t>(std::find(t.sizes.begin(), t.sizes.end(), size) - t.sizes.begin());
+}
+}  // namespace
+
+TEST(RatioTable, I386VersusI486FromSeed000) {
+    auto runs = seed000();
+    auto t = compare::ratio_table(runs[1], runs[2]);  // packaged NO_ASM i386 -> local asm i486
+    EXPECT_EQ(t.sizes, (std::vector<int64_t>{8, 64, 256, 1024, 8192}));
+    auto md5 = row(t.symmetric, "md5").cells[column(t, 8192)];
+    ASSERT_TRUE(md5.ratio);
+    EXPECT_NEAR(*md5.ratio, 13497.69 / 6242.30, 1e-12);
+    EXPECT_EQ(fmt::format("{:.3f}", *md5.ratio), "2.162");
+    const auto& rsa = row(t.public_key, "rsa4096").cells;
+    EXPECT_EQ(fmt::format("{:.3f}", *rsa[compare::PublicKeyColumns::verify_rate].ratio), "2.413");
+    // Seconds columns are the inverse: 0.0904s / 0.2185s from the per-second figures.
+    EXPECT_NEAR(*rsa[compare::PublicKeyColumns::verify_seconds].ratio, 4.6 / 11.1, 1e-12);
+    // mdc2 exists only in the second run: shown as missing, never as zero.
+    EXPECT_FALSE(row(t.symmetric, "mdc2").cells[0].ratio);
+    // Rounding of "0.1" and "0.2" sign/s makes the rsa4096 sign ratio very uncertain.
+    EXPECT_GT(*rsa[compare::PublicKeyColumns::sign_rate].uncertainty, 0.3);
+    EXPECT_LT(*md5.uncertainty, 0.001);
+    EXPECT_EQ(md5.significance, compare::Significance::significant);
+    ASSERT_EQ(t.means.size(), 4u);
+    EXPECT_EQ(t.means.back().category, "overall");
+    EXPECT_EQ(t.means.back().cells, 74u);
+    // The caveats name what makes the two builds differ.
+    std::string all;
+    for (const auto& c : t.caveats) all += c + "\n";
+    EXPECT_NE(all.find("NO_ASM"), std::string::npos);
+    EXPECT_NE(all.find("-m486"), std::string::npos);
+    EXPECT_NE(all.find("-march=i386"), std::string::npos);
+}
+
+TEST(RatioTable, EightByteColumnsNeverMeetSixteenByteOnes) {
+    auto runs = seed000();
+    auto athlon = parse_fixture("seed004-athlon-p3.txt").runs[0];
+    athlon.id = 9;
+    auto t = compare::ratio_table(runs[2], athlon);
+    EXPECT_EQ(t.sizes, (std::vector<int64_t>{8, 16, 64, 256, 1024, 8192}));
+    for (const auto& r : t.symmetric)
+        for (const auto& c : r.cells) EXPECT_FALSE(c.ratio) << r.algorithm;  // md5 at 8, aes at 16: no pair
+    EXPECT_EQ(t.shared_cells, 2u);  // only dsa512 sign/s and verify/s
+    bool block_note = false;
+    for (const auto& c : t.caveats) block_note = block_note || c.find("block sizes differ") != std::string::npos;
+    EXPECT_TRUE(block_note);
+}
+
+TEST(RatioTable, RepeatedFiguresGetUncertaintyAndSignificance) {
+    speedlab::Run a, b;
+    a.id = 1;
+    b.id = 2;
+    Measurement m;
+    m.algorithm = "md5";
+    m.parameter = 8192;
+    m.samples = {100, 101, 99, 100, 100};
+    m.value = 100;
+    a.measurements.push_back(m);
+    m.samples = {100.5, 99.5, 101, 100, 99};
+    m.value = 100;
+    b.measurements.push_back(m);
+    auto same = compare::ratio_table(a, b);
+    EXPECT_EQ(same.symmetric[0].cells[0].significance, compare::Significance::within_noise);
+    b.measurements[0].samples = {150, 151, 149, 150, 150};
+    b.measurements[0].value = 150;
+    auto faster = compare::ratio_table(a, b);
+    EXPECT_EQ(faster.symmetric[0].cells[0].significance, compare::Significance::significant);
+    EXPECT_NEAR(*faster.symmetric[0].cells[0].ratio, 1.5, 1e-12);
+}
+
+TEST(SideBySide, AthlonAgainstPentiumIIIFromSeed004) {
+    auto runs = parse_fixture("seed004-athlon-p3.txt").runs;
+    runs[0].id = 1;
+    runs[1].id = 2;
+    auto s = compare::side_by_side(runs, 0, {*parse_metric_key("dsa512.sign"), *parse_metric_key("aes-128-cbc@8192")});
+    ASSERT_EQ(s.rows.size(), 2u);
+    EXPECT_NEAR(*s.rows[0].values[0], 731.7, 0.05);
+    EXPECT_NEAR(*s.rows[0].values[1], 673.5, 0.05);
+    EXPECT_NEAR(*s.rows[1].values[0], 37518040, 10);
+    EXPECT_NEAR(*s.rows[1].values[1], 36388860, 10);
+    EXPECT_EQ(report::percent(*s.rows[0].vs_baseline[1]), "-7.9%");
+    auto text = report::render(s, report::Format::text, runs);
+    EXPECT_NE(text.find("731.7/s"), std::string::npos);
+    EXPECT_NE(text.find("673.5/s (-7.9%)"), std::string::npos);
+    EXPECT_NE(text.find("37518.04k"), std::string::npos);
+}
+
+TEST(SideBySide, MissingFiguresStayMissing) {
+    auto runs = seed000();
+    auto s = compare::side_by_side(runs, 0, {*parse_metric_key("mdc2@8"), *parse_metric_key("md5@8192")});
+    EXPECT_FALSE(s.rows[0].values[0]);
+    EXPECT_FALSE(s.rows[0].values[1]);
+    EXPECT_DOUBLE_EQ(*s.rows[0].values[2], 135050);
+    EXPECT_FALSE(s.rows[0].vs_baseline[2]);
+}
+
+TEST(Percent, ReadsLikeTheBlogTables) {
+    EXPECT_EQ(report::percent(1.03), "+3%");
+    EXPECT_EQ(report::percent(0.945), "-5.5%");
+    EXPECT_EQ(report::percent(1.0), "+0%");
+    EXPECT_EQ(report::percent(2.162), "+116%");
+}
+
+TEST(Formats, CsvAndJsonCarryTheSameFiguresAsTheTable) {
+    auto runs = seed000();
+    auto t = compare::ratio_table(runs[1], runs[2]);
+    std::vector<speedlab::Run> both{runs[1], runs[2]};
+    auto json = nlohmann::json::parse(report::render(t, report::Format::json, both));
+    std::map<std::string, double> from_json, from_csv, from_table;
+    for (const char* section : {"symmetric", "public_key"})
+        for (const auto& r : json[section])
+            for (const auto& c : r["cells"])
+                if (!c["ratio"].is_null())
+                    from_json[std::string(section) + "/" + r["algorithm"].get<std::string>() + "/" +
+                              c["column"].get<std::string>()] = c["ratio"].get<double>();
+    std::istringstream csv(report::render(t, report::Format::csv, both));
+    std::string line;
+    std::getline(csv, line);
+    EXPECT_EQ(line, "section,algorithm,column,ratio,uncertainty,significance");
+    while (std::getline(csv, line)) {
+        std::vector<std::string> f;
+        std::stringstream ls(line);
+        for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+        if (f[0] == "mean" || f.size() < 4 || f[3].empty()) continue;
+        from_csv[f[0] + "/" + f[1] + "/" + f[2]] = std::stod(f[3]);
+    }
+    for (const auto& r : t.symmetric)
+        for (size_t i = 0; i < r.cells.size(); ++i)
+            if (r.cells[i].ratio) from_table["symmetric/" + r.algorithm + "/" + std::to_string(t.sizes[i])] = *r.cells[i].ratio;
+    const char* pk[] = {"sign", "verify", "sign/s", "verify/s"};
+    for (const auto& r : t.public_key)
+        for (size_t i = 0; i < r.cells.size(); ++i)
+            if (r.cells[i].ratio) from_table[std::string("public_key/") + r.algorithm + "/" + pk[i]] = *r.cells[i].ratio;
+    ASSERT_EQ(from_json.size(), from_table.size());
+    ASSERT_EQ(from_csv.size(), from_table.size());
+    for (const auto& [key, value] : from_table) {
+        EXPECT_DOUBLE_EQ(from_json.at(key), value) << key;
+        EXPECT_NEAR(from_csv.at(key), value, value * 1e-5) << key;
+    }
+    auto text = report::render(t, report::Format::text, both);
+    EXPECT_NE(text.find("2.162"), std::string::npos);
+    EXPECT_NE(text.find("2.413"), std::string::npos);
+    auto md = report::render(t, report::Format::markdown, both);
+    EXPECT_NE(md.find("| md5 |"), std::string::npos);
+    EXPECT_NE(md.find("2.162"), std::string::npos);
+}
+
+TEST(Formats, HtmlIsSelfContained) {
+    auto runs = seed000();
+    std::vector<speedlab::Run> both{runs[1], runs[2]};
+    auto html = report::render(compare::ratio_table(runs[1], runs[2]), report::Format::html, both);
+    EXPECT_EQ(html.rfind("<!DOCTYPE html>", 0), 0u);
+    EXPECT_NE(html.find("<svg"), std::string::npos);
+    EXPECT_NE(html.find("2.162"), std::string::npos);
+    EXPECT_NE(html.find("Pentium 75 - 200"), std::string::npos);
+    EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // only the SVG namespace
+    EXPECT_EQ(html.find("<script"), std::string::npos);
+    EXPECT_EQ(html.find("<link"), std::string::npos);
+}

@@ -1,0 +1,105 @@
+// The SQLite store: migrations, round trips, one transaction per write.
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <filesystem>
+
+#include "store/database.h"
+#include "test_support.h"
+
+using namespace speedlab;
+using namespace speedlab::testing;
+
+namespace {
+struct TempDb {
+    std::filesystem::path path;
+    TempDb() {
+        path = std::filesystem::temp_directory_path() /
+               ("speedlab-test-" + std::to_string(::getpid()) + "-" +
+                ::testing::UnitTest::GetInstance()->current_test_info()->name() + ".db");
+        std::filesystem::remove(path);
+    }
+    ~TempDb() {
+        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
+    }
+};
+}  // namespace
+
+TEST(Store, CreatesAndMigratesToTheLatestSchema) {
+    TempDb tmp;
+    store::Database db(tmp.path.string());
+    EXPECT_EQ(db.schema_version(), 1);
+    EXPECT_TRUE(db.list().empty());
+}
+
+TEST(Store, RoundTripsImportedRunsWithMachineAndPrecision) {
+    TempDb tmp;
+    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    runs[1].label = "packaged";
+    {
+        store::Database db(tmp.path.string());
+        db.insert(runs);
+        EXPECT_GT(runs[0].id, 0);
+    }
+    store::Database db(tmp.path.string());  // reopened: nothing lost
+    auto list = db.list();
+    ASSERT_EQ(list.size(), 3u);
+    EXPECT_EQ(list[1].measurements, 74);
+    auto back = db.find("packaged");
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->version, runs[1].version);
+    EXPECT_EQ(back->compiler, runs[1].compiler);
+    EXPECT_EQ(back->raw_text, runs[1].raw_text);
+    EXPECT_EQ(back->measurements.size(), runs[1].measurements.size());
+    const Measurement& md5 = figure(*back, "md5", Operation::throughput, 8192);
+    EXPECT_DOUBLE_EQ(md5.value, 6242300);
+    EXPECT_DOUBLE_EQ(md5.printed_step, 10);
+    EXPECT_EQ(back->machine.cpu_family, 5);
+    EXPECT_EQ(back->machine.pci.size(), 4u);
+    EXPECT_EQ(back->machine.kind, MachineKind::emulated);
+    auto first = db.find(std::to_string(runs[0].id));
+    ASSERT_TRUE(first);
+    EXPECT_EQ(figure(*first, "md5", Operation::throughput, 8).count, 174967);
+    EXPECT_FALSE(db.find("no-such-label"));
+}
+
+TEST(Store, AFailedWriteStoresNothing) {
+    TempDb tmp;
+    store::Database db(tmp.path.string());
+    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    // The second run repeats a figure: the UNIQUE constraint fails mid-write.
+    runs[1].measurements.push_back(runs[1].measurements.front());
+    EXPECT_THROW(db.insert(runs), store::StoreError);
+    EXPECT_TRUE(db.list().empty());
+}
+
+TEST(Store, SamplesSurvive) {
+    TempDb tmp;
+    store::Database db(tmp.path.string());
+    speedlab::Run run;
+    run.source = "measured";
+    run.when = "2026-12-02T12:00:00Z";
+    Measurement m;
+    m.algorithm = "md5";
+    m.parameter = 8192;
+    m.value = 2;
+    m.samples = {1, 2, 3};
+    m.count = 10;
+    m.seconds = 0.5;
+    run.measurements.push_back(m);
+    db.insert(run);
+    auto back = db.load(run.id);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(back->measurements[0].samples, (std::vector<double>{1, 2, 3}));
+    EXPECT_DOUBLE_EQ(*back->measurements[0].seconds, 0.5);
+}
+
+TEST(Store, RefusesANewerSchema) {
+    TempDb tmp;
+    { store::Database db(tmp.path.string()); }
+    sqlite3* raw = nullptr;
+    sqlite3_open(tmp.path.c_str(), &raw);
+    sqlite3_exec(raw, "PRAGMA user_version = 99", nullptr, nullptr, nullptr);
+    sqlite3_close(raw);
+    EXPECT_THROW(store::Database db(tmp.path.string()), store::StoreError);
+}
