@@ -35,7 +35,7 @@ struct Vector {
     std::string_view expected_hex;
     std::string_view source;
 };
-constexpr std::array<Vector, 28> kVectors{{
+constexpr std::array<Vector, 30> kVectors{{
     {"md2", "", "abc", "da853b0d3f88d99b30283a69e6ded6bb", "RFC 1319"},
     {"md4", "", "abc", "a448017aaf21d8525fc10ae87aa6729d", "RFC 1320"},
     {"md5", "", "abc", "900150983cd24fb0d6963f7d28e17f72", "RFC 1321"},
@@ -86,6 +86,10 @@ constexpr std::array<Vector, 28> kVectors{{
      "00112233445566778899aabbccddeeff", "8ea2b7ca516745bfeafc49904b496089", "FIPS 197"},
     {"camellia-128-cbc", "0123456789abcdeffedcba9876543210", "0123456789abcdeffedcba9876543210",
      "67673138549669730857065648eabe43", "RFC 3713"},
+    {"camellia-192-cbc", "0123456789abcdeffedcba98765432100011223344556677", "0123456789abcdeffedcba9876543210",
+     "b4993401b3e996f84ee5cee7d79b09b9", "RFC 3713"},
+    {"camellia-256-cbc", "0123456789abcdeffedcba987654321000112233445566778899aabbccddeeff",
+     "0123456789abcdeffedcba9876543210", "9acc237dff16d76c20ef7c919e3a7509", "RFC 3713"},
     {"aes-128-gcm", "00000000000000000000000000000000", "00000000000000000000000000000000",
      "0388dace60b6a392f328c2b971b2fe78", "GCM spec, test case 2"},
 }};

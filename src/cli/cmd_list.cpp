@@ -1,5 +1,7 @@
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
@@ -33,13 +35,15 @@ Command add_list(CLI::App& app, Global& global) {
             fmt::print("no runs stored in {}\n", global.database_path());
             return Exit::ok;
         }
-        fmt::print("{:>4}  {:<20} {:<20} {:<9} {:>5}  {:<34} {}\n", "id", "label", "when", "source", "figs",
+        size_t w = 5;
+        for (const auto& r : runs) w = std::max(w, std::min<size_t>(r.label.size(), 40));
+        fmt::print("{:>4}  {:<{}} {:<20} {:<9} {:>5}  {:<34} {}\n", "id", "label", w, "when", "source", "figs",
                    "version", "machine / cpu");
         for (const auto& r : runs) {
             std::string where = r.machine_label;
             if (!r.cpu_name.empty()) where += (where.empty() ? "" : " / ") + r.cpu_name;
             if (r.platform != "native" && !r.platform.empty()) where += " [under " + r.platform + "]";
-            fmt::print("{:>4}  {:<20} {:<20} {:<9} {:>5}  {:<34} {}{}\n", r.id, shorten(r.label, 20),
+            fmt::print("{:>4}  {:<{}} {:<20} {:<9} {:>5}  {:<34} {}{}\n", r.id, shorten(r.label, 40), w,
                        shorten(r.when, 20), r.source, r.measurements, shorten(r.version, 34), where,
                        r.complete ? "" : " (partial)");
         }

@@ -96,7 +96,7 @@ std::string speed_table(const Run& run) {
     if (!sym.empty()) {
         out += "The 'numbers' are in 1000s of bytes per second processed.\n";
         out += "type        ";
-        for (auto s : sizes) out += fmt::format(" {:>7} bytes", s);
+        for (auto s : sizes) out += fmt::format("{:>7} bytes", s);
         out += "\n";
         for (const auto& id : sym) {
             out += fmt::format("{:<13}", openssl3_row_name(id));

@@ -1,0 +1,193 @@
+// The speedlab command end to end: exit codes, messages, formats, the store.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fcntl.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "test_support.h"
+
+using namespace speedlab::testing;
+
+namespace {
+struct Result {
+    int code = -1;
+    std::string out, err;
+};
+
+std::string slurp(const std::string& path) {
+    std::ifstream in(path);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return ss.str();
+}
+
+class Cli : public ::testing::Test {
+protected:
+    std::filesystem::path dir;
+    void SetUp() override {
+        dir = std::filesystem::temp_directory_path() /
+              ("speedlab-cli-" + std::to_string(getpid()) + "-" +
+               ::testing::UnitTest::GetInstance()->current_test_info()->name());
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+    }
+    void TearDown() override { std::filesystem::remove_all(dir); }
+    std::string db() const { return (dir / "results.db").string(); }
+
+    Result run(const std::string& args) const {
+        std::string out = (dir / "out.txt").string(), err = (dir / "err.txt").string();
+        std::string cmd = std::string(SPEEDLAB_BINARY) + " --db " + db() + " " + args + " >" + out + " 2>" + err + " </dev/null";
+        int status = std::system(cmd.c_str());
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+    }
+};
+}  // namespace
+
+TEST_F(Cli, UnknownAlgorithmIsAUsageErrorListingValidNames) {
+    auto r = run("run nosuchalg --no-store");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("unknown algorithm 'nosuchalg'"), std::string::npos);
+    EXPECT_NE(r.err.find("valid names:"), std::string::npos);
+    EXPECT_NE(r.err.find("rsa2048"), std::string::npos);
+}
+
+TEST_F(Cli, BadSecondsAndSizesAreUsageErrors) {
+    EXPECT_EQ(run("run md5 --seconds 0 --no-store").code, 2);
+    EXPECT_EQ(run("run md5 --bytes 0 --no-store").code, 2);
+    EXPECT_EQ(run("run md5 --repeat -1 --no-store").code, 2);
+    EXPECT_EQ(run("frobnicate").code, 2);
+}
+
+TEST_F(Cli, RunPrintsStoresAndRoundTripsMachineReadableOutput) {
+    auto r = run("run md5 rsa512 --seconds 0.05 --bytes 16,64 --format mr --label quick");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("+H:16:64\n"), std::string::npos);
+    EXPECT_NE(r.out.find("+F:3:md5:"), std::string::npos);
+    EXPECT_NE(r.out.find("+F2:0:512:"), std::string::npos);
+    auto parsed = speedlab::parse::parse_speed_text(r.out, "mr");
+    ASSERT_EQ(parsed.runs.size(), 1u);
+    EXPECT_GT(throughput(parsed.runs[0], "md5", 64), 0);
+    EXPECT_NE(r.err.find("stored as run 1"), std::string::npos);
+    auto shown = run("show quick --format json");
+    ASSERT_EQ(shown.code, 0);
+    auto j = nlohmann::json::parse(shown.out);
+    EXPECT_EQ(j["source"], "measured");
+    EXPECT_EQ(j["measurements"].size(), 4u);
+    EXPECT_FALSE(j["machine"]["hostname"].get<std::string>().empty());
+}
+
+TEST_F(Cli, TextOutputHasTheOpensslLayout) {
+    auto r = run("run md5 dsa512 --seconds 0.05 --bytes 16,64 --no-store");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("The 'numbers' are in 1000s of bytes per second processed."), std::string::npos);
+    EXPECT_NE(r.out.find("type             16 bytes     64 bytes"), std::string::npos);
+    EXPECT_NE(r.out.find("                  sign    verify    sign/s verify/s"), std::string::npos);
+    EXPECT_NE(r.out.find("dsa  512 bits "), std::string::npos);
+    // Its own output imports back.
+    auto parsed = speedlab::parse::parse_speed_text(r.out, "text");
+    ASSERT_EQ(parsed.runs.size(), 1u);
+    EXPECT_EQ(parsed.runs[0].measurements.size(), 4u);
+}
+
+TEST_F(Cli, UnwritableDatabaseStillPrintsResults) {
+    std::string cmd = std::string(SPEEDLAB_BINARY) + " --db /proc/speedlab/no/results.db run md5 --seconds 0.05 --bytes 64 >" +
+                      (dir / "o").string() + " 2>" + (dir / "e").string();
+    int status = std::system(cmd.c_str());
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    EXPECT_NE(slurp((dir / "o").string()).find("md5"), std::string::npos);
+    EXPECT_NE(slurp((dir / "e").string()).find("results not stored"), std::string::npos);
+}
+
+TEST_F(Cli, ImportListCompare) {
+    auto r = run("import " + fixture_path("seed000-redhat73-pcem.txt") + " " + fixture_path("seed004-athlon-p3.txt"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto list = run("list");
+    EXPECT_NE(list.out.find("seed000-redhat73-pcem-3"), std::string::npos);
+    EXPECT_NE(list.out.find("seed004-athlon-p3-2"), std::string::npos);
+    auto cmp = run("compare seed000-redhat73-pcem-2 seed000-redhat73-pcem-3");
+    ASSERT_EQ(cmp.code, 0) << cmp.err;
+    EXPECT_NE(cmp.out.find("2.162"), std::string::npos);
+    EXPECT_NE(cmp.out.find("2.413"), std::string::npos);
+    auto side = run("compare seed004-athlon-p3-1 seed004-athlon-p3-2 --metrics dsa512.sign,aes-128-cbc@8192 --format csv");
+    ASSERT_EQ(side.code, 0) << side.err;
+    EXPECT_NE(side.out.find("dsa512.sign,4 seed004-athlon-p3-1,731.66"), std::string::npos) << side.out;
+    auto html = run("compare 2 3 --format html -o " + (dir / "r.html").string());
+    ASSERT_EQ(html.code, 0);
+    EXPECT_NE(slurp((dir / "r.html").string()).find("<svg"), std::string::npos);
+}
+
+TEST_F(Cli, CompareNamesTheClosestRuns) {
+    run("import " + fixture_path("seed004-athlon-p3.txt"));
+    auto r = run("compare seed004-athlon-p3-1 seed004-athlon-p3-9");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("no run 'seed004-athlon-p3-9'; closest: seed004-athlon-p3-1"), std::string::npos) << r.err;
+    EXPECT_EQ(run("compare 1 2 --metrics md5@x").code, 2);
+}
+
+TEST_F(Cli, CompareWithNothingSharedFails) {
+    run("import " + fixture_path("openssl-3.0-multi.txt") + " " + fixture_path("openssl-0.9.7-mr.txt"));
+    auto r = run("compare 1 2");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("no figures in common"), std::string::npos);
+}
+
+TEST_F(Cli, ImportWithoutRunsOrOfBinaryIsBadData) {
+    auto r = run("import " + fixture_path("seed003-sslcmp-i386-i486.txt"));
+    EXPECT_EQ(r.code, 65);
+    EXPECT_NE(r.err.find("seed003-sslcmp-i386-i486.txt: no openssl speed output found"), std::string::npos);
+    std::ofstream((dir / "bin").string()) << std::string("Doing md5\n\0\1\2", 13);
+    auto b = run("import " + (dir / "bin").string());
+    EXPECT_EQ(b.code, 65);
+    EXPECT_NE(b.err.find(":2: binary data"), std::string::npos) << b.err;
+    EXPECT_EQ(run("list").out.find("seed"), std::string::npos);  // nothing stored
+}
+
+TEST_F(Cli, DryRunJsonStoresNothing) {
+    auto r = run("import --dry-run --format json " + fixture_path("seed004-athlon-p3.txt"));
+    ASSERT_EQ(r.code, 0);
+    auto j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j.size(), 2u);
+    EXPECT_EQ(j[0]["machine"]["cpu_vendor"], "AuthenticAMD");
+    EXPECT_EQ(j[0]["source_sha256"].get<std::string>().size(), 64u);
+    EXPECT_NE(run("list").out.find("no runs stored"), std::string::npos);
+}
+
+TEST_F(Cli, StdinImportAndVerboseUnusedLines) {
+    std::string cmd = "cat " + fixture_path("seed000-redhat73-pcem.txt") + " | " + SPEEDLAB_BINARY + " --db " + db() +
+                      " import - --verbose --label blog >/dev/null 2>" + (dir / "e").string();
+    ASSERT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 0);
+    std::string err = slurp((dir / "e").string());
+    EXPECT_NE(err.find("<stdin>:"), std::string::npos);
+    EXPECT_NE(err.find("not used:"), std::string::npos);
+    EXPECT_NE(run("list").out.find("blog-2"), std::string::npos);
+}
+
+TEST_F(Cli, InterruptedRunIsStoredAsPartial) {
+    pid_t pid = fork();
+    if (pid == 0) {
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        dup2(null, 2);
+        std::string dbpath = db();
+        execl(SPEEDLAB_BINARY, "speedlab", "--db", dbpath.c_str(), "run", "md5", "sha1", "--seconds", "1", "--bytes", "64,256",
+              static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    usleep(1500 * 1000);  // md5@64 has finished, md5@256 is running
+    kill(pid, SIGINT);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    auto shown = run("show 1 --format json");
+    ASSERT_EQ(shown.code, 0) << shown.err;
+    auto j = nlohmann::json::parse(shown.out);
+    EXPECT_FALSE(j["complete"].get<bool>());
+    EXPECT_EQ(j["measurements"].size(), 1u);
+}
