@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc)
 DEB_PACKAGES = g++ cmake make pkg-config libssl-dev openssl libsqlite3-dev libcli11-dev libfmt-dev \
                nlohmann-json3-dev libgtest-dev pci.ids
 
-.PHONY: all deps build run test clean format bench fuzz
+.PHONY: all deps build run test clean format fuzz
 
 all: build
 
@@ -36,3 +36,16 @@ format:
 
 clean:
 	rm -rf $(BUILD)
+
+# The importer's libFuzzer target (clang), started from the test fixtures.
+FUZZ_SECONDS ?= 60
+FUZZ_BUILD ?= build-fuzz
+fuzz:
+	@command -v clang++ >/dev/null || { echo "fuzz: clang++ is needed (apt-get install clang libclang-rt-14-dev)"; exit 1; }
+	mkdir -p $(FUZZ_BUILD)/corpus
+	clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	  -Isrc -I$(BUILD)/generated tests/fuzz/parse_fuzz.cpp src/parse/*.cpp src/sysinfo/decode.cpp \
+	  src/core/*.cpp -lfmt -o $(FUZZ_BUILD)/parse_fuzz
+	cp tests/data/*.txt $(FUZZ_BUILD)/corpus/
+	$(FUZZ_BUILD)/parse_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	  -print_final_stats=1 $(FUZZ_BUILD)/corpus > $(FUZZ_BUILD)/fuzz.log 2>&1; rc=$$?; tail -n 12 $(FUZZ_BUILD)/fuzz.log; exit $$rc

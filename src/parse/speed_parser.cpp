@@ -251,18 +251,21 @@ private:
                              " of " + file_);
         out_.runs.push_back(std::move(run_));
     }
-    std::string raw_lines(size_t from, size_t to) const {
-        size_t line = 1, pos = 0, start = std::string_view::npos;
-        while (pos <= text_.size()) {
-            if (line == from && start == std::string_view::npos) start = pos;
-            size_t nl = text_.find('\n', pos);
-            if (line == to) return std::string(text_.substr(start, (nl == std::string_view::npos ? text_.size() : nl) - start)) + "\n";
-            if (nl == std::string_view::npos) break;
-            pos = nl + 1;
-            ++line;
+    // The input's own text of lines from..to (1-based, inclusive).
+    std::string raw_lines(size_t from, size_t to) {
+        if (line_starts_.empty()) {
+            line_starts_.push_back(0);
+            for (size_t p = text_.find('\n'); p != std::string_view::npos; p = text_.find('\n', p + 1))
+                line_starts_.push_back(p + 1);
         }
-        return start == std::string_view::npos ? std::string() : std::string(text_.substr(start)) + "\n";
+        if (from == 0 || from > line_starts_.size()) return {};
+        size_t begin = line_starts_[from - 1];
+        size_t end = to < line_starts_.size() ? line_starts_[to] : text_.size();
+        std::string out(text_.substr(begin, end - begin));
+        if (!out.empty() && out.back() != '\n') out += '\n';
+        return out;
     }
+    std::vector<size_t> line_starts_;
 
     // Adds a figure; a progress-line figure (count/seconds) beats a table figure,
     // except in -multi runs, where only the table holds the children's sum.
@@ -505,7 +508,7 @@ private:
         for (size_t k = 0; k < rates.size() && k < ops.size(); ++k) {
             auto r = rate(rates[k]);
             if (!r) return false;
-            if (!std::isfinite(r->value) || r->value == 0) {
+            if (!std::isfinite(r->value) || r->value <= 0) {
                 note(source + " " + std::string(to_string(ops[k])) + ": printed as " + std::string(rates[k]) + ", not stored");
                 continue;
             }
@@ -535,7 +538,7 @@ private:
         for (size_t k = 0; k < 3; ++k) {
             auto r = rate(ws[4 + k]);
             if (!r) return false;
-            if (!std::isfinite(r->value) || r->value == 0) continue;
+            if (!std::isfinite(r->value) || r->value <= 0) continue;
             Measurement m;
             m.algorithm = name;
             m.operation = ops[k];
@@ -562,8 +565,8 @@ private:
         auto count = integer(rw[0]);
         auto secs = number(result.substr(in + 4, result.size() - in - 5));
         if (!count || !secs) return true;
-        if (secs->value <= 0) {
-            note(std::string(t) + ": zero time, not stored");
+        if (secs->value <= 0 || *count <= 0) {
+            note(std::string(t) + ": no operations or no time, not stored");
             return true;
         }
         if (auto blocks = prompt.rfind(" size blocks"); blocks != std::string_view::npos) {
@@ -655,7 +658,7 @@ private:
         } else if (tag == "+R" && f.size() >= 4) {
             auto count = integer(f[1]);
             auto secs = number(f[3]);
-            if (count && secs && secs->value > 0 && pending_len_ > 0) {
+            if (count && *count > 0 && secs && secs->value > 0 && pending_len_ > 0) {
                 Measurement m;
                 m.algorithm = canonical_symmetric_id(f[2]);
                 m.parameter = pending_len_;
@@ -682,7 +685,7 @@ private:
         } else if (starts_with(tag, "+R") && tag.size() > 2 && f.size() >= 4) {
             auto count = integer(f[1]);
             auto secs = number(f.back());
-            if (!pending_pk_.empty() && count && secs && secs->value > 0) {
+            if (!pending_pk_.empty() && count && *count > 0 && secs && secs->value > 0) {
                 Measurement m;
                 m.algorithm = pending_pk_;
                 m.operation = pending_op_;

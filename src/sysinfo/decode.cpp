@@ -264,28 +264,46 @@ std::string cpu_core_name(std::string_view vendor, int family, int model) {
     return {};
 }
 
-void name_pci_devices(std::vector<PciDevice>& devices, const std::string& path) {
-    if (devices.empty()) return;
-    std::ifstream in(path);
-    if (!in) return;
+namespace {
+struct PciNames {
     std::map<unsigned, std::string> vendors;
-    std::map<unsigned, std::string> names;  // vendor << 16 | device
+    std::map<unsigned, std::string> devices;  // vendor << 16 | device
+};
+
+// pci.ids is 1.3 MB: read once per path and process.
+const PciNames& pci_names(const std::string& path) {
+    static std::map<std::string, PciNames> cache;
+    auto [it, fresh] = cache.try_emplace(path);
+    if (!fresh) return it->second;
+    std::ifstream in(path);
     unsigned vendor = 0;
-    for (std::string line; std::getline(in, line);) {
+    for (std::string line; in && std::getline(in, line);) {
         if (line.empty() || line[0] == '#') continue;
         if (line[0] == 'C' && line.size() > 1 && line[1] == ' ') break;  // device classes follow
-        if (line[0] != '\t' && line.size() > 6) {
-            vendor = static_cast<unsigned>(std::stoul(line.substr(0, 4), nullptr, 16));
-            vendors[vendor] = trim(line.substr(4));
-        } else if (line.size() > 7 && line[0] == '\t' && line[1] != '\t') {
-            unsigned device = static_cast<unsigned>(std::stoul(line.substr(1, 4), nullptr, 16));
-            names[vendor << 16 | device] = trim(line.substr(5));
+        try {
+            if (line[0] != '\t' && line.size() > 6) {
+                vendor = static_cast<unsigned>(std::stoul(line.substr(0, 4), nullptr, 16));
+                it->second.vendors[vendor] = trim(line.substr(4));
+            } else if (line.size() > 7 && line[0] == '\t' && line[1] != '\t') {
+                unsigned device = static_cast<unsigned>(std::stoul(line.substr(1, 4), nullptr, 16));
+                it->second.devices[vendor << 16 | device] = trim(line.substr(5));
+            }
+        } catch (const std::exception&) {
+            // a malformed line names nothing
         }
     }
+    return it->second;
+}
+}  // namespace
+
+void name_pci_devices(std::vector<PciDevice>& devices, const std::string& path) {
+    if (devices.empty()) return;
+    const PciNames& names = pci_names(path);
     for (auto& d : devices) {
         if (d.vendor_id == 0 && d.device_id == 0) continue;
-        if (auto v = vendors.find(d.vendor_id); v != vendors.end() && d.vendor_name.empty()) d.vendor_name = v->second;
-        if (auto n = names.find(d.vendor_id << 16 | d.device_id); n != names.end() && d.device_name.empty())
+        if (auto v = names.vendors.find(d.vendor_id); v != names.vendors.end() && d.vendor_name.empty())
+            d.vendor_name = v->second;
+        if (auto n = names.devices.find(d.vendor_id << 16 | d.device_id); n != names.devices.end() && d.device_name.empty())
             d.device_name = n->second;
     }
 }
