@@ -1,37 +1,69 @@
 #include <fmt/format.h>
 
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
+#include "bench/providers.h"
 #include "cli/commands.h"
+#include "core/build_info.h"
 #include "core/json.h"
+#include "parse/speed_parser.h"
+#include "report/machine_text.h"
 #include "sysinfo/capture.h"
 
 namespace speedlab::cli {
 
+namespace {
+struct SysinfoArgs {
+    std::string format = "text", decode;
+};
+
+int decode_file(const SysinfoArgs& a) {
+    std::ifstream in(a.decode, std::ios::binary);
+    if (!in) return fail(Exit::failure, a.decode + ": cannot open");
+    std::string text(parse::kMaxInputBytes + 1, '\0');
+    in.read(text.data(), static_cast<std::streamsize>(text.size()));
+    text.resize(static_cast<size_t>(in.gcount()));
+    std::vector<parse::UnusedLine> unrecognised;
+    Machine m;
+    try {
+        m = parse::parse_system_text(text, a.decode, unrecognised);
+    } catch (const parse::InputError& e) {
+        return fail(Exit::bad_data, e.what());
+    }
+    if (m.empty() && m.kernel_release.empty()) {
+        std::string first = unrecognised.empty() ? "an empty file" : "'" + unrecognised.front().text.substr(0, 80) + "'";
+        size_t line = unrecognised.empty() ? 1 : unrecognised.front().line;
+        return fail(Exit::bad_data, fmt::format("{}:{}: expected /proc/cpuinfo, /proc/meminfo, uname -a, lspci, "
+                                                "/proc/bus/pci/devices, /proc/pci or dmesg text; found {}",
+                                                a.decode, line, first));
+    }
+    if (a.format == "json") return write_output(to_json(m).dump(2) + "\n", "") ? Exit::ok : Exit::failure;
+    return write_output(report::machine_text(m), "") ? Exit::ok : Exit::failure;
+}
+}  // namespace
+
 Command add_sysinfo(CLI::App& app, Global&) {
-    auto format = std::make_shared<std::string>("text");
-    app.add_option("--format", *format, "text or json")->check(CLI::IsMember({"text", "json"}));
-    return [format]() -> int {
-        Machine mc = sysinfo::capture_machine();
-        if (*format == "json") {
-            write_output(to_json(mc).dump(2) + "\n", "");
-            return Exit::ok;
+    auto a = std::make_shared<SysinfoArgs>();
+    app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    app.add_option("--decode", a->decode, "decode saved system text (cpuinfo, meminfo, PCI lists, dmesg) from FILE");
+    return [a]() -> int {
+        if (!a->decode.empty()) return decode_file(*a);
+        Machine m = sysinfo::capture_machine();
+        std::string crypto = bench::libcrypto_version();
+        std::string flags = bench::libcrypto_compiler();
+        std::string speedlab = fmt::format("speedlab {} built with {}", SPEEDLAB_VERSION, SPEEDLAB_COMPILER);
+        if (a->format == "json") {
+            auto j = to_json(m);
+            j["libcrypto"] = {{"version", crypto}, {"compiler", flags}, {"cpuinfo", bench::libcrypto_cpuinfo()}};
+            j["speedlab"] = speedlab;
+            return write_output(j.dump(2) + "\n", "") ? Exit::ok : Exit::failure;
         }
-        auto opt = [](auto v) { return v ? fmt::format("{}", *v) : std::string("unknown"); };
-        fmt::print("kernel:   {}\n", mc.uname.empty() ? "unknown" : mc.uname);
-        fmt::print("distro:   {}\n", mc.distribution.empty() ? "unknown" : mc.distribution);
-        fmt::print("cpu:      {} ({}, family {} model {} stepping {}){}\n", mc.cpu_name, mc.cpu_vendor,
-                   opt(mc.cpu_family), opt(mc.cpu_model), opt(mc.cpu_stepping),
-                   mc.cpu_core.empty() ? "" : ", " + mc.cpu_core);
-        fmt::print("cpus:     {}\n", mc.cpu_count);
-        fmt::print("MHz:      {}\n", opt(mc.cpu_mhz));
-        fmt::print("memory:   {} kB\n", opt(mc.memory_kb));
-        fmt::print("bogomips: {}\n", opt(mc.bogomips));
-        fmt::print("kind:     {}\n", to_string(mc.kind));
-        for (const auto& e : mc.evidence) fmt::print("          {}\n", e);
-        for (const auto& d : mc.pci)
-            fmt::print("pci {} {:04x}:{:04x} {} {}\n", d.slot, d.vendor_id, d.device_id, d.vendor_name, d.device_name);
-        return Exit::ok;
+        std::string text = report::machine_text(m);
+        text += fmt::format("{:<10}{}\n{:<10}{}\n{:<10}{}\n{:<10}{}\n", "libcrypto:", crypto, "built:", flags, "",
+                            bench::libcrypto_cpuinfo(), "program:", speedlab);
+        return write_output(text, "") ? Exit::ok : Exit::failure;
     };
 }
 

@@ -24,6 +24,7 @@ Command add_list(CLI::App& app, Global& global);
 Command add_show(CLI::App& app, Global& global);
 Command add_compare(CLI::App& app, Global& global);
 Command add_sysinfo(CLI::App& app, Global& global);
+Command add_bogomips(CLI::App& app, Global& global);
 
 // "error: ..." on stderr; returns code.
 int fail(int code, const std::string& message);

@@ -185,6 +185,16 @@ public:
         return true;
     }
 
+    // Only the system text: for `speedlab sysinfo --decode`.
+    Machine system_only(std::vector<UnusedLine>& unrecognised) {
+        for (i_ = 0; i_ < lines_.size(); ++i_) {
+            size_t at = i_;
+            if (!system_text(lines_[i_].text) && !trim(lines_[at].text).empty())
+                unrecognised.push_back({lines_[at].line, lines_[at].text});
+        }
+        return machine_;
+    }
+
 private:
     std::string_view text_;
     const std::string& file_;
@@ -837,6 +847,26 @@ private:
                 used = true;
             }
         }
+        if (starts_with(trim(line), "Bus ") && contains(line, ", device ") && contains(line, ", function ")) {
+            // /proc/pci: every line of a record ends in '.' or ':'.
+            std::string block(line);
+            size_t k = i_ + 1;
+            for (; k < lines_.size(); ++k) {
+                std::string_view l = trim(lines_[k].text);
+                if (l.empty() || l.size() > 90 || (l.back() != '.' && l.back() != ':')) break;
+                block += "\n" + std::string(l);
+            }
+            auto devices = sysinfo::decode_proc_pci(block);
+            if (!devices.empty()) {
+                merge_pci(devices);
+                i_ = k - 1;
+                used = true;
+            }
+        }
+        if (sysinfo::decode_dmesg_line(line, machine_)) {
+            remember_machine();
+            used = true;
+        }
         static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> emulators{{
             {"PCemHD", "PCem"}, {"PCemCD", "PCem"}, {"86BoxHD", "86Box"}, {"QEMU HARDDISK", "QEMU"},
             {"QEMU DVD-ROM", "QEMU"}, {"BOCHS", "Bochs"}}};
@@ -873,9 +903,9 @@ private:
             }
             if (it->vendor_id == 0) it->vendor_id = d.vendor_id, it->device_id = d.device_id;
             if (it->class_name.empty()) it->class_name = d.class_name;
-            if (it->device_name.empty() || (d.vendor_id == 0 && !d.device_name.empty())) {
-                if (!d.device_name.empty()) it->device_name = d.device_name;
-            }
+            // Names from pci.ids (by id) win over the names an old kernel printed.
+            if (it->device_name.empty()) it->device_name = d.device_name;
+            if (it->vendor_name.empty()) it->vendor_name = d.vendor_name;
             if (!it->irq) it->irq = d.irq;
             if (it->bars.empty()) it->bars = d.bars;
         }
@@ -886,7 +916,8 @@ private:
 
 }  // namespace
 
-ParsedText parse_speed_text(std::string_view text, const std::string& file_name) {
+namespace {
+void check_input(std::string_view text, const std::string& file_name) {
     if (text.size() > kMaxInputBytes)
         throw InputError(file_name + ":1: input larger than " + std::to_string(kMaxInputBytes >> 20) +
                          " MiB; expected openssl speed text");
@@ -894,7 +925,17 @@ ParsedText parse_speed_text(std::string_view text, const std::string& file_name)
         size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(nul), '\n'));
         throw InputError(file_name + ":" + std::to_string(line) + ": binary data (a NUL byte); expected text");
     }
+}
+}  // namespace
+
+ParsedText parse_speed_text(std::string_view text, const std::string& file_name) {
+    check_input(text, file_name);
     return Parser(text, file_name).parse();
+}
+
+Machine parse_system_text(std::string_view text, const std::string& file_name, std::vector<UnusedLine>& unrecognised) {
+    check_input(text, file_name);
+    return Parser(text, file_name).system_only(unrecognised);
 }
 
 }  // namespace speedlab::parse

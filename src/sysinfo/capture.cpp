@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -70,6 +71,9 @@ Machine capture_machine() {
         d.slot = name.size() > 5 ? name.substr(5) : name;
         d.vendor_id = hex_file(entry.path() / "vendor");
         d.device_id = hex_file(entry.path() / "device");
+        d.class_name = pci_class_name(hex_file(entry.path() / "class") >> 8);
+        std::string irq = first_line(read_file(entry.path() / "irq", 32));
+        if (!irq.empty() && irq != "0") d.irq = std::atoi(irq.c_str());
         mc.pci.push_back(std::move(d));
     }
     std::sort(mc.pci.begin(), mc.pci.end(), [](const auto& a, const auto& b) { return a.slot < b.slot; });

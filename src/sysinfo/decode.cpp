@@ -6,6 +6,8 @@
 #include <charconv>
 #include <fstream>
 #include <map>
+#include <cstdio>
+#include <cstdlib>
 #include <sstream>
 
 namespace speedlab::sysinfo {
@@ -268,6 +270,7 @@ namespace {
 struct PciNames {
     std::map<unsigned, std::string> vendors;
     std::map<unsigned, std::string> devices;  // vendor << 16 | device
+    std::map<unsigned, std::string> classes;  // class << 8 | subclass, and class << 8 | 0xff for the class
 };
 
 // pci.ids is 1.3 MB: read once per path and process.
@@ -276,10 +279,23 @@ const PciNames& pci_names(const std::string& path) {
     auto [it, fresh] = cache.try_emplace(path);
     if (!fresh) return it->second;
     std::ifstream in(path);
-    unsigned vendor = 0;
+    unsigned vendor = 0, klass = 0;
+    bool classes = false;
     for (std::string line; in && std::getline(in, line);) {
         if (line.empty() || line[0] == '#') continue;
-        if (line[0] == 'C' && line.size() > 1 && line[1] == ' ') break;  // device classes follow
+        if (line[0] == 'C' && line.size() > 5 && line[1] == ' ') {  // device classes follow
+            classes = true;
+            klass = static_cast<unsigned>(std::strtoul(line.substr(2, 2).c_str(), nullptr, 16));
+            it->second.classes[klass << 8 | 0xff] = trim(line.substr(4));
+            continue;
+        }
+        if (classes) {
+            if (line.size() > 4 && line[0] == '\t' && line[1] != '\t') {
+                unsigned sub = static_cast<unsigned>(std::strtoul(line.substr(1, 2).c_str(), nullptr, 16));
+                it->second.classes[klass << 8 | sub] = trim(line.substr(3));
+            }
+            continue;
+        }
         try {
             if (line[0] != '\t' && line.size() > 6) {
                 vendor = static_cast<unsigned>(std::stoul(line.substr(0, 4), nullptr, 16));
@@ -295,6 +311,76 @@ const PciNames& pci_names(const std::string& path) {
     return it->second;
 }
 }  // namespace
+
+std::string pci_class_name(unsigned class_code, const std::string& path) {
+    const PciNames& names = pci_names(path);
+    if (auto it = names.classes.find(class_code & 0xffff); it != names.classes.end()) return it->second;
+    if (auto it = names.classes.find((class_code & 0xff00) | 0xff); it != names.classes.end()) return it->second;
+    return {};
+}
+
+std::vector<PciDevice> decode_proc_pci(std::string_view text) {
+    std::vector<PciDevice> out;
+    std::istringstream in{std::string(text)};
+    for (std::string line; std::getline(in, line);) {
+        std::string t = trim(line);
+        unsigned bus = 0, dev = 0, fn = 0;
+        if (std::sscanf(t.c_str(), "Bus %u, device %u, function %u:", &bus, &dev, &fn) == 3) {
+            PciDevice d;
+            char slot[16];
+            std::snprintf(slot, sizeof slot, "%02x:%02x.%x", bus, dev, fn);
+            d.slot = slot;
+            out.push_back(std::move(d));
+            continue;
+        }
+        if (out.empty()) continue;
+        PciDevice& d = out.back();
+        int irq = 0;
+        if (std::sscanf(t.c_str(), "IRQ %d.", &irq) == 1) {
+            d.irq = irq;
+        } else if (d.class_name.empty()) {
+            auto colon = t.find(": ");
+            if (colon == std::string::npos) continue;
+            d.class_name = t.substr(0, colon);
+            std::string name = t.substr(colon + 2);
+            if (auto rev = name.rfind(" (rev"); rev != std::string::npos) name.erase(rev);
+            if (!name.empty() && name.back() == '.') name.pop_back();
+            d.device_name = name;
+        }
+    }
+    return out;
+}
+
+bool decode_dmesg_line(std::string_view line, Machine& mc) {
+    std::string t = trim(line);
+    if (auto p = t.find("Linux version "); p != std::string::npos) {
+        auto words = split_words(t.substr(p + 14));
+        if (!words.empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
+            if (mc.kernel_release.empty()) mc.kernel_release = words[0];
+            return true;
+        }
+    }
+    double mhz = 0;
+    if (std::sscanf(t.c_str(), "Detected %lf MHz processor", &mhz) == 1 ||
+        std::sscanf(t.c_str(), "tsc: Detected %lf MHz processor", &mhz) == 1) {
+        if (!mc.cpu_mhz) mc.cpu_mhz = mhz;
+        return true;
+    }
+    if (t.find("F0 0F bug") != std::string::npos) {
+        if (std::find(mc.cpu_bugs.begin(), mc.cpu_bugs.end(), "f00f_bug") == mc.cpu_bugs.end()) mc.cpu_bugs.push_back("f00f_bug");
+        return true;
+    }
+    if (t.rfind("Hypervisor detected: ", 0) == 0) {
+        if (mc.kind == MachineKind::unknown || mc.kind == MachineKind::physical) mc.kind = MachineKind::virtual_machine;
+        mc.evidence.push_back("dmesg: " + t);
+        return true;
+    }
+    if (t.rfind("CPU: ", 0) == 0 && t.find(" stepping ") != std::string::npos && t.find("caps") == std::string::npos) {
+        if (mc.cpu_name.empty()) mc.cpu_name = t.substr(5, t.find(" stepping ") - 5);
+        return true;
+    }
+    return false;
+}
 
 void name_pci_devices(std::vector<PciDevice>& devices, const std::string& path) {
     if (devices.empty()) return;

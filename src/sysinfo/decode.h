@@ -25,10 +25,19 @@ std::vector<PciDevice> decode_pci_devices(std::string_view text);
 // also run together on one line.
 std::vector<PciDevice> decode_lspci(std::string_view text);
 
+// The obsolete /proc/pci: "Bus 0, device 7, function 1:" records followed by
+// "IDE interface: Intel Corp. 82371FB PIIX IDE [Triton I] (rev 0)." and "IRQ 11." lines.
+std::vector<PciDevice> decode_proc_pci(std::string_view text);
+// One dmesg line: kernel release, detected MHz, CPU name, bugs, emulator and
+// hypervisor evidence. Returns true when the line said something of these.
+bool decode_dmesg_line(std::string_view line, Machine& machine);
+
 // "P54C" for GenuineIntel family 5 model 2; empty when unknown.
 std::string cpu_core_name(std::string_view vendor, int family, int model);
 
 // Fills vendor/device names from Debian's pci.ids where it is installed.
+// `class_code` names ("IDE interface" for 0x0101) come from the same file.
 void name_pci_devices(std::vector<PciDevice>& devices, const std::string& pci_ids_path = "/usr/share/misc/pci.ids");
+std::string pci_class_name(unsigned class_code, const std::string& pci_ids_path = "/usr/share/misc/pci.ids");
 
 }  // namespace speedlab::sysinfo
