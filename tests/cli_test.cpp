@@ -191,3 +191,34 @@ TEST_F(Cli, InterruptedRunIsStoredAsPartial) {
     EXPECT_FALSE(j["complete"].get<bool>());
     EXPECT_EQ(j["measurements"].size(), 1u);
 }
+
+TEST_F(Cli, SysinfoDecodesSavedTextAndRefusesGarbage) {
+    auto r = run("sysinfo --decode " + fixture_path("seed002-mandrake72-pcem.txt"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("00:0e.0"), std::string::npos);
+    EXPECT_NE(r.out.find("[10ec:8029] IRQ 9"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("[1274:1371] IRQ 10"), std::string::npos);
+    EXPECT_NE(r.out.find("P54C Pentium"), std::string::npos);
+    std::ofstream((dir / "junk.txt").string()) << "\n\nhello world\nnothing here\n";
+    auto g = run("sysinfo --decode " + (dir / "junk.txt").string());
+    EXPECT_EQ(g.code, 65);
+    EXPECT_NE(g.err.find("junk.txt:3: expected /proc/cpuinfo"), std::string::npos) << g.err;
+    EXPECT_NE(g.err.find("found 'hello world'"), std::string::npos);
+    auto live = run("sysinfo --format json");
+    ASSERT_EQ(live.code, 0);
+    auto j = nlohmann::json::parse(live.out);
+    EXPECT_FALSE(j["libcrypto"]["version"].get<std::string>().empty());
+}
+
+TEST_F(Cli, BogomipsCalibratesAndExplains) {
+    auto r = run("bogomips --loop tsc --repeat 1");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("Calibrating delay loop... "), std::string::npos);
+    EXPECT_NE(r.out.find(" BogoMIPS (lpj="), std::string::npos);
+    EXPECT_EQ(run("bogomips --loop fast").code, 2);
+    run("import " + fixture_path("seed001-redhat62-pcem.txt"));
+    auto e = run("bogomips --explain seed001-redhat62-pcem-1");
+    ASSERT_EQ(e.code, 0) << e.err;
+    EXPECT_NE(e.out.find("74.75 at 75.0 MHz, expected about 30.0 for a Pentium with the loop delay"), std::string::npos)
+        << e.out;
+}

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bogomips/calibrate.h"
 #include "cli/commands.h"
 #include "core/json.h"
 #include "report/speed_table.h"
@@ -74,6 +75,7 @@ Command add_show(CLI::App& app, Global& global) {
         if (!mc.label.empty() || !mc.cpu_name.empty())
             head += fmt::format("machine: {}{}{}\n", mc.label, mc.cpu_name.empty() ? "" : " / " + mc.cpu_name,
                                 mc.cpu_mhz ? fmt::format(" at {:.3f} MHz", *mc.cpu_mhz) : "");
+        if (auto e = bogomips::explain(mc)) head += "bogomips: " + e->text + "\n";
         for (const auto& n : run->notes) head += "note: " + n + "\n";
         return write_output(head + report::speed_table(*run), "") ? Exit::ok : Exit::failure;
     };
