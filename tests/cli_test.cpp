@@ -222,3 +222,82 @@ TEST_F(Cli, BogomipsCalibratesAndExplains) {
     EXPECT_NE(e.out.find("74.75 at 75.0 MHz, expected about 30.0 for a Pentium with the loop delay"), std::string::npos)
         << e.out;
 }
+
+TEST_F(Cli, CpuMaskIsRecordedAndMeasurable) {
+    auto masked = run("run aes-128-cbc --cpu-mask aesni --bytes 8192 --seconds 0.2 --label masked --format json");
+    ASSERT_EQ(masked.code, 0) << masked.err;
+    auto j = nlohmann::json::parse(masked.out);
+    EXPECT_EQ(j["cpu_mask"], "aesni (OPENSSL_ia32cap=~0x200000000000000:~0)");
+    EXPECT_NE(j["cpuinfo"].get<std::string>().find("env:~0x200000000000000:~0"), std::string::npos) << j["cpuinfo"];
+    auto shown = nlohmann::json::parse(run("show masked --format json").out);
+    EXPECT_EQ(shown["cpu_mask"], j["cpu_mask"]);
+    std::ifstream cpuinfo("/proc/cpuinfo");
+    std::string text((std::istreambuf_iterator<char>(cpuinfo)), std::istreambuf_iterator<char>());
+    if (text.find(" aes ") != std::string::npos) {
+        auto native = nlohmann::json::parse(run("run aes-128-cbc --bytes 8192 --seconds 0.2 --no-store --format json").out);
+        double ratio = native["measurements"][0]["value"].get<double>() / j["measurements"][0]["value"].get<double>();
+        EXPECT_GT(ratio, 1.5) << "AES-NI should be worth far more than noise";
+    }
+    auto bad = run("run md5 --cpu-mask warp");
+    EXPECT_EQ(bad.code, 2);
+    EXPECT_NE(bad.err.find("unknown CPU feature 'warp'; known: aesni"), std::string::npos);
+}
+
+TEST_F(Cli, MissingWrapperStoresNothing) {
+    auto r = run("run md5 --under 'no-such-emulator -cpu x' --seconds 0.05");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("no-such-emulator"), std::string::npos);
+    EXPECT_NE(r.err.find("nothing stored"), std::string::npos);
+    auto failing = run("run md5 --under false --seconds 0.05");
+    EXPECT_EQ(failing.code, 1);
+    EXPECT_NE(failing.err.find("exited with status 1"), std::string::npos) << failing.err;
+    EXPECT_NE(run("list").out.find("no runs stored"), std::string::npos);
+}
+
+TEST_F(Cli, WrapperIsRecordedAsThePlatform) {
+    auto r = run("run md5 --bytes 64 --seconds 0.05 --under 'nice -n 1' --label wrapped");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = nlohmann::json::parse(run("show wrapped --format json").out);
+    EXPECT_EQ(j["platform"], "nice -n 1");
+    EXPECT_EQ(j["machine"]["kind"], "emulated");
+    EXPECT_NE(j["machine"]["emulator"].get<std::string>().find("nice -n 1"), std::string::npos);
+}
+
+TEST_F(Cli, QemuUserIsSlowerThanNativeForEveryFigure) {
+    if (std::system("command -v qemu-x86_64 >/dev/null 2>&1") != 0) GTEST_SKIP() << "qemu-user is not installed";
+    auto r = run("experiment emulator --under 'qemu-x86_64 -cpu Westmere' sha256 aes-128-cbc rsa1024 --seconds 0.2 "
+                 "--bytes 1024 --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    size_t cells = 0;
+    for (const char* section : {"symmetric", "public_key"})
+        for (const auto& row : j[section])
+            for (const auto& c : row["cells"]) {
+                if (c["ratio"].is_null()) continue;
+                std::string col = c["column"];
+                if (col == "sign" || col == "verify") continue;  // seconds columns: the inverse
+                EXPECT_GT(c["ratio"].get<double>(), 1.0) << row["algorithm"] << " " << col;
+                ++cells;
+            }
+    EXPECT_EQ(cells, 4u);
+    auto list = run("list --format json");
+    EXPECT_NE(list.out.find("qemu-x86_64 -cpu Westmere"), std::string::npos);
+}
+
+TEST_F(Cli, IsaExperimentRunsEveryBuiltLevel) {
+    auto r = run("experiment isa --seconds 0.02");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("outputs identical at every level"), std::string::npos);
+    EXPECT_NE(r.out.find("x86-64"), std::string::npos);
+    EXPECT_NE(r.out.find("des-cbc"), std::string::npos);
+}
+
+TEST_F(Cli, FeaturesExperimentMasksEachFeature) {
+    auto r = run("experiment features aes-128-cbc --features aesni,avx2 --seconds 0.1 --label feat");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("aes-128-cbc@8192"), std::string::npos);
+    EXPECT_NE(r.out.find("aesni"), std::string::npos);
+    auto list = run("list");
+    EXPECT_NE(list.out.find("feat-no-aesni"), std::string::npos);
+    EXPECT_NE(list.out.find("feat-native"), std::string::npos);
+}

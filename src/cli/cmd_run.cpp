@@ -3,9 +3,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "bench/cpu_features.h"
 #include "bench/runner.h"
 #include "bench/selection.h"
 #include "bench/timer.h"
+#include "cli/child_run.h"
 #include "cli/commands.h"
 #include "core/json.h"
 #include "report/speed_table.h"
@@ -21,8 +23,24 @@ struct RunArgs {
     std::vector<int64_t> bytes;
     int repeat = 1;
     bool quick = false, elapsed = false, no_store = false;
-    std::string label, machine, format = "text";
+    std::string label, machine, format = "text", under;
+    std::vector<std::string> cpu_mask;
 };
+
+// The options a child `speedlab run` needs to measure the same figures.
+std::vector<std::string> child_arguments(const RunArgs& a) {
+    std::vector<std::string> out = a.algorithms;
+    if (a.seconds > 0) out.insert(out.end(), {"--seconds", fmt::format("{}", a.seconds)});
+    if (a.quick) out.push_back("--quick");
+    if (!a.bytes.empty()) {
+        std::string list;
+        for (auto b : a.bytes) list += (list.empty() ? "" : ",") + std::to_string(b);
+        out.insert(out.end(), {"--bytes", list});
+    }
+    if (a.repeat > 1) out.insert(out.end(), {"--repeat", std::to_string(a.repeat)});
+    if (a.elapsed) out.push_back("--elapsed");
+    return out;
+}
 
 std::string join(const std::vector<std::string>& v) {
     std::string out;
@@ -30,6 +48,66 @@ std::string join(const std::vector<std::string>& v) {
     return out;
 }
 }  // namespace
+
+int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
+    run.label = a.label;
+    run.machine.label = a.machine.empty() ? run.machine.hostname : a.machine;
+    if (!run.measurements.empty() || a.format == "json") {
+        std::string text = a.format == "json" ? to_json(run).dump(2) + "\n"
+                           : a.format == "mr" ? report::machine_readable(run)
+                                              : report::speed_table(run);
+        write_output(text, "");
+    }
+    if (!a.no_store && !run.measurements.empty()) {
+        try {
+            store::Database db(global.database_path());
+            db.insert(run);
+            fmt::print(stderr, "stored as run {}{} in {}\n", run.id, run.complete ? "" : " (marked partial)",
+                       global.database_path());
+        } catch (const std::exception& e) {
+            fmt::print(stderr, "speedlab: error: results not stored: {}\n", e.what());
+            if (code == Exit::ok) code = Exit::failure;
+        }
+    }
+    if (run.measurements.empty() && code != Exit::interrupted) return fail(Exit::failure, "nothing was measured");
+    return code;
+}
+
+// --under and --cpu-mask: the benchmark runs in a child process, which is the
+// only way a wrapper can run it and libcrypto can see OPENSSL_ia32cap.
+int run_elsewhere(const RunArgs& a, Global& global) {
+    ChildRun child;
+    child.wrapper = split_command(a.under);
+    child.run_args = child_arguments(a);
+    std::string mask_names;
+    if (!a.cpu_mask.empty()) {
+        std::string unknown;
+        auto mask = bench::ia32cap_mask(a.cpu_mask, unknown);
+        if (!mask) {
+            std::string known;
+            for (const auto& f : bench::cpu_features()) known += (known.empty() ? "" : " ") + f.name;
+            return fail(Exit::usage, "unknown CPU feature '" + unknown + "'; known: " + known);
+        }
+        child.ia32cap = *mask;
+        for (const auto& n : a.cpu_mask) mask_names += (mask_names.empty() ? "" : ",") + n;
+    }
+    if (isatty(STDERR_FILENO))
+        fmt::print(stderr, "running{}{} ...\n", a.under.empty() ? "" : " under '" + a.under + "'",
+                   child.ia32cap.empty() ? "" : " with OPENSSL_ia32cap=" + child.ia32cap);
+    auto result = run_child(child);
+    if (!result.run) return fail(Exit::failure, result.error + "\nnothing stored");
+    Run& run = *result.run;
+    run.machine = sysinfo::capture_machine();
+    if (!a.under.empty()) {
+        run.platform = a.under;
+        run.machine.kind = MachineKind::emulated;
+        std::string version = program_version(child.wrapper.front());
+        run.machine.emulator = a.under + (version.empty() ? "" : " (" + version + ")");
+        run.machine.evidence = {"measured under '" + a.under + "'"};
+    }
+    if (!mask_names.empty()) run.cpu_mask = mask_names + " (OPENSSL_ia32cap=" + child.ia32cap + ")";
+    return print_and_store(run, a, global, run.complete ? Exit::ok : Exit::failure);
+}
 
 Command add_run(CLI::App& app, Global& global) {
     auto a = std::make_shared<RunArgs>();
@@ -49,11 +127,14 @@ Command add_run(CLI::App& app, Global& global) {
     app.add_option("--machine", a->machine, "your name for this machine");
     app.add_option("--format", a->format, "text, json or mr")->check(CLI::IsMember({"text", "json", "mr"}));
     app.add_flag("--no-store", a->no_store, "do not store the run");
+    app.add_option("--under", a->under, "run inside this wrapper or emulator, e.g. 'qemu-x86_64 -cpu Westmere'");
+    app.add_option("--cpu-mask", a->cpu_mask, "CPU features libcrypto must not use (aesni,avx2,sha,...)")->delimiter(',');
     return [a, &global]() -> int {
         auto sel = bench::select_algorithms(a->algorithms);
         if (!sel.error.empty())
             return fail(Exit::usage, sel.error + "\nvalid names: " + join(bench::known_algorithm_names()) +
                                          "\n(and any cipher or digest name libcrypto knows)");
+        if (!a->under.empty() || !a->cpu_mask.empty()) return run_elsewhere(*a, global);
         bench::RunOptions opt;
         opt.ids = sel.ids;
         double s = a->seconds > 0 ? a->seconds : a->quick ? 0.3 : 0;
@@ -71,30 +152,9 @@ Command add_run(CLI::App& app, Global& global) {
         if (opt.on_progress) fmt::print(stderr, "\r\033[K");
         for (const auto& f : outcome.failures) fmt::print(stderr, "speedlab: {}\n", f);
         Run& run = outcome.run;
-        run.label = a->label;
         run.machine = sysinfo::capture_machine();
-        run.machine.label = a->machine.empty() ? run.machine.hostname : a->machine;
-
-        if (!run.measurements.empty() || a->format == "json") {
-            std::string text = a->format == "json" ? to_json(run).dump(2) + "\n"
-                               : a->format == "mr" ? report::machine_readable(run)
-                                                   : report::speed_table(run);
-            write_output(text, "");
-        }
         int code = outcome.interrupted ? Exit::interrupted : outcome.failures.empty() ? Exit::ok : Exit::failure;
-        if (!a->no_store && !run.measurements.empty()) {
-            try {
-                store::Database db(global.database_path());
-                db.insert(run);
-                fmt::print(stderr, "stored as run {}{} in {}\n", run.id,
-                           run.complete ? "" : " (marked partial)", global.database_path());
-            } catch (const std::exception& e) {
-                fmt::print(stderr, "speedlab: error: results not stored: {}\n", e.what());
-                if (code == Exit::ok) code = Exit::failure;
-            }
-        }
-        if (run.measurements.empty() && !outcome.interrupted) return fail(Exit::failure, "nothing was measured");
-        return code;
+        return print_and_store(run, *a, global, code);
     };
 }
 

@@ -25,6 +25,9 @@ Command add_show(CLI::App& app, Global& global);
 Command add_compare(CLI::App& app, Global& global);
 Command add_sysinfo(CLI::App& app, Global& global);
 Command add_bogomips(CLI::App& app, Global& global);
+Command add_experiment(CLI::App& app, Global& global);
+void add_isa_options(CLI::App& app);
+int run_isa_experiment(Global& global);
 
 // "error: ..." on stderr; returns code.
 int fail(int code, const std::string& message);

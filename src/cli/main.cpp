@@ -24,6 +24,7 @@ int main(int argc, char** argv) {
     add("show", "show one stored run", add_show);
     add("compare", "compare runs: ratio table or side by side", add_compare);
     add("sysinfo", "report this machine, or decode saved system text", add_sysinfo);
+    add("experiment", "one-command experiments: features, emulator, isa", add_experiment);
     add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained", add_bogomips);
     try {
         app.parse(argc, argv);

@@ -1,0 +1,129 @@
+#include "cli/child_run.h"
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "core/json.h"
+
+extern char** environ;
+
+namespace speedlab::cli {
+
+namespace {
+struct Output {
+    int status = -1;
+    std::string out, err;
+    bool started = false;
+};
+
+// Runs argv with stdout to a pipe and stderr to a temporary file.
+Output spawn(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env) {
+    Output o;
+    int pipefd[2];
+    if (pipe(pipefd) != 0) return o;
+    char err_path[] = "/tmp/speedlab-child-XXXXXX";
+    int errfd = mkstemp(err_path);
+    posix_spawn_file_actions_t fa;
+    posix_spawn_file_actions_init(&fa);
+    posix_spawn_file_actions_adddup2(&fa, pipefd[1], 1);
+    if (errfd >= 0) posix_spawn_file_actions_adddup2(&fa, errfd, 2);
+    posix_spawn_file_actions_addclose(&fa, pipefd[0]);
+    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+    std::vector<char*> args;
+    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    std::vector<std::string> env_store;
+    for (char** e = environ; *e; ++e) {
+        std::string kv = *e;
+        bool overridden = false;
+        for (const auto& x : extra_env) overridden = overridden || kv.substr(0, kv.find('=') + 1) == x.substr(0, x.find('=') + 1);
+        if (!overridden) env_store.push_back(kv);
+    }
+    for (const auto& x : extra_env) env_store.push_back(x);
+    std::vector<char*> envp;
+    for (auto& e : env_store) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    pid_t pid = 0;
+    int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), envp.data());
+    posix_spawn_file_actions_destroy(&fa);
+    close(pipefd[1]);
+    if (rc == 0) {
+        o.started = true;
+        char buf[65536];
+        ssize_t n;
+        while ((n = read(pipefd[0], buf, sizeof buf)) > 0) o.out.append(buf, static_cast<size_t>(n));
+        waitpid(pid, &o.status, 0);
+    } else {
+        o.err = std::string(argv[0]) + ": " + std::strerror(rc);
+    }
+    close(pipefd[0]);
+    if (errfd >= 0) {
+        lseek(errfd, 0, SEEK_SET);
+        char buf[4096];
+        ssize_t n;
+        while ((n = read(errfd, buf, sizeof buf)) > 0) o.err.append(buf, static_cast<size_t>(n));
+        close(errfd);
+        unlink(err_path);
+    }
+    return o;
+}
+}  // namespace
+
+std::vector<std::string> split_command(const std::string& command) {
+    std::istringstream in(command);
+    std::vector<std::string> out;
+    for (std::string w; in >> w;) out.push_back(w);
+    return out;
+}
+
+std::string program_version(const std::string& program) {
+    Output o = spawn({program, "--version"}, {});
+    if (!o.started) return {};
+    return o.out.substr(0, o.out.find('\n'));
+}
+
+ChildResult run_child(const ChildRun& child) {
+    ChildResult r;
+    std::error_code ec;
+    std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    if (ec) {
+        r.error = "cannot find speedlab's own executable: " + ec.message();
+        return r;
+    }
+    std::vector<std::string> argv = child.wrapper;
+    argv.push_back(self);
+    argv.push_back("run");
+    argv.insert(argv.end(), child.run_args.begin(), child.run_args.end());
+    for (const char* a : {"--format", "json", "--no-store"}) argv.push_back(a);
+    std::vector<std::string> env;
+    if (!child.ia32cap.empty()) env.push_back("OPENSSL_ia32cap=" + child.ia32cap);
+    Output o = spawn(argv, env);
+    std::string who = child.wrapper.empty() ? "speedlab run" : "'" + child.wrapper.front() + "'";
+    if (!o.started) {
+        r.error = o.err + " (is it installed?)";
+        return r;
+    }
+    if (!WIFEXITED(o.status) || WEXITSTATUS(o.status) != 0) {
+        r.error = who + (WIFEXITED(o.status) ? " exited with status " + std::to_string(WEXITSTATUS(o.status))
+                                             : " was killed by signal " + std::to_string(WTERMSIG(o.status)));
+        if (!o.err.empty()) r.error += ":\n" + o.err;
+        return r;
+    }
+    try {
+        r.run = run_from_json(nlohmann::json::parse(o.out));
+    } catch (const std::exception& e) {
+        r.error = who + " printed no run: " + e.what();
+    }
+    return r;
+}
+
+}  // namespace speedlab::cli

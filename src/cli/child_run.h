@@ -1,0 +1,30 @@
+#pragma once
+// `speedlab run` in a child process: under a wrapper or emulator command,
+// and/or with OPENSSL_ia32cap set (libcrypto reads it only at start-up).
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/run.h"
+
+namespace speedlab::cli {
+
+struct ChildRun {
+    std::vector<std::string> wrapper;  // e.g. {"qemu-x86_64", "-cpu", "Westmere"}; empty: none
+    std::string ia32cap;               // OPENSSL_ia32cap value; empty: inherit
+    std::vector<std::string> run_args; // arguments after `run` (algorithms and options)
+};
+
+struct ChildResult {
+    std::optional<Run> run;
+    std::string error;  // why there is no run: the command's stderr and exit status
+};
+
+ChildResult run_child(const ChildRun& child);
+
+// First line of `PROGRAM --version`, for the record of an emulator.
+std::string program_version(const std::string& program);
+
+std::vector<std::string> split_command(const std::string& command);
+
+}  // namespace speedlab::cli

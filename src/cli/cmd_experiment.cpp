@@ -1,0 +1,159 @@
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <set>
+
+#include "bench/cpu_features.h"
+#include "cli/child_run.h"
+#include "cli/commands.h"
+#include "compare/ratio.h"
+#include "report/comparison.h"
+#include "report/speed_table.h"
+#include "store/database.h"
+#include "sysinfo/capture.h"
+
+namespace speedlab::cli {
+
+namespace {
+struct ExperimentArgs {
+    std::vector<std::string> algorithms;
+    std::vector<std::string> features;
+    std::string under, label = "experiment", format = "text";
+    double seconds = 0.3;
+    std::string bytes = "8192";
+    int repeat = 1;
+    bool no_store = false;
+};
+
+std::vector<std::string> child_args(const ExperimentArgs& a, const std::vector<std::string>& default_algorithms) {
+    std::vector<std::string> out = a.algorithms.empty() ? default_algorithms : a.algorithms;
+    out.insert(out.end(), {"--seconds", fmt::format("{}", a.seconds), "--bytes", a.bytes});
+    if (a.repeat > 1) out.insert(out.end(), {"--repeat", std::to_string(a.repeat)});
+    return out;
+}
+
+void progress(const std::string& what) {
+    if (isatty(STDERR_FILENO)) fmt::print(stderr, "{}\n", what);
+}
+
+// Stores the runs of an experiment in one transaction (all or nothing).
+void store_all(std::vector<Run>& runs, const ExperimentArgs& a, Global& global) {
+    if (a.no_store) return;
+    store::Database db(global.database_path());
+    db.insert(runs);
+    fmt::print(stderr, "stored as runs {}..{} in {}\n", runs.front().id, runs.back().id, global.database_path());
+}
+
+void add_common(CLI::App& app, ExperimentArgs& a) {
+    app.add_option("algorithms", a.algorithms, "what to measure (openssl speed names)");
+    app.add_option("--seconds", a.seconds, "seconds per figure (default 0.3)")->check(CLI::Range(0.01, 3600.0));
+    app.add_option("--bytes", a.bytes, "block sizes (default 8192)");
+    app.add_option("--repeat", a.repeat, "repetitions per figure")->check(CLI::Range(1, 1000));
+    app.add_option("--label", a.label, "label prefix of the stored runs");
+    app.add_option("--format", a.format, "text, markdown, csv, json or html")
+        ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json", "html"}));
+    app.add_flag("--no-store", a.no_store, "do not store the runs");
+}
+
+int features(const ExperimentArgs& a, Global& global) {
+    Machine machine = sysinfo::capture_machine();
+    std::vector<std::string> names = a.features.empty() ? bench::features_present(machine.cpu_flags) : a.features;
+    if (names.empty()) return fail(Exit::failure, "this CPU shows none of the features libcrypto can be told to ignore");
+    std::vector<std::string> defaults{"md5", "sha1", "sha256", "aes-128-cbc", "aes-128-gcm", "chacha20-poly1305",
+                                      "rsa2048", "ecdsap256"};
+    std::vector<Run> runs;
+    progress("native run ...");
+    auto native = run_child({{}, "", child_args(a, defaults)});
+    if (!native.run) return fail(Exit::failure, native.error);
+    native.run->label = a.label + "-native";
+    runs.push_back(*native.run);
+    for (const auto& name : names) {
+        std::string unknown;
+        auto mask = bench::ia32cap_mask({name}, unknown);
+        if (!mask) {
+            std::string known;
+            for (const auto& f : bench::cpu_features()) known += (known.empty() ? "" : " ") + f.name;
+            return fail(Exit::usage, "unknown CPU feature '" + unknown + "'; known: " + known);
+        }
+        progress("without " + name + " (OPENSSL_ia32cap=" + *mask + ") ...");
+        auto masked = run_child({{}, *mask, child_args(a, defaults)});
+        if (!masked.run) return fail(Exit::failure, masked.error);
+        masked.run->label = a.label + "-no-" + name;
+        masked.run->cpu_mask = name + " (OPENSSL_ia32cap=" + *mask + ")";
+        runs.push_back(*masked.run);
+    }
+    for (auto& r : runs) {
+        r.machine = machine;
+        r.machine.label = machine.hostname;
+    }
+    store_all(runs, a, global);
+    // Side by side with the native run as baseline; the table is then inverted to native/masked.
+    auto table = compare::side_by_side(runs, 0, {});
+    if (a.format != "text") return write_output(report::render(table, *report::parse_format(a.format), runs), "") ? Exit::ok : Exit::failure;
+    std::string out = "What each CPU feature is worth to libcrypto: native / masked per figure (above 1: the feature helps)\n";
+    out += fmt::format("{:<22}", "figure");
+    for (const auto& n : names) out += fmt::format(" {:>10}", n);
+    out += "\n";
+    for (const auto& row : table.rows) {
+        Measurement m;
+        m.algorithm = row.metric.algorithm;
+        m.operation = row.metric.operation;
+        m.parameter = row.metric.parameter;
+        out += fmt::format("{:<22}", metric_key(m));
+        for (size_t i = 1; i < row.vs_baseline.size(); ++i)
+            out += row.vs_baseline[i] && *row.vs_baseline[i] > 0 ? fmt::format(" {:>10.3f}", 1 / *row.vs_baseline[i])
+                                                                 : fmt::format(" {:>10}", "-");
+        out += "\n";
+    }
+    for (const auto& c : table.caveats) out += "note: " + c + "\n";
+    return write_output(out, "") ? Exit::ok : Exit::failure;
+}
+
+int emulator(const ExperimentArgs& a, Global& global) {
+    if (a.under.empty()) return fail(Exit::usage, "experiment emulator needs --under 'COMMAND'");
+    std::vector<std::string> defaults{"md5", "sha1", "rc4", "des", "blowfish", "aes-128-cbc", "rsa1024", "dsa1024"};
+    Machine machine = sysinfo::capture_machine();
+    progress("native run ...");
+    auto native = run_child({{}, "", child_args(a, defaults)});
+    if (!native.run) return fail(Exit::failure, native.error);
+    progress("under '" + a.under + "' ...");
+    auto wrapper = split_command(a.under);
+    auto emulated = run_child({wrapper, "", child_args(a, defaults)});
+    if (!emulated.run) return fail(Exit::failure, emulated.error + "\nnothing stored");
+    std::vector<Run> runs{*native.run, *emulated.run};
+    runs[0].label = a.label + "-native";
+    runs[1].label = a.label + "-emulated";
+    for (auto& r : runs) r.machine = machine;
+    runs[1].platform = a.under;
+    runs[1].machine.kind = MachineKind::emulated;
+    std::string version = program_version(wrapper.front());
+    runs[1].machine.emulator = a.under + (version.empty() ? "" : " (" + version + ")");
+    runs[1].machine.evidence = {"measured under '" + a.under + "'"};
+    store_all(runs, a, global);
+    // A = emulated, B = native: every cell reads "native is N times faster".
+    auto table = compare::ratio_table(runs[1], runs[0]);
+    return write_output(report::render(table, *report::parse_format(a.format), runs), "") ? Exit::ok : Exit::failure;
+}
+}  // namespace
+
+Command add_experiment(CLI::App& app, Global& global) {
+    app.require_subcommand(1);
+    auto a = std::make_shared<ExperimentArgs>();
+    auto* f = app.add_subcommand("features", "what each CPU feature is worth: the suite with each one masked in turn");
+    add_common(*f, *a);
+    f->add_option("--features", a->features, "features to mask (default: those this CPU has)")->delimiter(',');
+    auto* e = app.add_subcommand("emulator", "native and emulated back to back, and their ratio table");
+    add_common(*e, *a);
+    e->add_option("--under", a->under, "the wrapper or emulator command, e.g. 'qemu-x86_64 -cpu Westmere'")->required();
+    auto* isa = app.add_subcommand("isa", "speedlab's portable kernels built for several CPU levels, compared");
+    add_isa_options(*isa);
+    return [a, f, e, isa, &global]() -> int {
+        if (f->parsed()) return features(*a, global);
+        if (e->parsed()) return emulator(*a, global);
+        if (isa->parsed()) return run_isa_experiment(global);
+        return Exit::usage;
+    };
+}
+
+}  // namespace speedlab::cli
