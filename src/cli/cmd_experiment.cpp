@@ -106,7 +106,9 @@ int features(const ExperimentArgs& a, Global& global) {
                                                                  : fmt::format(" {:>10}", "-");
         out += "\n";
     }
-    for (const auto& c : table.caveats) out += "note: " + c + "\n";
+    for (const auto& c : table.caveats)
+        if (c.rfind("CPU feature masks differ", 0) != 0) out += "note: " + c + "\n";  // that is the experiment
+    for (size_t i = 1; i < runs.size(); ++i) out += "masked: " + runs[i].cpu_mask + "\n";
     return write_output(out, "") ? Exit::ok : Exit::failure;
 }
 

@@ -91,6 +91,7 @@ std::string platform_of(const Run& r) {
 }  // namespace
 
 std::string run_label(const Run& run) {
+    if (run.id == 0) return run.label.empty() ? std::string("(unstored run)") : run.label;
     std::string l = std::to_string(run.id);
     if (!run.label.empty()) l += " " + run.label;
     return l;
