@@ -54,4 +54,12 @@ std::string to_hex(const unsigned char* data, size_t len) {
     return out;
 }
 
+std::vector<uint8_t> from_hex(std::string_view hex) {
+    auto nibble = [](char c) { return static_cast<uint8_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10); };
+    std::vector<uint8_t> out;
+    for (size_t i = 0; i + 1 < hex.size(); i += 2)
+        out.push_back(static_cast<uint8_t>(nibble(hex[i]) << 4 | nibble(hex[i + 1])));
+    return out;
+}
+
 }  // namespace speedlab::bench

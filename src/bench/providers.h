@@ -3,7 +3,10 @@
 // providers loaded together, as `openssl speed -provider legacy -provider default`.
 #include <openssl/types.h>
 
+#include <cstdint>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace speedlab::bench {
 
@@ -17,7 +20,8 @@ std::string libcrypto_options();
 std::string libcrypto_compiler();
 std::string libcrypto_cpuinfo();
 
-// Hex string of bytes, lowercase.
+// Hex string of bytes, lowercase, and back.
 std::string to_hex(const unsigned char* data, size_t len);
+std::vector<uint8_t> from_hex(std::string_view hex);
 
 }  // namespace speedlab::bench

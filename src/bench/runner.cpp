@@ -15,6 +15,7 @@
 #include "bench/symmetric.h"
 #include "bench/timer.h"
 #include "core/algorithm.h"
+#include "core/clock.h"
 #include "core/build_info.h"
 #include "core/statistics.h"
 
@@ -22,14 +23,6 @@ namespace speedlab::bench {
 
 namespace {
 
-std::string utc_now() {
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 
 // One figure to measure: a symmetric kernel at one size, or one public-key op.
 struct Figure {
@@ -87,27 +80,23 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
     std::vector<PublicKeyKernel> public_key;
     symmetric.reserve(opt.ids.size());
     public_key.reserve(opt.ids.size());
+    // A setup without a kernel is reported and never timed.
+    auto usable = [&](const std::string& id, const auto& setup, const std::string& backend) {
+        if (!setup.kernel) {
+            out.failures.push_back(fmt::format(
+                "{}: {}", id, setup.error.empty() ? "known-answer check failed: " + setup.check.detail : setup.error));
+            return false;
+        }
+        run.notes.push_back(fmt::format("{}: {}{}", id, setup.check.detail, backend.empty() ? "" : " (" + backend + ")"));
+        return true;
+    };
     for (const auto& id : opt.ids) {
         if (kind_of(id) == AlgorithmKind::public_key) {
             auto setup = make_public_key_kernel(id);
-            if (!setup.kernel) {
-                out.failures.push_back(fmt::format(
-                    "{}: {}", id, setup.error.empty() ? "known-answer check failed: " + setup.check.detail
-                                                      : setup.error));
-                continue;
-            }
-            run.notes.push_back(fmt::format("{}: {}", id, setup.check.detail));
-            public_key.push_back(std::move(*setup.kernel));
+            if (usable(id, setup, "")) public_key.push_back(std::move(*setup.kernel));
         } else {
             auto setup = make_symmetric_kernel(id);
-            if (!setup.kernel) {
-                out.failures.push_back(fmt::format(
-                    "{}: {}", id, setup.error.empty() ? "known-answer check failed: " + setup.check.detail
-                                                      : setup.error));
-                continue;
-            }
-            run.notes.push_back(fmt::format("{}: {} ({})", id, setup.check.detail, setup.kernel->backend));
-            symmetric.push_back(std::move(*setup.kernel));
+            if (usable(id, setup, setup.kernel ? setup.kernel->backend : "")) symmetric.push_back(std::move(*setup.kernel));
         }
     }
 

@@ -17,12 +17,6 @@ namespace speedlab::bench {
 
 namespace {
 
-std::vector<uint8_t> from_hex(std::string_view hex) {
-    std::vector<uint8_t> out;
-    for (size_t i = 0; i + 1 < hex.size(); i += 2)
-        out.push_back(static_cast<uint8_t>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
-    return out;
-}
 std::vector<uint8_t> bytes_of(std::string_view text) { return {text.begin(), text.end()}; }
 
 // Published answers: digests of "abc" (FIPS 180, RFC 1319/1320/1321, ISO

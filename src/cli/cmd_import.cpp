@@ -9,6 +9,7 @@
 
 #include "bench/providers.h"
 #include "cli/commands.h"
+#include "core/clock.h"
 #include "core/json.h"
 #include "parse/speed_parser.h"
 #include "store/database.h"
@@ -50,14 +51,6 @@ std::string sha256_hex(const std::string& text) {
     return bench::to_hex(md, len);
 }
 
-std::string utc_now() {
-    std::time_t t = std::time(nullptr);
-    std::tm tm{};
-    gmtime_r(&t, &tm);
-    char buf[32];
-    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buf;
-}
 }  // namespace
 
 Command add_import(CLI::App& app, Global& global) {

@@ -21,6 +21,22 @@ void put_be32(uint32_t v, uint8_t* p) {
 }
 uint32_t le32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
 
+// MD5 and SHA-1 padding: 0x80, zeros, the bit length in the last 8 bytes
+// (little-endian for MD5, big-endian for SHA-1); `block` eats 64 bytes.
+template <class Block>
+void merkle_damgard(const uint8_t* data, size_t len, bool big_endian_length, const Block& block) {
+    size_t full = len / 64 * 64;
+    for (size_t i = 0; i < full; i += 64) block(data + i);
+    uint8_t tail[128] = {};
+    size_t rest = len - full;
+    std::memcpy(tail, data + full, rest);
+    tail[rest] = 0x80;
+    size_t tlen = rest + 9 <= 64 ? 64 : 128;
+    uint64_t bits = uint64_t(len) * 8;
+    for (int i = 0; i < 8; ++i) tail[big_endian_length ? tlen - 1 - i : tlen - 8 + i] = uint8_t(bits >> (8 * i));
+    for (size_t i = 0; i < tlen; i += 64) block(tail + i);
+}
+
 // ---- MD5 (RFC 1321); the sine table is computed as the RFC defines it ----
 struct Md5Tables {
     uint32_t t[64];
@@ -55,16 +71,7 @@ void md5_block(uint32_t h[4], const uint8_t* b) {
 }
 void md5(const uint8_t* data, size_t len, uint8_t out[16]) {
     uint32_t h[4] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476};
-    size_t full = len / 64 * 64;
-    for (size_t i = 0; i < full; i += 64) md5_block(h, data + i);
-    uint8_t tail[128] = {};
-    size_t rest = len - full;
-    std::memcpy(tail, data + full, rest);
-    tail[rest] = 0x80;
-    size_t tlen = rest + 9 <= 64 ? 64 : 128;
-    uint64_t bits = uint64_t(len) * 8;
-    for (int i = 0; i < 8; ++i) tail[tlen - 8 + i] = uint8_t(bits >> (8 * i));
-    for (size_t i = 0; i < tlen; i += 64) md5_block(h, tail + i);
+    merkle_damgard(data, len, false, [&](const uint8_t* b) { md5_block(h, b); });
     for (int i = 0; i < 4; ++i)
         for (int j = 0; j < 4; ++j) out[4 * i + j] = uint8_t(h[i] >> (8 * j));
 }
@@ -88,16 +95,7 @@ void sha1_block(uint32_t h[5], const uint8_t* b) {
 }
 void sha1(const uint8_t* data, size_t len, uint8_t out[20]) {
     uint32_t h[5] = {0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476, 0xc3d2e1f0};
-    size_t full = len / 64 * 64;
-    for (size_t i = 0; i < full; i += 64) sha1_block(h, data + i);
-    uint8_t tail[128] = {};
-    size_t rest = len - full;
-    std::memcpy(tail, data + full, rest);
-    tail[rest] = 0x80;
-    size_t tlen = rest + 9 <= 64 ? 64 : 128;
-    uint64_t bits = uint64_t(len) * 8;
-    for (int i = 0; i < 8; ++i) tail[tlen - 1 - i] = uint8_t(bits >> (8 * i));
-    for (size_t i = 0; i < tlen; i += 64) sha1_block(h, tail + i);
+    merkle_damgard(data, len, true, [&](const uint8_t* b) { sha1_block(h, b); });
     for (int i = 0; i < 5; ++i) put_be32(h[i], out + 4 * i);
 }
 

@@ -63,8 +63,6 @@ std::string row_name(const std::string& id) {
     return openssl3_row_name(id);
 }
 
-constexpr std::string_view kPkColumns[] = {"sign", "verify", "sign/s", "verify/s"};
-
 // Rows of the ratio table as plain cells, shared by text, Markdown and HTML.
 struct Grid {
     std::string title;
@@ -75,38 +73,23 @@ struct Grid {
 
 std::vector<Grid> ratio_grids(const RatioTable& t) {
     std::vector<Grid> grids;
-    if (!t.symmetric.empty()) {
-        Grid g{"throughput", {"type"}, {}, {}};
-        for (auto s : t.sizes) g.header.push_back(fmt::format("{} bytes", s));
-        for (const auto& r : t.symmetric) {
+    auto add = [&](std::string title, std::vector<std::string> header, const std::vector<compare::RatioRow>& rows) {
+        if (rows.empty()) return;
+        Grid g{std::move(title), std::move(header), {}, {}};
+        for (const auto& r : rows) {
             std::vector<std::string> row{row_name(r.algorithm)};
             std::vector<const RatioCell*> cs{nullptr};
             for (const auto& c : r.cells) row.push_back(cell_text(c)), cs.push_back(&c);
-            g.rows.push_back(row);
-            g.cells.push_back(cs);
+            g.rows.push_back(std::move(row));
+            g.cells.push_back(std::move(cs));
         }
         grids.push_back(std::move(g));
-    }
-    if (!t.public_key.empty()) {
-        Grid g{"public key", {""}, {}, {}};
-        for (auto c : kPkColumns) g.header.emplace_back(c);
-        for (const auto& r : t.public_key) {
-            std::vector<std::string> row{row_name(r.algorithm)};
-            std::vector<const RatioCell*> cs{nullptr};
-            for (const auto& c : r.cells) row.push_back(cell_text(c)), cs.push_back(&c);
-            g.rows.push_back(row);
-            g.cells.push_back(cs);
-        }
-        grids.push_back(std::move(g));
-    }
-    if (!t.key_exchange.empty()) {
-        Grid g{"key exchange", {"", "op/s"}, {}, {}};
-        for (const auto& r : t.key_exchange) {
-            g.rows.push_back({row_name(r.algorithm), cell_text(r.cells[0])});
-            g.cells.push_back({nullptr, &r.cells[0]});
-        }
-        grids.push_back(std::move(g));
-    }
+    };
+    std::vector<std::string> sizes{"type"};
+    for (auto s : t.sizes) sizes.push_back(fmt::format("{} bytes", s));
+    add("throughput", sizes, t.symmetric);
+    add("public key", {"", "sign", "verify", "sign/s", "verify/s"}, t.public_key);
+    add("key exchange", {"", "op/s"}, t.key_exchange);
     return grids;
 }
 

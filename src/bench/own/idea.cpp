@@ -59,12 +59,6 @@ void Idea::encrypt_block(const uint8_t in[8], uint8_t out[8]) const {
     store_be(mul(x4, k[3]), out + 6);
 }
 
-void Idea::cbc_encrypt(uint8_t* data, size_t len, uint8_t iv[8]) const {
-    for (size_t off = 0; off + 8 <= len; off += 8) {
-        for (int i = 0; i < 8; ++i) data[off + i] ^= iv[i];
-        encrypt_block(data + off, data + off);
-        std::copy(data + off, data + off + 8, iv);
-    }
-}
+void Idea::cbc_encrypt(uint8_t* data, size_t len, uint8_t iv[8]) const { cbc_encrypt_blocks(*this, data, len, iv); }
 
 }  // namespace speedlab::own

@@ -40,4 +40,15 @@ private:
     std::array<uint16_t, 52> k_{};
 };
 
+// CBC encryption in place with any 8-byte block cipher; the IV carries the
+// chain from one call to the next. A trailing partial block is left alone.
+template <class Cipher>
+void cbc_encrypt_blocks(const Cipher& cipher, uint8_t* data, size_t len, uint8_t iv[8]) {
+    for (size_t off = 0; off + 8 <= len; off += 8) {
+        for (int i = 0; i < 8; ++i) data[off + i] ^= iv[i];
+        cipher.encrypt_block(data + off, data + off);
+        for (int i = 0; i < 8; ++i) iv[i] = data[off + i];
+    }
+}
+
 }  // namespace speedlab::own
