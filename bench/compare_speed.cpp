@@ -48,8 +48,10 @@ void BM_Compare200(benchmark::State& state, speedlab::report::Format format) {
     }
     state.counters["output bytes"] = static_cast<double>(bytes);
 }
-BENCHMARK_CAPTURE(BM_Compare200, text, speedlab::report::Format::text)->Unit(benchmark::kMillisecond);
-BENCHMARK_CAPTURE(BM_Compare200, html, speedlab::report::Format::html)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Compare200, text, speedlab::report::Format::text)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Compare200, html, speedlab::report::Format::html)
+    ->Unit(benchmark::kMillisecond);
 }  // namespace
 
 BENCHMARK_MAIN();

@@ -32,8 +32,9 @@ void BM_ImportMixedText(benchmark::State& state) {
     }
     state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
     state.counters["runs"] = static_cast<double>(runs);
-    state.counters["x 20MB/s goal"] = benchmark::Counter(
-        static_cast<double>(state.iterations() * text.size()) / 1e6 / 20, benchmark::Counter::kIsRate);
+    state.counters["x 20MB/s goal"] =
+        benchmark::Counter(static_cast<double>(state.iterations() * text.size()) / 1e6 / 20,
+                           benchmark::Counter::kIsRate);
 }
 BENCHMARK(BM_ImportMixedText)->Unit(benchmark::kMillisecond)->MinTime(2);
 }  // namespace

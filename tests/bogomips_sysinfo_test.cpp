@@ -15,7 +15,8 @@ TEST(BogoMipsArithmetic, EachEraPrintsItsOwnWay) {
     EXPECT_EQ(bogomips::kernel_line(373760, 100, true), "Calibrating delay loop... 74.75 BogoMIPS");
     // The real P75's loop: 148992 rounds to 29.80 under 2.0/2.2, truncates to 29.79 under 2.4.
     EXPECT_EQ(bogomips::kernel_line(148992, 100, true), "Calibrating delay loop... 29.80 BogoMIPS");
-    EXPECT_EQ(bogomips::kernel_line(148992, 100, false), "Calibrating delay loop... 29.79 BogoMIPS");
+    EXPECT_EQ(bogomips::kernel_line(148992, 100, false),
+              "Calibrating delay loop... 29.79 BogoMIPS");
     // This sandbox's kernel: HZ=250, lpj 10384520.
     EXPECT_EQ(bogomips::kernel_line(10384520, 250), "Calibrating delay loop... 5192.26 BogoMIPS");
 }
@@ -39,7 +40,8 @@ TEST(BogoMipsExplainer, PcemOnLinux2214) {
     EXPECT_DOUBLE_EQ(e->expected_ratio, 0.40);
     EXPECT_NEAR(e->expected, 30.0, 0.01);
     EXPECT_NEAR(e->factor, 2.49, 0.01);
-    EXPECT_NE(e->text.find("PCem, Linux 2.2.14-5.0: 74.75 at 75.0 MHz, expected about 30.0 for a Pentium with the loop delay"),
+    EXPECT_NE(e->text.find("PCem, Linux 2.2.14-5.0: 74.75 at 75.0 MHz, expected about 30.0 for a "
+                           "Pentium with the loop delay"),
               std::string::npos)
         << e->text;
     EXPECT_NE(e->text.find("2.49x"), std::string::npos);
@@ -58,7 +60,8 @@ TEST(BogoMipsExplainer, TscKernelGivesTwiceTheClock) {
 
 TEST(SystemText, ProcPciAndDmesgOfSeed000) {
     std::vector<parse::UnusedLine> unrecognised;
-    Machine m = parse::parse_system_text(read_fixture("seed000-redhat73-pcem.txt"), "seed000", unrecognised);
+    Machine m = parse::parse_system_text(read_fixture("seed000-redhat73-pcem.txt"), "seed000",
+                                         unrecognised);
     ASSERT_EQ(m.pci.size(), 4u);
     EXPECT_EQ(m.pci[3].slot, "00:0d.0");
     EXPECT_EQ(m.pci[3].class_name, "VGA compatible controller");
@@ -71,8 +74,10 @@ TEST(SystemText, ProcPciAndDmesgOfSeed000) {
 
 TEST(SystemText, ProcPciDecoder) {
     auto d = sysinfo::decode_proc_pci(
-        "PCI devices found:\n  Bus  0, device   7, function  1:\n    IDE interface: Intel Corp. 82371FB PIIX IDE [Triton I] (rev 0).\n"
-        "      Master Capable.  Latency=66.\n  Bus  0, device  13, function  0:\n    VGA compatible controller: S3 Inc. "
+        "PCI devices found:\n  Bus  0, device   7, function  1:\n    IDE interface: Intel Corp. "
+        "82371FB PIIX IDE [Triton I] (rev 0).\n"
+        "      Master Capable.  Latency=66.\n  Bus  0, device  13, function  0:\n    VGA "
+        "compatible controller: S3 Inc. "
         "86c764/765 [Trio32/64/64V+] (rev 0).\n      IRQ 11.\n");
     ASSERT_EQ(d.size(), 2u);
     EXPECT_EQ(d[0].slot, "00:07.1");
@@ -85,11 +90,13 @@ TEST(SystemText, ProcPciDecoder) {
 
 TEST(SystemText, MultiLineCpuinfoOfAModernKernel) {
     Machine m;
-    ASSERT_TRUE(sysinfo::decode_cpuinfo(
-        "processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: 6\nmodel\t\t: 8\nmodel name\t: Pentium III (Coppermine)\n"
-        "stepping\t: 6\ncpu MHz\t\t: 863.918\ncache size\t: 256 KB\nflags\t\t: fpu vme de pse tsc sse up\nbogomips\t: 1728.90\n\n"
-        "processor\t: 1\nvendor_id\t: GenuineIntel\n",
-        m));
+    ASSERT_TRUE(
+        sysinfo::decode_cpuinfo("processor\t: 0\nvendor_id\t: GenuineIntel\ncpu family\t: "
+                                "6\nmodel\t\t: 8\nmodel name\t: Pentium III (Coppermine)\n"
+                                "stepping\t: 6\ncpu MHz\t\t: 863.918\ncache size\t: 256 "
+                                "KB\nflags\t\t: fpu vme de pse tsc sse up\nbogomips\t: 1728.90\n\n"
+                                "processor\t: 1\nvendor_id\t: GenuineIntel\n",
+                                m));
     EXPECT_EQ(m.cpu_count, 2);
     EXPECT_EQ(m.cpu_core, "Coppermine Pentium III");
     EXPECT_EQ(m.cpu_cache, "256 KB");
@@ -99,7 +106,8 @@ TEST(SystemText, MultiLineCpuinfoOfAModernKernel) {
 
 TEST(SystemText, MeminfoOfEveryEra) {
     Machine old, modern;
-    EXPECT_TRUE(sysinfo::decode_meminfo("        total:    used:    free:\nMem:  71876608 58888192 12988416\n", old));
+    EXPECT_TRUE(sysinfo::decode_meminfo(
+        "        total:    used:    free:\nMem:  71876608 58888192 12988416\n", old));
     EXPECT_EQ(old.memory_kb, 71876608 / 1024);
     EXPECT_TRUE(sysinfo::decode_meminfo("MemTotal:       24683584 kB\n", modern));
     EXPECT_EQ(modern.memory_kb, 24683584);

@@ -1,10 +1,9 @@
 // The speedlab command end to end: exit codes, messages, formats, the store.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
-
-#include <fcntl.h>
 
 #include <filesystem>
 #include <fstream>
@@ -28,7 +27,7 @@ std::string slurp(const std::string& path) {
 }
 
 class Cli : public ::testing::Test {
-protected:
+  protected:
     std::filesystem::path dir;
     void SetUp() override {
         dir = std::filesystem::temp_directory_path() /
@@ -42,7 +41,8 @@ protected:
 
     Result run(const std::string& args) const {
         std::string out = (dir / "out.txt").string(), err = (dir / "err.txt").string();
-        std::string cmd = std::string(SPEEDLAB_BINARY) + " --db " + db() + " " + args + " >" + out + " 2>" + err + " </dev/null";
+        std::string cmd = std::string(SPEEDLAB_BINARY) + " --db " + db() + " " + args + " >" + out +
+                          " 2>" + err + " </dev/null";
         int status = std::system(cmd.c_str());
         return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
     }
@@ -85,7 +85,8 @@ TEST_F(Cli, RunPrintsStoresAndRoundTripsMachineReadableOutput) {
 TEST_F(Cli, TextOutputHasTheOpensslLayout) {
     auto r = run("run md5 dsa512 --seconds 0.05 --bytes 16,64 --no-store");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("The 'numbers' are in 1000s of bytes per second processed."), std::string::npos);
+    EXPECT_NE(r.out.find("The 'numbers' are in 1000s of bytes per second processed."),
+              std::string::npos);
     EXPECT_NE(r.out.find("type             16 bytes     64 bytes"), std::string::npos);
     EXPECT_NE(r.out.find("                  sign    verify    sign/s verify/s"), std::string::npos);
     EXPECT_NE(r.out.find("dsa  512 bits "), std::string::npos);
@@ -96,7 +97,8 @@ TEST_F(Cli, TextOutputHasTheOpensslLayout) {
 }
 
 TEST_F(Cli, UnwritableDatabaseStillPrintsResults) {
-    std::string cmd = std::string(SPEEDLAB_BINARY) + " --db /proc/speedlab/no/results.db run md5 --seconds 0.05 --bytes 64 >" +
+    std::string cmd = std::string(SPEEDLAB_BINARY) +
+                      " --db /proc/speedlab/no/results.db run md5 --seconds 0.05 --bytes 64 >" +
                       (dir / "o").string() + " 2>" + (dir / "e").string();
     int status = std::system(cmd.c_str());
     EXPECT_EQ(WEXITSTATUS(status), 1);
@@ -105,7 +107,8 @@ TEST_F(Cli, UnwritableDatabaseStillPrintsResults) {
 }
 
 TEST_F(Cli, ImportListCompare) {
-    auto r = run("import " + fixture_path("seed000-redhat73-pcem.txt") + " " + fixture_path("seed004-athlon-p3.txt"));
+    auto r = run("import " + fixture_path("seed000-redhat73-pcem.txt") + " " +
+                 fixture_path("seed004-athlon-p3.txt"));
     ASSERT_EQ(r.code, 0) << r.err;
     auto list = run("list");
     EXPECT_NE(list.out.find("seed000-redhat73-pcem-3"), std::string::npos);
@@ -114,9 +117,12 @@ TEST_F(Cli, ImportListCompare) {
     ASSERT_EQ(cmp.code, 0) << cmp.err;
     EXPECT_NE(cmp.out.find("2.162"), std::string::npos);
     EXPECT_NE(cmp.out.find("2.413"), std::string::npos);
-    auto side = run("compare seed004-athlon-p3-1 seed004-athlon-p3-2 --metrics dsa512.sign,aes-128-cbc@8192 --format csv");
+    auto side =
+        run("compare seed004-athlon-p3-1 seed004-athlon-p3-2 --metrics "
+            "dsa512.sign,aes-128-cbc@8192 --format csv");
     ASSERT_EQ(side.code, 0) << side.err;
-    EXPECT_NE(side.out.find("dsa512.sign,4 seed004-athlon-p3-1,731.66"), std::string::npos) << side.out;
+    EXPECT_NE(side.out.find("dsa512.sign,4 seed004-athlon-p3-1,731.66"), std::string::npos)
+        << side.out;
     auto html = run("compare 2 3 --format html -o " + (dir / "r.html").string());
     ASSERT_EQ(html.code, 0);
     EXPECT_NE(slurp((dir / "r.html").string()).find("<svg"), std::string::npos);
@@ -126,12 +132,15 @@ TEST_F(Cli, CompareNamesTheClosestRuns) {
     run("import " + fixture_path("seed004-athlon-p3.txt"));
     auto r = run("compare seed004-athlon-p3-1 seed004-athlon-p3-9");
     EXPECT_EQ(r.code, 2);
-    EXPECT_NE(r.err.find("no run 'seed004-athlon-p3-9'; closest: seed004-athlon-p3-1"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("no run 'seed004-athlon-p3-9'; closest: seed004-athlon-p3-1"),
+              std::string::npos)
+        << r.err;
     EXPECT_EQ(run("compare 1 2 --metrics md5@x").code, 2);
 }
 
 TEST_F(Cli, CompareWithNothingSharedFails) {
-    run("import " + fixture_path("openssl-3.0-multi.txt") + " " + fixture_path("openssl-0.9.7-mr.txt"));
+    run("import " + fixture_path("openssl-3.0-multi.txt") + " " +
+        fixture_path("openssl-0.9.7-mr.txt"));
     auto r = run("compare 1 2");
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.err.find("no figures in common"), std::string::npos);
@@ -140,7 +149,8 @@ TEST_F(Cli, CompareWithNothingSharedFails) {
 TEST_F(Cli, ImportWithoutRunsOrOfBinaryIsBadData) {
     auto r = run("import " + fixture_path("seed003-sslcmp-i386-i486.txt"));
     EXPECT_EQ(r.code, 65);
-    EXPECT_NE(r.err.find("seed003-sslcmp-i386-i486.txt: no openssl speed output found"), std::string::npos);
+    EXPECT_NE(r.err.find("seed003-sslcmp-i386-i486.txt: no openssl speed output found"),
+              std::string::npos);
     std::ofstream((dir / "bin").string()) << std::string("Doing md5\n\0\1\2", 13);
     auto b = run("import " + (dir / "bin").string());
     EXPECT_EQ(b.code, 65);
@@ -159,8 +169,9 @@ TEST_F(Cli, DryRunJsonStoresNothing) {
 }
 
 TEST_F(Cli, StdinImportAndVerboseUnusedLines) {
-    std::string cmd = "cat " + fixture_path("seed000-redhat73-pcem.txt") + " | " + SPEEDLAB_BINARY + " --db " + db() +
-                      " import - --verbose --label blog >/dev/null 2>" + (dir / "e").string();
+    std::string cmd = "cat " + fixture_path("seed000-redhat73-pcem.txt") + " | " + SPEEDLAB_BINARY +
+                      " --db " + db() + " import - --verbose --label blog >/dev/null 2>" +
+                      (dir / "e").string();
     ASSERT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 0);
     std::string err = slurp((dir / "e").string());
     EXPECT_NE(err.find("<stdin>:"), std::string::npos);
@@ -175,8 +186,8 @@ TEST_F(Cli, InterruptedRunIsStoredAsPartial) {
         dup2(null, 1);
         dup2(null, 2);
         std::string dbpath = db();
-        execl(SPEEDLAB_BINARY, "speedlab", "--db", dbpath.c_str(), "run", "md5", "sha1", "--seconds", "1", "--bytes", "64,256",
-              static_cast<char*>(nullptr));
+        execl(SPEEDLAB_BINARY, "speedlab", "--db", dbpath.c_str(), "run", "md5", "sha1",
+              "--seconds", "1", "--bytes", "64,256", static_cast<char*>(nullptr));
         _exit(127);
     }
     usleep(1500 * 1000);  // md5@64 has finished, md5@256 is running
@@ -219,23 +230,29 @@ TEST_F(Cli, BogomipsCalibratesAndExplains) {
     run("import " + fixture_path("seed001-redhat62-pcem.txt"));
     auto e = run("bogomips --explain seed001-redhat62-pcem-1");
     ASSERT_EQ(e.code, 0) << e.err;
-    EXPECT_NE(e.out.find("74.75 at 75.0 MHz, expected about 30.0 for a Pentium with the loop delay"), std::string::npos)
+    EXPECT_NE(
+        e.out.find("74.75 at 75.0 MHz, expected about 30.0 for a Pentium with the loop delay"),
+        std::string::npos)
         << e.out;
 }
 
 TEST_F(Cli, CpuMaskIsRecordedAndMeasurable) {
-    auto masked = run("run aes-128-cbc --cpu-mask aesni --bytes 8192 --seconds 0.2 --label masked --format json");
+    auto masked = run(
+        "run aes-128-cbc --cpu-mask aesni --bytes 8192 --seconds 0.2 --label masked --format json");
     ASSERT_EQ(masked.code, 0) << masked.err;
     auto j = nlohmann::json::parse(masked.out);
     EXPECT_EQ(j["cpu_mask"], "aesni (OPENSSL_ia32cap=~0x200000000000000:~0)");
-    EXPECT_NE(j["cpuinfo"].get<std::string>().find("env:~0x200000000000000:~0"), std::string::npos) << j["cpuinfo"];
+    EXPECT_NE(j["cpuinfo"].get<std::string>().find("env:~0x200000000000000:~0"), std::string::npos)
+        << j["cpuinfo"];
     auto shown = nlohmann::json::parse(run("show masked --format json").out);
     EXPECT_EQ(shown["cpu_mask"], j["cpu_mask"]);
     std::ifstream cpuinfo("/proc/cpuinfo");
     std::string text((std::istreambuf_iterator<char>(cpuinfo)), std::istreambuf_iterator<char>());
     if (text.find(" aes ") != std::string::npos) {
-        auto native = nlohmann::json::parse(run("run aes-128-cbc --bytes 8192 --seconds 0.2 --no-store --format json").out);
-        double ratio = native["measurements"][0]["value"].get<double>() / j["measurements"][0]["value"].get<double>();
+        auto native = nlohmann::json::parse(
+            run("run aes-128-cbc --bytes 8192 --seconds 0.2 --no-store --format json").out);
+        double ratio = native["measurements"][0]["value"].get<double>() /
+                       j["measurements"][0]["value"].get<double>();
         EXPECT_GT(ratio, 1.5) << "AES-NI should be worth far more than noise";
     }
     auto bad = run("run md5 --cpu-mask warp");
@@ -264,9 +281,12 @@ TEST_F(Cli, WrapperIsRecordedAsThePlatform) {
 }
 
 TEST_F(Cli, QemuUserIsSlowerThanNativeForEveryFigure) {
-    if (std::system("command -v qemu-x86_64 >/dev/null 2>&1") != 0) GTEST_SKIP() << "qemu-user is not installed";
-    auto r = run("experiment emulator --under 'qemu-x86_64 -cpu Westmere' sha256 aes-128-cbc rsa1024 --seconds 0.2 "
-                 "--bytes 1024 --format json");
+    if (std::system("command -v qemu-x86_64 >/dev/null 2>&1") != 0)
+        GTEST_SKIP() << "qemu-user is not installed";
+    auto r =
+        run("experiment emulator --under 'qemu-x86_64 -cpu Westmere' sha256 aes-128-cbc rsa1024 "
+            "--seconds 0.2 "
+            "--bytes 1024 --format json");
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
     size_t cells = 0;
@@ -293,7 +313,8 @@ TEST_F(Cli, IsaExperimentRunsEveryBuiltLevel) {
 }
 
 TEST_F(Cli, FeaturesExperimentMasksEachFeature) {
-    auto r = run("experiment features aes-128-cbc --features aesni,avx2 --seconds 0.1 --label feat");
+    auto r =
+        run("experiment features aes-128-cbc --features aesni,avx2 --seconds 0.1 --label feat");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("aes-128-cbc@8192"), std::string::npos);
     EXPECT_NE(r.out.find("aesni"), std::string::npos);

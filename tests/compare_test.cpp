@@ -1,7 +1,6 @@
 // Ratio and side-by-side tables on the seed texts, and every format agreeing.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <map>
 #include <nlohmann/json.hpp>
@@ -66,10 +65,12 @@ TEST(RatioTable, EightByteColumnsNeverMeetSixteenByteOnes) {
     auto t = compare::ratio_table(runs[2], athlon);
     EXPECT_EQ(t.sizes, (std::vector<int64_t>{8, 16, 64, 256, 1024, 8192}));
     for (const auto& r : t.symmetric)
-        for (const auto& c : r.cells) EXPECT_FALSE(c.ratio) << r.algorithm;  // md5 at 8, aes at 16: no pair
-    EXPECT_EQ(t.shared_cells, 2u);  // only dsa512 sign/s and verify/s
+        for (const auto& c : r.cells)
+            EXPECT_FALSE(c.ratio) << r.algorithm;  // md5 at 8, aes at 16: no pair
+    EXPECT_EQ(t.shared_cells, 2u);                 // only dsa512 sign/s and verify/s
     bool block_note = false;
-    for (const auto& c : t.caveats) block_note = block_note || c.find("block sizes differ") != std::string::npos;
+    for (const auto& c : t.caveats)
+        block_note = block_note || c.find("block sizes differ") != std::string::npos;
     EXPECT_TRUE(block_note);
 }
 
@@ -99,7 +100,8 @@ TEST(SideBySide, AthlonAgainstPentiumIIIFromSeed004) {
     auto runs = parse_fixture("seed004-athlon-p3.txt").runs;
     runs[0].id = 1;
     runs[1].id = 2;
-    auto s = compare::side_by_side(runs, 0, {*parse_metric_key("dsa512.sign"), *parse_metric_key("aes-128-cbc@8192")});
+    auto s = compare::side_by_side(
+        runs, 0, {*parse_metric_key("dsa512.sign"), *parse_metric_key("aes-128-cbc@8192")});
     ASSERT_EQ(s.rows.size(), 2u);
     EXPECT_NEAR(*s.rows[0].values[0], 731.7, 0.05);
     EXPECT_NEAR(*s.rows[0].values[1], 673.5, 0.05);
@@ -114,7 +116,8 @@ TEST(SideBySide, AthlonAgainstPentiumIIIFromSeed004) {
 
 TEST(SideBySide, MissingFiguresStayMissing) {
     auto runs = seed000();
-    auto s = compare::side_by_side(runs, 0, {*parse_metric_key("mdc2@8"), *parse_metric_key("md5@8192")});
+    auto s = compare::side_by_side(runs, 0,
+                                   {*parse_metric_key("mdc2@8"), *parse_metric_key("md5@8192")});
     EXPECT_FALSE(s.rows[0].values[0]);
     EXPECT_FALSE(s.rows[0].values[1]);
     EXPECT_DOUBLE_EQ(*s.rows[0].values[2], 135050);
@@ -153,11 +156,15 @@ TEST(Formats, CsvAndJsonCarryTheSameFiguresAsTheTable) {
     }
     for (const auto& r : t.symmetric)
         for (size_t i = 0; i < r.cells.size(); ++i)
-            if (r.cells[i].ratio) from_table["symmetric/" + r.algorithm + "/" + std::to_string(t.sizes[i])] = *r.cells[i].ratio;
+            if (r.cells[i].ratio)
+                from_table["symmetric/" + r.algorithm + "/" + std::to_string(t.sizes[i])] =
+                    *r.cells[i].ratio;
     const char* pk[] = {"sign", "verify", "sign/s", "verify/s"};
     for (const auto& r : t.public_key)
         for (size_t i = 0; i < r.cells.size(); ++i)
-            if (r.cells[i].ratio) from_table[std::string("public_key/") + r.algorithm + "/" + pk[i]] = *r.cells[i].ratio;
+            if (r.cells[i].ratio)
+                from_table[std::string("public_key/") + r.algorithm + "/" + pk[i]] =
+                    *r.cells[i].ratio;
     ASSERT_EQ(from_json.size(), from_table.size());
     ASSERT_EQ(from_csv.size(), from_table.size());
     for (const auto& [key, value] : from_table) {
@@ -180,7 +187,8 @@ TEST(Formats, HtmlIsSelfContained) {
     EXPECT_NE(html.find("<svg"), std::string::npos);
     EXPECT_NE(html.find("2.162"), std::string::npos);
     EXPECT_NE(html.find("Pentium 75 - 200"), std::string::npos);
-    EXPECT_EQ(html.find("http://"), html.find("http://www.w3.org/2000/svg"));  // only the SVG namespace
+    EXPECT_EQ(html.find("http://"),
+              html.find("http://www.w3.org/2000/svg"));  // only the SVG namespace
     EXPECT_EQ(html.find("<script"), std::string::npos);
     EXPECT_EQ(html.find("<link"), std::string::npos);
 }

@@ -25,7 +25,8 @@ std::vector<uint8_t> random_buffer(size_t n) {
 }
 
 // Encrypts with libcrypto, key 1..16 (as the kernels use), zero IV, no padding.
-std::vector<uint8_t> libcrypto_encrypt(const char* cipher_name, size_t key_len, std::vector<uint8_t> data) {
+std::vector<uint8_t> libcrypto_encrypt(const char* cipher_name, size_t key_len,
+                                       std::vector<uint8_t> data) {
     EVP_CIPHER* cipher = EVP_CIPHER_fetch(bench::library_context(), cipher_name, nullptr);
     EXPECT_NE(cipher, nullptr) << cipher_name;
     uint8_t key[16], iv[16] = {};
@@ -54,8 +55,8 @@ TEST(IsaKernels, CiphersAgreeWithLibcryptoOnRandomData) {
         const char *kernel, *evp;
         size_t key_len;
     };
-    for (const Case& c : {Case{"rc4", "RC4", 16}, Case{"des-cbc", "DES-CBC", 8}, Case{"bf-cbc", "BF-CBC", 16},
-                          Case{"aes-128-cbc", "AES-128-CBC", 16}}) {
+    for (const Case& c : {Case{"rc4", "RC4", 16}, Case{"des-cbc", "DES-CBC", 8},
+                          Case{"bf-cbc", "BF-CBC", 16}, Case{"aes-128-cbc", "AES-128-CBC", 16}}) {
         auto data = random_buffer(4096);
         auto expected = libcrypto_encrypt(c.evp, c.key_len, data);
         const auto& k = kernel(c.kernel);
@@ -64,7 +65,8 @@ TEST(IsaKernels, CiphersAgreeWithLibcryptoOnRandomData) {
         k.process(data.data(), 1024, state);
         k.process(data.data() + 1024, 3072, state);
         k.free_state(state);
-        EXPECT_EQ(isa::hex(data.data(), data.size()), isa::hex(expected.data(), expected.size())) << c.kernel;
+        EXPECT_EQ(isa::hex(data.data(), data.size()), isa::hex(expected.data(), expected.size()))
+            << c.kernel;
     }
 }
 
@@ -74,7 +76,8 @@ TEST(IsaKernels, DigestsAgreeWithLibcrypto) {
             auto data = random_buffer(len);
             unsigned char md[EVP_MAX_MD_SIZE];
             unsigned int md_len = 0;
-            EVP_Digest(data.data(), len, md, &md_len, name[0] == 'm' ? EVP_md5() : EVP_sha1(), nullptr);
+            EVP_Digest(data.data(), len, md, &md_len, name[0] == 'm' ? EVP_md5() : EVP_sha1(),
+                       nullptr);
             // The kernel folds the digest's first byte into the buffer's first byte.
             auto copy = data;
             if (len == 0) continue;

@@ -10,13 +10,16 @@
 using namespace speedlab;
 
 namespace {
-std::string hex(const own::Digest16& d) { return bench::to_hex(d.data(), d.size()); }
+std::string hex(const own::Digest16& d) {
+    return bench::to_hex(d.data(), d.size());
+}
 std::span<const uint8_t> bytes(const std::string& s) {
     return {reinterpret_cast<const uint8_t*>(s.data()), s.size()};
 }
 std::vector<uint8_t> unhex(const std::string& h) {
     std::vector<uint8_t> v;
-    for (size_t i = 0; i < h.size(); i += 2) v.push_back(static_cast<uint8_t>(std::stoi(h.substr(i, 2), nullptr, 16)));
+    for (size_t i = 0; i < h.size(); i += 2)
+        v.push_back(static_cast<uint8_t>(std::stoi(h.substr(i, 2), nullptr, 16)));
     return v;
 }
 }  // namespace
@@ -26,16 +29,20 @@ TEST(Md2, Rfc1319TestSuite) {
     EXPECT_EQ(hex(own::md2(bytes("a"))), "32ec01ec4a6dac72c0ab96fb34c0b5d1");
     EXPECT_EQ(hex(own::md2(bytes("abc"))), "da853b0d3f88d99b30283a69e6ded6bb");
     EXPECT_EQ(hex(own::md2(bytes("message digest"))), "ab4f496bfb2a530b219ff33031fe06b0");
-    EXPECT_EQ(hex(own::md2(bytes("abcdefghijklmnopqrstuvwxyz"))), "4e8ddff3650292ab5a4108c3aa47940b");
-    EXPECT_EQ(hex(own::md2(bytes("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"))),
-              "da33def2a42df13975352846c30338cd");
-    EXPECT_EQ(hex(own::md2(bytes("1234567890123456789012345678901234567890123456789012345678901234567890"
-                                 "1234567890"))),
-              "d5976f79d83d3a0dc9806c3c66f3efd8");
+    EXPECT_EQ(hex(own::md2(bytes("abcdefghijklmnopqrstuvwxyz"))),
+              "4e8ddff3650292ab5a4108c3aa47940b");
+    EXPECT_EQ(
+        hex(own::md2(bytes("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789"))),
+        "da33def2a42df13975352846c30338cd");
+    EXPECT_EQ(
+        hex(own::md2(bytes("1234567890123456789012345678901234567890123456789012345678901234567890"
+                           "1234567890"))),
+        "d5976f79d83d3a0dc9806c3c66f3efd8");
 }
 
 TEST(Mdc2, IsoExample) {
-    EXPECT_EQ(hex(own::mdc2(bytes("Now is the time for all "))), "42e50cd224baceba760bdd2bd409281a");
+    EXPECT_EQ(hex(own::mdc2(bytes("Now is the time for all "))),
+              "42e50cd224baceba760bdd2bd409281a");
     // The empty message leaves the two initial values untouched.
     EXPECT_EQ(hex(own::mdc2(bytes(""))), "52525252525252522525252525252525");
 }

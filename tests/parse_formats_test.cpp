@@ -9,7 +9,8 @@ using namespace speedlab::testing;
 
 namespace {
 speedlab::Run only_run(const parse::ParsedText& p) {
-    if (p.runs.size() != 1) throw std::runtime_error("expected one run, found " + std::to_string(p.runs.size()));
+    if (p.runs.size() != 1)
+        throw std::runtime_error("expected one run, found " + std::to_string(p.runs.size()));
     return p.runs[0];
 }
 }  // namespace
@@ -20,7 +21,8 @@ TEST(Openssl30, StderrAndStdoutTogether) {
     EXPECT_EQ(run.options, "bn(64,64)");
     EXPECT_EQ(run.cpuinfo, "CPUINFO: OPENSSL_ia32cap=0xfffa3203078bffff:0x405fc6f1bf07ab");
     EXPECT_DOUBLE_EQ(throughput(run, "md5", 16), 6212478.0 * 16 / 1.00);
-    EXPECT_DOUBLE_EQ(figure(run, "ecdsa-p256", Operation::sign).value, 63388.9);  // EC prompts name no curve: table
+    EXPECT_DOUBLE_EQ(figure(run, "ecdsa-p256", Operation::sign).value,
+                     63388.9);  // EC prompts name no curve: table
     EXPECT_DOUBLE_EQ(figure(run, "ecdh-x25519", Operation::derive).value, 36623.0);
     EXPECT_DOUBLE_EQ(figure(run, "ed25519", Operation::verify).value, 13519.0);
     EXPECT_DOUBLE_EQ(figure(run, "ffdh2048", Operation::derive).value, 4063.0);
@@ -63,7 +65,8 @@ TEST(Openssl30, LegacyProviderAndUnavailable) {
     EXPECT_EQ(missing.find("md4", Operation::throughput, 16), nullptr);
     EXPECT_DOUBLE_EQ(throughput(missing, "md5", 16), 6351256.0 * 16);
     bool noted = false;
-    for (const auto& n : missing.notes) noted = noted || n.find("md4: printed as 0.00") != std::string::npos;
+    for (const auto& n : missing.notes)
+        noted = noted || n.find("md4: printed as 0.00") != std::string::npos;
     EXPECT_TRUE(noted);
 }
 
@@ -72,7 +75,8 @@ TEST(Openssl111, QuotedMailWithWrappedRowsAndHeader) {
     EXPECT_EQ(run.version, "OpenSSL 1.1.1w  11 Sep 2023");
     EXPECT_EQ(run.options, "bn(64,64) rc4(16x,int) des(int) aes(partial) idea(int) blowfish(ptr)");
     EXPECT_NE(run.compiler.find("-DVPAES_ASM"), std::string::npos);
-    EXPECT_DOUBLE_EQ(throughput(run, "md5", 16384), 151898.0 * 16384 / 3.00);  // result wrapped to next line
+    EXPECT_DOUBLE_EQ(throughput(run, "md5", 16384),
+                     151898.0 * 16384 / 3.00);  // result wrapped to next line
     EXPECT_DOUBLE_EQ(throughput(run, "md5", 8192), 302813.0 * 8192 / 3.00);
     EXPECT_DOUBLE_EQ(figure(run, "rsa2048", Operation::sign).value, 14735 / 9.99);
     EXPECT_DOUBLE_EQ(figure(run, "ecdsa-p256", Operation::verify).value, 13025.5);
@@ -105,7 +109,7 @@ TEST(LibreSsl, PluralFreeWordingAndSpacedNames) {
 TEST(Ssleay, OldestHeaderAndRawBytesCells) {
     const speedlab::Run run = only_run(parse_fixture("openssl-0.9.1c-web.txt"));
     EXPECT_EQ(run.version, "SSLeay 0.9.1b 29-Jun-1998");
-    EXPECT_EQ(run.built_on, "Tue Jan 12 11:02:10 GMT 1999");  // "built on" without a colon
+    EXPECT_EQ(run.built_on, "Tue Jan 12 11:02:10 GMT 1999");   // "built on" without a colon
     EXPECT_NE(run.compiler.find("-m486"), std::string::npos);  // "C flags:"
     EXPECT_DOUBLE_EQ(throughput(run, "md2", 8), 9310);
     // A cell below 10000 bytes/s is printed without k, in bytes per second.
@@ -163,7 +167,8 @@ TEST(BadInput, BinaryAndHugeInputAreRefusedWithALine) {
 }
 
 TEST(BadInput, ProseHasNoRuns) {
-    auto p = parse::parse_speed_text("Dear list,\nmy machine is fast.\ntype 1 2 3\nrsa is nice\n", "prose.txt");
+    auto p = parse::parse_speed_text("Dear list,\nmy machine is fast.\ntype 1 2 3\nrsa is nice\n",
+                                     "prose.txt");
     EXPECT_TRUE(p.runs.empty());
 }
 

@@ -158,7 +158,8 @@ TEST(Seed004, TwoMachinesEachWithOneMergedRun) {
     EXPECT_DOUBLE_EQ(*p3.machine.bogomips, 1728.90);
     EXPECT_EQ(p3.machine.cpu_core, "Coppermine Pentium III");
 
-    EXPECT_DOUBLE_EQ(figure(athlon, "dsa512", Operation::sign).value, 7302 / 9.98);  // printed 731.7
+    EXPECT_DOUBLE_EQ(figure(athlon, "dsa512", Operation::sign).value,
+                     7302 / 9.98);  // printed 731.7
     EXPECT_NEAR(figure(athlon, "dsa512", Operation::sign).value, 731.7, 0.05);
     EXPECT_NEAR(figure(p3, "dsa512", Operation::sign).value, 673.5, 0.05);
     EXPECT_NEAR(figure(p3, "dsa512", Operation::verify).value, 553.5, 0.05);
@@ -166,7 +167,7 @@ TEST(Seed004, TwoMachinesEachWithOneMergedRun) {
     EXPECT_NEAR(throughput(p3, "aes-128-cbc", 8192) / 1000, 36388.86, 0.005);
     // Quoted with "> " and wrapped: "104513 aes-128-cbc's in" / "3.00s".
     EXPECT_DOUBLE_EQ(throughput(p3, "aes-128-cbc", 1024), 104513.0 * 1024 / 3.00);
-    EXPECT_NE(p3.compiler.find("-DAES_ASM"), std::string::npos);  // wrapped compiler line
+    EXPECT_NE(p3.compiler.find("-DAES_ASM"), std::string::npos);     // wrapped compiler line
     EXPECT_NE(p3.options.find("blowfish(idx)"), std::string::npos);  // wrapped options line
     EXPECT_EQ(p3.built_on, "Mon Oct 22 13:17:36 UTC 2007");
     EXPECT_EQ(athlon.measurements.size(), 7u);
@@ -174,7 +175,8 @@ TEST(Seed004, TwoMachinesEachWithOneMergedRun) {
 
 TEST(CleanLines, UnquotesAndJoinsWrappedLines) {
     auto lines = parse::clean_lines(
-        "> Doing md5 for 3s on 16 size blocks: 10 md5's in\n> 3.00s\n>> type 16 bytes 8192\n>> bytes\n```\nplain\n");
+        "> Doing md5 for 3s on 16 size blocks: 10 md5's in\n> 3.00s\n>> type 16 bytes 8192\n>> "
+        "bytes\n```\nplain\n");
     ASSERT_EQ(lines.size(), 3u);
     EXPECT_EQ(lines[0].text, "Doing md5 for 3s on 16 size blocks: 10 md5's in 3.00s");
     EXPECT_EQ(lines[0].line, 1u);

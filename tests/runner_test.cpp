@@ -1,11 +1,12 @@
 // The benchmark runner: selection, known-answer checks, timing, agreement with openssl speed.
+#include "bench/runner.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdio>
 #include <memory>
 
 #include "bench/public_key.h"
-#include "bench/runner.h"
 #include "bench/selection.h"
 #include "bench/symmetric.h"
 #include "core/algorithm.h"
@@ -15,11 +16,14 @@ using namespace speedlab;
 using namespace speedlab::testing;
 
 TEST(Selection, OpensslNamesMapToCanonicalIds) {
-    EXPECT_EQ(bench::select_algorithms({"des"}).ids, (std::vector<std::string>{"des-cbc", "des-ede3"}));
+    EXPECT_EQ(bench::select_algorithms({"des"}).ids,
+              (std::vector<std::string>{"des-cbc", "des-ede3"}));
     EXPECT_EQ(bench::select_algorithms({"blowfish", "bf"}).ids, std::vector<std::string>{"bf-cbc"});
     EXPECT_EQ(bench::select_algorithms({"hmac"}).ids, std::vector<std::string>{"hmac-md5"});
-    EXPECT_EQ(bench::select_algorithms({"ecdhx25519"}).ids, std::vector<std::string>{"ecdh-x25519"});
-    EXPECT_EQ(bench::select_algorithms({"AES-128-GCM"}).ids, std::vector<std::string>{"aes-128-gcm"});
+    EXPECT_EQ(bench::select_algorithms({"ecdhx25519"}).ids,
+              std::vector<std::string>{"ecdh-x25519"});
+    EXPECT_EQ(bench::select_algorithms({"AES-128-GCM"}).ids,
+              std::vector<std::string>{"aes-128-gcm"});
     EXPECT_EQ(bench::select_algorithms({}).ids, bench::classic_suite());
     EXPECT_EQ(bench::select_algorithms({"rsa"}).ids.size(), 7u);
     auto bad = bench::select_algorithms({"md5", "nosuch"});
@@ -30,15 +34,19 @@ TEST(KnownAnswers, EveryAlgorithmOfTheSuitePassesBeforeItIsTimed) {
     // Everything the 0.9.x tables of the seeds name, and the modern families.
     for (const auto& id : bench::select_algorithms({"all"}).ids) {
         if (kind_of(id) == AlgorithmKind::public_key) {
-            if (id == "rsa15360" || id == "rsa7680") continue;  // same code path as rsa4096, slow to sign
+            if (id == "rsa15360" || id == "rsa7680")
+                continue;  // same code path as rsa4096, slow to sign
             auto setup = bench::make_public_key_kernel(id);
-            EXPECT_TRUE(setup.kernel.has_value()) << id << ": " << setup.error << setup.check.detail;
+            EXPECT_TRUE(setup.kernel.has_value())
+                << id << ": " << setup.error << setup.check.detail;
             EXPECT_TRUE(setup.check.passed) << id << ": " << setup.check.detail;
         } else {
             auto setup = bench::make_symmetric_kernel(id);
-            ASSERT_TRUE(setup.kernel.has_value()) << id << ": " << setup.error << setup.check.detail;
+            ASSERT_TRUE(setup.kernel.has_value())
+                << id << ": " << setup.error << setup.check.detail;
             EXPECT_TRUE(setup.check.passed) << id;
-            EXPECT_EQ(setup.check.detail.rfind("matches ", 0), 0u) << id << ": " << setup.check.detail;
+            EXPECT_EQ(setup.check.detail.rfind("matches ", 0), 0u)
+                << id << ": " << setup.check.detail;
         }
     }
 }
@@ -73,7 +81,8 @@ TEST(Runner, RepeatsGiveSamplesAndTheMedian) {
     std::sort(sorted.begin(), sorted.end());
     EXPECT_DOUBLE_EQ(md5.value, sorted[1]);
     EXPECT_GT(*md5.count, 0);
-    EXPECT_GT(figure(out.run, "rsa512", Operation::verify).value, figure(out.run, "rsa512", Operation::sign).value);
+    EXPECT_GT(figure(out.run, "rsa512", Operation::verify).value,
+              figure(out.run, "rsa512", Operation::sign).value);
     EXPECT_EQ(out.run.timing, Timing::user_cpu);
     EXPECT_NE(out.run.version.find("OpenSSL 3"), std::string::npos);
     EXPECT_FALSE(out.run.compiler.empty());

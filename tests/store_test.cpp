@@ -20,7 +20,8 @@ struct TempDb {
         std::filesystem::remove(path);
     }
     ~TempDb() {
-        for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path.string() + suffix);
+        for (const char* suffix : {"", "-wal", "-shm"})
+            std::filesystem::remove(path.string() + suffix);
     }
 };
 }  // namespace

@@ -10,16 +10,27 @@ namespace speedlab::bench {
 const std::vector<CpuFeature>& cpu_features() {
     // Bit numbers from OpenSSL's OPENSSL_ia32cap documentation (LV0, LV1).
     static const std::vector<CpuFeature> features{
-        {"aesni", "aes", 0, 57},        {"pclmulqdq", "pclmulqdq", 0, 33}, {"ssse3", "ssse3", 0, 41},
-        {"movbe", "movbe", 0, 54},      {"avx", "avx", 0, 60},             {"avx2", "avx2", 1, 5},
-        {"bmi1", "bmi1", 1, 3},         {"bmi2", "bmi2", 1, 8},            {"adx", "adx", 1, 19},
-        {"sha", "sha_ni", 1, 29},       {"avx512f", "avx512f", 1, 16},     {"avx512bw", "avx512bw", 1, 30},
-        {"avx512vl", "avx512vl", 1, 31}, {"vaes", "vaes", 1, 41},          {"vpclmulqdq", "vpclmulqdq", 1, 42},
+        {"aesni", "aes", 0, 57},
+        {"pclmulqdq", "pclmulqdq", 0, 33},
+        {"ssse3", "ssse3", 0, 41},
+        {"movbe", "movbe", 0, 54},
+        {"avx", "avx", 0, 60},
+        {"avx2", "avx2", 1, 5},
+        {"bmi1", "bmi1", 1, 3},
+        {"bmi2", "bmi2", 1, 8},
+        {"adx", "adx", 1, 19},
+        {"sha", "sha_ni", 1, 29},
+        {"avx512f", "avx512f", 1, 16},
+        {"avx512bw", "avx512bw", 1, 30},
+        {"avx512vl", "avx512vl", 1, 31},
+        {"vaes", "vaes", 1, 41},
+        {"vpclmulqdq", "vpclmulqdq", 1, 42},
     };
     return features;
 }
 
-std::optional<std::string> ia32cap_mask(const std::vector<std::string>& names, std::string& unknown) {
+std::optional<std::string> ia32cap_mask(const std::vector<std::string>& names,
+                                        std::string& unknown) {
     uint64_t clear[2] = {0, 0};
     for (const auto& n : names) {
         auto it = std::find_if(cpu_features().begin(), cpu_features().end(),
@@ -37,7 +48,8 @@ std::optional<std::string> ia32cap_mask(const std::vector<std::string>& names, s
 std::vector<std::string> features_present(const std::vector<std::string>& flags) {
     std::vector<std::string> out;
     for (const auto& f : cpu_features())
-        if (std::find(flags.begin(), flags.end(), f.cpuinfo_flag) != flags.end()) out.push_back(f.name);
+        if (std::find(flags.begin(), flags.end(), f.cpuinfo_flag) != flags.end())
+            out.push_back(f.name);
     return out;
 }
 

@@ -8,10 +8,10 @@
 namespace speedlab::bench {
 
 struct CpuFeature {
-    std::string name;         // "aesni"
-    std::string cpuinfo_flag; // "aes": how /proc/cpuinfo shows it
-    int vector;               // 0: CPUID(1) EDX:ECX, 1: CPUID(7) EBX:ECX
-    int bit;                  // bit within the 64-bit vector
+    std::string name;          // "aesni"
+    std::string cpuinfo_flag;  // "aes": how /proc/cpuinfo shows it
+    int vector;                // 0: CPUID(1) EDX:ECX, 1: CPUID(7) EBX:ECX
+    int bit;                   // bit within the 64-bit vector
 };
 
 const std::vector<CpuFeature>& cpu_features();
@@ -19,7 +19,8 @@ const std::vector<CpuFeature>& cpu_features();
 // "~0x200000000000000:~0" for {"aesni"}: clears those bits and keeps the rest
 // (the OpenSSL 1.1.1-3.4 two-vector form). Empty optional and `unknown` set
 // when a name is not a known feature.
-std::optional<std::string> ia32cap_mask(const std::vector<std::string>& names, std::string& unknown);
+std::optional<std::string> ia32cap_mask(const std::vector<std::string>& names,
+                                        std::string& unknown);
 
 // The features of `cpu_features()` whose cpuinfo flag is in `flags`.
 std::vector<std::string> features_present(const std::vector<std::string>& flags);

@@ -25,8 +25,12 @@ Context& context() {
 }
 }  // namespace
 
-OSSL_LIB_CTX* library_context() { return context().ctx; }
-bool legacy_provider_loaded() { return context().legacy; }
+OSSL_LIB_CTX* library_context() {
+    return context().ctx;
+}
+bool legacy_provider_loaded() {
+    return context().legacy;
+}
 
 namespace {
 // OpenSSL_version() prefixes some answers with their own label ("built on: ").
@@ -37,11 +41,21 @@ std::string without_prefix(const char* text, std::string_view prefix) {
 }
 }  // namespace
 
-std::string libcrypto_version() { return OpenSSL_version(OPENSSL_VERSION); }
-std::string libcrypto_built_on() { return without_prefix(OpenSSL_version(OPENSSL_BUILT_ON), "built on: "); }
-std::string libcrypto_options() { return without_prefix(OpenSSL_version(OPENSSL_PLATFORM), "platform: "); }
-std::string libcrypto_compiler() { return without_prefix(OpenSSL_version(OPENSSL_CFLAGS), "compiler: "); }
-std::string libcrypto_cpuinfo() { return OpenSSL_version(OPENSSL_CPU_INFO); }
+std::string libcrypto_version() {
+    return OpenSSL_version(OPENSSL_VERSION);
+}
+std::string libcrypto_built_on() {
+    return without_prefix(OpenSSL_version(OPENSSL_BUILT_ON), "built on: ");
+}
+std::string libcrypto_options() {
+    return without_prefix(OpenSSL_version(OPENSSL_PLATFORM), "platform: ");
+}
+std::string libcrypto_compiler() {
+    return without_prefix(OpenSSL_version(OPENSSL_CFLAGS), "compiler: ");
+}
+std::string libcrypto_cpuinfo() {
+    return OpenSSL_version(OPENSSL_CPU_INFO);
+}
 
 std::string to_hex(const unsigned char* data, size_t len) {
     static constexpr char digits[] = "0123456789abcdef";
@@ -55,7 +69,9 @@ std::string to_hex(const unsigned char* data, size_t len) {
 }
 
 std::vector<uint8_t> from_hex(std::string_view hex) {
-    auto nibble = [](char c) { return static_cast<uint8_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10); };
+    auto nibble = [](char c) {
+        return static_cast<uint8_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+    };
     std::vector<uint8_t> out;
     for (size_t i = 0; i + 1 < hex.size(); i += 2)
         out.push_back(static_cast<uint8_t>(nibble(hex[i]) << 4 | nibble(hex[i + 1])));

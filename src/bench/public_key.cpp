@@ -60,7 +60,8 @@ PkeyPtr load_test_key(const std::string& id) {
     const char* pem = test_key_pem(id);
     if (!pem) return nullptr;
     BIO* bio = BIO_new_mem_buf(pem, -1);
-    EVP_PKEY* key = PEM_read_bio_PrivateKey_ex(bio, nullptr, nullptr, nullptr, library_context(), nullptr);
+    EVP_PKEY* key =
+        PEM_read_bio_PrivateKey_ex(bio, nullptr, nullptr, nullptr, library_context(), nullptr);
     BIO_free(bio);
     return key ? PkeyPtr(key, PkeyDeleter{}) : nullptr;
 }
@@ -79,7 +80,8 @@ KnownAnswer signature_check(bool signed_ok, const Verify& verify, std::vector<ui
     message[0] ^= 1;
     bool rejects = !verify();
     message[0] ^= 1;
-    return {good && rejects, good && rejects ? "signature verifies; altered message is rejected" : "signature check failed"};
+    return {good && rejects, good && rejects ? "signature verifies; altered message is rejected"
+                                             : "signature check failed"};
 }
 
 struct SignState {
@@ -97,8 +99,10 @@ PublicKeySetup sign_verify_kernel(const std::string& id, int bits, PkeyPtr key, 
     st->key = key;
     st->message.assign(msg_len, 0);
     for (size_t i = 0; i < msg_len; ++i) st->message[i] = static_cast<uint8_t>(i * 7 + 1);
-    st->sign_ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), key.get(), nullptr), PkeyCtxDeleter{});
-    st->verify_ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), key.get(), nullptr), PkeyCtxDeleter{});
+    st->sign_ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), key.get(), nullptr),
+                       PkeyCtxDeleter{});
+    st->verify_ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), key.get(), nullptr),
+                         PkeyCtxDeleter{});
     if (!st->sign_ctx || EVP_PKEY_sign_init(st->sign_ctx.get()) <= 0 || !st->verify_ctx ||
         EVP_PKEY_verify_init(st->verify_ctx.get()) <= 0 ||
         (rsa && (EVP_PKEY_CTX_set_rsa_padding(st->sign_ctx.get(), RSA_PKCS1_PADDING) <= 0 ||
@@ -135,21 +139,23 @@ struct EdState {
     std::vector<uint8_t> message, signature;
 };
 
-
 // RFC 8032 section 7.1, test 1: the empty message under a fixed key.
 KnownAnswer ed25519_known_answer() {
     auto secret = from_hex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
     const std::string expected =
-        "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b46b"
+        "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701c"
+        "f9b46b"
         "d25bf5f0595bbe24655141438e7a100b";
     EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(library_context(), "ED25519", nullptr,
                                                     secret.data(), secret.size());
     std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
     unsigned char sig[64];
     size_t len = sizeof sig;
-    bool ok = key && EVP_DigestSignInit_ex(ctx.get(), nullptr, nullptr, library_context(), nullptr, key,
-                                           nullptr) > 0 &&
-              EVP_DigestSign(ctx.get(), sig, &len, reinterpret_cast<const unsigned char*>(""), 0) > 0;
+    bool ok =
+        key &&
+        EVP_DigestSignInit_ex(ctx.get(), nullptr, nullptr, library_context(), nullptr, key,
+                              nullptr) > 0 &&
+        EVP_DigestSign(ctx.get(), sig, &len, reinterpret_cast<const unsigned char*>(""), 0) > 0;
     EVP_PKEY_free(key);
     std::string got = ok ? to_hex(sig, len) : "an error";
     if (got == expected) return {true, "matches RFC 8032 test 1"};
@@ -189,7 +195,8 @@ PublicKeySetup eddsa_kernel(const std::string& id, int bits, const char* type) {
     KnownAnswer own = signature_check(sign(), verify, st->message);
     if (id != "ed25519" || !own.passed) s.check = own;
     if (!s.check.passed) return s;
-    s.kernel = PublicKeyKernel{id, bits, {{Operation::sign, sign}, {Operation::verify, verify}}, st};
+    s.kernel =
+        PublicKeyKernel{id, bits, {{Operation::sign, sign}, {Operation::verify, verify}}, st};
     return s;
 }
 
@@ -204,7 +211,9 @@ PublicKeySetup ecdh_kernel(const std::string& id, const Curve& curve) {
     PublicKeySetup s;
     bool is_x = curve.suffix == "x25519" || curve.suffix == "x448";
     std::string group(curve.group);
-    auto make = [&]() { return is_x ? generate(group.c_str(), nullptr) : generate("EC", group.c_str()); };
+    auto make = [&]() {
+        return is_x ? generate(group.c_str(), nullptr) : generate("EC", group.c_str());
+    };
     auto st = std::make_shared<DeriveState>();
     st->mine = make();
     st->peer = make();
@@ -225,9 +234,11 @@ PublicKeySetup ecdh_kernel(const std::string& id, const Curve& curve) {
     }
     bool ok = derive_with(st->mine.get(), st->peer.get(), ab) &&
               derive_with(st->peer.get(), st->mine.get(), ba) && ab == ba && !ab.empty();
-    s.check = {ok, ok ? "both sides derive the same secret" : "the two sides derive different secrets"};
+    s.check = {ok,
+               ok ? "both sides derive the same secret" : "the two sides derive different secrets"};
     if (!ok) return s;
-    st->ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), st->mine.get(), nullptr), PkeyCtxDeleter{});
+    st->ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), st->mine.get(), nullptr),
+                  PkeyCtxDeleter{});
     EVP_PKEY_derive_init(st->ctx.get());
     EVP_PKEY_derive_set_peer(st->ctx.get(), st->peer.get());
     st->secret.resize(ab.size());

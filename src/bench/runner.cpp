@@ -15,14 +15,13 @@
 #include "bench/symmetric.h"
 #include "bench/timer.h"
 #include "core/algorithm.h"
-#include "core/clock.h"
 #include "core/build_info.h"
+#include "core/clock.h"
 #include "core/statistics.h"
 
 namespace speedlab::bench {
 
 namespace {
-
 
 // One figure to measure: a symmetric kernel at one size, or one public-key op.
 struct Figure {
@@ -83,11 +82,14 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
     // A setup without a kernel is reported and never timed.
     auto usable = [&](const std::string& id, const auto& setup, const std::string& backend) {
         if (!setup.kernel) {
-            out.failures.push_back(fmt::format(
-                "{}: {}", id, setup.error.empty() ? "known-answer check failed: " + setup.check.detail : setup.error));
+            out.failures.push_back(
+                fmt::format("{}: {}", id,
+                            setup.error.empty() ? "known-answer check failed: " + setup.check.detail
+                                                : setup.error));
             return false;
         }
-        run.notes.push_back(fmt::format("{}: {}{}", id, setup.check.detail, backend.empty() ? "" : " (" + backend + ")"));
+        run.notes.push_back(fmt::format("{}: {}{}", id, setup.check.detail,
+                                        backend.empty() ? "" : " (" + backend + ")"));
         return true;
     };
     for (const auto& id : opt.ids) {
@@ -96,7 +98,8 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
             if (usable(id, setup, "")) public_key.push_back(std::move(*setup.kernel));
         } else {
             auto setup = make_symmetric_kernel(id);
-            if (usable(id, setup, setup.kernel ? setup.kernel->backend : "")) symmetric.push_back(std::move(*setup.kernel));
+            if (usable(id, setup, setup.kernel ? setup.kernel->backend : ""))
+                symmetric.push_back(std::move(*setup.kernel));
         }
     }
 
@@ -120,7 +123,8 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
             figures.push_back(std::move(f));
         }
 
-    int64_t largest = opt.sizes.empty() ? 64 : *std::max_element(opt.sizes.begin(), opt.sizes.end());
+    int64_t largest =
+        opt.sizes.empty() ? 64 : *std::max_element(opt.sizes.begin(), opt.sizes.end());
     Buffer buffer(static_cast<size_t>(largest));
     const size_t total = figures.size() * static_cast<size_t>(opt.repeat);
     size_t done = 0;
@@ -166,17 +170,19 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
                 f.skipped = true;
                 continue;
             }
-            double units = f.symmetric ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
-                                       : static_cast<double>(t.count);
+            double units = f.symmetric
+                               ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
+                               : static_cast<double>(t.count);
             f.samples.push_back(t.seconds > 0 ? units / t.seconds : 0);
             f.count += t.count;
             f.seconds += t.seconds;
             if (f.public_key && t.count <= 1) {
                 // openssl speed: "if longer than 10s, don't do any more" of this family.
                 stop_above[f.family] = f.bits;
-                run.notes.push_back(fmt::format("{} {}: at most one operation in the time allowed; "
-                                                "larger {} keys skipped, as openssl speed does",
-                                                f.id, to_string(f.operation), f.family));
+                run.notes.push_back(
+                    fmt::format("{} {}: at most one operation in the time allowed; "
+                                "larger {} keys skipped, as openssl speed does",
+                                f.id, to_string(f.operation), f.family));
             }
         }
     }

@@ -101,8 +101,8 @@ void add_unique(std::vector<std::string>& out, const std::string& id) {
 }  // namespace
 
 std::vector<std::string> classic_suite() {
-    return {"md5",     "sha1",    "rc4",     "des-cbc", "des-ede3", "bf-cbc",  "aes-128-cbc",
-            "rsa512",  "rsa1024", "rsa2048", "rsa4096", "dsa512",   "dsa1024", "dsa2048"};
+    return {"md5",    "sha1",    "rc4",     "des-cbc", "des-ede3", "bf-cbc",  "aes-128-cbc",
+            "rsa512", "rsa1024", "rsa2048", "rsa4096", "dsa512",   "dsa1024", "dsa2048"};
 }
 
 std::vector<std::string> known_algorithm_names() {

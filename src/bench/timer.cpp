@@ -12,7 +12,9 @@ namespace {
 volatile std::sig_atomic_t g_alarm = 0;
 volatile std::sig_atomic_t g_interrupt = 0;
 
-void on_alarm(int) { g_alarm = 1; }
+void on_alarm(int) {
+    g_alarm = 1;
+}
 void on_interrupt(int) {
     g_interrupt = 1;
     g_alarm = 1;  // end the loop in progress at once
@@ -28,11 +30,12 @@ double clock_now(Timing timing) {
     // User time only, as openssl speed's times() does, but at microsecond resolution.
     rusage ru{};
     getrusage(RUSAGE_SELF, &ru);
-    return static_cast<double>(ru.ru_utime.tv_sec) + static_cast<double>(ru.ru_utime.tv_usec) * 1e-6;
+    return static_cast<double>(ru.ru_utime.tv_sec) +
+           static_cast<double>(ru.ru_utime.tv_usec) * 1e-6;
 }
 
 void start_alarm(double seconds) {
-    struct sigaction sa{};
+    struct sigaction sa {};
     sa.sa_handler = on_alarm;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGALRM, &sa, nullptr);
@@ -50,16 +53,20 @@ void stop_alarm() {
     setitimer(ITIMER_REAL, &it, nullptr);
 }
 
-bool alarm_fired() { return g_alarm != 0; }
+bool alarm_fired() {
+    return g_alarm != 0;
+}
 
 void install_interrupt_handler() {
-    struct sigaction sa{};
+    struct sigaction sa {};
     sa.sa_handler = on_interrupt;
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
 }
 
-bool interrupt_requested() { return g_interrupt != 0; }
+bool interrupt_requested() {
+    return g_interrupt != 0;
+}
 
 }  // namespace speedlab::bench

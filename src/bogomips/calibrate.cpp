@@ -37,9 +37,15 @@ struct Jiffies {
 void run_delay(Loop loop, unsigned long loops) {
     auto n = static_cast<uint32_t>(std::min<unsigned long>(loops, 0x7fffffffu));
     switch (loop) {
-        case Loop::plain: delay_plain(n); break;
-        case Loop::aligned: delay_aligned(n); break;
-        case Loop::tsc: delay_tsc(n); break;
+        case Loop::plain:
+            delay_plain(n);
+            break;
+        case Loop::aligned:
+            delay_aligned(n);
+            break;
+        case Loop::tsc:
+            delay_tsc(n);
+            break;
     }
 }
 
@@ -53,7 +59,8 @@ struct KernelVersion {
 };
 std::optional<KernelVersion> parse_kernel(const std::string& release) {
     KernelVersion v;
-    if (std::sscanf(release.c_str(), "%d.%d.%d", &v.major, &v.minor, &v.patch) < 2) return std::nullopt;
+    if (std::sscanf(release.c_str(), "%d.%d.%d", &v.major, &v.minor, &v.patch) < 2)
+        return std::nullopt;
     return v;
 }
 
@@ -64,7 +71,9 @@ std::optional<std::pair<double, std::string>> loop_ratio(const Machine& m) {
     const std::string& v = m.cpu_vendor;
     bool intel = v == "GenuineIntel", amd = v == "AuthenticAMD", cyrix = v == "CyrixInstead";
     if (f == 3) return std::pair{0.18, std::string("386DX (386SX: 0.14)")};
-    if (f == 4) return cyrix ? std::pair{0.34, std::string("Cyrix 486")} : std::pair{0.50, std::string("486")};
+    if (f == 4)
+        return cyrix ? std::pair{0.34, std::string("Cyrix 486")}
+                     : std::pair{0.50, std::string("486")};
     if (f == 5) {
         if (intel && (model == 4 || model == 8)) return std::pair{2.00, std::string("Pentium MMX")};
         if (intel) return std::pair{0.40, std::string("Pentium")};
@@ -86,9 +95,12 @@ std::optional<std::pair<double, std::string>> loop_ratio(const Machine& m) {
 
 std::string to_string(Loop loop) {
     switch (loop) {
-        case Loop::plain: return "plain";
-        case Loop::aligned: return "aligned";
-        case Loop::tsc: return "tsc";
+        case Loop::plain:
+            return "plain";
+        case Loop::aligned:
+            return "aligned";
+        case Loop::tsc:
+            return "tsc";
     }
     return "?";
 }
@@ -102,22 +114,29 @@ std::optional<Loop> parse_loop(const std::string& name) {
 
 std::string describe(Loop loop) {
     switch (loop) {
-        case Loop::plain: return "DEC/JNS loop of Linux 1.x and 2.0 up to 2.0.30";
-        case Loop::aligned: return "aligned-jump DEC/JNS loop of 2.0.31+, 2.2 and 2.4 without TSC";
-        case Loop::tsc: return "TSC delay of 2.2.15pre11+ and 2.4";
+        case Loop::plain:
+            return "DEC/JNS loop of Linux 1.x and 2.0 up to 2.0.30";
+        case Loop::aligned:
+            return "aligned-jump DEC/JNS loop of 2.0.31+, 2.2 and 2.4 without TSC";
+        case Loop::tsc:
+            return "TSC delay of 2.2.15pre11+ and 2.4";
     }
     return "";
 }
 
-double bogomips_of(unsigned long lpj, int hz) { return static_cast<double>(lpj) * hz / 500000.0; }
+double bogomips_of(unsigned long lpj, int hz) {
+    return static_cast<double>(lpj) * hz / 500000.0;
+}
 
 std::string kernel_line(unsigned long lpj, int hz, bool rounded) {
     unsigned long h = static_cast<unsigned long>(hz);
     if (rounded) {  // 1.3.26-2.2.17: loops_per_sec + 2500, then the divisions
         unsigned long lps = lpj * h + 2500;
-        return fmt::format("Calibrating delay loop... {}.{:02} BogoMIPS", lps / 500000, (lps / 5000) % 100);
+        return fmt::format("Calibrating delay loop... {}.{:02} BogoMIPS", lps / 500000,
+                           (lps / 5000) % 100);
     }
-    return fmt::format("Calibrating delay loop... {}.{:02} BogoMIPS", lpj / (500000 / h), (lpj / (5000 / h)) % 100);
+    return fmt::format("Calibrating delay loop... {}.{:02} BogoMIPS", lpj / (500000 / h),
+                       (lpj / (5000 / h)) % 100);
 }
 
 Calibration calibrate(Loop loop, int hz) {
@@ -160,9 +179,11 @@ std::optional<Explanation> explain(const Machine& m) {
     if (!m.bogomips || !m.cpu_mhz || *m.cpu_mhz <= 0) return std::nullopt;
     auto version = parse_kernel(m.kernel_release);
     if (!version) return std::nullopt;
-    bool has_tsc = m.cpu_flags.empty() || std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "tsc") != m.cpu_flags.end();
+    bool has_tsc = m.cpu_flags.empty() ||
+                   std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "tsc") != m.cpu_flags.end();
     KernelVersion v = *version;
-    bool tsc_kernel = v >= KernelVersion{2, 4, 0} || (v.major == 2 && v.minor == 3 && v.patch >= 52) ||
+    bool tsc_kernel = v >= KernelVersion{2, 4, 0} ||
+                      (v.major == 2 && v.minor == 3 && v.patch >= 52) ||
                       (v.major == 2 && v.minor == 2 && v.patch >= 15);
     Explanation e;
     double mhz = *m.cpu_mhz;
@@ -181,24 +202,34 @@ std::optional<Explanation> explain(const Machine& m) {
     e.expected = e.expected_ratio * mhz;
     e.factor = *m.bogomips / e.expected;
     std::string who = m.emulator.empty() ? std::string() : m.emulator + ", ";
-    e.text = fmt::format("{}Linux {}: {:.2f} at {:.1f} MHz, expected about {:.{}f} for {} with the {} "
-                         "({:.2f} x MHz): {:.2f}x.",
-                         who, m.kernel_release, *m.bogomips, mhz, e.expected, e.expected < 100 ? 1 : 0, cpu_class,
-                         e.delay, e.expected_ratio, e.factor);
+    e.text = fmt::format(
+        "{}Linux {}: {:.2f} at {:.1f} MHz, expected about {:.{}f} for {} with the {} "
+        "({:.2f} x MHz): {:.2f}x.",
+        who, m.kernel_release, *m.bogomips, mhz, e.expected, e.expected < 100 ? 1 : 0, cpu_class,
+        e.delay, e.expected_ratio, e.factor);
     if (e.delay == "loop delay" && v.major == 2 && v.minor == 2 && v.patch == 14)
-        e.text += " Vendor 2.2.14 kernels (Red Hat 6.2) may carry the 2.2.15 TSC delay, which would give 2 x MHz.";
+        e.text +=
+            " Vendor 2.2.14 kernels (Red Hat 6.2) may carry the 2.2.15 TSC delay, which would give "
+            "2 x MHz.";
     bool pcem = m.emulator == "PCem" || m.emulator == "86Box";
     if (pcem && e.delay == "loop delay" && m.cpu_family == 5) {
         double model = 1.0 * mhz;
-        e.text += fmt::format(" {}'s recompiler charges 2 cycles per DEC/JNS pass on an emulated Pentium, so it gives "
-                              "about 1.0 x MHz = {:.1f}: {}.",
-                              m.emulator, model,
-                              std::fabs(*m.bogomips / model - 1) < 0.05 ? "the figure matches that model"
-                                                                         : "the figure does not match that model either");
+        e.text += fmt::format(
+            " {}'s recompiler charges 2 cycles per DEC/JNS pass on an emulated Pentium, so it "
+            "gives "
+            "about 1.0 x MHz = {:.1f}: {}.",
+            m.emulator, model,
+            std::fabs(*m.bogomips / model - 1) < 0.05
+                ? "the figure matches that model"
+                : "the figure does not match that model either");
     } else if (m.emulator == "QEMU" && e.delay == "TSC delay") {
-        e.text += " Under QEMU the guest TSC follows the host's, so expect 2 x the host's TSC MHz, not the guest's.";
+        e.text +=
+            " Under QEMU the guest TSC follows the host's, so expect 2 x the host's TSC MHz, not "
+            "the guest's.";
     } else if (m.emulator == "Bochs") {
-        e.text += " Bochs counts time in instructions: about ips/10^6 (loop) or twice that (TSC), whatever the MHz.";
+        e.text +=
+            " Bochs counts time in instructions: about ips/10^6 (loop) or twice that (TSC), "
+            "whatever the MHz.";
     }
     return e;
 }

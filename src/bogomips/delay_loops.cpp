@@ -39,8 +39,12 @@ extern "C" void speedlab_delay_aligned(uint32_t loops);
 
 namespace speedlab::bogomips {
 
-void delay_plain(uint32_t loops) { speedlab_delay_plain(loops); }
-void delay_aligned(uint32_t loops) { speedlab_delay_aligned(loops); }
+void delay_plain(uint32_t loops) {
+    speedlab_delay_plain(loops);
+}
+void delay_aligned(uint32_t loops) {
+    speedlab_delay_aligned(loops);
+}
 
 uint64_t read_tsc() {
     uint32_t lo, hi;

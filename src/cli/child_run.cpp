@@ -45,7 +45,9 @@ Output spawn(const std::vector<std::string>& argv, const std::vector<std::string
     for (char** e = environ; *e; ++e) {
         std::string kv = *e;
         bool overridden = false;
-        for (const auto& x : extra_env) overridden = overridden || kv.substr(0, kv.find('=') + 1) == x.substr(0, x.find('=') + 1);
+        for (const auto& x : extra_env)
+            overridden =
+                overridden || kv.substr(0, kv.find('=') + 1) == x.substr(0, x.find('=') + 1);
         if (!overridden) env_store.push_back(kv);
     }
     for (const auto& x : extra_env) env_store.push_back(x);
@@ -60,7 +62,8 @@ Output spawn(const std::vector<std::string>& argv, const std::vector<std::string
         o.started = true;
         char buf[65536];
         ssize_t n;
-        while ((n = read(pipefd[0], buf, sizeof buf)) > 0) o.out.append(buf, static_cast<size_t>(n));
+        while ((n = read(pipefd[0], buf, sizeof buf)) > 0)
+            o.out.append(buf, static_cast<size_t>(n));
         waitpid(pid, &o.status, 0);
     } else {
         o.err = std::string(argv[0]) + ": " + std::strerror(rc);
@@ -113,8 +116,9 @@ ChildResult run_child(const ChildRun& child) {
         return r;
     }
     if (!WIFEXITED(o.status) || WEXITSTATUS(o.status) != 0) {
-        r.error = who + (WIFEXITED(o.status) ? " exited with status " + std::to_string(WEXITSTATUS(o.status))
-                                             : " was killed by signal " + std::to_string(WTERMSIG(o.status)));
+        r.error = who + (WIFEXITED(o.status)
+                             ? " exited with status " + std::to_string(WEXITSTATUS(o.status))
+                             : " was killed by signal " + std::to_string(WTERMSIG(o.status)));
         if (!o.err.empty()) r.error += ":\n" + o.err;
         return r;
     }

@@ -10,9 +10,9 @@
 namespace speedlab::cli {
 
 struct ChildRun {
-    std::vector<std::string> wrapper;  // e.g. {"qemu-x86_64", "-cpu", "Westmere"}; empty: none
-    std::string ia32cap;               // OPENSSL_ia32cap value; empty: inherit
-    std::vector<std::string> run_args; // arguments after `run` (algorithms and options)
+    std::vector<std::string> wrapper;   // e.g. {"qemu-x86_64", "-cpu", "Westmere"}; empty: none
+    std::string ia32cap;                // OPENSSL_ia32cap value; empty: inherit
+    std::vector<std::string> run_args;  // arguments after `run` (algorithms and options)
 };
 
 struct ChildResult {

@@ -34,11 +34,15 @@ int explain_run(const BogomipsArgs& a, Global& global) {
     if (!run) return fail(Exit::usage, "no run '" + a.explain + "' (see speedlab list)");
     auto e = bogomips::explain(run->machine);
     if (!e)
-        return fail(Exit::failure, "run " + a.explain + " lacks what an explanation needs: BogoMips, CPU MHz, "
-                                   "CPU family and kernel release");
+        return fail(Exit::failure, "run " + a.explain +
+                                       " lacks what an explanation needs: BogoMips, CPU MHz, "
+                                       "CPU family and kernel release");
     if (a.format == "json") {
-        nlohmann::json j{{"delay", e->delay}, {"expected_ratio", e->expected_ratio}, {"expected", e->expected},
-                         {"factor", e->factor}, {"text", e->text}};
+        nlohmann::json j{{"delay", e->delay},
+                         {"expected_ratio", e->expected_ratio},
+                         {"expected", e->expected},
+                         {"factor", e->factor},
+                         {"text", e->text}};
         return write_output(j.dump(2) + "\n", "") ? Exit::ok : Exit::failure;
     }
     return write_output(e->text + "\n", "") ? Exit::ok : Exit::failure;
@@ -47,25 +51,33 @@ int explain_run(const BogomipsArgs& a, Global& global) {
 
 Command add_bogomips(CLI::App& app, Global& global) {
     auto a = std::make_shared<BogomipsArgs>();
-    app.add_option("--loop", a->loop, "plain (Linux 1.x-2.0.30), aligned (2.0.31-2.4 without TSC), tsc (2.2.15+, 2.4) or all")
+    app.add_option(
+           "--loop", a->loop,
+           "plain (Linux 1.x-2.0.30), aligned (2.0.31-2.4 without TSC), tsc (2.2.15+, 2.4) or all")
         ->check(CLI::IsMember({"plain", "aligned", "tsc", "all"}));
-    app.add_option("--hz", a->hz, "timer ticks per second of the emulated kernel (i386 up to 2.4: 100)")
+    app.add_option("--hz", a->hz,
+                   "timer ticks per second of the emulated kernel (i386 up to 2.4: 100)")
         ->check(CLI::IsMember({100, 250, 300, 1000}));
-    app.add_option("--repeat", a->repeat, "calibrations per loop; the best is reported, as disturbances only lower it")
+    app.add_option("--repeat", a->repeat,
+                   "calibrations per loop; the best is reported, as disturbances only lower it")
         ->check(CLI::Range(1, 50));
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-    app.add_option("--explain", a->explain, "explain the BogoMips figure of a stored run's machine (id or label)");
+    app.add_option("--explain", a->explain,
+                   "explain the BogoMips figure of a stored run's machine (id or label)");
     return [a, &global]() -> int {
         if (!a->explain.empty()) return explain_run(*a, global);
         pin_to_current_cpu();
         std::vector<bogomips::Loop> loops;
-        if (a->loop == "all") loops = {bogomips::Loop::plain, bogomips::Loop::aligned, bogomips::Loop::tsc};
-        else loops = {*bogomips::parse_loop(a->loop)};
+        if (a->loop == "all")
+            loops = {bogomips::Loop::plain, bogomips::Loop::aligned, bogomips::Loop::tsc};
+        else
+            loops = {*bogomips::parse_loop(a->loop)};
         double tsc_mhz = bogomips::measure_tsc_mhz();
         Machine here = sysinfo::capture_machine();
         nlohmann::json results = nlohmann::json::array();
-        std::string text = fmt::format("TSC: {:.3f} MHz (timed against CLOCK_MONOTONIC_RAW); kernel's BogoMIPS here: {}\n",
-                                       tsc_mhz, here.bogomips ? fmt::format("{:.2f}", *here.bogomips) : "unknown");
+        std::string text = fmt::format(
+            "TSC: {:.3f} MHz (timed against CLOCK_MONOTONIC_RAW); kernel's BogoMIPS here: {}\n",
+            tsc_mhz, here.bogomips ? fmt::format("{:.2f}", *here.bogomips) : "unknown");
         for (auto loop : loops) {
             std::vector<double> values;
             bogomips::Calibration best;
@@ -78,15 +90,23 @@ Command add_bogomips(CLI::App& app, Global& global) {
             double spread = s.max > 0 ? (s.max - s.min) / s.max : 0;
             double per_clock = best.bogomips / tsc_mhz;
             text += fmt::format("{} (lpj={})\n", bogomips::kernel_line(best.lpj, a->hz), best.lpj);
-            text += fmt::format("  {} loop: {}; best of {}: {:.2f}, spread {:.1f}%, {:.3f} x TSC MHz\n",
-                                bogomips::to_string(loop), bogomips::describe(loop), s.n, best.bogomips, 100 * spread,
-                                per_clock);
-            results.push_back({{"loop", bogomips::to_string(loop)}, {"hz", a->hz}, {"lpj", best.lpj},
-                               {"bogomips", best.bogomips}, {"runs", values}, {"spread", spread},
-                               {"per_tsc_mhz", per_clock}, {"kernel_line", bogomips::kernel_line(best.lpj, a->hz)}});
+            text +=
+                fmt::format("  {} loop: {}; best of {}: {:.2f}, spread {:.1f}%, {:.3f} x TSC MHz\n",
+                            bogomips::to_string(loop), bogomips::describe(loop), s.n, best.bogomips,
+                            100 * spread, per_clock);
+            results.push_back({{"loop", bogomips::to_string(loop)},
+                               {"hz", a->hz},
+                               {"lpj", best.lpj},
+                               {"bogomips", best.bogomips},
+                               {"runs", values},
+                               {"spread", spread},
+                               {"per_tsc_mhz", per_clock},
+                               {"kernel_line", bogomips::kernel_line(best.lpj, a->hz)}});
         }
         if (a->format == "json") {
-            nlohmann::json j{{"tsc_mhz", tsc_mhz}, {"kernel_bogomips", here.bogomips ? nlohmann::json(*here.bogomips) : nlohmann::json(nullptr)},
+            nlohmann::json j{{"tsc_mhz", tsc_mhz},
+                             {"kernel_bogomips", here.bogomips ? nlohmann::json(*here.bogomips)
+                                                               : nlohmann::json(nullptr)},
                              {"calibrations", results}};
             return write_output(j.dump(2) + "\n", "") ? Exit::ok : Exit::failure;
         }

@@ -22,7 +22,8 @@ size_t edit_distance(const std::string& a, const std::string& b) {
     for (size_t i = 1; i <= a.size(); ++i) {
         cur[0] = i;
         for (size_t j = 1; j <= b.size(); ++j)
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            cur[j] = std::min(
+                {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
         std::swap(prev, cur);
     }
     return prev[b.size()];
@@ -43,8 +44,10 @@ Command add_compare(CLI::App& app, Global& global) {
     app.add_option("runs", a->runs, "two or more run ids or labels (the first is A, the baseline)")
         ->required()
         ->expected(2, 1000);
-    app.add_option("--metrics", a->metrics, "figures to show side by side, e.g. md5@8192,rsa4096.sign,rsa4096.verify");
-    app.add_option("--baseline", a->baseline, "run the others are compared with (default: the first)");
+    app.add_option("--metrics", a->metrics,
+                   "figures to show side by side, e.g. md5@8192,rsa4096.sign,rsa4096.verify");
+    app.add_option("--baseline", a->baseline,
+                   "run the others are compared with (default: the first)");
     app.add_flag("--side-by-side", a->side_by_side, "side-by-side table even for two runs");
     app.add_option("--format", a->format, "text, markdown, csv, json or html")
         ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json", "html"}));
@@ -59,9 +62,10 @@ Command add_compare(CLI::App& app, Global& global) {
                 std::string item = a->metrics.substr(start, end - start);
                 auto key = parse_metric_key(item);
                 if (!key)
-                    return fail(Exit::usage, "--metrics: '" + item +
-                                                 "' is not a figure; expected ALGORITHM@BYTES (md5@8192) or "
-                                                 "ALGORITHM.OPERATION (rsa4096.sign, ecdh-x25519.derive)");
+                    return fail(Exit::usage,
+                                "--metrics: '" + item +
+                                    "' is not a figure; expected ALGORITHM@BYTES (md5@8192) or "
+                                    "ALGORITHM.OPERATION (rsa4096.sign, ecdh-x25519.derive)");
                 metrics.push_back(*key);
                 start = end + 1;
             }
@@ -70,7 +74,9 @@ Command add_compare(CLI::App& app, Global& global) {
         std::vector<Run> runs;
         for (const auto& name : a->runs) {
             auto run = db.find(name);
-            if (!run) return fail(Exit::usage, "no run '" + name + "'; closest: " + closest(name, db.names()));
+            if (!run)
+                return fail(Exit::usage,
+                            "no run '" + name + "'; closest: " + closest(name, db.names()));
             runs.push_back(std::move(*run));
         }
         size_t baseline = 0;
@@ -78,7 +84,9 @@ Command add_compare(CLI::App& app, Global& global) {
             auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) {
                 return std::to_string(r.id) == a->baseline || r.label == a->baseline;
             });
-            if (it == runs.end()) return fail(Exit::usage, "--baseline " + a->baseline + " is not one of the runs compared");
+            if (it == runs.end())
+                return fail(Exit::usage,
+                            "--baseline " + a->baseline + " is not one of the runs compared");
             baseline = static_cast<size_t>(it - runs.begin());
         }
         auto format = *report::parse_format(a->format);
@@ -88,14 +96,17 @@ Command add_compare(CLI::App& app, Global& global) {
             const Run& other = runs[1 - baseline];
             auto table = compare::ratio_table(base, other);
             if (table.shared_cells == 0)
-                return fail(Exit::failure, "runs " + compare::run_label(base) + " and " + compare::run_label(other) +
-                                               " have no figures in common (same algorithm, operation and block size)");
+                return fail(
+                    Exit::failure,
+                    "runs " + compare::run_label(base) + " and " + compare::run_label(other) +
+                        " have no figures in common (same algorithm, operation and block size)");
             text = report::render(table, format, runs);
         } else {
             auto table = compare::side_by_side(runs, baseline, metrics);
             size_t shared = 0;
             for (const auto& r : table.rows)
-                shared += std::count_if(r.values.begin(), r.values.end(), [](const auto& v) { return v.has_value(); }) >= 2;
+                shared += std::count_if(r.values.begin(), r.values.end(),
+                                        [](const auto& v) { return v.has_value(); }) >= 2;
             if (shared == 0) return fail(Exit::failure, "the runs have no figures in common");
             text = report::render(table, format, runs);
         }

@@ -26,7 +26,8 @@ struct ExperimentArgs {
     bool no_store = false;
 };
 
-std::vector<std::string> child_args(const ExperimentArgs& a, const std::vector<std::string>& default_algorithms) {
+std::vector<std::string> child_args(const ExperimentArgs& a,
+                                    const std::vector<std::string>& default_algorithms) {
     std::vector<std::string> out = a.algorithms.empty() ? default_algorithms : a.algorithms;
     out.insert(out.end(), {"--seconds", fmt::format("{}", a.seconds), "--bytes", a.bytes});
     if (a.repeat > 1) out.insert(out.end(), {"--repeat", std::to_string(a.repeat)});
@@ -42,12 +43,14 @@ void store_all(std::vector<Run>& runs, const ExperimentArgs& a, Global& global) 
     if (a.no_store) return;
     store::Database db(global.database_path());
     db.insert(runs);
-    fmt::print(stderr, "stored as runs {}..{} in {}\n", runs.front().id, runs.back().id, global.database_path());
+    fmt::print(stderr, "stored as runs {}..{} in {}\n", runs.front().id, runs.back().id,
+               global.database_path());
 }
 
 void add_common(CLI::App& app, ExperimentArgs& a) {
     app.add_option("algorithms", a.algorithms, "what to measure (openssl speed names)");
-    app.add_option("--seconds", a.seconds, "seconds per figure (default 0.3)")->check(CLI::Range(0.01, 3600.0));
+    app.add_option("--seconds", a.seconds, "seconds per figure (default 0.3)")
+        ->check(CLI::Range(0.01, 3600.0));
     app.add_option("--bytes", a.bytes, "block sizes (default 8192)");
     app.add_option("--repeat", a.repeat, "repetitions per figure")->check(CLI::Range(1, 1000));
     app.add_option("--label", a.label, "label prefix of the stored runs");
@@ -58,10 +61,14 @@ void add_common(CLI::App& app, ExperimentArgs& a) {
 
 int features(const ExperimentArgs& a, Global& global) {
     Machine machine = sysinfo::capture_machine();
-    std::vector<std::string> names = a.features.empty() ? bench::features_present(machine.cpu_flags) : a.features;
-    if (names.empty()) return fail(Exit::failure, "this CPU shows none of the features libcrypto can be told to ignore");
-    std::vector<std::string> defaults{"md5", "sha1", "sha256", "aes-128-cbc", "aes-128-gcm", "chacha20-poly1305",
-                                      "rsa2048", "ecdsap256"};
+    std::vector<std::string> names =
+        a.features.empty() ? bench::features_present(machine.cpu_flags) : a.features;
+    if (names.empty())
+        return fail(Exit::failure,
+                    "this CPU shows none of the features libcrypto can be told to ignore");
+    std::vector<std::string> defaults{"md5",         "sha1",        "sha256",
+                                      "aes-128-cbc", "aes-128-gcm", "chacha20-poly1305",
+                                      "rsa2048",     "ecdsap256"};
     std::vector<Run> runs;
     progress("native run ...");
     auto native = run_child({{}, "", child_args(a, defaults)});
@@ -73,7 +80,8 @@ int features(const ExperimentArgs& a, Global& global) {
         auto mask = bench::ia32cap_mask({name}, unknown);
         if (!mask) {
             std::string known;
-            for (const auto& f : bench::cpu_features()) known += (known.empty() ? "" : " ") + f.name;
+            for (const auto& f : bench::cpu_features())
+                known += (known.empty() ? "" : " ") + f.name;
             return fail(Exit::usage, "unknown CPU feature '" + unknown + "'; known: " + known);
         }
         progress("without " + name + " (OPENSSL_ia32cap=" + *mask + ") ...");
@@ -90,8 +98,13 @@ int features(const ExperimentArgs& a, Global& global) {
     store_all(runs, a, global);
     // Side by side with the native run as baseline; the table is then inverted to native/masked.
     auto table = compare::side_by_side(runs, 0, {});
-    if (a.format != "text") return write_output(report::render(table, *report::parse_format(a.format), runs), "") ? Exit::ok : Exit::failure;
-    std::string out = "What each CPU feature is worth to libcrypto: native / masked per figure (above 1: the feature helps)\n";
+    if (a.format != "text")
+        return write_output(report::render(table, *report::parse_format(a.format), runs), "")
+                   ? Exit::ok
+                   : Exit::failure;
+    std::string out =
+        "What each CPU feature is worth to libcrypto: native / masked per figure (above 1: the "
+        "feature helps)\n";
     out += fmt::format("{:<22}", "figure");
     for (const auto& n : names) out += fmt::format(" {:>10}", n);
     out += "\n";
@@ -102,19 +115,22 @@ int features(const ExperimentArgs& a, Global& global) {
         m.parameter = row.metric.parameter;
         out += fmt::format("{:<22}", metric_key(m));
         for (size_t i = 1; i < row.vs_baseline.size(); ++i)
-            out += row.vs_baseline[i] && *row.vs_baseline[i] > 0 ? fmt::format(" {:>10.3f}", 1 / *row.vs_baseline[i])
-                                                                 : fmt::format(" {:>10}", "-");
+            out += row.vs_baseline[i] && *row.vs_baseline[i] > 0
+                       ? fmt::format(" {:>10.3f}", 1 / *row.vs_baseline[i])
+                       : fmt::format(" {:>10}", "-");
         out += "\n";
     }
     for (const auto& c : table.caveats)
-        if (c.rfind("CPU feature masks differ", 0) != 0) out += "note: " + c + "\n";  // that is the experiment
+        if (c.rfind("CPU feature masks differ", 0) != 0)
+            out += "note: " + c + "\n";  // that is the experiment
     for (size_t i = 1; i < runs.size(); ++i) out += "masked: " + runs[i].cpu_mask + "\n";
     return write_output(out, "") ? Exit::ok : Exit::failure;
 }
 
 int emulator(const ExperimentArgs& a, Global& global) {
     if (a.under.empty()) return fail(Exit::usage, "experiment emulator needs --under 'COMMAND'");
-    std::vector<std::string> defaults{"md5", "sha1", "rc4", "des", "blowfish", "aes-128-cbc", "rsa1024", "dsa1024"};
+    std::vector<std::string> defaults{"md5",      "sha1",        "rc4",     "des",
+                                      "blowfish", "aes-128-cbc", "rsa1024", "dsa1024"};
     Machine machine = sysinfo::capture_machine();
     progress("native run ...");
     auto native = run_child({{}, "", child_args(a, defaults)});
@@ -135,20 +151,28 @@ int emulator(const ExperimentArgs& a, Global& global) {
     store_all(runs, a, global);
     // A = emulated, B = native: every cell reads "native is N times faster".
     auto table = compare::ratio_table(runs[1], runs[0]);
-    return write_output(report::render(table, *report::parse_format(a.format), runs), "") ? Exit::ok : Exit::failure;
+    return write_output(report::render(table, *report::parse_format(a.format), runs), "")
+               ? Exit::ok
+               : Exit::failure;
 }
 }  // namespace
 
 Command add_experiment(CLI::App& app, Global& global) {
     app.require_subcommand(1);
     auto a = std::make_shared<ExperimentArgs>();
-    auto* f = app.add_subcommand("features", "what each CPU feature is worth: the suite with each one masked in turn");
+    auto* f = app.add_subcommand(
+        "features", "what each CPU feature is worth: the suite with each one masked in turn");
     add_common(*f, *a);
-    f->add_option("--features", a->features, "features to mask (default: those this CPU has)")->delimiter(',');
-    auto* e = app.add_subcommand("emulator", "native and emulated back to back, and their ratio table");
+    f->add_option("--features", a->features, "features to mask (default: those this CPU has)")
+        ->delimiter(',');
+    auto* e =
+        app.add_subcommand("emulator", "native and emulated back to back, and their ratio table");
     add_common(*e, *a);
-    e->add_option("--under", a->under, "the wrapper or emulator command, e.g. 'qemu-x86_64 -cpu Westmere'")->required();
-    auto* isa = app.add_subcommand("isa", "speedlab's portable kernels built for several CPU levels, compared");
+    e->add_option("--under", a->under,
+                  "the wrapper or emulator command, e.g. 'qemu-x86_64 -cpu Westmere'")
+        ->required();
+    auto* isa = app.add_subcommand(
+        "isa", "speedlab's portable kernels built for several CPU levels, compared");
     add_isa_options(*isa);
     return [a, f, e, isa, &global]() -> int {
         if (f->parsed()) return features(*a, global);

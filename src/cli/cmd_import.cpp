@@ -55,7 +55,8 @@ std::string sha256_hex(const std::string& text) {
 
 Command add_import(CLI::App& app, Global& global) {
     auto a = std::make_shared<ImportArgs>();
-    app.add_option("files", a->files, "text files with openssl speed output, or - for stdin")->required();
+    app.add_option("files", a->files, "text files with openssl speed output, or - for stdin")
+        ->required();
     app.add_option("--machine", a->machine, "name of the machine the runs were made on");
     app.add_option("--label", a->label, "label of the runs (several runs get -1, -2, ...)");
     app.add_flag("--dry-run", a->dry_run, "print what was found, store nothing");
@@ -75,22 +76,27 @@ Command add_import(CLI::App& app, Global& global) {
             } catch (const parse::InputError& e) {
                 return fail(Exit::bad_data, e.what());
             }
-            if (parsed.runs.empty()) return fail(Exit::bad_data, name + ": no openssl speed output found");
+            if (parsed.runs.empty())
+                return fail(Exit::bad_data, name + ": no openssl speed output found");
             std::string sha = sha256_hex(*text);
             std::string stem = path == "-" ? "stdin" : std::filesystem::path(path).stem().string();
             size_t n = 0;
             for (auto& run : parsed.runs) {
                 ++n;
-                run.source_file = path == "-" ? "<stdin>" : std::filesystem::path(path).filename().string();
+                run.source_file =
+                    path == "-" ? "<stdin>" : std::filesystem::path(path).filename().string();
                 run.source_sha256 = sha;
                 run.when = utc_now();
                 std::string base = a->label.empty() ? stem : a->label;
                 run.label = parsed.runs.size() == 1 ? base : fmt::format("{}-{}", base, n);
-                if (!a->machine.empty()) run.machine.label = a->machine;
-                else if (run.machine.label.empty()) run.machine.label = run.machine.hostname;
+                if (!a->machine.empty())
+                    run.machine.label = a->machine;
+                else if (run.machine.label.empty())
+                    run.machine.label = run.machine.hostname;
                 all.push_back(std::move(run));
             }
-            for (const auto& u : parsed.unused) unused_report.push_back(fmt::format("{}:{}: not used: {}", name, u.line, u.text));
+            for (const auto& u : parsed.unused)
+                unused_report.push_back(fmt::format("{}:{}: not used: {}", name, u.line, u.text));
         }
         if (a->verbose)
             for (const auto& u : unused_report) fmt::print(stderr, "{}\n", u);
@@ -109,12 +115,15 @@ Command add_import(CLI::App& app, Global& global) {
             return Exit::ok;
         }
         for (const auto& r : all) {
-            fmt::print("{} {:<28} {:>3} figures  {}{}{}\n", a->dry_run ? "found " : fmt::format("run {:>3}", r.id),
-                       r.label, r.measurements.size(), r.version.empty() ? "(no version line)" : r.version,
-                       r.machine.cpu_name.empty() ? "" : " / " + r.machine.cpu_name, r.complete ? "" : " (partial)");
+            fmt::print("{} {:<28} {:>3} figures  {}{}{}\n",
+                       a->dry_run ? "found " : fmt::format("run {:>3}", r.id), r.label,
+                       r.measurements.size(), r.version.empty() ? "(no version line)" : r.version,
+                       r.machine.cpu_name.empty() ? "" : " / " + r.machine.cpu_name,
+                       r.complete ? "" : " (partial)");
         }
         if (!unused_report.empty() && !a->verbose)
-            fmt::print(stderr, "{} line(s) inside runs were not used (--verbose lists them)\n", unused_report.size());
+            fmt::print(stderr, "{} line(s) inside runs were not used (--verbose lists them)\n",
+                       unused_report.size());
         return Exit::ok;
     };
 }

@@ -50,7 +50,8 @@ struct KernelResult {
     double rate = 0;
 };
 
-std::map<std::string, KernelResult> run_level(const std::filesystem::path& exe, std::string& error) {
+std::map<std::string, KernelResult> run_level(const std::filesystem::path& exe,
+                                              std::string& error) {
     std::string cmd = fmt::format("'{}' {} {} 2>&1", exe.string(), g_isa.seconds, g_isa.bytes);
     std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
     std::map<std::string, KernelResult> out;
@@ -79,9 +80,12 @@ std::map<std::string, KernelResult> run_level(const std::filesystem::path& exe, 
 }  // namespace
 
 void add_isa_options(CLI::App& app) {
-    app.add_option("--seconds", g_isa.seconds, "seconds per kernel and level (default 0.5)")->check(CLI::Range(0.01, 3600.0));
-    app.add_option("--bytes", g_isa.bytes, "buffer size (default 8192)")->check(CLI::Range(int64_t{16}, int64_t{1} << 26));
-    app.add_option("--format", g_isa.format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    app.add_option("--seconds", g_isa.seconds, "seconds per kernel and level (default 0.5)")
+        ->check(CLI::Range(0.01, 3600.0));
+    app.add_option("--bytes", g_isa.bytes, "buffer size (default 8192)")
+        ->check(CLI::Range(int64_t{16}, int64_t{1} << 26));
+    app.add_option("--format", g_isa.format, "text or json")
+        ->check(CLI::IsMember({"text", "json"}));
 }
 
 int run_isa_experiment(Global&) {
@@ -104,18 +108,24 @@ int run_isa_experiment(Global&) {
         if (isatty(STDERR_FILENO)) fmt::print(stderr, "running {} ...\n", level.name);
         std::string error;
         auto r = run_level(exe, error);
-        if (r.empty()) return fail(Exit::failure, error.empty() ? "no output from " + exe.string() : error);
+        if (r.empty())
+            return fail(Exit::failure, error.empty() ? "no output from " + exe.string() : error);
         levels.emplace_back(level.name);
         results[std::string(level.name)] = r;
     }
-    if (levels.empty()) return fail(Exit::failure, "no kernel level could run; build speedlab first (make build)");
+    if (levels.empty())
+        return fail(Exit::failure, "no kernel level could run; build speedlab first (make build)");
     // Every level must compute the same outputs: a speed for a wrong answer is worthless.
     const auto& base = results[levels.front()];
     for (const auto& level : levels)
         for (const auto& [kernel, r] : results[level]) {
-            if (r.kat != "ok") return fail(Exit::failure, fmt::format("{} at {}: known-answer check failed ({})", kernel, level, r.kat));
+            if (r.kat != "ok")
+                return fail(Exit::failure, fmt::format("{} at {}: known-answer check failed ({})",
+                                                       kernel, level, r.kat));
             if (!base.count(kernel) || base.at(kernel).check != r.check)
-                return fail(Exit::failure, fmt::format("{} at {} computes a different output than at {}", kernel, level, levels.front()));
+                return fail(Exit::failure,
+                            fmt::format("{} at {} computes a different output than at {}", kernel,
+                                        level, levels.front()));
         }
     if (g_isa.format == "json") {
         nlohmann::json j{{"baseline", levels.front()}, {"levels", levels}, {"skipped", skipped}};
@@ -126,16 +136,18 @@ int run_isa_experiment(Global&) {
         }
         return write_output(j.dump(2) + "\n", "") ? Exit::ok : Exit::failure;
     }
-    std::string out = fmt::format("speedlab's portable kernels, {} bytes: speed relative to {} (above 1: faster); "
-                                  "outputs identical at every level\n",
-                                  g_isa.bytes, levels.front());
+    std::string out = fmt::format(
+        "speedlab's portable kernels, {} bytes: speed relative to {} (above 1: faster); "
+        "outputs identical at every level\n",
+        g_isa.bytes, levels.front());
     out += fmt::format("{:<13} {:>14}", "kernel", levels.front() + " MB/s");
     for (const auto& level : levels) out += fmt::format(" {:>10}", level);
     out += "\n";
     for (const auto& [kernel, r] : base) {
         out += fmt::format("{:<13} {:>14.2f}", kernel, r.rate / 1e6);
         for (const auto& level : levels)
-            out += fmt::format(" {:>10.3f}", r.rate > 0 ? results[level][kernel].rate / r.rate : 0.0);
+            out +=
+                fmt::format(" {:>10.3f}", r.rate > 0 ? results[level][kernel].rate / r.rate : 0.0);
         out += "\n";
     }
     for (const auto& s : skipped) out += "not run: " + s + "\n";

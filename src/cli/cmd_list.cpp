@@ -1,7 +1,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-
 #include <nlohmann/json.hpp>
 
 #include "bogomips/calibrate.h"
@@ -13,7 +12,9 @@
 namespace speedlab::cli {
 
 namespace {
-std::string shorten(const std::string& s, size_t n) { return s.size() <= n ? s : s.substr(0, n - 1) + "~"; }
+std::string shorten(const std::string& s, size_t n) {
+    return s.size() <= n ? s : s.substr(0, n - 1) + "~";
+}
 }  // namespace
 
 Command add_list(CLI::App& app, Global& global) {
@@ -25,9 +26,16 @@ Command add_list(CLI::App& app, Global& global) {
         if (*format == "json") {
             nlohmann::json j = nlohmann::json::array();
             for (const auto& r : runs)
-                j.push_back({{"id", r.id}, {"label", r.label}, {"when", r.when}, {"source", r.source},
-                             {"source_file", r.source_file}, {"version", r.version}, {"machine", r.machine_label},
-                             {"cpu", r.cpu_name}, {"platform", r.platform}, {"complete", r.complete},
+                j.push_back({{"id", r.id},
+                             {"label", r.label},
+                             {"when", r.when},
+                             {"source", r.source},
+                             {"source_file", r.source_file},
+                             {"version", r.version},
+                             {"machine", r.machine_label},
+                             {"cpu", r.cpu_name},
+                             {"platform", r.platform},
+                             {"complete", r.complete},
                              {"measurements", r.measurements}});
             write_output(j.dump(2) + "\n", "");
             return Exit::ok;
@@ -38,15 +46,16 @@ Command add_list(CLI::App& app, Global& global) {
         }
         size_t w = 5;
         for (const auto& r : runs) w = std::max(w, std::min<size_t>(r.label.size(), 40));
-        fmt::print("{:>4}  {:<{}} {:<20} {:<9} {:>5}  {:<34} {}\n", "id", "label", w, "when", "source", "figs",
-                   "version", "machine / cpu");
+        fmt::print("{:>4}  {:<{}} {:<20} {:<9} {:>5}  {:<34} {}\n", "id", "label", w, "when",
+                   "source", "figs", "version", "machine / cpu");
         for (const auto& r : runs) {
             std::string where = r.machine_label;
             if (!r.cpu_name.empty()) where += (where.empty() ? "" : " / ") + r.cpu_name;
-            if (r.platform != "native" && !r.platform.empty()) where += " [under " + r.platform + "]";
-            fmt::print("{:>4}  {:<{}} {:<20} {:<9} {:>5}  {:<34} {}{}\n", r.id, shorten(r.label, 40), w,
-                       shorten(r.when, 20), r.source, r.measurements, shorten(r.version, 34), where,
-                       r.complete ? "" : " (partial)");
+            if (r.platform != "native" && !r.platform.empty())
+                where += " [under " + r.platform + "]";
+            fmt::print("{:>4}  {:<{}} {:<20} {:<9} {:>5}  {:<34} {}{}\n", r.id,
+                       shorten(r.label, 40), w, shorten(r.when, 20), r.source, r.measurements,
+                       shorten(r.version, 34), where, r.complete ? "" : " (partial)");
         }
         return Exit::ok;
     };
@@ -59,21 +68,25 @@ Command add_show(CLI::App& app, Global& global) {
     };
     auto a = std::make_shared<Args>();
     app.add_option("run", a->run, "run id or label")->required();
-    app.add_option("--format", a->format, "text, json or mr")->check(CLI::IsMember({"text", "json", "mr"}));
+    app.add_option("--format", a->format, "text, json or mr")
+        ->check(CLI::IsMember({"text", "json", "mr"}));
     app.add_flag("--raw", a->raw, "print the imported text the run was read from");
     return [a, &global]() -> int {
         store::Database db(global.database_path());
         auto run = db.find(a->run);
         if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
         if (a->raw) return write_output(run->raw_text, "") ? Exit::ok : Exit::failure;
-        if (a->format == "json") return write_output(to_json(*run, true).dump(2) + "\n", "") ? Exit::ok : Exit::failure;
-        if (a->format == "mr") return write_output(report::machine_readable(*run), "") ? Exit::ok : Exit::failure;
-        std::string head = fmt::format("run {}{}: {} {}{}\n", run->id, run->label.empty() ? "" : " (" + run->label + ")",
-                                       run->source, run->when,
-                                       run->source_file.empty() ? "" : " from " + run->source_file);
+        if (a->format == "json")
+            return write_output(to_json(*run, true).dump(2) + "\n", "") ? Exit::ok : Exit::failure;
+        if (a->format == "mr")
+            return write_output(report::machine_readable(*run), "") ? Exit::ok : Exit::failure;
+        std::string head = fmt::format(
+            "run {}{}: {} {}{}\n", run->id, run->label.empty() ? "" : " (" + run->label + ")",
+            run->source, run->when, run->source_file.empty() ? "" : " from " + run->source_file);
         const Machine& mc = run->machine;
         if (!mc.label.empty() || !mc.cpu_name.empty())
-            head += fmt::format("machine: {}{}{}\n", mc.label, mc.cpu_name.empty() ? "" : " / " + mc.cpu_name,
+            head += fmt::format("machine: {}{}{}\n", mc.label,
+                                mc.cpu_name.empty() ? "" : " / " + mc.cpu_name,
                                 mc.cpu_mhz ? fmt::format(" at {:.3f} MHz", *mc.cpu_mhz) : "");
         if (auto e = bogomips::explain(mc)) head += "bogomips: " + e->text + "\n";
         for (const auto& n : run->notes) head += "note: " + n + "\n";

@@ -62,14 +62,15 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
         try {
             store::Database db(global.database_path());
             db.insert(run);
-            fmt::print(stderr, "stored as run {}{} in {}\n", run.id, run.complete ? "" : " (marked partial)",
-                       global.database_path());
+            fmt::print(stderr, "stored as run {}{} in {}\n", run.id,
+                       run.complete ? "" : " (marked partial)", global.database_path());
         } catch (const std::exception& e) {
             fmt::print(stderr, "speedlab: error: results not stored: {}\n", e.what());
             if (code == Exit::ok) code = Exit::failure;
         }
     }
-    if (run.measurements.empty() && code != Exit::interrupted) return fail(Exit::failure, "nothing was measured");
+    if (run.measurements.empty() && code != Exit::interrupted)
+        return fail(Exit::failure, "nothing was measured");
     return code;
 }
 
@@ -85,7 +86,8 @@ int run_elsewhere(const RunArgs& a, Global& global) {
         auto mask = bench::ia32cap_mask(a.cpu_mask, unknown);
         if (!mask) {
             std::string known;
-            for (const auto& f : bench::cpu_features()) known += (known.empty() ? "" : " ") + f.name;
+            for (const auto& f : bench::cpu_features())
+                known += (known.empty() ? "" : " ") + f.name;
             return fail(Exit::usage, "unknown CPU feature '" + unknown + "'; known: " + known);
         }
         child.ia32cap = *mask;
@@ -111,10 +113,12 @@ int run_elsewhere(const RunArgs& a, Global& global) {
 
 Command add_run(CLI::App& app, Global& global) {
     auto a = std::make_shared<RunArgs>();
-    app.add_option("algorithms", a->algorithms,
-                   "openssl speed names (md5 sha1 rc4 des aes rsa rsa2048 dsa ecdsap256 ...), EVP names "
-                   "(aes-128-gcm), 'classic' (default) or 'all'");
-    app.add_option("--seconds", a->seconds, "seconds per figure (default 3 symmetric, 10 public key)")
+    app.add_option(
+        "algorithms", a->algorithms,
+        "openssl speed names (md5 sha1 rc4 des aes rsa rsa2048 dsa ecdsap256 ...), EVP names "
+        "(aes-128-gcm), 'classic' (default) or 'all'");
+    app.add_option("--seconds", a->seconds,
+                   "seconds per figure (default 3 symmetric, 10 public key)")
         ->check(CLI::Range(0.01, 3600.0));
     app.add_option("--bytes", a->bytes, "block sizes (default 16,64,256,1024,8192,16384)")
         ->delimiter(',')
@@ -125,14 +129,19 @@ Command add_run(CLI::App& app, Global& global) {
     app.add_flag("--elapsed", a->elapsed, "time with the wall clock instead of user CPU time");
     app.add_option("--label", a->label, "label of the stored run");
     app.add_option("--machine", a->machine, "your name for this machine");
-    app.add_option("--format", a->format, "text, json or mr")->check(CLI::IsMember({"text", "json", "mr"}));
+    app.add_option("--format", a->format, "text, json or mr")
+        ->check(CLI::IsMember({"text", "json", "mr"}));
     app.add_flag("--no-store", a->no_store, "do not store the run");
-    app.add_option("--under", a->under, "run inside this wrapper or emulator, e.g. 'qemu-x86_64 -cpu Westmere'");
-    app.add_option("--cpu-mask", a->cpu_mask, "CPU features libcrypto must not use (aesni,avx2,sha,...)")->delimiter(',');
+    app.add_option("--under", a->under,
+                   "run inside this wrapper or emulator, e.g. 'qemu-x86_64 -cpu Westmere'");
+    app.add_option("--cpu-mask", a->cpu_mask,
+                   "CPU features libcrypto must not use (aesni,avx2,sha,...)")
+        ->delimiter(',');
     return [a, &global]() -> int {
         auto sel = bench::select_algorithms(a->algorithms);
         if (!sel.error.empty())
-            return fail(Exit::usage, sel.error + "\nvalid names: " + join(bench::known_algorithm_names()) +
+            return fail(Exit::usage, sel.error +
+                                         "\nvalid names: " + join(bench::known_algorithm_names()) +
                                          "\n(and any cipher or digest name libcrypto knows)");
         if (!a->under.empty() || !a->cpu_mask.empty()) return run_elsewhere(*a, global);
         bench::RunOptions opt;
@@ -153,7 +162,9 @@ Command add_run(CLI::App& app, Global& global) {
         for (const auto& f : outcome.failures) fmt::print(stderr, "speedlab: {}\n", f);
         Run& run = outcome.run;
         run.machine = sysinfo::capture_machine();
-        int code = outcome.interrupted ? Exit::interrupted : outcome.failures.empty() ? Exit::ok : Exit::failure;
+        int code = outcome.interrupted        ? Exit::interrupted
+                   : outcome.failures.empty() ? Exit::ok
+                                              : Exit::failure;
         return print_and_store(run, *a, global, code);
     };
 }

@@ -33,13 +33,17 @@ int decode_file(const SysinfoArgs& a) {
         return fail(Exit::bad_data, e.what());
     }
     if (m.empty() && m.kernel_release.empty()) {
-        std::string first = unrecognised.empty() ? "an empty file" : "'" + unrecognised.front().text.substr(0, 80) + "'";
+        std::string first = unrecognised.empty()
+                                ? "an empty file"
+                                : "'" + unrecognised.front().text.substr(0, 80) + "'";
         size_t line = unrecognised.empty() ? 1 : unrecognised.front().line;
-        return fail(Exit::bad_data, fmt::format("{}:{}: expected /proc/cpuinfo, /proc/meminfo, uname -a, lspci, "
-                                                "/proc/bus/pci/devices, /proc/pci or dmesg text; found {}",
-                                                a.decode, line, first));
+        return fail(Exit::bad_data,
+                    fmt::format("{}:{}: expected /proc/cpuinfo, /proc/meminfo, uname -a, lspci, "
+                                "/proc/bus/pci/devices, /proc/pci or dmesg text; found {}",
+                                a.decode, line, first));
     }
-    if (a.format == "json") return write_output(to_json(m).dump(2) + "\n", "") ? Exit::ok : Exit::failure;
+    if (a.format == "json")
+        return write_output(to_json(m).dump(2) + "\n", "") ? Exit::ok : Exit::failure;
     return write_output(report::machine_text(m), "") ? Exit::ok : Exit::failure;
 }
 }  // namespace
@@ -47,22 +51,25 @@ int decode_file(const SysinfoArgs& a) {
 Command add_sysinfo(CLI::App& app, Global&) {
     auto a = std::make_shared<SysinfoArgs>();
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-    app.add_option("--decode", a->decode, "decode saved system text (cpuinfo, meminfo, PCI lists, dmesg) from FILE");
+    app.add_option("--decode", a->decode,
+                   "decode saved system text (cpuinfo, meminfo, PCI lists, dmesg) from FILE");
     return [a]() -> int {
         if (!a->decode.empty()) return decode_file(*a);
         Machine m = sysinfo::capture_machine();
         std::string crypto = bench::libcrypto_version();
         std::string flags = bench::libcrypto_compiler();
-        std::string speedlab = fmt::format("speedlab {} built with {}", SPEEDLAB_VERSION, SPEEDLAB_COMPILER);
+        std::string speedlab =
+            fmt::format("speedlab {} built with {}", SPEEDLAB_VERSION, SPEEDLAB_COMPILER);
         if (a->format == "json") {
             auto j = to_json(m);
-            j["libcrypto"] = {{"version", crypto}, {"compiler", flags}, {"cpuinfo", bench::libcrypto_cpuinfo()}};
+            j["libcrypto"] = {
+                {"version", crypto}, {"compiler", flags}, {"cpuinfo", bench::libcrypto_cpuinfo()}};
             j["speedlab"] = speedlab;
             return write_output(j.dump(2) + "\n", "") ? Exit::ok : Exit::failure;
         }
         std::string text = report::machine_text(m);
-        text += fmt::format("{:<10}{}\n{:<10}{}\n{:<10}{}\n{:<10}{}\n", "libcrypto:", crypto, "built:", flags, "",
-                            bench::libcrypto_cpuinfo(), "program:", speedlab);
+        text += fmt::format("{:<10}{}\n{:<10}{}\n{:<10}{}\n{:<10}{}\n", "libcrypto:", crypto,
+                            "built:", flags, "", bench::libcrypto_cpuinfo(), "program:", speedlab);
         return write_output(text, "") ? Exit::ok : Exit::failure;
     };
 }

@@ -2,7 +2,6 @@
 // The speedlab subcommands. Each registers its options on the CLI11 app and
 // returns the process exit code when it runs.
 #include <CLI/CLI.hpp>
-
 #include <functional>
 #include <string>
 

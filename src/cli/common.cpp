@@ -10,7 +10,9 @@
 
 namespace speedlab::cli {
 
-std::string Global::database_path() const { return db.empty() ? store::default_database_path() : db; }
+std::string Global::database_path() const {
+    return db.empty() ? store::default_database_path() : db;
+}
 
 int fail(int code, const std::string& message) {
     fmt::print(stderr, "speedlab: error: {}\n", message);

@@ -8,11 +8,13 @@
 
 int main(int argc, char** argv) {
     using namespace speedlab::cli;
-    CLI::App app{"speedlab: measure, import and compare openssl-speed style benchmarks", "speedlab"};
+    CLI::App app{"speedlab: measure, import and compare openssl-speed style benchmarks",
+                 "speedlab"};
     app.set_version_flag("--version", std::string("speedlab ") + SPEEDLAB_VERSION);
     app.require_subcommand(1);
     Global global;
-    app.add_option("--db", global.db, "SQLite database (default: $SPEEDLAB_DB or $XDG_DATA_HOME/speedlab/results.db)");
+    app.add_option("--db", global.db,
+                   "SQLite database (default: $SPEEDLAB_DB or $XDG_DATA_HOME/speedlab/results.db)");
     std::map<CLI::App*, Command> commands;
     auto add = [&](const char* name, const char* help, auto adder) {
         CLI::App* sub = app.add_subcommand(name, help);
@@ -25,7 +27,8 @@ int main(int argc, char** argv) {
     add("compare", "compare runs: ratio table or side by side", add_compare);
     add("sysinfo", "report this machine, or decode saved system text", add_sysinfo);
     add("experiment", "one-command experiments: features, emulator, isa", add_experiment);
-    add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained", add_bogomips);
+    add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained",
+        add_bogomips);
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

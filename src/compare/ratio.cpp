@@ -12,8 +12,9 @@ namespace speedlab::compare {
 
 namespace {
 
-bool has_repeats(const Measurement* m) { return m && m->samples.size() >= 2; }
-
+bool has_repeats(const Measurement* m) {
+    return m && m->samples.size() >= 2;
+}
 
 // Relative standard error of a median-based figure, from its samples.
 double relative_error(const Measurement& m) {
@@ -23,7 +24,9 @@ double relative_error(const Measurement& m) {
 
 // Relative standard uncertainty of a figure the source rounded: half a printed
 // step, spread uniformly.
-double rounding_error(const Measurement& m) { return m.printed_step > 0 ? m.printed_step / 2 / std::sqrt(3.0) / m.value : 0; }
+double rounding_error(const Measurement& m) {
+    return m.printed_step > 0 ? m.printed_step / 2 / std::sqrt(3.0) / m.value : 0;
+}
 
 RatioCell cell(const Measurement* a, const Measurement* b, bool inverse) {
     RatioCell c;
@@ -36,7 +39,8 @@ RatioCell cell(const Measurement* a, const Measurement* b, bool inverse) {
         double u = std::hypot(ua, ub);
         c.uncertainty = u;
         // Two standard errors: a difference that noise explains about 1 time in 20.
-        c.significance = std::fabs(std::log(*c.ratio)) > 2 * u ? Significance::significant : Significance::within_noise;
+        c.significance = std::fabs(std::log(*c.ratio)) > 2 * u ? Significance::significant
+                                                               : Significance::within_noise;
     }
     return c;
 }
@@ -48,7 +52,8 @@ std::vector<std::string> ids_of(const Run& a, const Run& b, bool public_key) {
             if ((kind_of(m.algorithm) == AlgorithmKind::public_key) == public_key &&
                 std::find(ids.begin(), ids.end(), m.algorithm) == ids.end())
                 ids.push_back(m.algorithm);
-    std::stable_sort(ids.begin(), ids.end(), [](const auto& x, const auto& y) { return print_rank(x) < print_rank(y); });
+    std::stable_sort(ids.begin(), ids.end(),
+                     [](const auto& x, const auto& y) { return print_rank(x) < print_rank(y); });
     return ids;
 }
 
@@ -76,7 +81,8 @@ std::vector<std::string> build_flags(const std::string& compiler) {
 }
 
 bool uses_asm(const std::string& compiler) {
-    return compiler.find("_ASM") != std::string::npos && compiler.find("NO_ASM") == std::string::npos;
+    return compiler.find("_ASM") != std::string::npos &&
+           compiler.find("NO_ASM") == std::string::npos;
 }
 
 std::string platform_of(const Run& r) {
@@ -110,12 +116,15 @@ std::vector<std::string> comparability_caveats(const std::vector<const Run*>& ru
         for (const Run* r : runs) s += (s.empty() ? "" : "; ") + run_label(*r) + ": " + get(*r);
         return s;
     };
-    auto version = [](const Run& r) { return r.version.empty() ? std::string("unknown version") : r.version; };
+    auto version = [](const Run& r) {
+        return r.version.empty() ? std::string("unknown version") : r.version;
+    };
     if (differs(version)) out.push_back("benchmark versions differ (" + list(version) + ")");
     auto asm_mode = [](const Run& r) {
         if (r.compiler.empty()) return std::string("build flags unknown");
         return std::string(r.compiler.find("NO_ASM") != std::string::npos ? "NO_ASM (C only)"
-                           : uses_asm(r.compiler) ? "assembler" : "no asm flags printed");
+                           : uses_asm(r.compiler)                         ? "assembler"
+                                                                          : "no asm flags printed");
     };
     if (differs(asm_mode)) out.push_back("assembler use differs (" + list(asm_mode) + ")");
     auto flags = [](const Run& r) {
@@ -125,7 +134,8 @@ std::vector<std::string> comparability_caveats(const std::vector<const Run*>& ru
     };
     if (differs(flags)) out.push_back("compiler flags differ (" + list(flags) + ")");
     auto timing = [](const Run& r) { return to_string(r.timing); };
-    if (differs(timing)) out.push_back("timing differs: user CPU time versus wall time (" + list(timing) + ")");
+    if (differs(timing))
+        out.push_back("timing differs: user CPU time versus wall time (" + list(timing) + ")");
     if (differs(platform_of)) out.push_back("platforms differ (" + list(platform_of) + ")");
     auto mask = [](const Run& r) { return r.cpu_mask.empty() ? std::string("none") : r.cpu_mask; };
     if (differs(mask)) out.push_back("CPU feature masks differ (" + list(mask) + ")");
@@ -144,8 +154,11 @@ std::vector<std::string> comparability_caveats(const std::vector<const Run*>& ru
     };
     if (sizes_differ()) {
         std::string s;
-        for (const Run* r : with_sizes) s += (s.empty() ? "" : "; ") + run_label(*r) + ": " + sizes(*r);
-        out.push_back("block sizes differ (" + s + "): only equal sizes are compared, an 8-byte column never with a 16-byte one");
+        for (const Run* r : with_sizes)
+            s += (s.empty() ? "" : "; ") + run_label(*r) + ": " + sizes(*r);
+        out.push_back(
+            "block sizes differ (" + s +
+            "): only equal sizes are compared, an 8-byte column never with a 16-byte one");
     }
     for (const Run* r : runs)
         if (!r->complete) out.push_back(run_label(*r) + " is a partial run");
@@ -164,7 +177,9 @@ RatioTable ratio_table(const Run& a, const Run& b) {
     auto account = [&](const std::string& id, const RatioCell& c) {
         if (!c.ratio) return;
         AlgorithmKind k = kind_of(id);
-        by_category[k == AlgorithmKind::digest ? "digests" : k == AlgorithmKind::cipher ? "ciphers" : "public key"]
+        by_category[k == AlgorithmKind::digest   ? "digests"
+                    : k == AlgorithmKind::cipher ? "ciphers"
+                                                 : "public key"]
             .push_back(*c.ratio);
         by_category["overall"].push_back(*c.ratio);
         ++t.shared_cells;
@@ -172,22 +187,28 @@ RatioTable ratio_table(const Run& a, const Run& b) {
     for (const auto& id : ids_of(a, b, false)) {
         RatioRow row{id, {}};
         for (auto size : t.sizes) {
-            row.cells.push_back(cell(a.find(id, Operation::throughput, size), b.find(id, Operation::throughput, size), false));
+            row.cells.push_back(cell(a.find(id, Operation::throughput, size),
+                                     b.find(id, Operation::throughput, size), false));
             account(id, row.cells.back());
         }
         t.symmetric.push_back(std::move(row));
     }
     for (const auto& id : ids_of(a, b, true)) {
         if (a.find(id, Operation::derive, 0) || b.find(id, Operation::derive, 0)) {
-            RatioRow row{id, {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0), false)}};
+            RatioRow row{
+                id,
+                {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0), false)}};
             account(id, row.cells.back());
             t.key_exchange.push_back(std::move(row));
             continue;
         }
-        const Measurement *as = a.find(id, Operation::sign, 0), *bs = b.find(id, Operation::sign, 0);
-        const Measurement *av = a.find(id, Operation::verify, 0), *bv = b.find(id, Operation::verify, 0);
+        const Measurement *as = a.find(id, Operation::sign, 0),
+                          *bs = b.find(id, Operation::sign, 0);
+        const Measurement *av = a.find(id, Operation::verify, 0),
+                          *bv = b.find(id, Operation::verify, 0);
         if (!as && !bs && !av && !bv) continue;
-        RatioRow row{id, {cell(as, bs, true), cell(av, bv, true), cell(as, bs, false), cell(av, bv, false)}};
+        RatioRow row{
+            id, {cell(as, bs, true), cell(av, bv, true), cell(as, bs, false), cell(av, bv, false)}};
         account(id, row.cells[PublicKeyColumns::sign_rate]);
         account(id, row.cells[PublicKeyColumns::verify_rate]);
         t.public_key.push_back(std::move(row));
@@ -201,7 +222,8 @@ RatioTable ratio_table(const Run& a, const Run& b) {
     return t;
 }
 
-SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline, const std::vector<MetricKey>& metrics) {
+SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
+                        const std::vector<MetricKey>& metrics) {
     SideBySide s;
     s.baseline = baseline;
     std::vector<const Run*> ptrs;
@@ -214,7 +236,8 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline, const std
         std::set<std::string> seen;
         for (const auto& r : runs)
             for (const auto& m : r.measurements)
-                if (seen.insert(metric_key(m)).second) keys.push_back({m.algorithm, m.operation, m.parameter});
+                if (seen.insert(metric_key(m)).second)
+                    keys.push_back({m.algorithm, m.operation, m.parameter});
         std::stable_sort(keys.begin(), keys.end(), [](const MetricKey& x, const MetricKey& y) {
             int rx = print_rank(x.algorithm), ry = print_rank(y.algorithm);
             if (rx != ry) return rx < ry;
@@ -225,13 +248,18 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline, const std
     }
     for (const auto& k : keys) {
         SideBySideRow row{k, {}, {}, {}, {}};
-        const Measurement* base = baseline < runs.size() ? runs[baseline].find(k.algorithm, k.operation, k.parameter) : nullptr;
+        const Measurement* base = baseline < runs.size()
+                                      ? runs[baseline].find(k.algorithm, k.operation, k.parameter)
+                                      : nullptr;
         for (const auto& r : runs) {
             const Measurement* m = r.find(k.algorithm, k.operation, k.parameter);
             row.values.push_back(m ? std::optional(m->value) : std::nullopt);
             row.printed_steps.push_back(m ? std::optional(m->printed_step) : std::nullopt);
-            row.cv.push_back(m && m->samples.size() >= 2 ? std::optional(summarize(m->samples).cv()) : std::nullopt);
-            row.vs_baseline.push_back(m && base && base->value > 0 ? std::optional(m->value / base->value) : std::nullopt);
+            row.cv.push_back(m && m->samples.size() >= 2 ? std::optional(summarize(m->samples).cv())
+                                                         : std::nullopt);
+            row.vs_baseline.push_back(m && base && base->value > 0
+                                          ? std::optional(m->value / base->value)
+                                          : std::nullopt);
         }
         s.rows.push_back(std::move(row));
     }

@@ -14,7 +14,7 @@ namespace speedlab::compare {
 enum class Significance { unknown, within_noise, significant };
 
 struct RatioCell {
-    std::optional<double> ratio;        // missing when either run lacks the figure
+    std::optional<double> ratio;  // missing when either run lacks the figure
     // Relative standard uncertainty of the ratio: from repetitions where both
     // runs have them, and from the rounding of figures printed by the source.
     std::optional<double> uncertainty;
@@ -42,7 +42,7 @@ struct RatioTable {
     std::string a_label, b_label;  // each cell is B/A
     std::vector<int64_t> sizes;    // union of both runs' block sizes
     std::vector<RatioRow> symmetric;
-    std::vector<RatioRow> public_key;  // 4 cells: sign, verify (seconds), sign/s, verify/s
+    std::vector<RatioRow> public_key;    // 4 cells: sign, verify (seconds), sign/s, verify/s
     std::vector<RatioRow> key_exchange;  // 1 cell: derive op/s
     std::vector<CategoryMean> means;
     std::vector<std::string> caveats;  // what makes the two runs less comparable
@@ -71,7 +71,8 @@ struct SideBySide {
 };
 
 // metrics empty: every figure any run has, in classic order.
-SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline, const std::vector<MetricKey>& metrics);
+SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
+                        const std::vector<MetricKey>& metrics);
 
 // "12 (tilia)" style label for a run in table headers.
 std::string run_label(const Run& run);

@@ -18,44 +18,67 @@ std::string lower(std::string_view s) {
 // Names that differ from the canonical id after lowercasing and turning spaces
 // into hyphens.
 constexpr std::array<std::pair<std::string_view, std::string_view>, 24> kAliases{{
-    {"blowfish", "bf-cbc"},
-    {"blowfish-cbc", "bf-cbc"},
-    {"bf", "bf-cbc"},
-    {"cast-cbc", "cast5-cbc"},
-    {"cast", "cast5-cbc"},
-    {"rc5-32/12-cbc", "rc5-cbc"},
-    {"rc5", "rc5-cbc"},
-    {"rc2", "rc2-cbc"},
-    {"idea", "idea-cbc"},
-    {"seed", "seed-cbc"},
-    {"des", "des-cbc"},
-    {"des-ede3-cbc", "des-ede3"},
-    {"sha2-256", "sha256"},
-    {"sha2-512", "sha512"},
-    {"sha-256", "sha256"},
-    {"sha-512", "sha512"},
-    {"sha-1", "sha1"},
-    {"ripemd160", "rmd160"},
-    {"ripemd-160", "rmd160"},
-    {"ripemd", "rmd160"},
-    {"aes-128", "aes-128-cbc"},
-    {"aes-192", "aes-192-cbc"},
-    {"aes-256", "aes-256-cbc"},
-    {"chacha20-poly1305", "chacha20-poly1305"},
+    {"blowfish", "bf-cbc"},     {"blowfish-cbc", "bf-cbc"},
+    {"bf", "bf-cbc"},           {"cast-cbc", "cast5-cbc"},
+    {"cast", "cast5-cbc"},      {"rc5-32/12-cbc", "rc5-cbc"},
+    {"rc5", "rc5-cbc"},         {"rc2", "rc2-cbc"},
+    {"idea", "idea-cbc"},       {"seed", "seed-cbc"},
+    {"des", "des-cbc"},         {"des-ede3-cbc", "des-ede3"},
+    {"sha2-256", "sha256"},     {"sha2-512", "sha512"},
+    {"sha-256", "sha256"},      {"sha-512", "sha512"},
+    {"sha-1", "sha1"},          {"ripemd160", "rmd160"},
+    {"ripemd-160", "rmd160"},   {"ripemd", "rmd160"},
+    {"aes-128", "aes-128-cbc"}, {"aes-192", "aes-192-cbc"},
+    {"aes-256", "aes-256-cbc"}, {"chacha20-poly1305", "chacha20-poly1305"},
 }};
 
 // Classic print order: the 1.x names array, then the newer symmetric rows,
 // then the public-key families in table order.
 constexpr std::array<std::string_view, 44> kOrder{{
-    "md2",        "mdc2",        "md4",          "md5",          "hmac-md5",
-    "sha1",       "rmd160",      "rc4",          "des-cbc",      "des-ede3",
-    "idea-cbc",   "seed-cbc",    "rc2-cbc",      "rc5-cbc",      "bf-cbc",
-    "cast5-cbc",  "aes-128-cbc", "aes-192-cbc",  "aes-256-cbc",  "camellia-128-cbc",
-    "camellia-192-cbc", "camellia-256-cbc", "sha256", "sha512", "whirlpool",
-    "aes-128-ige", "aes-192-ige", "aes-256-ige", "hmac-sha256", "ghash",
-    "aes-128-gcm", "aes-256-gcm", "chacha20-poly1305", "rand", "rsa",
-    "dsa",        "ecdsa",       "ecdh",         "ed",           "sm2",
-    "ffdh",       "ml-kem",      "ml-dsa",       "slh-dsa",
+    "md2",
+    "mdc2",
+    "md4",
+    "md5",
+    "hmac-md5",
+    "sha1",
+    "rmd160",
+    "rc4",
+    "des-cbc",
+    "des-ede3",
+    "idea-cbc",
+    "seed-cbc",
+    "rc2-cbc",
+    "rc5-cbc",
+    "bf-cbc",
+    "cast5-cbc",
+    "aes-128-cbc",
+    "aes-192-cbc",
+    "aes-256-cbc",
+    "camellia-128-cbc",
+    "camellia-192-cbc",
+    "camellia-256-cbc",
+    "sha256",
+    "sha512",
+    "whirlpool",
+    "aes-128-ige",
+    "aes-192-ige",
+    "aes-256-ige",
+    "hmac-sha256",
+    "ghash",
+    "aes-128-gcm",
+    "aes-256-gcm",
+    "chacha20-poly1305",
+    "rand",
+    "rsa",
+    "dsa",
+    "ecdsa",
+    "ecdh",
+    "ed",
+    "sm2",
+    "ffdh",
+    "ml-kem",
+    "ml-dsa",
+    "slh-dsa",
 }};
 
 bool starts_with(std::string_view s, std::string_view prefix) {
@@ -66,9 +89,12 @@ bool starts_with(std::string_view s, std::string_view prefix) {
 
 std::string_view to_string(AlgorithmKind kind) {
     switch (kind) {
-        case AlgorithmKind::digest: return "digest";
-        case AlgorithmKind::cipher: return "cipher";
-        case AlgorithmKind::public_key: return "public key";
+        case AlgorithmKind::digest:
+            return "digest";
+        case AlgorithmKind::cipher:
+            return "cipher";
+        case AlgorithmKind::public_key:
+            return "public key";
     }
     return "unknown";
 }
@@ -88,10 +114,10 @@ std::string canonical_symmetric_id(std::string_view printed_name) {
 
 std::string canonical_curve_id(std::string_view family, std::string_view curve) {
     std::string c = lower(curve);
-    if (starts_with(c, "nist")) c = c.substr(4);  // nistp256 -> p256, nistk163 -> k163
+    if (starts_with(c, "nist")) c = c.substr(4);   // nistp256 -> p256, nistk163 -> k163
     if (starts_with(c, "curve")) c = c.substr(5);  // CurveSM2 -> sm2
     std::string fam = lower(family);
-    if (fam == "eddsa") return c;                // ed25519, ed448
+    if (fam == "eddsa") return c;  // ed25519, ed448
     if (fam == "sm2") return "sm2";
     return fam + "-" + c;
 }
@@ -105,8 +131,8 @@ AlgorithmKind kind_of(std::string_view id) {
             return AlgorithmKind::public_key;
         }
     static constexpr std::array<std::string_view, 14> digest_prefixes{
-        "md2", "md4", "md5", "mdc2", "sha", "rmd", "whirlpool", "hmac", "ghash",
-        "cmac", "kmac", "rand", "blake", "sm3"};
+        "md2",  "md4",   "md5",  "mdc2", "sha",  "rmd",   "whirlpool",
+        "hmac", "ghash", "cmac", "kmac", "rand", "blake", "sm3"};
     for (auto p : digest_prefixes)
         if (starts_with(id, p)) return AlgorithmKind::digest;
     return AlgorithmKind::cipher;
@@ -121,7 +147,8 @@ int print_rank(std::string_view id) {
         if (!starts_with(id, kOrder[i])) continue;
         int bits = 0;
         for (char c : id)
-            if (std::isdigit(static_cast<unsigned char>(c))) bits = std::min(bits * 10 + (c - '0'), 999);
+            if (std::isdigit(static_cast<unsigned char>(c)))
+                bits = std::min(bits * 10 + (c - '0'), 999);
         return static_cast<int>(i) * 1000 + bits;
     }
     return static_cast<int>(kOrder.size()) * 1000;

@@ -36,9 +36,8 @@ json to_json(const Measurement& m) {
     if (!m.samples.empty()) {
         Summary s = summarize(m.samples);
         j["samples"] = m.samples;
-        j["stats"] = {{"n", s.n},       {"median", s.median}, {"min", s.min},
-                      {"max", s.max},   {"mean", s.mean},     {"stddev", s.stddev},
-                      {"cv", s.cv()}};
+        j["stats"] = {{"n", s.n},       {"median", s.median}, {"min", s.min}, {"max", s.max},
+                      {"mean", s.mean}, {"stddev", s.stddev}, {"cv", s.cv()}};
     }
     if (!m.source_name.empty()) j["source_name"] = m.source_name;
     return j;
@@ -47,7 +46,8 @@ json to_json(const Measurement& m) {
 Measurement measurement_from_json(const json& j) {
     Measurement m;
     m.algorithm = j.at("algorithm").get<std::string>();
-    m.operation = parse_operation(j.at("operation").get<std::string>()).value_or(Operation::throughput);
+    m.operation =
+        parse_operation(j.at("operation").get<std::string>()).value_or(Operation::throughput);
     m.parameter = j.value("parameter", int64_t{0});
     m.value = j.at("value").get<double>();
     m.printed_step = j.value("printed_step", 0.0);
@@ -61,12 +61,8 @@ Measurement measurement_from_json(const json& j) {
 json to_json(const Machine& mc) {
     json pci = json::array();
     for (const auto& d : mc.pci) {
-        json p{{"slot", d.slot},
-               {"vendor_id", d.vendor_id},
-               {"device_id", d.device_id},
-               {"class", d.class_name},
-               {"vendor", d.vendor_name},
-               {"device", d.device_name},
+        json p{{"slot", d.slot},        {"vendor_id", d.vendor_id}, {"device_id", d.device_id},
+               {"class", d.class_name}, {"vendor", d.vendor_name},  {"device", d.device_name},
                {"bars", d.bars}};
         put_optional(p, "irq", d.irq);
         pci.push_back(std::move(p));
@@ -186,7 +182,8 @@ Run run_from_json(const json& j) {
     if (j.contains("notes")) r.notes = j.at("notes").get<std::vector<std::string>>();
     if (j.contains("machine")) r.machine = machine_from_json(j.at("machine"));
     if (j.contains("measurements"))
-        for (const auto& m : j.at("measurements")) r.measurements.push_back(measurement_from_json(m));
+        for (const auto& m : j.at("measurements"))
+            r.measurements.push_back(measurement_from_json(m));
     return r;
 }
 

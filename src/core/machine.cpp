@@ -4,10 +4,14 @@ namespace speedlab {
 
 std::string to_string(MachineKind kind) {
     switch (kind) {
-        case MachineKind::physical: return "physical";
-        case MachineKind::virtual_machine: return "virtual";
-        case MachineKind::emulated: return "emulated";
-        case MachineKind::unknown: break;
+        case MachineKind::physical:
+            return "physical";
+        case MachineKind::virtual_machine:
+            return "virtual";
+        case MachineKind::emulated:
+            return "emulated";
+        case MachineKind::unknown:
+            break;
     }
     return "unknown";
 }
@@ -20,8 +24,8 @@ MachineKind parse_machine_kind(const std::string& text) {
 }
 
 bool Machine::empty() const {
-    return label.empty() && uname.empty() && cpu_vendor.empty() && cpu_name.empty() &&
-           !cpu_mhz && !memory_kb && !bogomips && pci.empty() && emulator.empty();
+    return label.empty() && uname.empty() && cpu_vendor.empty() && cpu_name.empty() && !cpu_mhz &&
+           !memory_kb && !bogomips && pci.empty() && emulator.empty();
 }
 
 }  // namespace speedlab

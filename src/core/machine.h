@@ -25,7 +25,7 @@ MachineKind parse_machine_kind(const std::string& text);
 struct Machine {
     std::string label;  // the user's name for it, e.g. "tilia"
     MachineKind kind = MachineKind::unknown;
-    std::string emulator;             // "PCem", "qemu-x86_64 7.2.0 -cpu Westmere"
+    std::string emulator;               // "PCem", "qemu-x86_64 7.2.0 -cpu Westmere"
     std::vector<std::string> evidence;  // why kind was decided, one fact per line
     std::string hostname;
     std::string uname;           // whole `uname -a` line

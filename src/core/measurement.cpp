@@ -43,7 +43,8 @@ std::optional<MetricKey> parse_metric_key(std::string_view text) {
     MetricKey key;
     if (auto at = text.rfind('@'); at != std::string_view::npos) {
         auto digits = text.substr(at + 1);
-        auto [ptr, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), key.parameter);
+        auto [ptr, ec] =
+            std::from_chars(digits.data(), digits.data() + digits.size(), key.parameter);
         if (ec != std::errc{} || ptr != digits.data() + digits.size() || key.parameter <= 0)
             return std::nullopt;
         key.algorithm = std::string(text.substr(0, at));

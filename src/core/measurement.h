@@ -24,10 +24,10 @@ struct Measurement {
     // "469.71k" (1000s of bytes/s, 2 decimals), 0.1 for "20.6" ops/s. 0 when
     // the figure carries full precision (measured, or count/seconds known).
     double printed_step = 0;
-    std::optional<int64_t> count;    // operations counted, where known
-    std::optional<double> seconds;   // time the count took, where known
-    std::vector<double> samples;     // one value per repetition, base units
-    std::string source_name;         // the row name as the source printed it
+    std::optional<int64_t> count;   // operations counted, where known
+    std::optional<double> seconds;  // time the count took, where known
+    std::vector<double> samples;    // one value per repetition, base units
+    std::string source_name;        // the row name as the source printed it
 };
 
 // "md5@8192", "rsa2048.sign", "ecdh-x25519.derive": the key used by --metrics.

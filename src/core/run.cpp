@@ -4,9 +4,12 @@ namespace speedlab {
 
 std::string to_string(Timing timing) {
     switch (timing) {
-        case Timing::user_cpu: return "user-cpu";
-        case Timing::wall: return "wall";
-        case Timing::unknown: break;
+        case Timing::user_cpu:
+            return "user-cpu";
+        case Timing::wall:
+            return "wall";
+        case Timing::unknown:
+            break;
     }
     return "unknown";
 }

@@ -14,12 +14,18 @@ std::string hex(const uint8_t* p, size_t n) {
 
 namespace {
 
-uint32_t rotl(uint32_t x, int n) { return (x << n) | (x >> (32 - n)); }
-uint32_t be32(const uint8_t* p) { return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3]; }
+uint32_t rotl(uint32_t x, int n) {
+    return (x << n) | (x >> (32 - n));
+}
+uint32_t be32(const uint8_t* p) {
+    return uint32_t(p[0]) << 24 | uint32_t(p[1]) << 16 | uint32_t(p[2]) << 8 | p[3];
+}
 void put_be32(uint32_t v, uint8_t* p) {
     for (int i = 0; i < 4; ++i) p[i] = uint8_t(v >> (24 - 8 * i));
 }
-uint32_t le32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
+uint32_t le32(const uint8_t* p) {
+    return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
+}
 
 // MD5 and SHA-1 padding: 0x80, zeros, the bit length in the last 8 bytes
 // (little-endian for MD5, big-endian for SHA-1); `block` eats 64 bytes.
@@ -33,7 +39,8 @@ void merkle_damgard(const uint8_t* data, size_t len, bool big_endian_length, con
     tail[rest] = 0x80;
     size_t tlen = rest + 9 <= 64 ? 64 : 128;
     uint64_t bits = uint64_t(len) * 8;
-    for (int i = 0; i < 8; ++i) tail[big_endian_length ? tlen - 1 - i : tlen - 8 + i] = uint8_t(bits >> (8 * i));
+    for (int i = 0; i < 8; ++i)
+        tail[big_endian_length ? tlen - 1 - i : tlen - 8 + i] = uint8_t(bits >> (8 * i));
     for (size_t i = 0; i < tlen; i += 64) block(tail + i);
 }
 
@@ -41,7 +48,8 @@ void merkle_damgard(const uint8_t* data, size_t len, bool big_endian_length, con
 struct Md5Tables {
     uint32_t t[64];
     Md5Tables() {
-        for (int i = 0; i < 64; ++i) t[i] = uint32_t(std::floor(std::fabs(std::sin(double(i + 1))) * 4294967296.0));
+        for (int i = 0; i < 64; ++i)
+            t[i] = uint32_t(std::floor(std::fabs(std::sin(double(i + 1))) * 4294967296.0));
     }
 };
 const Md5Tables& md5_tables() {
@@ -57,10 +65,14 @@ void md5_block(uint32_t h[4], const uint8_t* b) {
     for (int i = 0; i < 64; ++i) {
         uint32_t f;
         int g;
-        if (i < 16) f = (bb & c) | (~bb & d), g = i;
-        else if (i < 32) f = (d & bb) | (~d & c), g = (5 * i + 1) % 16;
-        else if (i < 48) f = bb ^ c ^ d, g = (3 * i + 5) % 16;
-        else f = c ^ (bb | ~d), g = (7 * i) % 16;
+        if (i < 16)
+            f = (bb & c) | (~bb & d), g = i;
+        else if (i < 32)
+            f = (d & bb) | (~d & c), g = (5 * i + 1) % 16;
+        else if (i < 48)
+            f = bb ^ c ^ d, g = (3 * i + 5) % 16;
+        else
+            f = c ^ (bb | ~d), g = (7 * i) % 16;
         uint32_t tmp = d;
         d = c;
         c = bb;
@@ -84,10 +96,14 @@ void sha1_block(uint32_t h[5], const uint8_t* b) {
     uint32_t a = h[0], bb = h[1], c = h[2], d = h[3], e = h[4];
     for (int i = 0; i < 80; ++i) {
         uint32_t f, k;
-        if (i < 20) f = (bb & c) | (~bb & d), k = 0x5a827999;
-        else if (i < 40) f = bb ^ c ^ d, k = 0x6ed9eba1;
-        else if (i < 60) f = (bb & c) | (bb & d) | (c & d), k = 0x8f1bbcdc;
-        else f = bb ^ c ^ d, k = 0xca62c1d6;
+        if (i < 20)
+            f = (bb & c) | (~bb & d), k = 0x5a827999;
+        else if (i < 40)
+            f = bb ^ c ^ d, k = 0x6ed9eba1;
+        else if (i < 60)
+            f = (bb & c) | (bb & d) | (c & d), k = 0x8f1bbcdc;
+        else
+            f = bb ^ c ^ d, k = 0xca62c1d6;
         uint32_t t = rotl(a, 5) + f + e + k + w[i];
         e = d, d = c, c = rotl(bb, 30), bb = a, a = t;
     }
@@ -122,37 +138,48 @@ struct Rc4 {
 };
 
 // ---- DES (FIPS 46-3), bit by bit from the standard's tables ----
-const uint8_t kIP[64] = {58, 50, 42, 34, 26, 18, 10, 2, 60, 52, 44, 36, 28, 20, 12, 4, 62, 54, 46, 38, 30, 22,
-                         14, 6,  64, 56, 48, 40, 32, 24, 16, 8, 57, 49, 41, 33, 25, 17, 9,  1,  59, 51, 43, 35,
-                         27, 19, 11, 3,  61, 53, 45, 37, 29, 21, 13, 5, 63, 55, 47, 39, 31, 23, 15, 7};
-const uint8_t kE[48] = {32, 1,  2,  3,  4,  5,  4,  5,  6,  7,  8,  9,  8,  9,  10, 11, 12, 13, 12, 13, 14, 15, 16, 17,
-                        16, 17, 18, 19, 20, 21, 20, 21, 22, 23, 24, 25, 24, 25, 26, 27, 28, 29, 28, 29, 30, 31, 32, 1};
-const uint8_t kP[32] = {16, 7, 20, 21, 29, 12, 28, 17, 1, 15, 23, 26, 5, 18, 31, 10,
-                        2,  8, 24, 14, 32, 27, 3,  9,  19, 13, 30, 6, 22, 11, 4,  25};
-const uint8_t kPC1[56] = {57, 49, 41, 33, 25, 17, 9,  1,  58, 50, 42, 34, 26, 18, 10, 2,  59, 51, 43,
-                          35, 27, 19, 11, 3,  60, 52, 44, 36, 63, 55, 47, 39, 31, 23, 15, 7,  62, 54,
-                          46, 38, 30, 22, 14, 6,  61, 53, 45, 37, 29, 21, 13, 5,  28, 20, 12, 4};
+const uint8_t kIP[64] = {58, 50, 42, 34, 26, 18, 10, 2, 60, 52, 44, 36, 28, 20, 12, 4,
+                         62, 54, 46, 38, 30, 22, 14, 6, 64, 56, 48, 40, 32, 24, 16, 8,
+                         57, 49, 41, 33, 25, 17, 9,  1, 59, 51, 43, 35, 27, 19, 11, 3,
+                         61, 53, 45, 37, 29, 21, 13, 5, 63, 55, 47, 39, 31, 23, 15, 7};
+const uint8_t kE[48] = {32, 1,  2,  3,  4,  5,  4,  5,  6,  7,  8,  9,  8,  9,  10, 11,
+                        12, 13, 12, 13, 14, 15, 16, 17, 16, 17, 18, 19, 20, 21, 20, 21,
+                        22, 23, 24, 25, 24, 25, 26, 27, 28, 29, 28, 29, 30, 31, 32, 1};
+const uint8_t kP[32] = {16, 7, 20, 21, 29, 12, 28, 17, 1,  15, 23, 26, 5,  18, 31, 10,
+                        2,  8, 24, 14, 32, 27, 3,  9,  19, 13, 30, 6,  22, 11, 4,  25};
+const uint8_t kPC1[56] = {57, 49, 41, 33, 25, 17, 9,  1,  58, 50, 42, 34, 26, 18,
+                          10, 2,  59, 51, 43, 35, 27, 19, 11, 3,  60, 52, 44, 36,
+                          63, 55, 47, 39, 31, 23, 15, 7,  62, 54, 46, 38, 30, 22,
+                          14, 6,  61, 53, 45, 37, 29, 21, 13, 5,  28, 20, 12, 4};
 const uint8_t kPC2[48] = {14, 17, 11, 24, 1,  5,  3,  28, 15, 6,  21, 10, 23, 19, 12, 4,
                           26, 8,  16, 7,  27, 20, 13, 2,  41, 52, 31, 37, 47, 55, 30, 40,
                           51, 45, 33, 48, 44, 49, 39, 56, 34, 53, 46, 42, 50, 36, 29, 32};
 const uint8_t kShifts[16] = {1, 1, 2, 2, 2, 2, 2, 2, 1, 2, 2, 2, 2, 2, 2, 1};
 const uint8_t kS[8][64] = {
-    {14, 4, 13, 1, 2, 15, 11, 8, 3, 10, 6, 12, 5, 9, 0, 7, 0, 15, 7, 4, 14, 2, 13, 1, 10, 6, 12, 11, 9, 5, 3, 8,
-     4, 1, 14, 8, 13, 6, 2, 11, 15, 12, 9, 7, 3, 10, 5, 0, 15, 12, 8, 2, 4, 9, 1, 7, 5, 11, 3, 14, 10, 0, 6, 13},
-    {15, 1, 8, 14, 6, 11, 3, 4, 9, 7, 2, 13, 12, 0, 5, 10, 3, 13, 4, 7, 15, 2, 8, 14, 12, 0, 1, 10, 6, 9, 11, 5,
-     0, 14, 7, 11, 10, 4, 13, 1, 5, 8, 12, 6, 9, 3, 2, 15, 13, 8, 10, 1, 3, 15, 4, 2, 11, 6, 7, 12, 0, 5, 14, 9},
-    {10, 0, 9, 14, 6, 3, 15, 5, 1, 13, 12, 7, 11, 4, 2, 8, 13, 7, 0, 9, 3, 4, 6, 10, 2, 8, 5, 14, 12, 11, 15, 1,
-     13, 6, 4, 9, 8, 15, 3, 0, 11, 1, 2, 12, 5, 10, 14, 7, 1, 10, 13, 0, 6, 9, 8, 7, 4, 15, 14, 3, 11, 5, 2, 12},
-    {7, 13, 14, 3, 0, 6, 9, 10, 1, 2, 8, 5, 11, 12, 4, 15, 13, 8, 11, 5, 6, 15, 0, 3, 4, 7, 2, 12, 1, 10, 14, 9,
-     10, 6, 9, 0, 12, 11, 7, 13, 15, 1, 3, 14, 5, 2, 8, 4, 3, 15, 0, 6, 10, 1, 13, 8, 9, 4, 5, 11, 12, 7, 2, 14},
-    {2, 12, 4, 1, 7, 10, 11, 6, 8, 5, 3, 15, 13, 0, 14, 9, 14, 11, 2, 12, 4, 7, 13, 1, 5, 0, 15, 10, 3, 9, 8, 6,
-     4, 2, 1, 11, 10, 13, 7, 8, 15, 9, 12, 5, 6, 3, 0, 14, 11, 8, 12, 7, 1, 14, 2, 13, 6, 15, 0, 9, 10, 4, 5, 3},
-    {12, 1, 10, 15, 9, 2, 6, 8, 0, 13, 3, 4, 14, 7, 5, 11, 10, 15, 4, 2, 7, 12, 9, 5, 6, 1, 13, 14, 0, 11, 3, 8,
-     9, 14, 15, 5, 2, 8, 12, 3, 7, 0, 4, 10, 1, 13, 11, 6, 4, 3, 2, 12, 9, 5, 15, 10, 11, 14, 1, 7, 6, 0, 8, 13},
-    {4, 11, 2, 14, 15, 0, 8, 13, 3, 12, 9, 7, 5, 10, 6, 1, 13, 0, 11, 7, 4, 9, 1, 10, 14, 3, 5, 12, 2, 15, 8, 6,
-     1, 4, 11, 13, 12, 3, 7, 14, 10, 15, 6, 8, 0, 5, 9, 2, 6, 11, 13, 8, 1, 4, 10, 7, 9, 5, 0, 15, 14, 2, 3, 12},
-    {13, 2, 8, 4, 6, 15, 11, 1, 10, 9, 3, 14, 5, 0, 12, 7, 1, 15, 13, 8, 10, 3, 7, 4, 12, 5, 6, 11, 0, 14, 9, 2,
-     7, 11, 4, 1, 9, 12, 14, 2, 0, 6, 10, 13, 15, 3, 5, 8, 2, 1, 14, 7, 4, 10, 8, 13, 15, 12, 9, 0, 3, 5, 6, 11}};
+    {14, 4,  13, 1, 2,  15, 11, 8, 3, 10, 6, 12, 5,  9,  0,  7,  0,  15, 7,  4,  14, 2,
+     13, 1,  10, 6, 12, 11, 9,  5, 3, 8,  4, 1,  14, 8,  13, 6,  2,  11, 15, 12, 9,  7,
+     3,  10, 5,  0, 15, 12, 8,  2, 4, 9,  1, 7,  5,  11, 3,  14, 10, 0,  6,  13},
+    {15, 1,  8,  14, 6,  11, 3,  4, 9,  7,  2, 13, 12, 0,  5,  10, 3,  13, 4,  7, 15, 2,
+     8,  14, 12, 0,  1,  10, 6,  9, 11, 5,  0, 14, 7,  11, 10, 4,  13, 1,  5,  8, 12, 6,
+     9,  3,  2,  15, 13, 8,  10, 1, 3,  15, 4, 2,  11, 6,  7,  12, 0,  5,  14, 9},
+    {10, 0,  9,  14, 6, 3,  15, 5,  1,  13, 12, 7, 11, 4,  2,  8,  13, 7, 0,  9, 3, 4,
+     6,  10, 2,  8,  5, 14, 12, 11, 15, 1,  13, 6, 4,  9,  8,  15, 3,  0, 11, 1, 2, 12,
+     5,  10, 14, 7,  1, 10, 13, 0,  6,  9,  8,  7, 4,  15, 14, 3,  11, 5, 2,  12},
+    {7, 13, 14, 3, 0, 6,  9, 10, 1,  2, 8,  5, 11, 12, 4,  15, 13, 8,  11, 5, 6, 15,
+     0, 3,  4,  7, 2, 12, 1, 10, 14, 9, 10, 6, 9,  0,  12, 11, 7,  13, 15, 1, 3, 14,
+     5, 2,  8,  4, 3, 15, 0, 6,  10, 1, 13, 8, 9,  4,  5,  11, 12, 7,  2,  14},
+    {2,  12, 4, 1,  7,  10, 11, 6, 8, 5,  3, 15, 13, 0,  14, 9,  14, 11, 2,  12, 4,  7,
+     13, 1,  5, 0,  15, 10, 3,  9, 8, 6,  4, 2,  1,  11, 10, 13, 7,  8,  15, 9,  12, 5,
+     6,  3,  0, 14, 11, 8,  12, 7, 1, 14, 2, 13, 6,  15, 0,  9,  10, 4,  5,  3},
+    {12, 1,  10, 15, 9,  2,  6, 8,  0, 13, 3,  4,  14, 7,  5, 11, 10, 15, 4, 2, 7, 12,
+     9,  5,  6,  1,  13, 14, 0, 11, 3, 8,  9,  14, 15, 5,  2, 8,  12, 3,  7, 0, 4, 10,
+     1,  13, 11, 6,  4,  3,  2, 12, 9, 5,  15, 10, 11, 14, 1, 7,  6,  0,  8, 13},
+    {4, 11, 2,  14, 15, 0,  8,  13, 3, 12, 9,  7, 5,  10, 6,  1,  13, 0,  11, 7,  4, 9,
+     1, 10, 14, 3,  5,  12, 2,  15, 8, 6,  1,  4, 11, 13, 12, 3,  7,  14, 10, 15, 6, 8,
+     0, 5,  9,  2,  6,  11, 13, 8,  1, 4,  10, 7, 9,  5,  0,  15, 14, 2,  3,  12},
+    {13, 2, 8,  4, 6, 15, 11, 1,  10, 9,  3, 14, 5,  0,  12, 7,  1,  15, 13, 8, 10, 3,
+     7,  4, 12, 5, 6, 11, 0,  14, 9,  2,  7, 11, 4,  1,  9,  12, 14, 2,  0,  6, 10, 13,
+     15, 3, 5,  8, 2, 1,  14, 7,  4,  10, 8, 13, 15, 12, 9,  0,  3,  5,  6,  11}};
 
 // Permutes the high `in_bits` of `in` (bit 1 = most significant) by `table`.
 uint64_t permute(uint64_t in, int in_bits, const uint8_t* table, int out_bits) {
@@ -260,7 +287,9 @@ struct Blowfish {
         for (int b = 0; b < 4; ++b)
             for (int i = 0; i < 256; i += 2) encrypt(l, r), s[b][i] = l, s[b][i + 1] = r;
     }
-    uint32_t f(uint32_t x) const { return ((s[0][x >> 24] + s[1][(x >> 16) & 255]) ^ s[2][(x >> 8) & 255]) + s[3][x & 255]; }
+    uint32_t f(uint32_t x) const {
+        return ((s[0][x >> 24] + s[1][(x >> 16) & 255]) ^ s[2][(x >> 8) & 255]) + s[3][x & 255];
+    }
     void encrypt(uint32_t& l, uint32_t& r) const {
         for (int i = 0; i < 16; ++i) {
             l ^= p[i];
@@ -295,7 +324,9 @@ const AesTables& aes_tables() {
     static const AesTables t;
     return t;
 }
-uint8_t xtime(uint8_t x) { return uint8_t((x << 1) ^ (x & 0x80 ? 0x1b : 0)); }
+uint8_t xtime(uint8_t x) {
+    return uint8_t((x << 1) ^ (x & 0x80 ? 0x1b : 0));
+}
 
 struct Aes128 {
     uint8_t rk[176];
@@ -318,11 +349,13 @@ struct Aes128 {
         for (int i = 0; i < 16; ++i) s[i] ^= rk[i];
         for (int round = 1; round <= 10; ++round) {
             uint8_t t[16];
-            for (int i = 0; i < 16; ++i) t[i] = sb[s[(i + 4 * (i % 4)) % 16]];  // SubBytes + ShiftRows
+            for (int i = 0; i < 16; ++i)
+                t[i] = sb[s[(i + 4 * (i % 4)) % 16]];  // SubBytes + ShiftRows
             if (round < 10)
                 for (int c = 0; c < 4; ++c) {  // MixColumns
                     uint8_t* col = t + 4 * c;
-                    uint8_t a0 = col[0], a1 = col[1], a2 = col[2], a3 = col[3], all = uint8_t(a0 ^ a1 ^ a2 ^ a3);
+                    uint8_t a0 = col[0], a1 = col[1], a2 = col[2], a3 = col[3],
+                            all = uint8_t(a0 ^ a1 ^ a2 ^ a3);
                     col[0] = uint8_t(a0 ^ all ^ xtime(uint8_t(a0 ^ a1)));
                     col[1] = uint8_t(a1 ^ all ^ xtime(uint8_t(a1 ^ a2)));
                     col[2] = uint8_t(a2 ^ all ^ xtime(uint8_t(a2 ^ a3)));
@@ -373,15 +406,16 @@ const std::vector<Kernel>& kernels() {
              sha1(buf, len, d);
              buf[0] ^= d[0];
          },
-         []() -> void* { return nullptr; }, [](void*) {}, "a9993e364706816aba3e25717850c26c9cd0d89d",
+         []() -> void* { return nullptr; }, [](void*) {},
+         "a9993e364706816aba3e25717850c26c9cd0d89d",
          []() {
              uint8_t d[20];
              sha1(reinterpret_cast<const uint8_t*>("abc"), 3, d);
              return hex(d, 20);
          }},
         {"rc4", [](uint8_t* buf, size_t len, void* st) { static_cast<Rc4*>(st)->apply(buf, len); },
-         []() -> void* { return new Rc4(kKey16, 16); }, [](void* st) { delete static_cast<Rc4*>(st); },
-         "b2396305f03dc027ccc3524a0a1118a8",
+         []() -> void* { return new Rc4(kKey16, 16); },
+         [](void* st) { delete static_cast<Rc4*>(st); }, "b2396305f03dc027ccc3524a0a1118a8",
          []() {
              const uint8_t key[5] = {1, 2, 3, 4, 5};
              Rc4 rc4(key, 5);
@@ -402,7 +436,9 @@ const std::vector<Kernel>& kernels() {
              }
              for (int i = 0; i < 8; ++i) s->iv[i] = uint8_t(iv >> (56 - 8 * i));
          },
-         []() -> void* { return new CbcState<Des>{Des(kKey16), {}}; },
+         []() -> void* {
+             return new CbcState<Des>{Des(kKey16), {}};
+         },
          [](void* st) { delete static_cast<CbcState<Des>*>(st); }, "3fa40e8a984d4815",
          []() {
              auto key = unhex("0123456789abcdef");
@@ -423,7 +459,9 @@ const std::vector<Kernel>& kernels() {
              }
              put_be32(l, s->iv), put_be32(r, s->iv + 4);
          },
-         []() -> void* { return new CbcState<Blowfish>{Blowfish(kKey16, 16), {}}; },
+         []() -> void* {
+             return new CbcState<Blowfish>{Blowfish(kKey16, 16), {}};
+         },
          [](void* st) { delete static_cast<CbcState<Blowfish>*>(st); }, "4ef997456198dd78",
          []() {
              const uint8_t zero[8] = {};
@@ -443,8 +481,11 @@ const std::vector<Kernel>& kernels() {
                  std::memcpy(s->iv, buf + off, 16);
              }
          },
-         []() -> void* { return new CbcState<Aes128>{Aes128(kKey16), {}}; },
-         [](void* st) { delete static_cast<CbcState<Aes128>*>(st); }, "69c4e0d86a7b0430d8cdb78070b4c55a",
+         []() -> void* {
+             return new CbcState<Aes128>{Aes128(kKey16), {}};
+         },
+         [](void* st) { delete static_cast<CbcState<Aes128>*>(st); },
+         "69c4e0d86a7b0430d8cdb78070b4c55a",
          []() {
              auto key = unhex("000102030405060708090a0b0c0d0e0f");
              auto block = unhex("00112233445566778899aabbccddeeff");

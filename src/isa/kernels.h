@@ -11,12 +11,12 @@
 namespace speedlab::isa {
 
 struct Kernel {
-    std::string name;            // "md5", "sha1", "rc4", "des-cbc", "bf-cbc", "aes-128-cbc"
+    std::string name;  // "md5", "sha1", "rc4", "des-cbc", "bf-cbc", "aes-128-cbc"
     void (*process)(uint8_t* buf, size_t len, void* state);
-    void* (*make_state)();       // fresh state with a fixed key
+    void* (*make_state)();  // fresh state with a fixed key
     void (*free_state)(void*);
-    std::string known_answer;    // hex of the published vector's output
-    std::string (*check)();      // hex computed for that vector
+    std::string known_answer;  // hex of the published vector's output
+    std::string (*check)();    // hex computed for that vector
 };
 
 const std::vector<Kernel>& kernels();

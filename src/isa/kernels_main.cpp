@@ -47,8 +47,9 @@ int main(int argc, char** argv) {
         }
         k.free_state(state);
         double rate = ok && now > start ? double(count) * double(size) / (now - start) : 0;
-        std::printf("%s kat=%s check=%016llx count=%ld seconds=%.6f bytes_per_second=%.2f\n", k.name.c_str(),
-                    ok ? "ok" : ("FAIL:" + got).c_str(), static_cast<unsigned long long>(checksum), count, now - start, rate);
+        std::printf("%s kat=%s check=%016llx count=%ld seconds=%.6f bytes_per_second=%.2f\n",
+                    k.name.c_str(), ok ? "ok" : ("FAIL:" + got).c_str(),
+                    static_cast<unsigned long long>(checksum), count, now - start, rate);
     }
     return failures ? 1 : 0;
 }

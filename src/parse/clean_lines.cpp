@@ -6,7 +6,9 @@ namespace speedlab::parse {
 
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+bool starts_with(std::string_view s, std::string_view p) {
+    return s.substr(0, p.size()) == p;
+}
 
 std::string_view trim_right(std::string_view s) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
@@ -45,7 +47,8 @@ bool doing_complete(std::string_view s) {
 // Splits text flattened onto one line at every occurrence of `marker` but the first.
 void split_at(std::string_view line, std::string_view marker, std::vector<std::string>& out) {
     size_t start = 0;
-    for (size_t pos = line.find(marker, 1); pos != std::string_view::npos; pos = line.find(marker, pos + 1)) {
+    for (size_t pos = line.find(marker, 1); pos != std::string_view::npos;
+         pos = line.find(marker, pos + 1)) {
         if (pos > 0 && line[pos - 1] != ' ') continue;
         out.emplace_back(trim_right(line.substr(start, pos - start)));
         start = pos;
@@ -71,7 +74,8 @@ std::vector<CleanLine> clean_lines(std::string_view text) {
 
         std::vector<std::string> pieces;
         size_t doing = line.find("Doing ");
-        if (doing != std::string_view::npos && line.find("Doing ", doing + 1) != std::string_view::npos) {
+        if (doing != std::string_view::npos &&
+            line.find("Doing ", doing + 1) != std::string_view::npos) {
             if (doing > 0) pieces.emplace_back(trim_right(line.substr(0, doing)));
             split_at(line.substr(doing), "Doing ", pieces);
         } else if (starts_with(line, "+") && line.find(" +", 1) != std::string_view::npos) {
@@ -84,13 +88,16 @@ std::vector<CleanLine> clean_lines(std::string_view text) {
             std::string_view t = trim_left(p);
             // A progress line wrapped before its result, or before its time.
             if (prev && starts_with(prev->text, "Doing ") && !doing_complete(prev->text) &&
-                prev->text.find(": ") != std::string::npos && !t.empty() && !starts_with(t, "Doing ") &&
-                t.size() < 48 && (std::isdigit(static_cast<unsigned char>(t.front())) || doing_complete("x in " + std::string(t)))) {
+                prev->text.find(": ") != std::string::npos && !t.empty() &&
+                !starts_with(t, "Doing ") && t.size() < 48 &&
+                (std::isdigit(static_cast<unsigned char>(t.front())) ||
+                 doing_complete("x in " + std::string(t)))) {
                 prev->text += " " + std::string(t);
                 continue;
             }
             // "type 16 bytes ... 8192" followed by "bytes".
-            if (prev && starts_with(prev->text, "type ") && (t == "bytes" || starts_with(t, "bytes "))) {
+            if (prev && starts_with(prev->text, "type ") &&
+                (t == "bytes" || starts_with(t, "bytes "))) {
                 prev->text += " " + std::string(t);
                 continue;
             }

@@ -16,8 +16,12 @@ namespace speedlab::parse {
 
 namespace {
 
-bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
-bool contains(std::string_view s, std::string_view p) { return s.find(p) != std::string_view::npos; }
+bool starts_with(std::string_view s, std::string_view p) {
+    return s.substr(0, p.size()) == p;
+}
+bool contains(std::string_view s, std::string_view p) {
+    return s.find(p) != std::string_view::npos;
+}
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
@@ -60,7 +64,9 @@ std::optional<Number> number(std::string_view t) {
     auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (ec != std::errc{} || p != t.data() + t.size()) return std::nullopt;
     auto dot = t.find('.');
-    double step = dot == std::string_view::npos ? 1 : std::pow(10.0, -static_cast<double>(t.size() - dot - 1));
+    double step = dot == std::string_view::npos
+                      ? 1
+                      : std::pow(10.0, -static_cast<double>(t.size() - dot - 1));
     return Number{v, step};
 }
 std::optional<int64_t> integer(std::string_view t) {
@@ -77,7 +83,8 @@ struct Cell {
     bool finite = true;
 };
 std::optional<Cell> throughput_cell(std::string_view t) {
-    if (t == "inf" || t == "infk" || t == "nan" || t == "-nan" || t == "nank") return Cell{0, 0, false};
+    if (t == "inf" || t == "infk" || t == "nan" || t == "-nan" || t == "nank")
+        return Cell{0, 0, false};
     bool k = !t.empty() && t.back() == 'k';
     if (k) t.remove_suffix(1);
     if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
@@ -110,20 +117,28 @@ std::vector<int64_t> default_sizes(size_t columns, std::string_view version) {
 
 // Curves by the index of OpenSSL 1.1.1+/3.x -mr records (+F4/+F5).
 constexpr std::array<std::pair<std::string_view, int>, 24> kCurveIndex{{
-    {"secp160r1", 160}, {"nistp192", 192}, {"nistp224", 224}, {"nistp256", 256}, {"nistp384", 384},
-    {"nistp521", 521}, {"nistk163", 163}, {"nistk233", 233}, {"nistk283", 283}, {"nistk409", 409},
-    {"nistk571", 571}, {"nistb163", 163}, {"nistb233", 233}, {"nistb283", 283}, {"nistb409", 409},
-    {"nistb571", 571}, {"brainpoolP256r1", 256}, {"brainpoolP256t1", 256}, {"brainpoolP384r1", 384},
-    {"brainpoolP384t1", 384}, {"brainpoolP512r1", 512}, {"brainpoolP512t1", 512}, {"X25519", 253},
-    {"X448", 448},
+    {"secp160r1", 160},       {"nistp192", 192},        {"nistp224", 224},
+    {"nistp256", 256},        {"nistp384", 384},        {"nistp521", 521},
+    {"nistk163", 163},        {"nistk233", 233},        {"nistk283", 283},
+    {"nistk409", 409},        {"nistk571", 571},        {"nistb163", 163},
+    {"nistb233", 233},        {"nistb283", 283},        {"nistb409", 409},
+    {"nistb571", 571},        {"brainpoolP256r1", 256}, {"brainpoolP256t1", 256},
+    {"brainpoolP384r1", 384}, {"brainpoolP384t1", 384}, {"brainpoolP512r1", 512},
+    {"brainpoolP512t1", 512}, {"X25519", 253},          {"X448", 448},
 }};
 std::string curve_for(size_t idx, int bits) {
-    if (idx < kCurveIndex.size() && kCurveIndex[idx].second == bits) return std::string(kCurveIndex[idx].first);
-    switch (bits) {  // an index from another version: fall back on the NIST prime curve of that size
-        case 160: return "secp160r1";
-        case 253: return "X25519";
-        case 448: return "X448";
-        default: return "nistp" + std::to_string(bits);
+    if (idx < kCurveIndex.size() && kCurveIndex[idx].second == bits)
+        return std::string(kCurveIndex[idx].first);
+    switch (
+        bits) {  // an index from another version: fall back on the NIST prime curve of that size
+        case 160:
+            return "secp160r1";
+        case 253:
+            return "X25519";
+        case 448:
+            return "X448";
+        default:
+            return "nistp" + std::to_string(bits);
     }
 }
 
@@ -136,8 +151,9 @@ std::string lower(std::string_view s) {
 enum class Mode { none, symmetric, public_key, kem, signature };
 
 class Parser {
-public:
-    Parser(std::string_view text, const std::string& file) : text_(text), file_(file), lines_(clean_lines(text)) {}
+  public:
+    Parser(std::string_view text, const std::string& file)
+        : text_(text), file_(file), lines_(clean_lines(text)) {}
 
     ParsedText parse() {
         for (i_ = 0; i_ < lines_.size(); ++i_) {
@@ -145,8 +161,10 @@ public:
             bool used = system_text(line);
             used = speed_line(line) || used;
             if (active_) {
-                if (used) last_used_ = i_;
-                else if (!trim(line).empty()) candidates_unused_.push_back(i_);
+                if (used)
+                    last_used_ = i_;
+                else if (!trim(line).empty())
+                    candidates_unused_.push_back(i_);
             }
             if (!used && mode_ != Mode::none && !trim(line).empty()) mode_ = Mode::none;
         }
@@ -176,10 +194,11 @@ public:
         out_.runs = std::move(merged);
     }
     static bool same_setup(const Run& a, const Run& b) {
-        if (a.version.empty() || a.version != b.version || a.built_on != b.built_on || a.options != b.options ||
-            a.compiler != b.compiler || a.timing != b.timing)
+        if (a.version.empty() || a.version != b.version || a.built_on != b.built_on ||
+            a.options != b.options || a.compiler != b.compiler || a.timing != b.timing)
             return false;
-        if (a.machine.cpu_name != b.machine.cpu_name || a.machine.cpu_mhz != b.machine.cpu_mhz) return false;
+        if (a.machine.cpu_name != b.machine.cpu_name || a.machine.cpu_mhz != b.machine.cpu_mhz)
+            return false;
         for (const auto& m : b.measurements)
             if (a.find(m.algorithm, m.operation, m.parameter)) return false;
         return true;
@@ -195,7 +214,7 @@ public:
         return machine_;
     }
 
-private:
+  private:
     std::string_view text_;
     const std::string& file_;
     std::vector<CleanLine> lines_;
@@ -203,7 +222,8 @@ private:
     ParsedText out_;
 
     // The run being read.
-    bool active_ = false, has_tables_ = false, has_progress_ = false, truncated_ = false, multi_ = false;
+    bool active_ = false, has_tables_ = false, has_progress_ = false, truncated_ = false,
+         multi_ = false;
     bool mr_ = false;
     Run run_;
     size_t first_ = 0, last_used_ = 0;
@@ -249,23 +269,27 @@ private:
         if (run_.measurements.empty()) return;
         if (truncated_ || (has_progress_ && !has_tables_)) {
             run_.complete = false;
-            run_.notes.push_back(has_tables_ ? "a table row was cut off" : "progress lines without a summary table: the run was cut off");
+            run_.notes.push_back(
+                has_tables_ ? "a table row was cut off"
+                            : "progress lines without a summary table: the run was cut off");
         }
         size_t begin_line = lines_[first_].line;
         size_t end_line = lines_[last_used_].line;
         for (size_t k : candidates_unused_)
-            if (k > first_ && k < last_used_) out_.unused.push_back({lines_[k].line, lines_[k].text});
+            if (k > first_ && k < last_used_)
+                out_.unused.push_back({lines_[k].line, lines_[k].text});
         // Keep the original text of the run's lines, so it can be parsed again later.
         run_.raw_text = raw_lines(begin_line, end_line);
-        run_.notes.push_back("read from lines " + std::to_string(begin_line) + "-" + std::to_string(end_line) +
-                             " of " + file_);
+        run_.notes.push_back("read from lines " + std::to_string(begin_line) + "-" +
+                             std::to_string(end_line) + " of " + file_);
         out_.runs.push_back(std::move(run_));
     }
     // The input's own text of lines from..to (1-based, inclusive).
     std::string raw_lines(size_t from, size_t to) {
         if (line_starts_.empty()) {
             line_starts_.push_back(0);
-            for (size_t p = text_.find('\n'); p != std::string_view::npos; p = text_.find('\n', p + 1))
+            for (size_t p = text_.find('\n'); p != std::string_view::npos;
+                 p = text_.find('\n', p + 1))
                 line_starts_.push_back(p + 1);
         }
         if (from == 0 || from > line_starts_.size()) return {};
@@ -281,7 +305,9 @@ private:
     // except in -multi runs, where only the table holds the children's sum.
     void add(Measurement m, bool from_table) {
         for (auto& e : run_.measurements) {
-            if (e.algorithm != m.algorithm || e.operation != m.operation || e.parameter != m.parameter) continue;
+            if (e.algorithm != m.algorithm || e.operation != m.operation ||
+                e.parameter != m.parameter)
+                continue;
             if (from_table && e.count && !multi_) {
                 if (e.source_name.empty()) e.source_name = m.source_name;
                 return;
@@ -292,7 +318,8 @@ private:
         run_.measurements.push_back(std::move(m));
     }
     void note(const std::string& n) {
-        if (std::find(run_.notes.begin(), run_.notes.end(), n) == run_.notes.end()) run_.notes.push_back(n);
+        if (std::find(run_.notes.begin(), run_.notes.end(), n) == run_.notes.end())
+            run_.notes.push_back(n);
     }
 
     // ---- speed output ----
@@ -315,10 +342,13 @@ private:
             return true;
         }
         if (starts_with(t, "type ") || t == "type") return symmetric_header(t);
-        if (contains(t, "sign/s") || (starts_with(t, "op ") && contains(t, "op/s")) || contains(t, "keygens/s")) {
+        if (contains(t, "sign/s") || (starts_with(t, "op ") && contains(t, "op/s")) ||
+            contains(t, "keygens/s")) {
             // Without a run around it this is somebody's own table (a ratio table, say).
             if (!active_) return false;
-            mode_ = contains(t, "encaps/s") ? Mode::kem : contains(t, "keygens/s") ? Mode::signature : Mode::public_key;
+            mode_ = contains(t, "encaps/s")    ? Mode::kem
+                    : contains(t, "keygens/s") ? Mode::signature
+                                               : Mode::public_key;
             has_tables_ = true;
             return true;
         }
@@ -334,13 +364,15 @@ private:
 
     bool header(std::string_view t) {
         auto version_at_start = [&](std::string_view prefix) {
-            return starts_with(t, prefix) && t.size() > prefix.size() && std::isdigit(static_cast<unsigned char>(t[prefix.size()]));
+            return starts_with(t, prefix) && t.size() > prefix.size() &&
+                   std::isdigit(static_cast<unsigned char>(t[prefix.size()]));
         };
-        if (version_at_start("OpenSSL ") || version_at_start("SSLeay ") || version_at_start("LibreSSL ") ||
-            starts_with(t, "version: ")) {
+        if (version_at_start("OpenSSL ") || version_at_start("SSLeay ") ||
+            version_at_start("LibreSSL ") || starts_with(t, "version: ")) {
             if (active_ && (has_tables_ || header_seen_)) finish();
             begin();
-            run_.version = starts_with(t, "version: ") ? "OpenSSL " + std::string(trim(t.substr(9))) : std::string(t);
+            run_.version = starts_with(t, "version: ") ? "OpenSSL " + std::string(trim(t.substr(9)))
+                                                       : std::string(t);
             header_seen_ = true;
             return true;
         }
@@ -379,13 +411,15 @@ private:
             header_seen_ = true;
             return true;
         }
-        if (starts_with(t, "available timing options:") || starts_with(t, "timing function used:")) {
+        if (starts_with(t, "available timing options:") ||
+            starts_with(t, "timing function used:")) {
             note(std::string(t));
             return true;
         }
         if (starts_with(t, "CPUINFO:")) {
             run_.cpuinfo = std::string(t);
-            if (auto env = t.find(" env:"); env != std::string_view::npos) run_.cpu_mask = std::string(trim(t.substr(env + 5)));
+            if (auto env = t.find(" env:"); env != std::string_view::npos)
+                run_.cpu_mask = std::string(trim(t.substr(env + 5)));
             return true;
         }
         return false;
@@ -423,7 +457,8 @@ private:
         while (n < ws.size() && throughput_cell(ws[ws.size() - 1 - n])) ++n;
         if (n == 0 || n == ws.size()) return false;
         std::string name;
-        for (size_t k = 0; k + n < ws.size(); ++k) name += (name.empty() ? "" : " ") + std::string(ws[k]);
+        for (size_t k = 0; k + n < ws.size(); ++k)
+            name += (name.empty() ? "" : " ") + std::string(ws[k]);
         if (!std::isalpha(static_cast<unsigned char>(name[0])) || name.size() > 40) return false;
         std::vector<std::string_view> cells(ws.end() - static_cast<long>(n), ws.end());
         if (sizes_.empty()) {
@@ -434,19 +469,22 @@ private:
         while (cells.size() < sizes_.size() && i_ + 1 < lines_.size()) {
             auto next = words(lines_[i_ + 1].text);
             if (next.empty() || cells.size() + next.size() > sizes_.size() ||
-                !std::all_of(next.begin(), next.end(), [](auto w) { return throughput_cell(w).has_value(); }))
+                !std::all_of(next.begin(), next.end(),
+                             [](auto w) { return throughput_cell(w).has_value(); }))
                 break;
             ++i_;
             cells.insert(cells.end(), next.begin(), next.end());
         }
-        if (cells.size() > sizes_.size()) cells.erase(cells.begin(), cells.end() - static_cast<long>(sizes_.size()));
+        if (cells.size() > sizes_.size())
+            cells.erase(cells.begin(), cells.end() - static_cast<long>(sizes_.size()));
         if (cells.size() < sizes_.size()) truncated_ = true;
         std::string id = canonical_symmetric_id(name);
         bool zero_row = true;
         for (size_t k = 0; k < cells.size(); ++k) {
             Cell c = *throughput_cell(cells[k]);
             if (!c.finite) {
-                note(name + " at " + std::to_string(sizes_[k]) + " bytes: printed as " + std::string(cells[k]) + ", not stored");
+                note(name + " at " + std::to_string(sizes_[k]) + " bytes: printed as " +
+                     std::string(cells[k]) + ", not stored");
                 continue;
             }
             if (c.value == 0) continue;
@@ -501,15 +539,18 @@ private:
             } else {
                 return false;
             }
-            source = std::string(trim(t.substr(0, t.find(ws[values_from - 1]) + ws[values_from - 1].size())));
+            source = std::string(
+                trim(t.substr(0, t.find(ws[values_from - 1]) + ws[values_from - 1].size())));
         } else {
             return false;
         }
         // Seconds-per-op columns end in 's'; the per-second columns are the figures.
         std::vector<std::string_view> seconds, rates;
         for (size_t k = values_from; k < ws.size(); ++k) {
-            if (ws[k].back() == 's' && ws[k] != "nans") seconds.push_back(ws[k]);
-            else rates.push_back(ws[k]);
+            if (ws[k].back() == 's' && ws[k] != "nans")
+                seconds.push_back(ws[k]);
+            else
+                rates.push_back(ws[k]);
         }
         if (seconds.empty() && rates.empty()) return false;
         if (rates.size() < seconds.size()) {
@@ -519,7 +560,8 @@ private:
             auto r = rate(rates[k]);
             if (!r) return false;
             if (!std::isfinite(r->value) || r->value <= 0) {
-                note(source + " " + std::string(to_string(ops[k])) + ": printed as " + std::string(rates[k]) + ", not stored");
+                note(source + " " + std::string(to_string(ops[k])) + ": printed as " +
+                     std::string(rates[k]) + ", not stored");
                 continue;
             }
             Measurement m;
@@ -540,11 +582,13 @@ private:
         auto ws = words(t);
         if (ws.size() != 7) return false;
         std::string name = lower(ws[0]);
-        if (mode_ == Mode::signature && (starts_with(name, "rsa") || starts_with(name, "dsa"))) name = "sig-" + name;
-        if (mode_ == Mode::kem && (starts_with(name, "rsa") || starts_with(name, "ecp"))) name = "kem-" + name;
-        std::array<Operation, 3> ops = mode_ == Mode::kem
-                                           ? std::array{Operation::keygen, Operation::encaps, Operation::decaps}
-                                           : std::array{Operation::keygen, Operation::sign, Operation::verify};
+        if (mode_ == Mode::signature && (starts_with(name, "rsa") || starts_with(name, "dsa")))
+            name = "sig-" + name;
+        if (mode_ == Mode::kem && (starts_with(name, "rsa") || starts_with(name, "ecp")))
+            name = "kem-" + name;
+        std::array<Operation, 3> ops =
+            mode_ == Mode::kem ? std::array{Operation::keygen, Operation::encaps, Operation::decaps}
+                               : std::array{Operation::keygen, Operation::sign, Operation::verify};
         for (size_t k = 0; k < 3; ++k) {
             auto r = rate(ws[4 + k]);
             if (!r) return false;
@@ -585,7 +629,8 @@ private:
             if (on == std::string_view::npos) return true;
             auto len = integer(head.substr(on + 4));
             std::string_view name = head.substr(0, on);
-            if (auto f = name.rfind(" for "); f != std::string_view::npos) name = name.substr(0, f);
+            if (auto f = name.rfind(" for "); f != std::string_view::npos)
+                name = name.substr(0, f);
             else if (auto times = name.rfind(" times"); times != std::string_view::npos) {
                 name = name.substr(0, times);
                 name = name.substr(0, name.rfind(' '));
@@ -611,9 +656,10 @@ private:
         if (contains(rest, "rsa")) {
             id = "rsa" + std::string(pw[0]);
             bool priv = contains(rest, "private");
-            op = contains(rest, "decrypt") ? Operation::decrypt
+            op = contains(rest, "decrypt")   ? Operation::decrypt
                  : contains(rest, "encrypt") ? Operation::encrypt
-                 : priv ? Operation::sign : Operation::verify;
+                 : priv                      ? Operation::sign
+                                             : Operation::verify;
         } else if (contains(rest, " dsa") && !contains(rest, "ecdsa")) {
             id = "dsa" + std::string(pw[0]);
             op = contains(rest, "verify") ? Operation::verify : Operation::sign;
@@ -647,12 +693,14 @@ private:
         }
         auto f = fields(t, ':');
         std::string_view tag = f[0];
-        static constexpr std::array<std::string_view, 18> tags{"+DT", "+DN", "+DTP", "+DNP", "+R", "+H", "+F",
-                                                               "+R1", "+R2", "+R3", "+R4", "+F2", "+F3", "+F4",
-                                                               "+F5", "+F6", "+F7", "+F8"};
+        static constexpr std::array<std::string_view, 18> tags{
+            "+DT", "+DN", "+DTP", "+DNP", "+R",  "+H",  "+F",  "+R1", "+R2",
+            "+R3", "+R4", "+F2",  "+F3",  "+F4", "+F5", "+F6", "+F7", "+F8"};
         bool known = std::find(tags.begin(), tags.end(), tag) != tags.end() ||
                      (tag.size() >= 3 && (starts_with(tag, "+R") || starts_with(tag, "+F")) &&
-                      std::all_of(tag.begin() + 2, tag.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); }));
+                      std::all_of(tag.begin() + 2, tag.end(), [](char c) {
+                          return std::isdigit(static_cast<unsigned char>(c));
+                      }));
         if (!known) return false;
         bool summary = tag == "+H" || starts_with(tag, "+F");
         if (!active_) begin();
@@ -674,7 +722,8 @@ private:
                 m.parameter = pending_len_;
                 m.count = *count;
                 m.seconds = secs->value;
-                m.value = static_cast<double>(*count) * static_cast<double>(pending_len_) / secs->value;
+                m.value =
+                    static_cast<double>(*count) * static_cast<double>(pending_len_) / secs->value;
                 m.source_name = std::string(f[2]);
                 add(std::move(m), false);
             }
@@ -684,9 +733,10 @@ private:
             pending_pk_.clear();
             if (starts_with(alg, "rsa")) {
                 pending_pk_ = "rsa" + std::string(f[1]);
-                pending_op_ = contains(alg, "decrypt") ? Operation::decrypt
+                pending_op_ = contains(alg, "decrypt")   ? Operation::decrypt
                               : contains(alg, "encrypt") ? Operation::encrypt
-                              : op == "private" ? Operation::sign : Operation::verify;
+                              : op == "private"          ? Operation::sign
+                                                         : Operation::verify;
             } else if (alg == "dsa") {
                 pending_pk_ = "dsa" + std::string(f[1]);
                 pending_op_ = op == "verify" ? Operation::verify : Operation::sign;
@@ -736,7 +786,8 @@ private:
         auto idx = integer(f[1]);
         auto bits = integer(f[2]);
         if (!idx || !bits) return;
-        auto put = [&](const std::string& id, Operation op, std::optional<Number> n, bool seconds_per_op) {
+        auto put = [&](const std::string& id, Operation op, std::optional<Number> n,
+                       bool seconds_per_op) {
             if (!n || n->value <= 0 || !std::isfinite(n->value)) return;
             Measurement m;
             m.algorithm = id;
@@ -767,7 +818,8 @@ private:
                 put(id, Operation::verify, b, seconds);
             } else if (a && b) {
                 // ECDH: one field is ops/s, the other s/op; their order flipped in 1.1.1.
-                put(canonical_curve_id("ecdh", curve), Operation::derive, a->value >= b->value ? a : b, false);
+                put(canonical_curve_id("ecdh", curve), Operation::derive,
+                    a->value >= b->value ? a : b, false);
             }
         } else if ((tag == "+F6" || tag == "+F7") && f.size() >= 6) {
             std::string id = tag == "+F7" ? "sm2" : lower(f[3]);
@@ -785,14 +837,16 @@ private:
         bool used = false;
         if (contains(line, "vendor_id") && contains(line, ":")) {
             std::string block(line);
-            if (i_ > 0 && starts_with(trim(lines_[i_ - 1].text), "processor")) block = lines_[i_ - 1].text + "\n" + block;
+            if (i_ > 0 && starts_with(trim(lines_[i_ - 1].text), "processor"))
+                block = lines_[i_ - 1].text + "\n" + block;
             size_t k = i_ + 1;
             for (; k < lines_.size() && k < i_ + 80; ++k) {
                 std::string_view l = trim(lines_[k].text);
                 if (l.empty() || starts_with(l, "Doing ") || starts_with(l, "$")) break;
                 bool field = contains(l, ":");
                 bool flag_words = std::all_of(l.begin(), l.end(), [](char c) {
-                    return std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == ' ' || c == '_';
+                    return std::islower(static_cast<unsigned char>(c)) ||
+                           std::isdigit(static_cast<unsigned char>(c)) || c == ' ' || c == '_';
                 });
                 if (!field && !flag_words) break;
                 block += "\n" + std::string(l);
@@ -847,7 +901,8 @@ private:
                 used = true;
             }
         }
-        if (starts_with(trim(line), "Bus ") && contains(line, ", device ") && contains(line, ", function ")) {
+        if (starts_with(trim(line), "Bus ") && contains(line, ", device ") &&
+            contains(line, ", function ")) {
             // /proc/pci: every line of a record ends in '.' or ':'.
             std::string block(line);
             size_t k = i_ + 1;
@@ -867,15 +922,20 @@ private:
             remember_machine();
             used = true;
         }
-        static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> emulators{{
-            {"PCemHD", "PCem"}, {"PCemCD", "PCem"}, {"86BoxHD", "86Box"}, {"QEMU HARDDISK", "QEMU"},
-            {"QEMU DVD-ROM", "QEMU"}, {"BOCHS", "Bochs"}}};
+        static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> emulators{
+            {{"PCemHD", "PCem"},
+             {"PCemCD", "PCem"},
+             {"86BoxHD", "86Box"},
+             {"QEMU HARDDISK", "QEMU"},
+             {"QEMU DVD-ROM", "QEMU"},
+             {"BOCHS", "Bochs"}}};
         for (const auto& [mark, name] : emulators)
             if (contains(line, mark)) {
                 machine_.kind = MachineKind::emulated;
                 machine_.emulator = std::string(name);
                 std::string ev = "the text names an emulated device: " + std::string(mark);
-                if (std::find(machine_.evidence.begin(), machine_.evidence.end(), ev) == machine_.evidence.end())
+                if (std::find(machine_.evidence.begin(), machine_.evidence.end(), ev) ==
+                    machine_.evidence.end())
                     machine_.evidence.push_back(ev);
                 remember_machine();
             }
@@ -883,7 +943,8 @@ private:
     }
     // A second machine described after runs took the first one starts afresh.
     void new_machine_if_taken(bool cpu = true) {
-        if (machine_taken_ && (!cpu || !machine_.cpu_vendor.empty()) && !(cpu == false && !machine_.memory_kb)) {
+        if (machine_taken_ && (!cpu || !machine_.cpu_vendor.empty()) &&
+            !(cpu == false && !machine_.memory_kb)) {
             machine_ = Machine{};
         }
         machine_taken_ = false;
@@ -896,7 +957,8 @@ private:
     }
     void merge_pci(std::vector<PciDevice>& devices) {
         for (auto& d : devices) {
-            auto it = std::find_if(machine_.pci.begin(), machine_.pci.end(), [&](const PciDevice& e) { return e.slot == d.slot; });
+            auto it = std::find_if(machine_.pci.begin(), machine_.pci.end(),
+                                   [&](const PciDevice& e) { return e.slot == d.slot; });
             if (it == machine_.pci.end()) {
                 machine_.pci.push_back(std::move(d));
                 continue;
@@ -909,7 +971,8 @@ private:
             if (!it->irq) it->irq = d.irq;
             if (it->bars.empty()) it->bars = d.bars;
         }
-        std::sort(machine_.pci.begin(), machine_.pci.end(), [](const auto& a, const auto& b) { return a.slot < b.slot; });
+        std::sort(machine_.pci.begin(), machine_.pci.end(),
+                  [](const auto& a, const auto& b) { return a.slot < b.slot; });
         remember_machine();
     }
 };
@@ -919,11 +982,14 @@ private:
 namespace {
 void check_input(std::string_view text, const std::string& file_name) {
     if (text.size() > kMaxInputBytes)
-        throw InputError(file_name + ":1: input larger than " + std::to_string(kMaxInputBytes >> 20) +
+        throw InputError(file_name + ":1: input larger than " +
+                         std::to_string(kMaxInputBytes >> 20) +
                          " MiB; expected openssl speed text");
     if (auto nul = text.find('\0'); nul != std::string_view::npos) {
-        size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(nul), '\n'));
-        throw InputError(file_name + ":" + std::to_string(line) + ": binary data (a NUL byte); expected text");
+        size_t line = 1 + static_cast<size_t>(std::count(
+                              text.begin(), text.begin() + static_cast<long>(nul), '\n'));
+        throw InputError(file_name + ":" + std::to_string(line) +
+                         ": binary data (a NUL byte); expected text");
     }
 }
 }  // namespace
@@ -933,7 +999,8 @@ ParsedText parse_speed_text(std::string_view text, const std::string& file_name)
     return Parser(text, file_name).parse();
 }
 
-Machine parse_system_text(std::string_view text, const std::string& file_name, std::vector<UnusedLine>& unrecognised) {
+Machine parse_system_text(std::string_view text, const std::string& file_name,
+                          std::vector<UnusedLine>& unrecognised) {
     check_input(text, file_name);
     return Parser(text, file_name).system_only(unrecognised);
 }

@@ -34,7 +34,8 @@ ParsedText parse_speed_text(std::string_view text, const std::string& file_name)
 
 // Only the system facts of a text (uname, cpuinfo, meminfo, PCI lists,
 // /proc/pci, dmesg); lines that said nothing go to `unrecognised`.
-Machine parse_system_text(std::string_view text, const std::string& file_name, std::vector<UnusedLine>& unrecognised);
+Machine parse_system_text(std::string_view text, const std::string& file_name,
+                          std::vector<UnusedLine>& unrecognised);
 
 // The text as it was before mail and web pages changed it: quoting removed,
 // code fences dropped, wrapped table rows, headers and "Doing" lines joined.

@@ -14,8 +14,8 @@ namespace speedlab::report {
 
 using compare::RatioCell;
 using compare::RatioTable;
-using compare::Significance;
 using compare::SideBySide;
+using compare::Significance;
 using nlohmann::json;
 
 std::optional<Format> parse_format(std::string_view name) {
@@ -29,7 +29,8 @@ std::optional<Format> parse_format(std::string_view name) {
 
 std::string percent(double ratio) {
     double pct = (ratio - 1) * 100;
-    std::string s = std::fabs(pct) >= 9.95 ? fmt::format("{:+.0f}%", pct) : fmt::format("{:+.1f}%", pct);
+    std::string s =
+        std::fabs(pct) >= 9.95 ? fmt::format("{:+.0f}%", pct) : fmt::format("{:+.1f}%", pct);
     if (auto dot = s.find(".0%"); dot != std::string::npos) s.erase(dot, 2);
     if (s == "-0%") s = "+0%";
     return s;
@@ -39,9 +40,12 @@ namespace {
 
 std::string significance_name(Significance s) {
     switch (s) {
-        case Significance::significant: return "significant";
-        case Significance::within_noise: return "within noise";
-        case Significance::unknown: break;
+        case Significance::significant:
+            return "significant";
+        case Significance::within_noise:
+            return "within noise";
+        case Significance::unknown:
+            break;
     }
     return "unknown";
 }
@@ -50,14 +54,16 @@ std::string cell_text(const RatioCell& c) {
     if (!c.ratio) return "-";
     std::string s = fmt::format("{:.3f}", *c.ratio);
     // Uncertainty below 0.05% (a k-figure's rounding) would only add clutter.
-    if (c.uncertainty && *c.uncertainty >= 0.0005) s += fmt::format("±{:.1f}%", 100 * *c.uncertainty);
+    if (c.uncertainty && *c.uncertainty >= 0.0005)
+        s += fmt::format("±{:.1f}%", 100 * *c.uncertainty);
     if (c.significance == Significance::significant) s += "*";
     if (c.significance == Significance::within_noise) s += "~";
     return s;
 }
 
 std::string row_name(const std::string& id) {
-    if ((id.rfind("rsa", 0) == 0 || id.rfind("dsa", 0) == 0) && id.size() > 3 && std::isdigit(static_cast<unsigned char>(id[3])))
+    if ((id.rfind("rsa", 0) == 0 || id.rfind("dsa", 0) == 0) && id.size() > 3 &&
+        std::isdigit(static_cast<unsigned char>(id[3])))
         return fmt::format("{} {} bits", id.substr(0, 3), id.substr(3));
     if (kind_of(id) == AlgorithmKind::public_key) return id;
     return openssl3_row_name(id);
@@ -73,7 +79,8 @@ struct Grid {
 
 std::vector<Grid> ratio_grids(const RatioTable& t) {
     std::vector<Grid> grids;
-    auto add = [&](std::string title, std::vector<std::string> header, const std::vector<compare::RatioRow>& rows) {
+    auto add = [&](std::string title, std::vector<std::string> header,
+                   const std::vector<compare::RatioRow>& rows) {
         if (rows.empty()) return;
         Grid g{std::move(title), std::move(header), {}, {}};
         for (const auto& r : rows) {
@@ -94,14 +101,16 @@ std::vector<Grid> ratio_grids(const RatioTable& t) {
 }
 
 std::string direction_line(const RatioTable& t) {
-    return fmt::format("ratio B/A with A = run {}, B = run {}: in the per-second and throughput columns above 1 "
-                       "means B is faster; in the sign/verify (seconds) columns below 1 means B is faster",
-                       t.a_label, t.b_label);
+    return fmt::format(
+        "ratio B/A with A = run {}, B = run {}: in the per-second and throughput columns above 1 "
+        "means B is faster; in the sign/verify (seconds) columns below 1 means B is faster",
+        t.a_label, t.b_label);
 }
 
 std::string means_line(const RatioTable& t) {
     std::string s = "geometric mean of shared figures:";
-    for (const auto& m : t.means) s += fmt::format(" {} {:.3f} ({} cells);", m.category, m.geometric_mean, m.cells);
+    for (const auto& m : t.means)
+        s += fmt::format(" {} {:.3f} ({} cells);", m.category, m.geometric_mean, m.cells);
     if (!s.empty() && s.back() == ';') s.pop_back();
     return s;
 }
@@ -109,7 +118,8 @@ std::string means_line(const RatioTable& t) {
 std::string text_grid(const Grid& g) {
     std::string out;
     std::vector<size_t> w(g.header.size(), 0);
-    for (size_t i = 0; i < g.header.size(); ++i) w[i] = std::max<size_t>(g.header[i].size(), i == 0 ? 13 : 12);
+    for (size_t i = 0; i < g.header.size(); ++i)
+        w[i] = std::max<size_t>(g.header[i].size(), i == 0 ? 13 : 12);
     for (const auto& r : g.rows)
         for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
     auto line = [&](const std::vector<std::string>& cells) {
@@ -131,7 +141,8 @@ std::string md_escape(const std::string& s) {
     return o;
 }
 
-std::string markdown_grid(const std::vector<std::string>& header, const std::vector<std::vector<std::string>>& rows) {
+std::string markdown_grid(const std::vector<std::string>& header,
+                          const std::vector<std::vector<std::string>>& rows) {
     std::string out = "|";
     for (const auto& h : header) out += " " + md_escape(h) + " |";
     out += "\n|";
@@ -156,7 +167,8 @@ std::string csv_field(const std::string& s) {
 }
 
 json cell_json(const std::string& column, const RatioCell& c) {
-    json j{{"column", column}, {"ratio", c.ratio ? json(*c.ratio) : json(nullptr)},
+    json j{{"column", column},
+           {"ratio", c.ratio ? json(*c.ratio) : json(nullptr)},
            {"uncertainty", c.uncertainty ? json(*c.uncertainty) : json(nullptr)},
            {"significance", significance_name(c.significance)}};
     return j;
@@ -194,7 +206,8 @@ std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_p
         for (size_t i = 0; i < r.values.size(); ++i) {
             std::string v = value_text(r.metric, r.values[i]);
             if (r.cv[i]) v += fmt::format(" ±{:.1f}%", 100 * *r.cv[i]);
-            if (with_percent && i != s.baseline && r.vs_baseline[i]) v += " (" + percent(*r.vs_baseline[i]) + ")";
+            if (with_percent && i != s.baseline && r.vs_baseline[i])
+                v += " (" + percent(*r.vs_baseline[i]) + ")";
             row.push_back(v);
         }
         rows.push_back(std::move(row));
@@ -204,7 +217,8 @@ std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_p
 
 std::vector<std::string> side_header(const SideBySide& s) {
     std::vector<std::string> h{"metric"};
-    for (size_t i = 0; i < s.labels.size(); ++i) h.push_back(s.labels[i] + (i == s.baseline ? " (baseline)" : ""));
+    for (size_t i = 0; i < s.labels.size(); ++i)
+        h.push_back(s.labels[i] + (i == s.baseline ? " (baseline)" : ""));
     return h;
 }
 
@@ -215,8 +229,10 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
     switch (format) {
         case Format::text: {
             std::string out = direction_line(t) + "\n";
-            out += "± is the relative standard uncertainty (repetitions and printed rounding), shown from 0.1%; "
-                   "* a significant difference (beyond 2 standard uncertainties), ~ within noise\n";
+            out +=
+                "± is the relative standard uncertainty (repetitions and printed rounding), shown "
+                "from 0.1%; "
+                "* a significant difference (beyond 2 standard uncertainties), ~ within noise\n";
             for (const auto& g : grids) out += text_grid(g);
             out += means_line(t) + "\n";
             for (const auto& c : t.caveats) out += "note: " + c + "\n";
@@ -231,49 +247,62 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
         }
         case Format::csv: {
             std::string out = "section,algorithm,column,ratio,uncertainty,significance\n";
-            auto emit = [&](const std::string& section, const std::vector<compare::RatioRow>& rows) {
+            auto emit = [&](const std::string& section,
+                            const std::vector<compare::RatioRow>& rows) {
                 auto cols = columns_of(t, section);
                 for (const auto& r : rows)
                     for (size_t i = 0; i < r.cells.size(); ++i) {
                         const auto& c = r.cells[i];
-                        out += fmt::format("{},{},{},{},{},{}\n", section, r.algorithm, csv_field(cols[i]),
-                                           c.ratio ? fmt::format("{:.6g}", *c.ratio) : "",
-                                           c.uncertainty ? fmt::format("{:.6g}", *c.uncertainty) : "",
-                                           csv_field(significance_name(c.significance)));
+                        out += fmt::format(
+                            "{},{},{},{},{},{}\n", section, r.algorithm, csv_field(cols[i]),
+                            c.ratio ? fmt::format("{:.6g}", *c.ratio) : "",
+                            c.uncertainty ? fmt::format("{:.6g}", *c.uncertainty) : "",
+                            csv_field(significance_name(c.significance)));
                     }
             };
             emit("symmetric", t.symmetric);
             emit("public_key", t.public_key);
             emit("key_exchange", t.key_exchange);
             for (const auto& m : t.means)
-                out += fmt::format("mean,{},geometric mean,{:.6g},,\n", csv_field(m.category), m.geometric_mean);
+                out += fmt::format("mean,{},geometric mean,{:.6g},,\n", csv_field(m.category),
+                                   m.geometric_mean);
             return out;
         }
         case Format::json: {
-            json j{{"kind", "ratio"}, {"a", t.a_label}, {"b", t.b_label}, {"direction", "B/A"}, {"sizes", t.sizes},
-                   {"caveats", t.caveats}, {"shared_cells", t.shared_cells}};
+            json j{{"kind", "ratio"},
+                   {"a", t.a_label},
+                   {"b", t.b_label},
+                   {"direction", "B/A"},
+                   {"sizes", t.sizes},
+                   {"caveats", t.caveats},
+                   {"shared_cells", t.shared_cells}};
             for (const char* section : {"symmetric", "public_key", "key_exchange"}) {
-                const auto& rows = std::string(section) == "symmetric" ? t.symmetric
-                                   : std::string(section) == "public_key" ? t.public_key : t.key_exchange;
+                const auto& rows = std::string(section) == "symmetric"    ? t.symmetric
+                                   : std::string(section) == "public_key" ? t.public_key
+                                                                          : t.key_exchange;
                 auto cols = columns_of(t, section);
                 json arr = json::array();
                 for (const auto& r : rows) {
                     json cells = json::array();
-                    for (size_t i = 0; i < r.cells.size(); ++i) cells.push_back(cell_json(cols[i], r.cells[i]));
+                    for (size_t i = 0; i < r.cells.size(); ++i)
+                        cells.push_back(cell_json(cols[i], r.cells[i]));
                     arr.push_back({{"algorithm", r.algorithm}, {"cells", cells}});
                 }
                 j[section] = arr;
             }
             json means = json::array();
             for (const auto& m : t.means)
-                means.push_back({{"category", m.category}, {"geometric_mean", m.geometric_mean}, {"cells", m.cells}});
+                means.push_back({{"category", m.category},
+                                 {"geometric_mean", m.geometric_mean},
+                                 {"cells", m.cells}});
             j["means"] = means;
             return j.dump(2) + "\n";
         }
         case Format::html: {
             HtmlReport page("speedlab: run " + t.b_label + " against run " + t.a_label);
-            page.paragraph(direction_line(t) + ". Cells are coloured by the ratio: green where B is faster, red "
-                                               "where it is slower; ± is the relative standard uncertainty.");
+            page.paragraph(direction_line(t) +
+                           ". Cells are coloured by the ratio: green where B is faster, red "
+                           "where it is slower; ± is the relative standard uncertainty.");
             std::vector<std::pair<std::string, double>> bars;
             for (const auto& m : t.means) bars.emplace_back(m.category, m.geometric_mean);
             page.ratio_bars("Geometric mean of B/A per category", bars);
@@ -285,8 +314,9 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
                         const RatioCell* cell = g.cells[r][c];
                         // seconds columns: below 1 is faster, so colour by the inverse
                         bool seconds = g.title == "public key" && (c == 1 || c == 2);
-                        row.push_back(cell && cell->ratio ? std::optional(seconds ? 1 / *cell->ratio : *cell->ratio)
-                                                          : std::nullopt);
+                        row.push_back(cell && cell->ratio
+                                          ? std::optional(seconds ? 1 / *cell->ratio : *cell->ratio)
+                                          : std::nullopt);
                     }
                     heat.push_back(row);
                 }
@@ -306,7 +336,9 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
     switch (format) {
         case Format::text: {
             Grid g{"", side_header(s), side_rows(s, true), {}};
-            std::string out = "baseline: run " + base + "; in brackets the difference to it; ± the coefficient of variation\n";
+            std::string out =
+                "baseline: run " + base +
+                "; in brackets the difference to it; ± the coefficient of variation\n";
             out += text_grid(g);
             for (const auto& c : s.caveats) out += "note: " + c + "\n";
             return out;
@@ -322,11 +354,15 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
             for (const auto& r : s.rows)
                 for (size_t i = 0; i < r.values.size(); ++i) {
                     if (!r.values[i]) continue;
-                    out += fmt::format("{},{},{:.6f},{},{},{},{}\n", metric_name(r.metric), csv_field(s.labels[i]),
-                                       *r.values[i], r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s",
-                                       r.vs_baseline[i] ? fmt::format("{:.6g}", *r.vs_baseline[i]) : "",
-                                       r.printed_steps[i] && *r.printed_steps[i] > 0 ? fmt::format("{:g}", *r.printed_steps[i]) : "",
-                                       r.cv[i] ? fmt::format("{:.6g}", *r.cv[i]) : "");
+                    out += fmt::format(
+                        "{},{},{:.6f},{},{},{},{}\n", metric_name(r.metric), csv_field(s.labels[i]),
+                        *r.values[i],
+                        r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s",
+                        r.vs_baseline[i] ? fmt::format("{:.6g}", *r.vs_baseline[i]) : "",
+                        r.printed_steps[i] && *r.printed_steps[i] > 0
+                            ? fmt::format("{:g}", *r.printed_steps[i])
+                            : "",
+                        r.cv[i] ? fmt::format("{:.6g}", *r.cv[i]) : "");
                 }
             return out;
         }
@@ -337,31 +373,41 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
                 for (size_t i = 0; i < r.values.size(); ++i)
                     vals.push_back({{"run", s.labels[i]},
                                     {"value", r.values[i] ? json(*r.values[i]) : json(nullptr)},
-                                    {"vs_baseline", r.vs_baseline[i] ? json(*r.vs_baseline[i]) : json(nullptr)},
+                                    {"vs_baseline",
+                                     r.vs_baseline[i] ? json(*r.vs_baseline[i]) : json(nullptr)},
                                     {"cv", r.cv[i] ? json(*r.cv[i]) : json(nullptr)}});
-                rows.push_back({{"metric", metric_name(r.metric)},
-                                {"unit", r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s"},
-                                {"values", vals}});
+                rows.push_back(
+                    {{"metric", metric_name(r.metric)},
+                     {"unit", r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s"},
+                     {"values", vals}});
             }
-            json j{{"kind", "side_by_side"}, {"runs", s.labels}, {"baseline", base}, {"rows", rows}, {"caveats", s.caveats}};
+            json j{{"kind", "side_by_side"},
+                   {"runs", s.labels},
+                   {"baseline", base},
+                   {"rows", rows},
+                   {"caveats", s.caveats}};
             return j.dump(2) + "\n";
         }
         case Format::html: {
             HtmlReport page("speedlab: " + std::to_string(s.labels.size()) + " runs side by side");
-            page.paragraph("Baseline: run " + base + ". Each chart shows one figure for every run; the table gives "
-                           "the values and their difference to the baseline, coloured green where faster.");
+            page.paragraph(
+                "Baseline: run " + base +
+                ". Each chart shows one figure for every run; the table gives "
+                "the values and their difference to the baseline, coloured green where faster.");
             size_t charts = 0;
             for (const auto& r : s.rows) {
                 if (++charts > 24) break;  // beyond this the table says it better
                 std::vector<std::pair<std::string, std::optional<double>>> bars;
-                for (size_t i = 0; i < r.values.size(); ++i) bars.emplace_back(s.labels[i], r.values[i]);
+                for (size_t i = 0; i < r.values.size(); ++i)
+                    bars.emplace_back(s.labels[i], r.values[i]);
                 page.value_bars(metric_name(r.metric), bars, s.baseline,
                                 r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s");
             }
             std::vector<std::vector<std::optional<double>>> heat;
             for (const auto& r : s.rows) {
                 std::vector<std::optional<double>> row{std::nullopt};
-                for (size_t i = 0; i < r.values.size(); ++i) row.push_back(i == s.baseline ? std::nullopt : r.vs_baseline[i]);
+                for (size_t i = 0; i < r.values.size(); ++i)
+                    row.push_back(i == s.baseline ? std::nullopt : r.vs_baseline[i]);
                 heat.push_back(row);
             }
             page.heat_table("Figures", side_header(s), side_rows(s, true), heat);

@@ -14,11 +14,20 @@ std::string html_escape(std::string_view text) {
     o.reserve(text.size());
     for (char c : text) {
         switch (c) {
-            case '&': o += "&amp;"; break;
-            case '<': o += "&lt;"; break;
-            case '>': o += "&gt;"; break;
-            case '"': o += "&quot;"; break;
-            default: o += c;
+            case '&':
+                o += "&amp;";
+                break;
+            case '<':
+                o += "&lt;";
+                break;
+            case '>':
+                o += "&gt;";
+                break;
+            case '"':
+                o += "&quot;";
+                break;
+            default:
+                o += c;
         }
     }
     return o;
@@ -40,7 +49,9 @@ std::string short_value(double v, const std::string& unit) {
 
 HtmlReport::HtmlReport(std::string title) : title_(std::move(title)) {}
 
-void HtmlReport::paragraph(const std::string& text) { body_ += "<p>" + html_escape(text) + "</p>\n"; }
+void HtmlReport::paragraph(const std::string& text) {
+    body_ += "<p>" + html_escape(text) + "</p>\n";
+}
 
 void HtmlReport::list(const std::string& heading, const std::vector<std::string>& items) {
     if (items.empty()) return;
@@ -49,7 +60,8 @@ void HtmlReport::list(const std::string& heading, const std::vector<std::string>
     body_ += "</ul>\n";
 }
 
-void HtmlReport::ratio_bars(const std::string& title, const std::vector<std::pair<std::string, double>>& bars) {
+void HtmlReport::ratio_bars(const std::string& title,
+                            const std::vector<std::pair<std::string, double>>& bars) {
     if (bars.empty()) return;
     const int label_w = 120, chart_w = 480, bar_h = 22, gap = 6;
     double max_log = 0.1;
@@ -58,26 +70,32 @@ void HtmlReport::ratio_bars(const std::string& title, const std::vector<std::pai
     double scale = (chart_w / 2 - 40) / max_log;
     int h = static_cast<int>(bars.size()) * (bar_h + gap) + 30;
     int mid = label_w + chart_w / 2;
-    std::string svg = fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img" aria-label="{}">)",
-                                  label_w + chart_w, h, html_escape(title));
+    std::string svg = fmt::format(
+        R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img" aria-label="{}">)",
+        label_w + chart_w, h, html_escape(title));
     int y = 20;
     for (const auto& [label, r] : bars) {
         double len = r > 0 ? std::log2(r) * scale : 0;
         int x = len >= 0 ? mid : mid + static_cast<int>(len);
-        svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="end" class="lbl">{}</text>)", label_w - 8, y + 15, html_escape(label));
-        svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>)", x, y, std::max(1, static_cast<int>(std::fabs(len))),
-                           bar_h, r >= 1 ? "#3a9a5b" : "#c0504d");
-        svg += fmt::format(R"(<text x="{}" y="{}" class="val" text-anchor="{}">{:.3f}</text>)",
-                           len >= 0 ? mid + static_cast<int>(len) + 4 : mid + static_cast<int>(len) - 4, y + 15,
-                           len >= 0 ? "start" : "end", r);
+        svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="end" class="lbl">{}</text>)",
+                           label_w - 8, y + 15, html_escape(label));
+        svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>)", x, y,
+                           std::max(1, static_cast<int>(std::fabs(len))), bar_h,
+                           r >= 1 ? "#3a9a5b" : "#c0504d");
+        svg += fmt::format(
+            R"(<text x="{}" y="{}" class="val" text-anchor="{}">{:.3f}</text>)",
+            len >= 0 ? mid + static_cast<int>(len) + 4 : mid + static_cast<int>(len) - 4, y + 15,
+            len >= 0 ? "start" : "end", r);
         y += bar_h + gap;
     }
-    svg += fmt::format(R"(<line x1="{0}" y1="12" x2="{0}" y2="{1}" stroke="#333"/><text x="{0}" y="10" text-anchor="middle" class="val">1.0</text></svg>)",
-                       mid, h - 4);
+    svg += fmt::format(
+        R"(<line x1="{0}" y1="12" x2="{0}" y2="{1}" stroke="#333"/><text x="{0}" y="10" text-anchor="middle" class="val">1.0</text></svg>)",
+        mid, h - 4);
     body_ += "<figure><figcaption>" + html_escape(title) + "</figcaption>" + svg + "</figure>\n";
 }
 
-void HtmlReport::value_bars(const std::string& title, const std::vector<std::pair<std::string, std::optional<double>>>& bars,
+void HtmlReport::value_bars(const std::string& title,
+                            const std::vector<std::pair<std::string, std::optional<double>>>& bars,
                             size_t baseline, const std::string& unit) {
     const int label_w = 170, chart_w = 380, bar_h = 18, gap = 5;
     double max_v = 0;
@@ -85,25 +103,29 @@ void HtmlReport::value_bars(const std::string& title, const std::vector<std::pai
         if (v) max_v = std::max(max_v, *v);
     if (max_v <= 0) return;
     int h = static_cast<int>(bars.size()) * (bar_h + gap) + 8;
-    std::string svg = fmt::format(R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img" aria-label="{}">)",
-                                  label_w + chart_w + 110, h, html_escape(title));
+    std::string svg = fmt::format(
+        R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img" aria-label="{}">)",
+        label_w + chart_w + 110, h, html_escape(title));
     int y = 4;
     for (size_t i = 0; i < bars.size(); ++i) {
         const auto& [label, v] = bars[i];
-        svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="end" class="lbl">{}</text>)", label_w - 8, y + 13, html_escape(label));
+        svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="end" class="lbl">{}</text>)",
+                           label_w - 8, y + 13, html_escape(label));
         if (v) {
             int len = std::max(1, static_cast<int>(*v / max_v * chart_w));
-            svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>)", label_w, y, len, bar_h,
-                               i == baseline ? "#7f7f7f" : "#4f81bd");
-            svg += fmt::format(R"(<text x="{}" y="{}" class="val">{}</text>)", label_w + len + 4, y + 13,
-                               html_escape(short_value(*v, unit)));
+            svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>)", label_w,
+                               y, len, bar_h, i == baseline ? "#7f7f7f" : "#4f81bd");
+            svg += fmt::format(R"(<text x="{}" y="{}" class="val">{}</text>)", label_w + len + 4,
+                               y + 13, html_escape(short_value(*v, unit)));
         } else {
-            svg += fmt::format(R"(<text x="{}" y="{}" class="val">missing</text>)", label_w + 4, y + 13);
+            svg += fmt::format(R"(<text x="{}" y="{}" class="val">missing</text>)", label_w + 4,
+                               y + 13);
         }
         y += bar_h + gap;
     }
     svg += "</svg>";
-    body_ += "<figure class=\"small\"><figcaption>" + html_escape(title) + "</figcaption>" + svg + "</figure>\n";
+    body_ += "<figure class=\"small\"><figcaption>" + html_escape(title) + "</figcaption>" + svg +
+             "</figure>\n";
 }
 
 void HtmlReport::heat_table(const std::string& title, const std::vector<std::string>& header,
@@ -115,10 +137,16 @@ void HtmlReport::heat_table(const std::string& title, const std::vector<std::str
     for (size_t r = 0; r < rows.size(); ++r) {
         body_ += "<tr>";
         for (size_t c = 0; c < rows[r].size(); ++c) {
-            std::optional<double> ratio = r < ratios.size() && c < ratios[r].size() ? ratios[r][c] : std::nullopt;
-            if (c == 0) body_ += "<th>" + html_escape(rows[r][c]) + "</th>";
-            else if (ratio) body_ += "<td style=\"background:" + heat_colour(*ratio) + "\">" + html_escape(rows[r][c]) + "</td>";
-            else body_ += "<td" + std::string(rows[r][c] == "-" ? " class=\"missing\"" : "") + ">" + html_escape(rows[r][c]) + "</td>";
+            std::optional<double> ratio =
+                r < ratios.size() && c < ratios[r].size() ? ratios[r][c] : std::nullopt;
+            if (c == 0)
+                body_ += "<th>" + html_escape(rows[r][c]) + "</th>";
+            else if (ratio)
+                body_ += "<td style=\"background:" + heat_colour(*ratio) + "\">" +
+                         html_escape(rows[r][c]) + "</td>";
+            else
+                body_ += "<td" + std::string(rows[r][c] == "-" ? " class=\"missing\"" : "") + ">" +
+                         html_escape(rows[r][c]) + "</td>";
         }
         body_ += "</tr>\n";
     }
@@ -127,37 +155,55 @@ void HtmlReport::heat_table(const std::string& title, const std::vector<std::str
 
 void HtmlReport::machines(const std::vector<Run>& runs) {
     if (runs.empty()) return;
-    body_ += "<h2>Runs and machines</h2>\n<table class=\"facts\">\n<tr><th>run</th><th>source</th><th>benchmark</th>"
-             "<th>build</th><th>machine</th><th>CPU</th><th>MHz</th><th>BogoMips</th><th>memory</th><th>kernel</th><th>platform</th></tr>\n";
+    body_ +=
+        "<h2>Runs and machines</h2>\n<table "
+        "class=\"facts\">\n<tr><th>run</th><th>source</th><th>benchmark</th>"
+        "<th>build</th><th>machine</th><th>CPU</th><th>MHz</th><th>BogoMips</th><th>memory</"
+        "th><th>kernel</th><th>platform</th></tr>\n";
     for (const auto& r : runs) {
         const Machine& m = r.machine;
         std::string cpu = m.cpu_name;
-        if (m.cpu_family) cpu += fmt::format(" (family {} model {} stepping {})", *m.cpu_family, m.cpu_model.value_or(-1), m.cpu_stepping.value_or(-1));
+        if (m.cpu_family)
+            cpu += fmt::format(" (family {} model {} stepping {})", *m.cpu_family,
+                               m.cpu_model.value_or(-1), m.cpu_stepping.value_or(-1));
         if (!m.cpu_core.empty()) cpu += ", " + m.cpu_core;
         std::string kind = r.platform.empty() ? "native" : r.platform;
-        if (m.kind != MachineKind::unknown) kind += ", " + to_string(m.kind) + (m.emulator.empty() ? "" : " (" + m.emulator + ")");
-        body_ += fmt::format("<tr><th>{}</th><td>{}</td><td>{}</td><td class=\"flags\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n",
-                             html_escape(std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)),
-                             html_escape(r.source + (r.source_file.empty() ? "" : " from " + r.source_file)),
-                             html_escape(r.version), html_escape(r.compiler), html_escape(m.label), html_escape(cpu),
-                             m.cpu_mhz ? fmt::format("{:.3f}", *m.cpu_mhz) : "", m.bogomips ? fmt::format("{:.2f}", *m.bogomips) : "",
-                             m.memory_kb ? fmt::format("{} kB", *m.memory_kb) : "", html_escape(m.kernel_release), html_escape(kind));
+        if (m.kind != MachineKind::unknown)
+            kind += ", " + to_string(m.kind) + (m.emulator.empty() ? "" : " (" + m.emulator + ")");
+        body_ += fmt::format(
+            "<tr><th>{}</th><td>{}</td><td>{}</td><td "
+            "class=\"flags\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</"
+            "td><td>{}</td></tr>\n",
+            html_escape(std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)),
+            html_escape(r.source + (r.source_file.empty() ? "" : " from " + r.source_file)),
+            html_escape(r.version), html_escape(r.compiler), html_escape(m.label), html_escape(cpu),
+            m.cpu_mhz ? fmt::format("{:.3f}", *m.cpu_mhz) : "",
+            m.bogomips ? fmt::format("{:.2f}", *m.bogomips) : "",
+            m.memory_kb ? fmt::format("{} kB", *m.memory_kb) : "", html_escape(m.kernel_release),
+            html_escape(kind));
     }
     body_ += "</table>\n";
 }
 
 std::string HtmlReport::str() const {
-    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + html_escape(title_) +
+    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" +
+           html_escape(title_) +
            "</title>\n<style>\n"
            "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}\n"
            "h1{font-size:20px}h2{font-size:16px;margin-top:28px}\n"
-           "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right;"
-           "font-variant-numeric:tabular-nums}th{background:#f3f3f3;text-align:left}td.missing{color:#999}\n"
-           "table.facts td{text-align:left}td.flags{font-size:11px;max-width:320px;word-break:break-all}\n"
-           "figure{display:inline-block;margin:8px 16px 8px 0;vertical-align:top}figcaption{font-weight:600}\n"
+           "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px "
+           "8px;text-align:right;"
+           "font-variant-numeric:tabular-nums}th{background:#f3f3f3;text-align:left}td.missing{"
+           "color:#999}\n"
+           "table.facts "
+           "td{text-align:left}td.flags{font-size:11px;max-width:320px;word-break:break-all}\n"
+           "figure{display:inline-block;margin:8px 16px 8px "
+           "0;vertical-align:top}figcaption{font-weight:600}\n"
            ".lbl{font:12px sans-serif;fill:#222}.val{font:11px sans-serif;fill:#333}\n"
-           "</style></head><body>\n<h1>" + html_escape(title_) + "</h1>\n" + body_ +
-           "<p style=\"color:#777\">Made by speedlab; self-contained, no network needed.</p>\n</body></html>\n";
+           "</style></head><body>\n<h1>" +
+           html_escape(title_) + "</h1>\n" + body_ +
+           "<p style=\"color:#777\">Made by speedlab; self-contained, no network "
+           "needed.</p>\n</body></html>\n";
 }
 
 }  // namespace speedlab::report

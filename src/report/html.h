@@ -12,14 +12,16 @@ namespace speedlab::report {
 std::string html_escape(std::string_view text);
 
 class HtmlReport {
-public:
+  public:
     explicit HtmlReport(std::string title);
     void paragraph(const std::string& text);
     void list(const std::string& heading, const std::vector<std::string>& items);
     // Horizontal bars of ratios around a line at 1.0.
-    void ratio_bars(const std::string& title, const std::vector<std::pair<std::string, double>>& bars);
+    void ratio_bars(const std::string& title,
+                    const std::vector<std::pair<std::string, double>>& bars);
     // Horizontal bars of one figure for several runs; the baseline bar is marked.
-    void value_bars(const std::string& title, const std::vector<std::pair<std::string, std::optional<double>>>& bars,
+    void value_bars(const std::string& title,
+                    const std::vector<std::pair<std::string, std::optional<double>>>& bars,
                     size_t baseline, const std::string& unit);
     // A table whose cells are coloured by a ratio (green above 1, red below).
     void heat_table(const std::string& title, const std::vector<std::string>& header,
@@ -29,7 +31,7 @@ public:
     void machines(const std::vector<Run>& runs);
     std::string str() const;
 
-private:
+  private:
     std::string title_, body_;
 };
 

@@ -9,7 +9,9 @@ template <class T>
 std::string or_unknown(const std::optional<T>& v, const char* fmt_spec = "{}") {
     return v ? fmt::format(fmt::runtime(fmt_spec), *v) : std::string("unknown");
 }
-std::string or_unknown(const std::string& s) { return s.empty() ? std::string("unknown") : s; }
+std::string or_unknown(const std::string& s) {
+    return s.empty() ? std::string("unknown") : s;
+}
 std::string join(const std::vector<std::string>& v) {
     std::string out;
     for (const auto& s : v) out += (out.empty() ? "" : " ") + s;
@@ -19,14 +21,17 @@ std::string join(const std::vector<std::string>& v) {
 
 std::string machine_text(const Machine& m) {
     std::string out;
-    auto line = [&](const char* key, const std::string& value) { out += fmt::format("{:<10}{}\n", key, value); };
+    auto line = [&](const char* key, const std::string& value) {
+        out += fmt::format("{:<10}{}\n", key, value);
+    };
     if (!m.label.empty()) line("machine:", m.label);
     line("kernel:", or_unknown(m.uname.empty() ? m.kernel_release : m.uname));
     line("distro:", or_unknown(m.distribution));
     std::string cpu = or_unknown(m.cpu_name);
     if (!m.cpu_vendor.empty() || m.cpu_family)
-        cpu += fmt::format(" ({}, family {} model {} stepping {})", or_unknown(m.cpu_vendor), or_unknown(m.cpu_family),
-                           or_unknown(m.cpu_model), or_unknown(m.cpu_stepping));
+        cpu += fmt::format(" ({}, family {} model {} stepping {})", or_unknown(m.cpu_vendor),
+                           or_unknown(m.cpu_family), or_unknown(m.cpu_model),
+                           or_unknown(m.cpu_stepping));
     if (!m.cpu_core.empty()) cpu += ": " + m.cpu_core;
     line("cpu:", cpu);
     if (m.cpu_count > 0) line("cpus:", std::to_string(m.cpu_count));
@@ -39,10 +44,14 @@ std::string machine_text(const Machine& m) {
     line("kind:", to_string(m.kind) + (m.emulator.empty() ? "" : " (" + m.emulator + ")"));
     for (const auto& e : m.evidence) line("", e);
     for (const auto& d : m.pci) {
-        std::string ids = d.vendor_id || d.device_id ? fmt::format(" [{:04x}:{:04x}]", d.vendor_id, d.device_id) : "";
-        std::string name = d.vendor_name.empty() ? d.device_name : d.vendor_name + " " + d.device_name;
-        line("pci:", fmt::format("{} {}{}{}{}", d.slot, d.class_name.empty() ? "" : d.class_name + ": ", name, ids,
-                                 d.irq ? fmt::format(" IRQ {}", *d.irq) : ""));
+        std::string ids = d.vendor_id || d.device_id
+                              ? fmt::format(" [{:04x}:{:04x}]", d.vendor_id, d.device_id)
+                              : "";
+        std::string name =
+            d.vendor_name.empty() ? d.device_name : d.vendor_name + " " + d.device_name;
+        line("pci:",
+             fmt::format("{} {}{}{}{}", d.slot, d.class_name.empty() ? "" : d.class_name + ": ",
+                         name, ids, d.irq ? fmt::format(" IRQ {}", *d.irq) : ""));
     }
     return out;
 }

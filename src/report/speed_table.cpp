@@ -58,15 +58,21 @@ std::string rate_cell(std::optional<double> rate, int width = 8) {
 std::string curve_label(const std::string& id) {
     auto dash = id.find('-');
     std::string family = id.substr(0, dash), curve = id.substr(dash + 1);
-    static const std::map<std::string, int> bits{{"p192", 192}, {"p224", 224}, {"p256", 256},
-                                                 {"p384", 384}, {"p521", 521}, {"x25519", 253},
-                                                 {"x448", 448}, {"k233", 233}, {"b233", 233},
-                                                 {"brainpoolp256r1", 256}, {"brainpoolp384r1", 384},
+    static const std::map<std::string, int> bits{{"p192", 192},
+                                                 {"p224", 224},
+                                                 {"p256", 256},
+                                                 {"p384", 384},
+                                                 {"p521", 521},
+                                                 {"x25519", 253},
+                                                 {"x448", 448},
+                                                 {"k233", 233},
+                                                 {"b233", 233},
+                                                 {"brainpoolp256r1", 256},
+                                                 {"brainpoolp384r1", 384},
                                                  {"brainpoolp512r1", 512}};
     std::string shown = curve;
-    if (curve[0] == 'p' || curve[0] == 'k' || curve[0] == 'b') shown = curve.rfind("brainpool", 0) == 0
-                                                                          ? "brainpoolP" + curve.substr(10)
-                                                                          : "nist" + curve;
+    if (curve[0] == 'p' || curve[0] == 'k' || curve[0] == 'b')
+        shown = curve.rfind("brainpool", 0) == 0 ? "brainpoolP" + curve.substr(10) : "nist" + curve;
     if (curve == "x25519") shown = "X25519";
     if (curve == "x448") shown = "X448";
     auto it = bits.find(curve);
@@ -87,9 +93,11 @@ std::string speed_table(const Run& run) {
     if (!run.options.empty()) out += "options: " + run.options + "\n";
     if (!run.compiler.empty()) out += "compiler: " + run.compiler + "\n";
     if (!run.cpuinfo.empty()) out += run.cpuinfo + "\n";
-    out += fmt::format("timing: {}{}\n", to_string(run.timing) == "wall" ? "wall clock" : "user CPU time",
-                       run.platform != "native" && !run.platform.empty() ? ", under " + run.platform : "");
-    if (!run.complete) out += "partial run: interrupted or cut off; figures below are what completed\n";
+    out += fmt::format(
+        "timing: {}{}\n", to_string(run.timing) == "wall" ? "wall clock" : "user CPU time",
+        run.platform != "native" && !run.platform.empty() ? ", under " + run.platform : "");
+    if (!run.complete)
+        out += "partial run: interrupted or cut off; figures below are what completed\n";
 
     auto sizes = block_sizes(run);
     auto sym = algorithms(run, false);
@@ -102,7 +110,8 @@ std::string speed_table(const Run& run) {
             out += fmt::format("{:<13}", openssl3_row_name(id));
             for (auto s : sizes) {
                 auto v = value(run, id, Operation::throughput, s);
-                out += v ? fmt::format(" {:>12}", throughput_cell(*v)) : fmt::format(" {:>12}", "- ");
+                out +=
+                    v ? fmt::format(" {:>12}", throughput_cell(*v)) : fmt::format(" {:>12}", "- ");
             }
             out += "\n";
         }
@@ -122,15 +131,16 @@ std::string speed_table(const Run& run) {
         } else if (fam == "ecdh") {
             auto derive = value(run, id, Operation::derive);
             if (header) out += fmt::format("{:30}op      op/s\n", "");
-            out += fmt::format("{:<26} {} {}\n", curve_label(id), seconds_cell(derive), rate_cell(derive));
+            out += fmt::format("{:<26} {} {}\n", curve_label(id), seconds_cell(derive),
+                               rate_cell(derive));
         } else {
             if (header) out += fmt::format("{:30}sign    verify    sign/s verify/s\n", "");
-            std::string label = fam == "eddsa"
-                                    ? fmt::format("{:>4} bits EdDSA ({})", id == "ed25519" ? 253 : 456,
-                                                  id == "ed25519" ? "Ed25519" : "Ed448")
-                                    : curve_label(id);
-            out += fmt::format("{:<26} {} {} {} {}\n", label, seconds_cell(sign), seconds_cell(verify),
-                               rate_cell(sign), rate_cell(verify));
+            std::string label =
+                fam == "eddsa" ? fmt::format("{:>4} bits EdDSA ({})", id == "ed25519" ? 253 : 456,
+                                             id == "ed25519" ? "Ed25519" : "Ed448")
+                               : curve_label(id);
+            out += fmt::format("{:<26} {} {} {} {}\n", label, seconds_cell(sign),
+                               seconds_cell(verify), rate_cell(sign), rate_cell(verify));
         }
     }
 
@@ -138,13 +148,14 @@ std::string speed_table(const Run& run) {
                                 [](const Measurement& m) { return m.samples.size() > 1; });
     if (repeated) {
         out += "\nRepetitions (the tables show the median; k = 1000 bytes/s):\n";
-        out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>7}\n", "figure", "n", "median", "min",
-                           "max", "cv");
+        out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>7}\n", "figure", "n", "median",
+                           "min", "max", "cv");
         for (const auto& m : run.measurements) {
             if (m.samples.size() < 2) continue;
             Summary s = summarize(m.samples);
             auto show = [&](double v) {
-                return m.operation == Operation::throughput ? throughput_cell(v) : fmt::format("{:.1f}/s", v);
+                return m.operation == Operation::throughput ? throughput_cell(v)
+                                                            : fmt::format("{:.1f}/s", v);
             };
             out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>6.2f}%\n", metric_key(m), s.n,
                                show(s.median), show(s.min), show(s.max), 100 * s.cv());
@@ -155,19 +166,46 @@ std::string speed_table(const Run& run) {
 
 std::string machine_readable(const Run& run) {
     // OpenSSL 3.0's names-array indexes, so tools that read -mr find the rows.
-    static constexpr std::array<std::string_view, 25> k3Names{
-        "md2",      "mdc2",     "md4",         "md5",         "sha1",        "rmd160",
-        "sha256",   "sha512",   "whirlpool",   "hmac-md5",    "des-cbc",     "des-ede3",
-        "rc4",      "idea-cbc", "seed-cbc",    "rc2-cbc",     "rc5-cbc",     "bf-cbc",
-        "cast5-cbc", "aes-128-cbc", "aes-192-cbc", "aes-256-cbc", "camellia-128-cbc",
-        "camellia-192-cbc", "camellia-256-cbc"};
+    static constexpr std::array<std::string_view, 25> k3Names{"md2",
+                                                              "mdc2",
+                                                              "md4",
+                                                              "md5",
+                                                              "sha1",
+                                                              "rmd160",
+                                                              "sha256",
+                                                              "sha512",
+                                                              "whirlpool",
+                                                              "hmac-md5",
+                                                              "des-cbc",
+                                                              "des-ede3",
+                                                              "rc4",
+                                                              "idea-cbc",
+                                                              "seed-cbc",
+                                                              "rc2-cbc",
+                                                              "rc5-cbc",
+                                                              "bf-cbc",
+                                                              "cast5-cbc",
+                                                              "aes-128-cbc",
+                                                              "aes-192-cbc",
+                                                              "aes-256-cbc",
+                                                              "camellia-128-cbc",
+                                                              "camellia-192-cbc",
+                                                              "camellia-256-cbc"};
     static const std::map<std::string, int> rsa_idx{{"rsa512", 0},  {"rsa1024", 1}, {"rsa2048", 2},
                                                     {"rsa3072", 3}, {"rsa4096", 4}, {"rsa7680", 5},
                                                     {"rsa15360", 6}};
-    static const std::map<std::string, int> ec_idx{
-        {"p192", 1}, {"p224", 2}, {"p256", 3}, {"p384", 4}, {"p521", 5}, {"k233", 7}, {"b233", 12},
-        {"brainpoolp256r1", 16}, {"brainpoolp384r1", 18}, {"brainpoolp512r1", 20}, {"x25519", 22},
-        {"x448", 23}};
+    static const std::map<std::string, int> ec_idx{{"p192", 1},
+                                                   {"p224", 2},
+                                                   {"p256", 3},
+                                                   {"p384", 4},
+                                                   {"p521", 5},
+                                                   {"k233", 7},
+                                                   {"b233", 12},
+                                                   {"brainpoolp256r1", 16},
+                                                   {"brainpoolp384r1", 18},
+                                                   {"brainpoolp512r1", 20},
+                                                   {"x25519", 22},
+                                                   {"x448", 23}};
     std::string out;
     auto sizes = block_sizes(run);
     auto sym = algorithms(run, false);
@@ -179,7 +217,8 @@ std::string machine_readable(const Run& run) {
             auto it = std::find(k3Names.begin(), k3Names.end(), id);
             int idx = it == k3Names.end() ? 25 : static_cast<int>(it - k3Names.begin());
             out += fmt::format("+F:{}:{}", idx, openssl3_row_name(id));
-            for (auto s : sizes) out += fmt::format(":{:.2f}", value(run, id, Operation::throughput, s).value_or(0));
+            for (auto s : sizes)
+                out += fmt::format(":{:.2f}", value(run, id, Operation::throughput, s).value_or(0));
             out += "\n";
         }
     }
@@ -190,7 +229,11 @@ std::string machine_readable(const Run& run) {
             out += fmt::format("+F2:{}:{}:{:f}:{:f}\n", it->second, bits_of(id), sign, verify);
         } else if (id.rfind("dsa", 0) == 0) {
             int bits = bits_of(id);
-            out += fmt::format("+F3:{}:{}:{:f}:{:f}\n", bits == 512 ? 0 : bits == 1024 ? 1 : 2, bits, sign, verify);
+            out += fmt::format("+F3:{}:{}:{:f}:{:f}\n",
+                               bits == 512    ? 0
+                               : bits == 1024 ? 1
+                                              : 2,
+                               bits, sign, verify);
         } else if (id.rfind("ecdsa-", 0) == 0 || id.rfind("ecdh-", 0) == 0) {
             bool dh = id[3] == 'h';
             std::string curve = id.substr(id.find('-') + 1);
@@ -204,8 +247,9 @@ std::string machine_readable(const Run& run) {
                 out += fmt::format("+F4:{}:{}:{:f}:{:f}\n", idx, bits, sign, verify);
             }
         } else if (id == "ed25519" || id == "ed448") {
-            out += fmt::format("+F6:{}:{}:{}:{:f}:{:f}\n", id == "ed25519" ? 0 : 1, id == "ed25519" ? 253 : 456,
-                               id == "ed25519" ? "Ed25519" : "Ed448", sign, verify);
+            out += fmt::format("+F6:{}:{}:{}:{:f}:{:f}\n", id == "ed25519" ? 0 : 1,
+                               id == "ed25519" ? 253 : 456, id == "ed25519" ? "Ed25519" : "Ed448",
+                               sign, verify);
         }
     }
     return out;

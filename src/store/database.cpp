@@ -1,11 +1,11 @@
 #include "store/database.h"
 
-#include <nlohmann/json.hpp>
 #include <sqlite3.h>
 
 #include <array>
 #include <cstdlib>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "core/json.h"
@@ -73,9 +73,10 @@ constexpr std::array<std::string_view, 1> kMigrations{{
 }};
 
 class Statement {
-public:
+  public:
     Statement(sqlite3* db, std::string_view sql) : db_(db) {
-        if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) != SQLITE_OK)
+        if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
+            SQLITE_OK)
             throw StoreError(std::string("SQL error: ") + sqlite3_errmsg(db));
     }
     ~Statement() { sqlite3_finalize(stmt_); }
@@ -96,7 +97,9 @@ public:
     }
     template <class T>
     Statement& bind(int i, const std::optional<T>& v) {
-        if (v) return bind(i, static_cast<std::conditional_t<std::is_integral_v<T>, int64_t, double>>(*v));
+        if (v)
+            return bind(
+                i, static_cast<std::conditional_t<std::is_integral_v<T>, int64_t, double>>(*v));
         sqlite3_bind_null(stmt_, i);
         return *this;
     }
@@ -118,7 +121,7 @@ public:
     double real(int col) const { return sqlite3_column_double(stmt_, col); }
     bool null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
 
-private:
+  private:
     sqlite3* db_;
     sqlite3_stmt* stmt_ = nullptr;
 };
@@ -134,7 +137,7 @@ void exec(sqlite3* db, const std::string& sql) {
 
 // Rolls back unless committed: a failed write leaves the database as it was.
 class Transaction {
-public:
+  public:
     explicit Transaction(sqlite3* db) : db_(db) { exec(db_, "BEGIN IMMEDIATE"); }
     ~Transaction() {
         if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
@@ -144,7 +147,7 @@ public:
         done_ = true;
     }
 
-private:
+  private:
     sqlite3* db_;
     bool done_ = false;
 };
@@ -167,7 +170,8 @@ Database::Database(const std::string& path) : path_(path) {
     std::error_code ec;
     auto dir = std::filesystem::path(path).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir, ec);
-    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK) {
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+        SQLITE_OK) {
         std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
         sqlite3_close(db_);
         db_ = nullptr;
@@ -175,7 +179,8 @@ Database::Database(const std::string& path) : path_(path) {
     }
     sqlite3_busy_timeout(db_, 5000);
     try {
-        exec(db_, "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+        exec(db_,
+             "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
         migrate();
     } catch (const StoreError& e) {
         sqlite3_close(db_);
@@ -184,7 +189,9 @@ Database::Database(const std::string& path) : path_(path) {
     }
 }
 
-Database::~Database() { sqlite3_close(db_); }
+Database::~Database() {
+    sqlite3_close(db_);
+}
 
 int Database::schema_version() const {
     Statement st(db_, "PRAGMA user_version");
@@ -195,7 +202,8 @@ int Database::schema_version() const {
 void Database::migrate() {
     int version = schema_version();
     if (version > static_cast<int>(kMigrations.size()))
-        throw StoreError("the database was written by a newer speedlab (schema " + std::to_string(version) + ")");
+        throw StoreError("the database was written by a newer speedlab (schema " +
+                         std::to_string(version) + ")");
     for (size_t v = static_cast<size_t>(version); v < kMigrations.size(); ++v) {
         Transaction tx(db_);
         exec(db_, std::string(kMigrations[v]));
@@ -207,17 +215,22 @@ void Database::migrate() {
 namespace {
 int64_t insert_run(sqlite3* db, Run& run) {
     const Machine& mc = run.machine;
-    Statement m(db, R"SQL(INSERT INTO machines (label, kind, emulator, cpu_vendor, cpu_family, cpu_model,
+    Statement m(
+        db, R"SQL(INSERT INTO machines (label, kind, emulator, cpu_vendor, cpu_family, cpu_model,
         cpu_stepping, cpu_name, cpu_mhz, memory_kb, kernel_release, distribution, bogomips, facts_json)
         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?))SQL");
     m.bind(1, mc.label).bind(2, to_string(mc.kind)).bind(3, mc.emulator).bind(4, mc.cpu_vendor);
     m.bind(5, mc.cpu_family).bind(6, mc.cpu_model).bind(7, mc.cpu_stepping).bind(8, mc.cpu_name);
-    m.bind(9, mc.cpu_mhz).bind(10, mc.memory_kb).bind(11, mc.kernel_release).bind(12, mc.distribution);
+    m.bind(9, mc.cpu_mhz)
+        .bind(10, mc.memory_kb)
+        .bind(11, mc.kernel_release)
+        .bind(12, mc.distribution);
     m.bind(13, mc.bogomips).bind(14, to_json(mc).dump());
     m.step();
     int64_t machine_id = sqlite3_last_insert_rowid(db);
 
-    Statement r(db, R"SQL(INSERT INTO runs (label, created_at, source, source_file, source_sha256, raw_text,
+    Statement r(
+        db, R"SQL(INSERT INTO runs (label, created_at, source, source_file, source_sha256, raw_text,
         program, version, built_on, options, compiler, cpuinfo, timing, platform, cpu_mask, complete,
         notes_json, machine_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?))SQL");
     r.bind(1, run.label).bind(2, run.when).bind(3, run.source).bind(4, run.source_file);
@@ -271,7 +284,8 @@ std::vector<RunSummary> Database::list() const {
 }
 
 std::optional<Run> Database::load(int64_t id) const {
-    Statement st(db_, R"SQL(SELECT r.id, r.label, r.created_at, r.source, r.source_file, r.source_sha256,
+    Statement st(db_,
+                 R"SQL(SELECT r.id, r.label, r.created_at, r.source, r.source_file, r.source_sha256,
         r.raw_text, r.program, r.version, r.built_on, r.options, r.compiler, r.cpuinfo, r.timing,
         r.platform, r.cpu_mask, r.complete, r.notes_json, m.facts_json
         FROM runs r LEFT JOIN machines m ON m.id = r.machine_id WHERE r.id = ?)SQL");
@@ -298,7 +312,8 @@ std::optional<Run> Database::load(int64_t id) const {
     run.notes = nlohmann::json::parse(st.text(17)).get<std::vector<std::string>>();
     if (!st.null(18)) run.machine = machine_from_json(nlohmann::json::parse(st.text(18)));
 
-    Statement ms(db_, R"SQL(SELECT algorithm, operation, parameter, value, printed_step, count, seconds,
+    Statement ms(db_,
+                 R"SQL(SELECT algorithm, operation, parameter, value, printed_step, count, seconds,
         samples_json, source_name FROM measurements WHERE run_id = ? ORDER BY id)SQL");
     ms.bind(1, id);
     while (ms.step()) {
@@ -319,7 +334,8 @@ std::optional<Run> Database::load(int64_t id) const {
 
 std::optional<Run> Database::find(const std::string& id_or_label) const {
     bool numeric = !id_or_label.empty() &&
-                   id_or_label.find_first_not_of("0123456789") == std::string::npos && id_or_label.size() < 18;
+                   id_or_label.find_first_not_of("0123456789") == std::string::npos &&
+                   id_or_label.size() < 18;
     if (numeric)
         if (auto run = load(std::stoll(id_or_label))) return run;
     Statement st(db_, "SELECT id FROM runs WHERE label = ? ORDER BY id DESC LIMIT 1");

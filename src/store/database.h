@@ -26,7 +26,7 @@ struct RunSummary {
 };
 
 class Database {
-public:
+  public:
     // Opens (creating the file and its directory if needed) and migrates.
     explicit Database(const std::string& path);
     ~Database();
@@ -46,7 +46,7 @@ public:
     // Ids and labels, for "did you mean" suggestions.
     std::vector<std::string> names() const;
 
-private:
+  private:
     sqlite3* db_ = nullptr;
     std::string path_;
     void migrate();

@@ -22,7 +22,9 @@ std::string read_file(const std::filesystem::path& path, size_t limit = 1 << 20)
     s.resize(static_cast<size_t>(in.gcount()));
     return s;
 }
-std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
+std::string first_line(const std::string& s) {
+    return s.substr(0, s.find('\n'));
+}
 
 unsigned hex_file(const std::filesystem::path& p) {
     std::string s = first_line(read_file(p, 64));
@@ -34,10 +36,13 @@ unsigned hex_file(const std::filesystem::path& p) {
 }
 
 void decide_kind(Machine& mc) {
-    bool hypervisor = std::find(mc.cpu_flags.begin(), mc.cpu_flags.end(), "hypervisor") != mc.cpu_flags.end();
+    bool hypervisor =
+        std::find(mc.cpu_flags.begin(), mc.cpu_flags.end(), "hypervisor") != mc.cpu_flags.end();
     std::string vendor = first_line(read_file("/sys/class/dmi/id/sys_vendor", 256));
     std::string product = first_line(read_file("/sys/class/dmi/id/product_name", 256));
-    if (!vendor.empty()) mc.evidence.push_back("DMI system vendor: " + vendor + (product.empty() ? "" : ", product: " + product));
+    if (!vendor.empty())
+        mc.evidence.push_back("DMI system vendor: " + vendor +
+                              (product.empty() ? "" : ", product: " + product));
     if (hypervisor) {
         mc.kind = MachineKind::virtual_machine;
         mc.evidence.push_back("CPU flag 'hypervisor' is set");
@@ -55,7 +60,8 @@ Machine capture_machine() {
         mc.hostname = u.nodename;
         mc.kernel_release = u.release;
         mc.architecture = u.machine;
-        mc.uname = std::string(u.sysname) + " " + u.nodename + " " + u.release + " " + u.version + " " + u.machine;
+        mc.uname = std::string(u.sysname) + " " + u.nodename + " " + u.release + " " + u.version +
+                   " " + u.machine;
     }
     decode_cpuinfo(read_file("/proc/cpuinfo"), mc);
     decode_meminfo(read_file("/proc/meminfo", 8192), mc);
@@ -76,7 +82,8 @@ Machine capture_machine() {
         if (!irq.empty() && irq != "0") d.irq = std::atoi(irq.c_str());
         mc.pci.push_back(std::move(d));
     }
-    std::sort(mc.pci.begin(), mc.pci.end(), [](const auto& a, const auto& b) { return a.slot < b.slot; });
+    std::sort(mc.pci.begin(), mc.pci.end(),
+              [](const auto& a, const auto& b) { return a.slot < b.slot; });
     name_pci_devices(mc.pci);
     decide_kind(mc);
     return mc;

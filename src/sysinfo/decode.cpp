@@ -4,10 +4,10 @@
 #include <array>
 #include <cctype>
 #include <charconv>
-#include <fstream>
-#include <map>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <map>
 #include <sstream>
 
 namespace speedlab::sysinfo {
@@ -47,19 +47,48 @@ std::optional<T> number(std::string_view s) {
 
 // Keys of /proc/cpuinfo across kernel eras, longest first where one is a
 // prefix of another ("model name" before "model", "fpu_exception" before "fpu").
-constexpr std::array<std::string_view, 33> kCpuinfoKeys{
-    "processor",  "vendor_id",  "cpu family", "model name",     "model",       "stepping",
-    "cpu MHz",    "cache size", "fdiv_bug",   "hlt_bug",        "sep_bug",     "f00f_bug",
-    "coma_bug",   "fpu_exception", "fpu",     "cpuid level",    "wp",          "flags",
-    "bogomips",   "clflush size", "microcode", "physical id",   "siblings",    "core id",
-    "cpu cores",  "apicid",     "initial apicid", "bugs",       "address sizes", "power management",
-    "cache_alignment", "TLB size", "BogoMIPS"};
+constexpr std::array<std::string_view, 33> kCpuinfoKeys{"processor",
+                                                        "vendor_id",
+                                                        "cpu family",
+                                                        "model name",
+                                                        "model",
+                                                        "stepping",
+                                                        "cpu MHz",
+                                                        "cache size",
+                                                        "fdiv_bug",
+                                                        "hlt_bug",
+                                                        "sep_bug",
+                                                        "f00f_bug",
+                                                        "coma_bug",
+                                                        "fpu_exception",
+                                                        "fpu",
+                                                        "cpuid level",
+                                                        "wp",
+                                                        "flags",
+                                                        "bogomips",
+                                                        "clflush size",
+                                                        "microcode",
+                                                        "physical id",
+                                                        "siblings",
+                                                        "core id",
+                                                        "cpu cores",
+                                                        "apicid",
+                                                        "initial apicid",
+                                                        "bugs",
+                                                        "address sizes",
+                                                        "power management",
+                                                        "cache_alignment",
+                                                        "TLB size",
+                                                        "BogoMIPS"};
 
-bool is_word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+bool is_word_char(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
 
 // Finds "key :" occurrences in order; the value runs up to the next key.
 std::vector<std::pair<std::string, std::string>> cpuinfo_fields(std::string_view text) {
-    std::vector<std::pair<size_t, std::pair<std::string_view, size_t>>> hits;  // pos, key, value start
+    std::vector<std::pair<size_t, std::pair<std::string_view, size_t>>>
+        hits;  // pos, key, value start
     for (size_t i = 0; i < text.size(); ++i) {
         if (i > 0 && is_word_char(text[i - 1])) continue;
         for (auto key : kCpuinfoKeys) {
@@ -77,7 +106,8 @@ std::vector<std::pair<std::string, std::string>> cpuinfo_fields(std::string_view
     for (size_t h = 0; h < hits.size(); ++h) {
         size_t end = h + 1 < hits.size() ? hits[h + 1].first : text.size();
         size_t start = hits[h].second.second;
-        out.emplace_back(std::string(hits[h].second.first), squash_spaces(text.substr(start, end - start)));
+        out.emplace_back(std::string(hits[h].second.first),
+                         squash_spaces(text.substr(start, end - start)));
     }
     return out;
 }
@@ -100,15 +130,24 @@ bool decode_cpuinfo(std::string_view text, Machine& mc) {
             if (processors > 1) continue;
         }
         if (processors > 1) continue;  // facts of the first CPU; the count covers the rest
-        if (key == "vendor_id") mc.cpu_vendor = value, found = true;
-        else if (key == "cpu family") mc.cpu_family = number<int>(value), found = true;
-        else if (key == "model") mc.cpu_model = number<int>(value);
-        else if (key == "model name") mc.cpu_name = value, found = true;
-        else if (key == "stepping") mc.cpu_stepping = number<int>(value);
-        else if (key == "cpu MHz") mc.cpu_mhz = number<double>(value);
-        else if (key == "cache size") mc.cpu_cache = value;
-        else if (key == "flags") mc.cpu_flags = split_words(value);
-        else if (key == "bogomips" || key == "BogoMIPS") mc.bogomips = number<double>(value);
+        if (key == "vendor_id")
+            mc.cpu_vendor = value, found = true;
+        else if (key == "cpu family")
+            mc.cpu_family = number<int>(value), found = true;
+        else if (key == "model")
+            mc.cpu_model = number<int>(value);
+        else if (key == "model name")
+            mc.cpu_name = value, found = true;
+        else if (key == "stepping")
+            mc.cpu_stepping = number<int>(value);
+        else if (key == "cpu MHz")
+            mc.cpu_mhz = number<double>(value);
+        else if (key == "cache size")
+            mc.cpu_cache = value;
+        else if (key == "flags")
+            mc.cpu_flags = split_words(value);
+        else if (key == "bogomips" || key == "BogoMIPS")
+            mc.bogomips = number<double>(value);
         else if (key.size() > 4 && key.substr(key.size() - 4) == "_bug" && value == "yes")
             mc.cpu_bugs.push_back(key);
         else if (key == "bugs")
@@ -153,8 +192,8 @@ bool decode_uname(std::string_view line, Machine& mc) {
     mc.kernel_release = *(it + 2);
     // The machine field: the word that looks like an architecture, near the end.
     for (auto w = words.rbegin(); w != std::make_reverse_iterator(it + 3); ++w) {
-        static constexpr std::array<std::string_view, 9> archs{"i386", "i486", "i586", "i686", "x86_64",
-                                                               "aarch64", "armv7l", "ppc", "sparc64"};
+        static constexpr std::array<std::string_view, 9> archs{
+            "i386", "i486", "i586", "i686", "x86_64", "aarch64", "armv7l", "ppc", "sparc64"};
         if (std::find(archs.begin(), archs.end(), *w) != archs.end()) {
             mc.architecture = *w;
             break;
@@ -178,7 +217,9 @@ std::vector<PciDevice> decode_pci_devices(std::string_view text) {
     // addresses (2.2) or 7 addresses and 7 sizes (2.4+), all hex.
     auto words = split_words(text);
     auto is_hex = [](const std::string& w, size_t len) {
-        return w.size() == len && std::all_of(w.begin(), w.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+        return w.size() == len && std::all_of(w.begin(), w.end(), [](char c) {
+                   return std::isxdigit(static_cast<unsigned char>(c));
+               });
     };
     std::vector<PciDevice> out;
     for (size_t i = 0; i + 2 < words.size();) {
@@ -217,8 +258,8 @@ std::vector<PciDevice> decode_lspci(std::string_view text) {
     auto is_slot_at = [&](size_t i) {
         if (i + 7 > text.size()) return false;
         auto hx = [&](size_t k) { return std::isxdigit(static_cast<unsigned char>(text[k])) != 0; };
-        return hx(i) && hx(i + 1) && text[i + 2] == ':' && hx(i + 3) && hx(i + 4) && text[i + 5] == '.' &&
-               std::isdigit(static_cast<unsigned char>(text[i + 6])) &&
+        return hx(i) && hx(i + 1) && text[i + 2] == ':' && hx(i + 3) && hx(i + 4) &&
+               text[i + 5] == '.' && std::isdigit(static_cast<unsigned char>(text[i + 6])) &&
                (i == 0 || std::isspace(static_cast<unsigned char>(text[i - 1]))) &&
                (i + 7 == text.size() || text[i + 7] == ' ');
     };
@@ -246,23 +287,38 @@ std::string cpu_core_name(std::string_view vendor, int family, int model) {
         std::string_view name;
     };
     static constexpr std::array<Core, 28> cores{{
-        {"GenuineIntel", 4, 0, "i486DX"},  {"GenuineIntel", 4, 1, "i486DX"},
-        {"GenuineIntel", 4, 2, "i486SX"},  {"GenuineIntel", 4, 3, "i486DX2"},
-        {"GenuineIntel", 4, 8, "i486DX4"}, {"GenuineIntel", 5, 1, "P5 Pentium"},
-        {"GenuineIntel", 5, 2, "P54C Pentium"}, {"GenuineIntel", 5, 4, "P55C Pentium MMX"},
-        {"GenuineIntel", 5, 7, "P54CS Pentium"}, {"GenuineIntel", 5, 8, "Tillamook Pentium MMX"},
-        {"GenuineIntel", 6, 1, "Pentium Pro"}, {"GenuineIntel", 6, 3, "Klamath Pentium II"},
-        {"GenuineIntel", 6, 5, "Deschutes Pentium II"}, {"GenuineIntel", 6, 6, "Mendocino Celeron"},
-        {"GenuineIntel", 6, 7, "Katmai Pentium III"}, {"GenuineIntel", 6, 8, "Coppermine Pentium III"},
-        {"GenuineIntel", 6, 11, "Tualatin Pentium III"}, {"GenuineIntel", 6, 9, "Banias Pentium M"},
-        {"GenuineIntel", 6, 13, "Dothan Pentium M"}, {"GenuineIntel", 15, 2, "Northwood Pentium 4"},
-        {"AuthenticAMD", 5, 0, "K5 SSA/5"}, {"AuthenticAMD", 5, 6, "K6"},
-        {"AuthenticAMD", 5, 8, "K6-2"},    {"AuthenticAMD", 5, 9, "K6-III"},
-        {"AuthenticAMD", 6, 1, "K7 Argon Athlon"}, {"AuthenticAMD", 6, 2, "K75 Pluto Athlon"},
-        {"AuthenticAMD", 6, 4, "Thunderbird Athlon"}, {"AuthenticAMD", 6, 6, "Palomino Athlon"},
+        {"GenuineIntel", 4, 0, "i486DX"},
+        {"GenuineIntel", 4, 1, "i486DX"},
+        {"GenuineIntel", 4, 2, "i486SX"},
+        {"GenuineIntel", 4, 3, "i486DX2"},
+        {"GenuineIntel", 4, 8, "i486DX4"},
+        {"GenuineIntel", 5, 1, "P5 Pentium"},
+        {"GenuineIntel", 5, 2, "P54C Pentium"},
+        {"GenuineIntel", 5, 4, "P55C Pentium MMX"},
+        {"GenuineIntel", 5, 7, "P54CS Pentium"},
+        {"GenuineIntel", 5, 8, "Tillamook Pentium MMX"},
+        {"GenuineIntel", 6, 1, "Pentium Pro"},
+        {"GenuineIntel", 6, 3, "Klamath Pentium II"},
+        {"GenuineIntel", 6, 5, "Deschutes Pentium II"},
+        {"GenuineIntel", 6, 6, "Mendocino Celeron"},
+        {"GenuineIntel", 6, 7, "Katmai Pentium III"},
+        {"GenuineIntel", 6, 8, "Coppermine Pentium III"},
+        {"GenuineIntel", 6, 11, "Tualatin Pentium III"},
+        {"GenuineIntel", 6, 9, "Banias Pentium M"},
+        {"GenuineIntel", 6, 13, "Dothan Pentium M"},
+        {"GenuineIntel", 15, 2, "Northwood Pentium 4"},
+        {"AuthenticAMD", 5, 0, "K5 SSA/5"},
+        {"AuthenticAMD", 5, 6, "K6"},
+        {"AuthenticAMD", 5, 8, "K6-2"},
+        {"AuthenticAMD", 5, 9, "K6-III"},
+        {"AuthenticAMD", 6, 1, "K7 Argon Athlon"},
+        {"AuthenticAMD", 6, 2, "K75 Pluto Athlon"},
+        {"AuthenticAMD", 6, 4, "Thunderbird Athlon"},
+        {"AuthenticAMD", 6, 6, "Palomino Athlon"},
     }};
     for (const auto& c : cores)
-        if (c.vendor == vendor && c.family == family && c.model == model) return std::string(c.name);
+        if (c.vendor == vendor && c.family == family && c.model == model)
+            return std::string(c.name);
     return {};
 }
 
@@ -270,7 +326,8 @@ namespace {
 struct PciNames {
     std::map<unsigned, std::string> vendors;
     std::map<unsigned, std::string> devices;  // vendor << 16 | device
-    std::map<unsigned, std::string> classes;  // class << 8 | subclass, and class << 8 | 0xff for the class
+    std::map<unsigned, std::string>
+        classes;  // class << 8 | subclass, and class << 8 | 0xff for the class
 };
 
 // pci.ids is 1.3 MB: read once per path and process.
@@ -291,7 +348,8 @@ const PciNames& pci_names(const std::string& path) {
         }
         if (classes) {
             if (line.size() > 4 && line[0] == '\t' && line[1] != '\t') {
-                unsigned sub = static_cast<unsigned>(std::strtoul(line.substr(1, 2).c_str(), nullptr, 16));
+                unsigned sub =
+                    static_cast<unsigned>(std::strtoul(line.substr(1, 2).c_str(), nullptr, 16));
                 it->second.classes[klass << 8 | sub] = trim(line.substr(3));
             }
             continue;
@@ -314,8 +372,10 @@ const PciNames& pci_names(const std::string& path) {
 
 std::string pci_class_name(unsigned class_code, const std::string& path) {
     const PciNames& names = pci_names(path);
-    if (auto it = names.classes.find(class_code & 0xffff); it != names.classes.end()) return it->second;
-    if (auto it = names.classes.find((class_code & 0xff00) | 0xff); it != names.classes.end()) return it->second;
+    if (auto it = names.classes.find(class_code & 0xffff); it != names.classes.end())
+        return it->second;
+    if (auto it = names.classes.find((class_code & 0xff00) | 0xff); it != names.classes.end())
+        return it->second;
     return {};
 }
 
@@ -367,15 +427,18 @@ bool decode_dmesg_line(std::string_view line, Machine& mc) {
         return true;
     }
     if (t.find("F0 0F bug") != std::string::npos) {
-        if (std::find(mc.cpu_bugs.begin(), mc.cpu_bugs.end(), "f00f_bug") == mc.cpu_bugs.end()) mc.cpu_bugs.push_back("f00f_bug");
+        if (std::find(mc.cpu_bugs.begin(), mc.cpu_bugs.end(), "f00f_bug") == mc.cpu_bugs.end())
+            mc.cpu_bugs.push_back("f00f_bug");
         return true;
     }
     if (t.rfind("Hypervisor detected: ", 0) == 0) {
-        if (mc.kind == MachineKind::unknown || mc.kind == MachineKind::physical) mc.kind = MachineKind::virtual_machine;
+        if (mc.kind == MachineKind::unknown || mc.kind == MachineKind::physical)
+            mc.kind = MachineKind::virtual_machine;
         mc.evidence.push_back("dmesg: " + t);
         return true;
     }
-    if (t.rfind("CPU: ", 0) == 0 && t.find(" stepping ") != std::string::npos && t.find("caps") == std::string::npos) {
+    if (t.rfind("CPU: ", 0) == 0 && t.find(" stepping ") != std::string::npos &&
+        t.find("caps") == std::string::npos) {
         if (mc.cpu_name.empty()) mc.cpu_name = t.substr(5, t.find(" stepping ") - 5);
         return true;
     }
@@ -387,9 +450,11 @@ void name_pci_devices(std::vector<PciDevice>& devices, const std::string& path) 
     const PciNames& names = pci_names(path);
     for (auto& d : devices) {
         if (d.vendor_id == 0 && d.device_id == 0) continue;
-        if (auto v = names.vendors.find(d.vendor_id); v != names.vendors.end() && d.vendor_name.empty())
+        if (auto v = names.vendors.find(d.vendor_id);
+            v != names.vendors.end() && d.vendor_name.empty())
             d.vendor_name = v->second;
-        if (auto n = names.devices.find(d.vendor_id << 16 | d.device_id); n != names.devices.end() && d.device_name.empty())
+        if (auto n = names.devices.find(d.vendor_id << 16 | d.device_id);
+            n != names.devices.end() && d.device_name.empty())
             d.device_name = n->second;
     }
 }

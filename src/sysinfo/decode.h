@@ -37,7 +37,9 @@ std::string cpu_core_name(std::string_view vendor, int family, int model);
 
 // Fills vendor/device names from Debian's pci.ids where it is installed.
 // `class_code` names ("IDE interface" for 0x0101) come from the same file.
-void name_pci_devices(std::vector<PciDevice>& devices, const std::string& pci_ids_path = "/usr/share/misc/pci.ids");
-std::string pci_class_name(unsigned class_code, const std::string& pci_ids_path = "/usr/share/misc/pci.ids");
+void name_pci_devices(std::vector<PciDevice>& devices,
+                      const std::string& pci_ids_path = "/usr/share/misc/pci.ids");
+std::string pci_class_name(unsigned class_code,
+                           const std::string& pci_ids_path = "/usr/share/misc/pci.ids");
 
 }  // namespace speedlab::sysinfo

@@ -1,6 +1,6 @@
-#include "bench/own/own.h"
-
 #include <algorithm>
+
+#include "bench/own/own.h"
 
 namespace speedlab::own {
 
@@ -13,7 +13,9 @@ uint16_t mul(uint16_t a, uint16_t b) {
     uint32_t lo = p & 0xffff, hi = p >> 16;
     return static_cast<uint16_t>(lo - hi + (lo < hi ? 1 : 0));
 }
-uint16_t load_be(const uint8_t* p) { return static_cast<uint16_t>(p[0] << 8 | p[1]); }
+uint16_t load_be(const uint8_t* p) {
+    return static_cast<uint16_t>(p[0] << 8 | p[1]);
+}
 void store_be(uint16_t v, uint8_t* p) {
     p[0] = static_cast<uint8_t>(v >> 8);
     p[1] = static_cast<uint8_t>(v);
@@ -59,6 +61,8 @@ void Idea::encrypt_block(const uint8_t in[8], uint8_t out[8]) const {
     store_be(mul(x4, k[3]), out + 6);
 }
 
-void Idea::cbc_encrypt(uint8_t* data, size_t len, uint8_t iv[8]) const { cbc_encrypt_blocks(*this, data, len, iv); }
+void Idea::cbc_encrypt(uint8_t* data, size_t len, uint8_t iv[8]) const {
+    cbc_encrypt_blocks(*this, data, len, iv);
+}
 
 }  // namespace speedlab::own

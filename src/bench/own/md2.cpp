@@ -1,6 +1,6 @@
-#include "bench/own/own.h"
-
 #include <cstring>
+
+#include "bench/own/own.h"
 
 namespace speedlab::own {
 

@@ -18,25 +18,25 @@ Digest16 mdc2(std::span<const uint8_t> data);
 
 // RC5-32/12 with a 16-byte key, as OpenSSL's RC5_32_set_key(.., 16, .., 12).
 class Rc5 {
-public:
+  public:
     explicit Rc5(std::span<const uint8_t, 16> key, int rounds = 12);
     void encrypt_block(const uint8_t in[8], uint8_t out[8]) const;
     // CBC encryption in place; len must be a multiple of 8.
     void cbc_encrypt(uint8_t* data, size_t len, uint8_t iv[8]) const;
 
-private:
+  private:
     int rounds_;
     std::array<uint32_t, 2 * (16 + 1)> s_{};  // room for up to 16 rounds
 };
 
 // IDEA with a 128-bit key (Lai and Massey's reference algorithm).
 class Idea {
-public:
+  public:
     explicit Idea(std::span<const uint8_t, 16> key);
     void encrypt_block(const uint8_t in[8], uint8_t out[8]) const;
     void cbc_encrypt(uint8_t* data, size_t len, uint8_t iv[8]) const;
 
-private:
+  private:
     std::array<uint16_t, 52> k_{};
 };
 

@@ -1,7 +1,7 @@
-#include "bench/own/own.h"
-
 #include <algorithm>
 #include <bit>
+
+#include "bench/own/own.h"
 
 namespace speedlab::own {
 
@@ -44,6 +44,8 @@ void Rc5::encrypt_block(const uint8_t in[8], uint8_t out[8]) const {
     store_le(b, out + 4);
 }
 
-void Rc5::cbc_encrypt(uint8_t* data, size_t len, uint8_t iv[8]) const { cbc_encrypt_blocks(*this, data, len, iv); }
+void Rc5::cbc_encrypt(uint8_t* data, size_t len, uint8_t iv[8]) const {
+    cbc_encrypt_blocks(*this, data, len, iv);
+}
 
 }  // namespace speedlab::own
