@@ -179,6 +179,37 @@ TEST(Formats, CsvAndJsonCarryTheSameFiguresAsTheTable) {
     EXPECT_NE(md.find("2.162"), std::string::npos);
 }
 
+TEST(Formats, SideBySideCsvAndJsonAgree) {
+    auto runs = seed000();
+    auto s = compare::side_by_side(runs, 1, {});
+    auto json = nlohmann::json::parse(report::render(s, report::Format::json, runs));
+    std::map<std::string, double> from_json, from_csv;
+    for (const auto& row : json["rows"])
+        for (const auto& v : row["values"])
+            if (!v["value"].is_null())
+                from_json[row["metric"].get<std::string>() + "|" + v["run"].get<std::string>()] =
+                    v["value"].get<double>();
+    std::istringstream csv(report::render(s, report::Format::csv, runs));
+    std::string line;
+    std::getline(csv, line);
+    EXPECT_EQ(line, "metric,run,value,unit,vs_baseline,printed_step,cv");
+    while (std::getline(csv, line)) {
+        std::vector<std::string> f;
+        std::stringstream ls(line);
+        for (std::string x; std::getline(ls, x, ',');) f.push_back(x);
+        from_csv[f[0] + "|" + f[1]] = std::stod(f[2]);
+    }
+    size_t values = 0;
+    for (const auto& r : s.rows)
+        for (auto v : r.values) values += v.has_value();
+    EXPECT_EQ(from_json.size(), values);
+    ASSERT_EQ(from_csv.size(), from_json.size());
+    for (const auto& [key, v] : from_json) EXPECT_NEAR(from_csv.at(key), v, 1e-6) << key;
+    EXPECT_DOUBLE_EQ(from_json.at("md5@8192|3"), 13497690);
+    auto md = report::render(s, report::Format::markdown, runs);
+    EXPECT_NE(md.find("13497.69k (+116%)"), std::string::npos);
+}
+
 TEST(Formats, HtmlIsSelfContained) {
     auto runs = seed000();
     std::vector<speedlab::Run> both{runs[1], runs[2]};

@@ -182,3 +182,26 @@ TEST(Import, KeepsTheRawTextOfEachRun) {
     ASSERT_EQ(again.runs.size(), 1u);
     EXPECT_EQ(again.runs[0].measurements.size(), run.measurements.size());
 }
+
+TEST(Openssl32, AeadSizesAndSm2) {
+    const speedlab::Run run = only_run(parse_fixture("openssl-3.0-aead-sm2.txt"));
+    EXPECT_EQ(run.version, "OpenSSL 3.2.1");
+    // -aead sizes come from the header: 2, 31, 136 ...; a cell below 10000 bytes/s has no k.
+    EXPECT_DOUBLE_EQ(throughput(run, "aes-128-gcm", 2), 9000000.0 * 2 / 3.00);
+    EXPECT_DOUBLE_EQ(throughput(run, "aes-128-gcm", 31), 104166670);
+    EXPECT_DOUBLE_EQ(throughput(run, "aes-128-gcm", 136), 612345680);
+    EXPECT_DOUBLE_EQ(figure(run, "sm2", Operation::sign).value, 12345.6);
+    EXPECT_DOUBLE_EQ(figure(run, "sm2", Operation::verify).value, 4567.8);
+}
+
+TEST(OwnOutput, SpeedlabsTableImportsWithItsVersion) {
+    auto p = parse::parse_speed_text(
+        "speedlab 0.1.0 (GNU 12.2.0)\nversion: libcrypto OpenSSL 3.0.19 27 Jan 2026\ntiming: user "
+        "CPU time\n"
+        "The 'numbers' are in 1000s of bytes per second processed.\ntype             16 bytes\nmd5 "
+        "             99399.65k\n",
+        "own");
+    ASSERT_EQ(p.runs.size(), 1u);
+    EXPECT_EQ(p.runs[0].version, "libcrypto OpenSSL 3.0.19 27 Jan 2026");
+    EXPECT_DOUBLE_EQ(throughput(p.runs[0], "md5", 16), 99399650);
+}

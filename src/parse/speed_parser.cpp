@@ -371,7 +371,10 @@ class Parser {
             version_at_start("LibreSSL ") || starts_with(t, "version: ")) {
             if (active_ && (has_tables_ || header_seen_)) finish();
             begin();
-            run_.version = starts_with(t, "version: ") ? "OpenSSL " + std::string(trim(t.substr(9)))
+            // 3.x prints "version: 3.0.19"; speedlab's own table "version: libcrypto OpenSSL ...".
+            std::string_view v = trim(t.substr(std::min<size_t>(9, t.size())));
+            bool bare = !v.empty() && std::isdigit(static_cast<unsigned char>(v.front()));
+            run_.version = starts_with(t, "version: ") ? (bare ? "OpenSSL " : "") + std::string(v)
                                                        : std::string(t);
             header_seen_ = true;
             return true;
@@ -922,23 +925,6 @@ class Parser {
             remember_machine();
             used = true;
         }
-        static constexpr std::array<std::pair<std::string_view, std::string_view>, 6> emulators{
-            {{"PCemHD", "PCem"},
-             {"PCemCD", "PCem"},
-             {"86BoxHD", "86Box"},
-             {"QEMU HARDDISK", "QEMU"},
-             {"QEMU DVD-ROM", "QEMU"},
-             {"BOCHS", "Bochs"}}};
-        for (const auto& [mark, name] : emulators)
-            if (contains(line, mark)) {
-                machine_.kind = MachineKind::emulated;
-                machine_.emulator = std::string(name);
-                std::string ev = "the text names an emulated device: " + std::string(mark);
-                if (std::find(machine_.evidence.begin(), machine_.evidence.end(), ev) ==
-                    machine_.evidence.end())
-                    machine_.evidence.push_back(ev);
-                remember_machine();
-            }
         return used;
     }
     // A second machine described after runs took the first one starts afresh.

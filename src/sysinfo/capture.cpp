@@ -1,5 +1,6 @@
 #include "sysinfo/capture.h"
 
+#include <sys/klog.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -35,18 +36,31 @@ unsigned hex_file(const std::filesystem::path& p) {
     }
 }
 
+// The kernel log, where this process may read it (root, or dmesg_restrict=0).
+std::string kernel_log() {
+    int size = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, nullptr, 0);
+    if (size <= 0) return {};
+    std::string log(static_cast<size_t>(size), '\0');
+    int got = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, log.data(), size);
+    log.resize(got > 0 ? static_cast<size_t>(got) : 0);
+    return log;
+}
+
 void decide_kind(Machine& mc) {
     bool hypervisor =
         std::find(mc.cpu_flags.begin(), mc.cpu_flags.end(), "hypervisor") != mc.cpu_flags.end();
     std::string vendor = first_line(read_file("/sys/class/dmi/id/sys_vendor", 256));
     std::string product = first_line(read_file("/sys/class/dmi/id/product_name", 256));
+    std::string xen = first_line(read_file("/sys/hypervisor/type", 64));
     if (!vendor.empty())
         mc.evidence.push_back("DMI system vendor: " + vendor +
                               (product.empty() ? "" : ", product: " + product));
-    if (hypervisor) {
+    if (!xen.empty()) mc.evidence.push_back("/sys/hypervisor/type: " + xen);
+    if (mc.kind == MachineKind::emulated) return;  // the kernel log named emulated devices
+    if (hypervisor || !xen.empty()) {
         mc.kind = MachineKind::virtual_machine;
-        mc.evidence.push_back("CPU flag 'hypervisor' is set");
-    } else if (!mc.cpu_flags.empty()) {
+        if (hypervisor) mc.evidence.push_back("CPU flag 'hypervisor' is set");
+    } else if (mc.kind == MachineKind::unknown && !mc.cpu_flags.empty()) {
         mc.kind = MachineKind::physical;
         mc.evidence.push_back("no 'hypervisor' CPU flag");
     }
@@ -85,6 +99,16 @@ Machine capture_machine() {
     std::sort(mc.pci.begin(), mc.pci.end(),
               [](const auto& a, const auto& b) { return a.slot < b.slot; });
     name_pci_devices(mc.pci);
+    std::istringstream log(kernel_log());
+    for (std::string line; std::getline(log, line);) {
+        std::string text =
+            line.substr(line.find('>') == std::string::npos ? 0 : line.find('>') + 1);
+        if (auto b = decode_bogomips_line(text); b && !mc.bogomips) mc.bogomips = b;
+        if (text.find("Hypervisor detected") != std::string::npos ||
+            text.find("HARDDISK") != std::string::npos || text.find("PCem") != std::string::npos ||
+            text.find("BOCHS") != std::string::npos)
+            decode_dmesg_line(text, mc);
+    }
     decide_kind(mc);
     return mc;
 }

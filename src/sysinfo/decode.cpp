@@ -412,6 +412,30 @@ std::vector<PciDevice> decode_proc_pci(std::string_view text) {
 }
 
 bool decode_dmesg_line(std::string_view line, Machine& mc) {
+    // Devices only emulators and hypervisors present, as their dmesg names them.
+    static constexpr std::array<std::array<std::string_view, 3>, 9> marks{{
+        {"PCemHD", "PCem", "emulated"},
+        {"PCemCD", "PCem", "emulated"},
+        {"86BoxHD", "86Box", "emulated"},
+        {"86BoxCD", "86Box", "emulated"},
+        {"BOCHS", "Bochs", "emulated"},
+        {"QEMU HARDDISK", "QEMU", "emulated"},
+        {"QEMU DVD-ROM", "QEMU", "emulated"},
+        {"VBOX HARDDISK", "VirtualBox", "virtual"},
+        {"VMware Virtual", "VMware", "virtual"},
+    }};
+    bool said = false;
+    for (const auto& [mark, name, kind] : marks) {
+        if (line.find(mark) == std::string_view::npos) continue;
+        mc.kind = kind == "emulated" ? MachineKind::emulated : MachineKind::virtual_machine;
+        mc.emulator = std::string(name);
+        std::string ev =
+            "the text names a device of " + std::string(name) + ": " + std::string(mark);
+        if (std::find(mc.evidence.begin(), mc.evidence.end(), ev) == mc.evidence.end())
+            mc.evidence.push_back(ev);
+        said = true;
+    }
+    if (said) return true;
     std::string t = trim(line);
     if (auto p = t.find("Linux version "); p != std::string::npos) {
         auto words = split_words(t.substr(p + 14));
