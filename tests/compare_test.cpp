@@ -107,7 +107,7 @@ TEST(SideBySide, AthlonAgainstPentiumIIIFromSeed004) {
     EXPECT_NEAR(*s.rows[0].values[1], 673.5, 0.05);
     EXPECT_NEAR(*s.rows[1].values[0], 37518040, 10);
     EXPECT_NEAR(*s.rows[1].values[1], 36388860, 10);
-    EXPECT_EQ(report::percent(*s.rows[0].vs_baseline[1]), "-7.9%");
+    EXPECT_EQ(report::percent(*s.rows[0].vs_baseline[1].ratio), "-7.9%");
     auto text = report::render(s, report::Format::text, runs);
     EXPECT_NE(text.find("731.7/s"), std::string::npos);
     EXPECT_NE(text.find("673.5/s (-7.9%)"), std::string::npos);
@@ -121,7 +121,7 @@ TEST(SideBySide, MissingFiguresStayMissing) {
     EXPECT_FALSE(s.rows[0].values[0]);
     EXPECT_FALSE(s.rows[0].values[1]);
     EXPECT_DOUBLE_EQ(*s.rows[0].values[2], 135050);
-    EXPECT_FALSE(s.rows[0].vs_baseline[2]);
+    EXPECT_FALSE(s.rows[0].vs_baseline[2].ratio);
 }
 
 TEST(Percent, ReadsLikeTheBlogTables) {
@@ -192,7 +192,7 @@ TEST(Formats, SideBySideCsvAndJsonAgree) {
     std::istringstream csv(report::render(s, report::Format::csv, runs));
     std::string line;
     std::getline(csv, line);
-    EXPECT_EQ(line, "metric,run,value,unit,vs_baseline,printed_step,cv");
+    EXPECT_EQ(line, "metric,run,value,unit,vs_baseline,vs_baseline_uncertainty,printed_step,cv");
     while (std::getline(csv, line)) {
         std::vector<std::string> f;
         std::stringstream ls(line);

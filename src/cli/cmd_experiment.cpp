@@ -115,8 +115,8 @@ int features(const ExperimentArgs& a, Global& global) {
         m.parameter = row.metric.parameter;
         out += fmt::format("{:<22}", metric_key(m));
         for (size_t i = 1; i < row.vs_baseline.size(); ++i)
-            out += row.vs_baseline[i] && *row.vs_baseline[i] > 0
-                       ? fmt::format(" {:>10.3f}", 1 / *row.vs_baseline[i])
+            out += row.vs_baseline[i].ratio && *row.vs_baseline[i].ratio > 0
+                       ? fmt::format(" {:>10.3f}", 1 / *row.vs_baseline[i].ratio)
                        : fmt::format(" {:>10}", "-");
         out += "\n";
     }

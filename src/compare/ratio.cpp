@@ -86,12 +86,25 @@ bool uses_asm(const std::string& compiler) {
 }
 
 std::string platform_of(const Run& r) {
-    std::string p = r.platform.empty() ? "native" : r.platform;
-    if (r.machine.kind == MachineKind::emulated)
-        p += " (emulated" + (r.machine.emulator.empty() ? "" : " by " + r.machine.emulator) + ")";
-    else if (r.machine.kind == MachineKind::virtual_machine)
-        p += " (virtual machine)";
-    return p;
+    std::string kind;
+    switch (r.machine.kind) {
+        case MachineKind::emulated:
+            kind = "emulated" + (r.machine.emulator.empty() ? "" : " by " + r.machine.emulator);
+            break;
+        case MachineKind::virtual_machine:
+            kind = "virtual machine";
+            break;
+        case MachineKind::physical:
+            kind = "physical";
+            break;
+        case MachineKind::unknown:
+            kind = r.platform == "native" ? "native" : "unknown";
+            break;
+    }
+    bool wrapped = !r.platform.empty() && r.platform != "native";
+    return wrapped && r.machine.emulator.find(r.platform) == std::string::npos
+               ? kind + " under " + r.platform
+               : kind;
 }
 
 }  // namespace
@@ -257,9 +270,7 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
             row.printed_steps.push_back(m ? std::optional(m->printed_step) : std::nullopt);
             row.cv.push_back(m && m->samples.size() >= 2 ? std::optional(summarize(m->samples).cv())
                                                          : std::nullopt);
-            row.vs_baseline.push_back(m && base && base->value > 0
-                                          ? std::optional(m->value / base->value)
-                                          : std::nullopt);
+            row.vs_baseline.push_back(cell(base, m, false));
         }
         s.rows.push_back(std::move(row));
     }

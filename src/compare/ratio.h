@@ -58,7 +58,7 @@ std::vector<std::string> comparability_caveats(const std::vector<const Run*>& ru
 struct SideBySideRow {
     MetricKey metric;
     std::vector<std::optional<double>> values;         // one per run, base units
-    std::vector<std::optional<double>> vs_baseline;    // value / baseline value
+    std::vector<RatioCell> vs_baseline;                // value / baseline value, with uncertainty
     std::vector<std::optional<double>> printed_steps;  // source precision, 0 = full
     std::vector<std::optional<double>> cv;             // coefficient of variation where repeated
 };

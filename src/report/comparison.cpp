@@ -206,8 +206,15 @@ std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_p
         for (size_t i = 0; i < r.values.size(); ++i) {
             std::string v = value_text(r.metric, r.values[i]);
             if (r.cv[i]) v += fmt::format(" ±{:.1f}%", 100 * *r.cv[i]);
-            if (with_percent && i != s.baseline && r.vs_baseline[i])
-                v += " (" + percent(*r.vs_baseline[i]) + ")";
+            if (with_percent && i != s.baseline && r.vs_baseline[i].ratio) {
+                const RatioCell& c = r.vs_baseline[i];
+                v += " (" + percent(*c.ratio);
+                // Only where the source's rounding or noise is worth saying.
+                if (c.uncertainty && *c.uncertainty >= 0.005)
+                    v += fmt::format(" ±{:.0f}%", 100 * *c.uncertainty);
+                if (c.significance == Significance::within_noise) v += "~";
+                v += ")";
+            }
             row.push_back(v);
         }
         rows.push_back(std::move(row));
@@ -338,7 +345,10 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
             Grid g{"", side_header(s), side_rows(s, true), {}};
             std::string out =
                 "baseline: run " + base +
-                "; in brackets the difference to it; ± the coefficient of variation\n";
+                "; in brackets the difference to it, with its relative standard uncertainty where "
+                "rounding or repetitions make that 0.5% or more (~: within noise); ± after a "
+                "value: its "
+                "coefficient of variation\n";
             out += text_grid(g);
             for (const auto& c : s.caveats) out += "note: " + c + "\n";
             return out;
@@ -350,7 +360,8 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
             return out + "\n";
         }
         case Format::csv: {
-            std::string out = "metric,run,value,unit,vs_baseline,printed_step,cv\n";
+            std::string out =
+                "metric,run,value,unit,vs_baseline,vs_baseline_uncertainty,printed_step,cv\n";
             for (const auto& r : s.rows)
                 for (size_t i = 0; i < r.values.size(); ++i) {
                     if (!r.values[i]) continue;
@@ -358,7 +369,11 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
                         "{},{},{:.6f},{},{},{},{}\n", metric_name(r.metric), csv_field(s.labels[i]),
                         *r.values[i],
                         r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s",
-                        r.vs_baseline[i] ? fmt::format("{:.6g}", *r.vs_baseline[i]) : "",
+                        r.vs_baseline[i].ratio ? fmt::format("{:.6g}", *r.vs_baseline[i].ratio)
+                                               : "",
+                        r.vs_baseline[i].uncertainty
+                            ? fmt::format("{:.6g}", *r.vs_baseline[i].uncertainty)
+                            : "",
                         r.printed_steps[i] && *r.printed_steps[i] > 0
                             ? fmt::format("{:g}", *r.printed_steps[i])
                             : "",
@@ -371,11 +386,16 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
             for (const auto& r : s.rows) {
                 json vals = json::array();
                 for (size_t i = 0; i < r.values.size(); ++i)
-                    vals.push_back({{"run", s.labels[i]},
-                                    {"value", r.values[i] ? json(*r.values[i]) : json(nullptr)},
-                                    {"vs_baseline",
-                                     r.vs_baseline[i] ? json(*r.vs_baseline[i]) : json(nullptr)},
-                                    {"cv", r.cv[i] ? json(*r.cv[i]) : json(nullptr)}});
+                    vals.push_back(
+                        {{"run", s.labels[i]},
+                         {"value", r.values[i] ? json(*r.values[i]) : json(nullptr)},
+                         {"vs_baseline",
+                          r.vs_baseline[i].ratio ? json(*r.vs_baseline[i].ratio) : json(nullptr)},
+                         {"vs_baseline_uncertainty", r.vs_baseline[i].uncertainty
+                                                         ? json(*r.vs_baseline[i].uncertainty)
+                                                         : json(nullptr)},
+                         {"significance", significance_name(r.vs_baseline[i].significance)},
+                         {"cv", r.cv[i] ? json(*r.cv[i]) : json(nullptr)}});
                 rows.push_back(
                     {{"metric", metric_name(r.metric)},
                      {"unit", r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s"},
@@ -407,7 +427,7 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
             for (const auto& r : s.rows) {
                 std::vector<std::optional<double>> row{std::nullopt};
                 for (size_t i = 0; i < r.values.size(); ++i)
-                    row.push_back(i == s.baseline ? std::nullopt : r.vs_baseline[i]);
+                    row.push_back(i == s.baseline ? std::nullopt : r.vs_baseline[i].ratio);
                 heat.push_back(row);
             }
             page.heat_table("Figures", side_header(s), side_rows(s, true), heat);

@@ -42,7 +42,8 @@ std::string heat_colour(double ratio) {
 }
 
 std::string short_value(double v, const std::string& unit) {
-    if (unit == "bytes/s") return throughput_cell(v) + (v > 10000 ? "B/s" : "B/s");
+    if (unit == "bytes/s")
+        return v > 10000 ? fmt::format("{:.2f} kB/s", v / 1000) : fmt::format("{:.2f} B/s", v);
     return fmt::format("{:.1f}/s", v);
 }
 }  // namespace
@@ -97,10 +98,15 @@ void HtmlReport::ratio_bars(const std::string& title,
 void HtmlReport::value_bars(const std::string& title,
                             const std::vector<std::pair<std::string, std::optional<double>>>& bars,
                             size_t baseline, const std::string& unit) {
-    const int label_w = 170, chart_w = 380, bar_h = 18, gap = 5;
+    const int chart_w = 380, bar_h = 18, gap = 5;
+    size_t longest = 0;
     double max_v = 0;
-    for (const auto& [_, v] : bars)
+    for (const auto& [label, v] : bars) {
         if (v) max_v = std::max(max_v, *v);
+        longest = std::max(longest, label.size());
+    }
+    const int label_w =
+        16 + 7 * static_cast<int>(std::min<size_t>(longest, 60));  // ~7 px a character
     if (max_v <= 0) return;
     int h = static_cast<int>(bars.size()) * (bar_h + gap) + 8;
     std::string svg = fmt::format(
@@ -158,8 +164,8 @@ void HtmlReport::machines(const std::vector<Run>& runs) {
     body_ +=
         "<h2>Runs and machines</h2>\n<table "
         "class=\"facts\">\n<tr><th>run</th><th>source</th><th>benchmark</th>"
-        "<th>build</th><th>machine</th><th>CPU</th><th>MHz</th><th>BogoMips</th><th>memory</"
-        "th><th>kernel</th><th>platform</th></tr>\n";
+        "<th>machine</th><th>CPU</th><th>MHz</th><th>BogoMips</th><th>memory</th><th>kernel</"
+        "th><th>platform</th></tr>\n";
     for (const auto& r : runs) {
         const Machine& m = r.machine;
         std::string cpu = m.cpu_name;
@@ -167,20 +173,25 @@ void HtmlReport::machines(const std::vector<Run>& runs) {
             cpu += fmt::format(" (family {} model {} stepping {})", *m.cpu_family,
                                m.cpu_model.value_or(-1), m.cpu_stepping.value_or(-1));
         if (!m.cpu_core.empty()) cpu += ", " + m.cpu_core;
-        std::string kind = r.platform.empty() ? "native" : r.platform;
-        if (m.kind != MachineKind::unknown)
-            kind += ", " + to_string(m.kind) + (m.emulator.empty() ? "" : " (" + m.emulator + ")");
+        std::string kind = m.kind == MachineKind::unknown ? "unknown" : to_string(m.kind);
+        if (!m.emulator.empty()) kind += " (" + m.emulator + ")";
+        if (!r.platform.empty() && r.platform != "native" &&
+            m.emulator.find(r.platform) == std::string::npos)
+            kind += ", under " + r.platform;
         body_ += fmt::format(
-            "<tr><th>{}</th><td>{}</td><td>{}</td><td "
-            "class=\"flags\">{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</"
-            "td><td>{}</td></tr>\n",
+            "<tr><th "
+            "rowspan=\"2\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</"
+            "td>"
+            "<td>{}</td><td>{}</td><td>{}</td></tr>\n<tr><td colspan=\"9\" class=\"flags\">build: "
+            "{}{}</td></tr>\n",
             html_escape(std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)),
             html_escape(r.source + (r.source_file.empty() ? "" : " from " + r.source_file)),
-            html_escape(r.version), html_escape(r.compiler), html_escape(m.label), html_escape(cpu),
+            html_escape(r.version), html_escape(m.label), html_escape(cpu),
             m.cpu_mhz ? fmt::format("{:.3f}", *m.cpu_mhz) : "",
             m.bogomips ? fmt::format("{:.2f}", *m.bogomips) : "",
             m.memory_kb ? fmt::format("{} kB", *m.memory_kb) : "", html_escape(m.kernel_release),
-            html_escape(kind));
+            html_escape(kind), html_escape(r.compiler.empty() ? "not printed" : r.compiler),
+            html_escape(r.cpu_mask.empty() ? "" : "; CPU mask " + r.cpu_mask));
     }
     body_ += "</table>\n";
 }
