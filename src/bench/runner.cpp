@@ -145,7 +145,10 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
                 std::string what = f.symmetric ? fmt::format("{}, {} bytes", f.id, f.parameter)
                                                : fmt::format("{} {}", f.id, to_string(f.operation));
                 if (opt.repeat > 1) what += fmt::format(" (round {}/{})", round + 1, opt.repeat);
-                opt.on_progress({done, total, what});
+                double left = 0;
+                for (size_t k = done; k < total; ++k)
+                    left += figures[k % figures.size()].symmetric ? opt.seconds : opt.public_key_seconds;
+                opt.on_progress({done, total, what, left});
             }
             Timed t;
             if (f.symmetric) {

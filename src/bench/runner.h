@@ -11,7 +11,8 @@ namespace speedlab::bench {
 
 struct Progress {
     size_t done = 0, total = 0;
-    std::string what;  // "md5, 8192 bytes", "rsa2048 sign"
+    std::string what;         // "md5, 8192 bytes", "rsa2048 sign"
+    double seconds_left = 0;  // timed seconds still to come, this figure included
 };
 
 struct RunOptions {

@@ -1,6 +1,8 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <cmath>
+
 #include <nlohmann/json.hpp>
 
 #include "bench/cpu_features.h"
@@ -153,7 +155,8 @@ Command add_run(CLI::App& app, Global& global) {
         opt.timing = a->elapsed ? Timing::wall : Timing::user_cpu;
         if (isatty(STDERR_FILENO))
             opt.on_progress = [](const bench::Progress& p) {
-                fmt::print(stderr, "\r\033[K[{:>3}/{}] {}", p.done + 1, p.total, p.what);
+                fmt::print(stderr, "\r\033[K[{:>3}/{}] {}  (about {:.0f} s left)", p.done + 1, p.total, p.what,
+                           std::ceil(p.seconds_left));
                 std::fflush(stderr);
             };
         bench::install_interrupt_handler();
