@@ -141,6 +141,8 @@ std::string kernel_line(unsigned long lpj, int hz, bool rounded) {
 
 Calibration calibrate(Loop loop, int hz) {
     Jiffies jiffies(hz);
+    // A few ticks of the same loop first, so the core has left any idle clock.
+    for (uint64_t until = jiffies.now() + 5; jiffies.now() < until;) run_delay(loop, 4096);
     Calibration c;
     c.loop = loop;
     c.hz = hz;

@@ -15,7 +15,7 @@ namespace speedlab::cli {
 namespace {
 struct BogomipsArgs {
     std::string loop = "all", format = "text", explain;
-    int hz = 100, repeat = 3;
+    int hz = 100, repeat = 12;
 };
 
 // Like the kernel, the calibration must not move between CPUs mid-loop.
