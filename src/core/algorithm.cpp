@@ -161,4 +161,35 @@ std::string openssl3_row_name(std::string_view id) {
     return std::string(id);
 }
 
+int openssl3_index(std::string_view id) {
+    static constexpr std::array<std::string_view, 25> names{"md2",
+                                                            "mdc2",
+                                                            "md4",
+                                                            "md5",
+                                                            "sha1",
+                                                            "rmd160",
+                                                            "sha256",
+                                                            "sha512",
+                                                            "whirlpool",
+                                                            "hmac-md5",
+                                                            "des-cbc",
+                                                            "des-ede3",
+                                                            "rc4",
+                                                            "idea-cbc",
+                                                            "seed-cbc",
+                                                            "rc2-cbc",
+                                                            "rc5-cbc",
+                                                            "bf-cbc",
+                                                            "cast5-cbc",
+                                                            "aes-128-cbc",
+                                                            "aes-192-cbc",
+                                                            "aes-256-cbc",
+                                                            "camellia-128-cbc",
+                                                            "camellia-192-cbc",
+                                                            "camellia-256-cbc"};
+    for (size_t i = 0; i < names.size(); ++i)
+        if (names[i] == id) return static_cast<int>(i);
+    return 25;
+}
+
 }  // namespace speedlab

@@ -26,4 +26,8 @@ int print_rank(std::string_view canonical_id);
 // The name `openssl speed` 3.0 prints for a canonical id ("bf-cbc" -> "blowfish").
 std::string openssl3_row_name(std::string_view canonical_id);
 
+// The row's index in OpenSSL 3.0's names array (the number of `-mr` "+F:"
+// records); 25, the EVP slot, for anything else.
+int openssl3_index(std::string_view canonical_id);
+
 }  // namespace speedlab

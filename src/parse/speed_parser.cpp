@@ -317,6 +317,20 @@ class Parser {
         }
         run_.measurements.push_back(std::move(m));
     }
+    // A figure from a progress line: count operations (of `bytes` each) in `seconds`.
+    void add_progress(std::string id, Operation op, int64_t bytes, int64_t count, double seconds,
+                      std::string source) {
+        Measurement m;
+        m.algorithm = std::move(id);
+        m.operation = op;
+        m.parameter = bytes;
+        m.count = count;
+        m.seconds = seconds;
+        double units = static_cast<double>(count) * (bytes > 0 ? static_cast<double>(bytes) : 1.0);
+        m.value = units / seconds;
+        m.source_name = std::move(source);
+        add(std::move(m), false);
+    }
     void note(const std::string& n) {
         if (std::find(run_.notes.begin(), run_.notes.end(), n) == run_.notes.end())
             run_.notes.push_back(n);
@@ -640,14 +654,8 @@ class Parser {
             }
             if (name.size() > 4 && name.substr(name.size() - 4) == " ops") name.remove_suffix(4);
             if (!len || *len <= 0 || name.empty()) return true;
-            Measurement m;
-            m.algorithm = canonical_symmetric_id(name);
-            m.parameter = *len;
-            m.count = *count;
-            m.seconds = secs->value;
-            m.value = static_cast<double>(*count) * static_cast<double>(*len) / secs->value;
-            m.source_name = std::string(name);
-            add(std::move(m), false);
+            add_progress(canonical_symmetric_id(name), Operation::throughput, *len, *count,
+                         secs->value, std::string(name));
             return true;
         }
         auto pw = words(prompt);
@@ -670,14 +678,7 @@ class Parser {
             // EC, EdDSA, SM2 and FFDH prompts name no curve: their table rows do.
             return true;
         }
-        Measurement m;
-        m.algorithm = id;
-        m.operation = op;
-        m.count = *count;
-        m.seconds = secs->value;
-        m.value = static_cast<double>(*count) / secs->value;
-        m.source_name = std::string(trim(prompt));
-        add(std::move(m), false);
+        add_progress(id, op, 0, *count, secs->value, std::string(trim(prompt)));
         return true;
     }
     void begin_fresh_for_progress() {
@@ -720,15 +721,8 @@ class Parser {
             auto count = integer(f[1]);
             auto secs = number(f[3]);
             if (count && *count > 0 && secs && secs->value > 0 && pending_len_ > 0) {
-                Measurement m;
-                m.algorithm = canonical_symmetric_id(f[2]);
-                m.parameter = pending_len_;
-                m.count = *count;
-                m.seconds = secs->value;
-                m.value =
-                    static_cast<double>(*count) * static_cast<double>(pending_len_) / secs->value;
-                m.source_name = std::string(f[2]);
-                add(std::move(m), false);
+                add_progress(canonical_symmetric_id(f[2]), Operation::throughput, pending_len_,
+                             *count, secs->value, std::string(f[2]));
             }
             has_progress_ = true;
         } else if (tag == "+DTP" && f.size() >= 5) {
@@ -749,13 +743,7 @@ class Parser {
             auto count = integer(f[1]);
             auto secs = number(f.back());
             if (!pending_pk_.empty() && count && *count > 0 && secs && secs->value > 0) {
-                Measurement m;
-                m.algorithm = pending_pk_;
-                m.operation = pending_op_;
-                m.count = *count;
-                m.seconds = secs->value;
-                m.value = static_cast<double>(*count) / secs->value;
-                add(std::move(m), false);
+                add_progress(pending_pk_, pending_op_, 0, *count, secs->value, {});
             }
             pending_pk_.clear();
             has_progress_ = true;

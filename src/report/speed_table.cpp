@@ -165,32 +165,6 @@ std::string speed_table(const Run& run) {
 }
 
 std::string machine_readable(const Run& run) {
-    // OpenSSL 3.0's names-array indexes, so tools that read -mr find the rows.
-    static constexpr std::array<std::string_view, 25> k3Names{"md2",
-                                                              "mdc2",
-                                                              "md4",
-                                                              "md5",
-                                                              "sha1",
-                                                              "rmd160",
-                                                              "sha256",
-                                                              "sha512",
-                                                              "whirlpool",
-                                                              "hmac-md5",
-                                                              "des-cbc",
-                                                              "des-ede3",
-                                                              "rc4",
-                                                              "idea-cbc",
-                                                              "seed-cbc",
-                                                              "rc2-cbc",
-                                                              "rc5-cbc",
-                                                              "bf-cbc",
-                                                              "cast5-cbc",
-                                                              "aes-128-cbc",
-                                                              "aes-192-cbc",
-                                                              "aes-256-cbc",
-                                                              "camellia-128-cbc",
-                                                              "camellia-192-cbc",
-                                                              "camellia-256-cbc"};
     static const std::map<std::string, int> rsa_idx{{"rsa512", 0},  {"rsa1024", 1}, {"rsa2048", 2},
                                                     {"rsa3072", 3}, {"rsa4096", 4}, {"rsa7680", 5},
                                                     {"rsa15360", 6}};
@@ -214,9 +188,7 @@ std::string machine_readable(const Run& run) {
         for (auto s : sizes) out += fmt::format(":{}", s);
         out += "\n";
         for (const auto& id : sym) {
-            auto it = std::find(k3Names.begin(), k3Names.end(), id);
-            int idx = it == k3Names.end() ? 25 : static_cast<int>(it - k3Names.begin());
-            out += fmt::format("+F:{}:{}", idx, openssl3_row_name(id));
+            out += fmt::format("+F:{}:{}", openssl3_index(id), openssl3_row_name(id));
             for (auto s : sizes)
                 out += fmt::format(":{:.2f}", value(run, id, Operation::throughput, s).value_or(0));
             out += "\n";
