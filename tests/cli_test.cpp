@@ -322,3 +322,35 @@ TEST_F(Cli, FeaturesExperimentMasksEachFeature) {
     EXPECT_NE(list.out.find("feat-no-aesni"), std::string::npos);
     EXPECT_NE(list.out.find("feat-native"), std::string::npos);
 }
+
+TEST_F(Cli, RepeatShowsStatisticsAndElapsedIsWallTime) {
+    auto r = run("run md5 --repeat 3 --seconds 0.05 --bytes 64 --elapsed --label rep");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("timing: wall clock"), std::string::npos);
+    EXPECT_NE(r.out.find("Repetitions (the tables show the median"), std::string::npos);
+    EXPECT_NE(r.out.find("md5@64"), std::string::npos);
+    auto j = nlohmann::json::parse(run("show rep --format json").out);
+    EXPECT_EQ(j["timing"], "wall");
+    EXPECT_EQ(j["measurements"][0]["samples"].size(), 3u);
+    EXPECT_EQ(j["measurements"][0]["stats"]["n"], 3);
+}
+
+TEST_F(Cli, DefaultDatabaseFollowsXdgDataHome) {
+    std::string cmd = "env -u SPEEDLAB_DB XDG_DATA_HOME=" + (dir / "xdg").string() + " " + SPEEDLAB_BINARY + " import " +
+                      fixture_path("seed004-athlon-p3.txt") + " >/dev/null 2>&1";
+    ASSERT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 0);
+    EXPECT_TRUE(std::filesystem::exists(dir / "xdg" / "speedlab" / "results.db"));
+    std::string env_cmd = "SPEEDLAB_DB=" + (dir / "env.db").string() + " " + SPEEDLAB_BINARY + " import " +
+                          fixture_path("seed004-athlon-p3.txt") + " >/dev/null 2>&1";
+    ASSERT_EQ(WEXITSTATUS(std::system(env_cmd.c_str())), 0);
+    EXPECT_TRUE(std::filesystem::exists(dir / "env.db"));
+}
+
+TEST_F(Cli, ShowExplainsBogoMipsAndKeepsTheRawText) {
+    run("import " + fixture_path("seed001-redhat62-pcem.txt"));
+    auto shown = run("show seed001-redhat62-pcem-1");
+    ASSERT_EQ(shown.code, 0);
+    EXPECT_NE(shown.out.find("bogomips: PCem, Linux 2.2.14-5.0: 74.75"), std::string::npos) << shown.out;
+    auto raw = run("show seed001-redhat62-pcem-1 --raw");
+    EXPECT_EQ(raw.out.rfind("Doing md5 for 3s on 8 size blocks: 304053 md5's in 3.00s", 0), 0u) << raw.out.substr(0, 200);
+}
