@@ -1,5 +1,8 @@
+#define OPENSSL_SUPPRESS_DEPRECATED
+#define OPENSSL_SUPPRESS_DEPRECATED
 #include "bench/providers.h"
 
+#include <openssl/bn.h>
 #include <openssl/crypto.h>
 #include <openssl/provider.h>
 
@@ -47,8 +50,9 @@ std::string libcrypto_version() {
 std::string libcrypto_built_on() {
     return without_prefix(OpenSSL_version(OPENSSL_BUILT_ON), "built on: ");
 }
+// What `openssl speed` 3.x prints after "options:" (BN_options is deprecated, not gone).
 std::string libcrypto_options() {
-    return without_prefix(OpenSSL_version(OPENSSL_PLATFORM), "platform: ");
+    return BN_options();
 }
 std::string libcrypto_compiler() {
     return without_prefix(OpenSSL_version(OPENSSL_CFLAGS), "compiler: ");
