@@ -276,8 +276,11 @@ TEST_F(Cli, WrapperIsRecordedAsThePlatform) {
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(run("show wrapped --format json").out);
     EXPECT_EQ(j["platform"], "nice -n 1");
-    EXPECT_EQ(j["machine"]["kind"], "emulated");
-    EXPECT_NE(j["machine"]["emulator"].get<std::string>().find("nice -n 1"), std::string::npos);
+    // A plain wrapper is no emulator: the machine stays what it is.
+    EXPECT_NE(j["machine"]["kind"], "emulated");
+    std::string evidence = j["machine"]["evidence"].dump();
+    EXPECT_NE(evidence.find("measured under the wrapper 'nice -n 1'"), std::string::npos)
+        << evidence;
 }
 
 TEST_F(Cli, QemuUserIsSlowerThanNativeForEveryFigure) {
@@ -302,6 +305,10 @@ TEST_F(Cli, QemuUserIsSlowerThanNativeForEveryFigure) {
     EXPECT_EQ(cells, 4u);
     auto list = run("list --format json");
     EXPECT_NE(list.out.find("qemu-x86_64 -cpu Westmere"), std::string::npos);
+    auto emulated = nlohmann::json::parse(run("show 2 --format json").out);
+    EXPECT_EQ(emulated["machine"]["kind"], "emulated");
+    EXPECT_NE(emulated["machine"]["emulator"].get<std::string>().find("qemu-x86_64 version"),
+              std::string::npos);
 }
 
 TEST_F(Cli, IsaExperimentRunsEveryBuiltLevel) {
@@ -336,12 +343,13 @@ TEST_F(Cli, RepeatShowsStatisticsAndElapsedIsWallTime) {
 }
 
 TEST_F(Cli, DefaultDatabaseFollowsXdgDataHome) {
-    std::string cmd = "env -u SPEEDLAB_DB XDG_DATA_HOME=" + (dir / "xdg").string() + " " + SPEEDLAB_BINARY + " import " +
-                      fixture_path("seed004-athlon-p3.txt") + " >/dev/null 2>&1";
+    std::string cmd = "env -u SPEEDLAB_DB XDG_DATA_HOME=" + (dir / "xdg").string() + " " +
+                      SPEEDLAB_BINARY + " import " + fixture_path("seed004-athlon-p3.txt") +
+                      " >/dev/null 2>&1";
     ASSERT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 0);
     EXPECT_TRUE(std::filesystem::exists(dir / "xdg" / "speedlab" / "results.db"));
-    std::string env_cmd = "SPEEDLAB_DB=" + (dir / "env.db").string() + " " + SPEEDLAB_BINARY + " import " +
-                          fixture_path("seed004-athlon-p3.txt") + " >/dev/null 2>&1";
+    std::string env_cmd = "SPEEDLAB_DB=" + (dir / "env.db").string() + " " + SPEEDLAB_BINARY +
+                          " import " + fixture_path("seed004-athlon-p3.txt") + " >/dev/null 2>&1";
     ASSERT_EQ(WEXITSTATUS(std::system(env_cmd.c_str())), 0);
     EXPECT_TRUE(std::filesystem::exists(dir / "env.db"));
 }
@@ -350,7 +358,9 @@ TEST_F(Cli, ShowExplainsBogoMipsAndKeepsTheRawText) {
     run("import " + fixture_path("seed001-redhat62-pcem.txt"));
     auto shown = run("show seed001-redhat62-pcem-1");
     ASSERT_EQ(shown.code, 0);
-    EXPECT_NE(shown.out.find("bogomips: PCem, Linux 2.2.14-5.0: 74.75"), std::string::npos) << shown.out;
+    EXPECT_NE(shown.out.find("bogomips: PCem, Linux 2.2.14-5.0: 74.75"), std::string::npos)
+        << shown.out;
     auto raw = run("show seed001-redhat62-pcem-1 --raw");
-    EXPECT_EQ(raw.out.rfind("Doing md5 for 3s on 8 size blocks: 304053 md5's in 3.00s", 0), 0u) << raw.out.substr(0, 200);
+    EXPECT_EQ(raw.out.rfind("Doing md5 for 3s on 8 size blocks: 304053 md5's in 3.00s", 0), 0u)
+        << raw.out.substr(0, 200);
 }

@@ -173,6 +173,14 @@ TEST(Seed004, TwoMachinesEachWithOneMergedRun) {
     EXPECT_EQ(athlon.measurements.size(), 7u);
 }
 
+TEST(Seed004, InvocationsCanBeKeptApart) {
+    auto parsed = parse::parse_speed_text(read_fixture("seed004-athlon-p3.txt"), "seed004",
+                                          {.merge_invocations = false});
+    ASSERT_EQ(parsed.runs.size(), 4u);
+    EXPECT_EQ(parsed.runs[0].measurements.size(), 2u);  // openssl speed dsa512
+    EXPECT_EQ(parsed.runs[1].measurements.size(), 5u);  // openssl speed -evp aes-128-cbc
+}
+
 TEST(CleanLines, UnquotesAndJoinsWrappedLines) {
     auto lines = parse::clean_lines(
         "> Doing md5 for 3s on 16 size blocks: 10 md5's in\n> 3.00s\n>> type 16 bytes 8192\n>> "

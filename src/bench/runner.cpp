@@ -147,7 +147,8 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
                 if (opt.repeat > 1) what += fmt::format(" (round {}/{})", round + 1, opt.repeat);
                 double left = 0;
                 for (size_t k = done; k < total; ++k)
-                    left += figures[k % figures.size()].symmetric ? opt.seconds : opt.public_key_seconds;
+                    left += figures[k % figures.size()].symmetric ? opt.seconds
+                                                                  : opt.public_key_seconds;
                 opt.on_progress({done, total, what, left});
             }
             Timed t;

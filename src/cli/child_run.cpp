@@ -94,6 +94,25 @@ std::string program_version(const std::string& program) {
     return o.out.substr(0, o.out.find('\n'));
 }
 
+void record_wrapper(Run& run, const std::string& under) {
+    auto words = split_command(under);
+    if (words.empty()) return;
+    run.platform = under;
+    std::string program = std::filesystem::path(words.front()).filename().string();
+    static constexpr std::string_view emulators[] = {"qemu-",    "bochs", "box64", "box86",
+                                                     "valgrind", "fex",   "blink"};
+    bool emulator = false;
+    for (auto e : emulators) emulator = emulator || program.rfind(e, 0) == 0;
+    if (!emulator) {
+        run.machine.evidence.push_back("measured under the wrapper '" + under + "'");
+        return;
+    }
+    std::string version = program_version(words.front());
+    run.machine.kind = MachineKind::emulated;
+    run.machine.emulator = under + (version.empty() ? "" : " (" + version + ")");
+    run.machine.evidence = {"measured under the emulator '" + under + "'"};
+}
+
 ChildResult run_child(const ChildRun& child) {
     ChildResult r;
     std::error_code ec;

@@ -27,4 +27,9 @@ std::string program_version(const std::string& program);
 
 std::vector<std::string> split_command(const std::string& command);
 
+// Records on a run that it was measured under `under`: the platform always;
+// the machine as emulated, with the emulator's --version line, when the
+// wrapper is an emulator (qemu-*, bochs, box64, valgrind, ...).
+void record_wrapper(Run& run, const std::string& under);
+
 }  // namespace speedlab::cli

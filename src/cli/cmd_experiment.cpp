@@ -143,11 +143,7 @@ int emulator(const ExperimentArgs& a, Global& global) {
     runs[0].label = a.label + "-native";
     runs[1].label = a.label + "-emulated";
     for (auto& r : runs) r.machine = machine;
-    runs[1].platform = a.under;
-    runs[1].machine.kind = MachineKind::emulated;
-    std::string version = program_version(wrapper.front());
-    runs[1].machine.emulator = a.under + (version.empty() ? "" : " (" + version + ")");
-    runs[1].machine.evidence = {"measured under '" + a.under + "'"};
+    record_wrapper(runs[1], a.under);
     store_all(runs, a, global);
     // A = emulated, B = native: every cell reads "native is N times faster".
     auto table = compare::ratio_table(runs[1], runs[0]);

@@ -20,7 +20,7 @@ namespace {
 struct ImportArgs {
     std::vector<std::string> files;
     std::string machine, label, format = "text";
-    bool dry_run = false, verbose = false;
+    bool dry_run = false, verbose = false, separate = false;
 };
 
 // Reads at most the parser's limit (plus one byte, to notice larger input).
@@ -62,6 +62,10 @@ Command add_import(CLI::App& app, Global& global) {
     app.add_flag("--dry-run", a->dry_run, "print what was found, store nothing");
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_flag("-v,--verbose", a->verbose, "list the lines inside runs that were not used");
+    app.add_flag("--separate", a->separate,
+                 "one run per openssl speed invocation (by default neighbouring invocations of one "
+                 "build on one "
+                 "machine that share no figure are merged)");
     return [a, &global]() -> int {
         std::vector<Run> all;
         std::vector<std::string> unused_report;
@@ -72,7 +76,7 @@ Command add_import(CLI::App& app, Global& global) {
             std::string name = path == "-" ? "<stdin>" : path;
             parse::ParsedText parsed;
             try {
-                parsed = parse::parse_speed_text(*text, name);
+                parsed = parse::parse_speed_text(*text, name, {.merge_invocations = !a->separate});
             } catch (const parse::InputError& e) {
                 return fail(Exit::bad_data, e.what());
             }

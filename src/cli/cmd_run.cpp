@@ -2,7 +2,6 @@
 #include <unistd.h>
 
 #include <cmath>
-
 #include <nlohmann/json.hpp>
 
 #include "bench/cpu_features.h"
@@ -102,13 +101,7 @@ int run_elsewhere(const RunArgs& a, Global& global) {
     if (!result.run) return fail(Exit::failure, result.error + "\nnothing stored");
     Run& run = *result.run;
     run.machine = sysinfo::capture_machine();
-    if (!a.under.empty()) {
-        run.platform = a.under;
-        run.machine.kind = MachineKind::emulated;
-        std::string version = program_version(child.wrapper.front());
-        run.machine.emulator = a.under + (version.empty() ? "" : " (" + version + ")");
-        run.machine.evidence = {"measured under '" + a.under + "'"};
-    }
+    record_wrapper(run, a.under);
     if (!mask_names.empty()) run.cpu_mask = mask_names + " (OPENSSL_ia32cap=" + child.ia32cap + ")";
     return print_and_store(run, a, global, run.complete ? Exit::ok : Exit::failure);
 }
@@ -155,8 +148,8 @@ Command add_run(CLI::App& app, Global& global) {
         opt.timing = a->elapsed ? Timing::wall : Timing::user_cpu;
         if (isatty(STDERR_FILENO))
             opt.on_progress = [](const bench::Progress& p) {
-                fmt::print(stderr, "\r\033[K[{:>3}/{}] {}  (about {:.0f} s left)", p.done + 1, p.total, p.what,
-                           std::ceil(p.seconds_left));
+                fmt::print(stderr, "\r\033[K[{:>3}/{}] {}  (about {:.0f} s left)", p.done + 1,
+                           p.total, p.what, std::ceil(p.seconds_left));
                 std::fflush(stderr);
             };
         bench::install_interrupt_handler();

@@ -155,7 +155,7 @@ class Parser {
     Parser(std::string_view text, const std::string& file)
         : text_(text), file_(file), lines_(clean_lines(text)) {}
 
-    ParsedText parse() {
+    ParsedText parse(bool merge) {
         for (i_ = 0; i_ < lines_.size(); ++i_) {
             std::string_view line = lines_[i_].text;
             bool used = system_text(line);
@@ -171,7 +171,7 @@ class Parser {
         finish();
         for (auto& run : out_.runs)
             if (run.machine.empty() && !first_machine_.empty()) run.machine = first_machine_;
-        merge_invocations();
+        if (merge) merge_invocations();
         return std::move(out_);
     }
 
@@ -968,9 +968,10 @@ void check_input(std::string_view text, const std::string& file_name) {
 }
 }  // namespace
 
-ParsedText parse_speed_text(std::string_view text, const std::string& file_name) {
+ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
+                            const ParseOptions& options) {
     check_input(text, file_name);
-    return Parser(text, file_name).parse();
+    return Parser(text, file_name).parse(options.merge_invocations);
 }
 
 Machine parse_system_text(std::string_view text, const std::string& file_name,

@@ -30,7 +30,14 @@ struct InputError : std::runtime_error {
 // Largest text parse_speed_text accepts, so memory stays bounded.
 inline constexpr size_t kMaxInputBytes = 64u << 20;
 
-ParsedText parse_speed_text(std::string_view text, const std::string& file_name);
+struct ParseOptions {
+    // Neighbouring invocations of one build on one machine that share no
+    // figure become one run (seed 004); false keeps every invocation apart.
+    bool merge_invocations = true;
+};
+
+ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
+                            const ParseOptions& options = {});
 
 // Only the system facts of a text (uname, cpuinfo, meminfo, PCI lists,
 // /proc/pci, dmesg); lines that said nothing go to `unrecognised`.
