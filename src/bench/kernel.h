@@ -18,7 +18,6 @@ struct SymmetricKernel {
     std::string id;       // canonical id
     std::string backend;  // "libcrypto default", "libcrypto legacy", "speedlab"
     BlockOp op;
-    size_t block_multiple = 1;  // block ciphers without padding need whole blocks
 };
 
 // One public-key operation; returns false when the library reports a failure.

@@ -224,7 +224,6 @@ class Parser {
     // The run being read.
     bool active_ = false, has_tables_ = false, has_progress_ = false, truncated_ = false,
          multi_ = false;
-    bool mr_ = false;
     Run run_;
     size_t first_ = 0, last_used_ = 0;
     std::vector<size_t> candidates_unused_;
@@ -232,7 +231,6 @@ class Parser {
     std::vector<int64_t> sizes_;
     bool header_seen_ = false;  // version/options/compiler lines of this run
     // -mr progress state
-    std::string pending_name_;
     int64_t pending_len_ = 0;
     std::string pending_pk_;
     Operation pending_op_ = Operation::sign;
@@ -245,7 +243,7 @@ class Parser {
     void begin() {
         if (active_) return;
         active_ = true;
-        has_tables_ = has_progress_ = truncated_ = multi_ = mr_ = header_seen_ = false;
+        has_tables_ = has_progress_ = truncated_ = multi_ = header_seen_ = false;
         run_ = Run{};
         run_.source = "imported";
         run_.program = "openssl speed";
@@ -712,9 +710,7 @@ class Parser {
             finish();
             begin();
         }
-        mr_ = true;
         if (tag == "+DT" && f.size() >= 4) {
-            pending_name_ = std::string(f[1]);
             pending_len_ = integer(f[3]).value_or(0);
             has_progress_ = true;
         } else if (tag == "+R" && f.size() >= 4) {
