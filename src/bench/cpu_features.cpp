@@ -29,6 +29,12 @@ const std::vector<CpuFeature>& cpu_features() {
     return features;
 }
 
+std::string cpu_feature_names() {
+    std::string out;
+    for (const auto& f : cpu_features()) out += (out.empty() ? "" : " ") + f.name;
+    return out;
+}
+
 std::optional<std::string> ia32cap_mask(const std::vector<std::string>& names,
                                         std::string& unknown) {
     uint64_t clear[2] = {0, 0};

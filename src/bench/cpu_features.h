@@ -16,6 +16,9 @@ struct CpuFeature {
 
 const std::vector<CpuFeature>& cpu_features();
 
+// "aesni pclmulqdq ssse3 ...": the names, for help and error messages.
+std::string cpu_feature_names();
+
 // "~0x200000000000000:~0" for {"aesni"}: clears those bits and keeps the rest
 // (the OpenSSL 1.1.1-3.4 two-vector form). Empty optional and `unknown` set
 // when a name is not a known feature.

@@ -79,10 +79,8 @@ int features(const ExperimentArgs& a, Global& global) {
         std::string unknown;
         auto mask = bench::ia32cap_mask({name}, unknown);
         if (!mask) {
-            std::string known;
-            for (const auto& f : bench::cpu_features())
-                known += (known.empty() ? "" : " ") + f.name;
-            return fail(Exit::usage, "unknown CPU feature '" + unknown + "'; known: " + known);
+            return fail(Exit::usage, "unknown CPU feature '" + unknown +
+                                         "'; known: " + bench::cpu_feature_names());
         }
         progress("without " + name + " (OPENSSL_ia32cap=" + *mask + ") ...");
         auto masked = run_child({{}, *mask, child_args(a, defaults)});

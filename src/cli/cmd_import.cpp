@@ -2,9 +2,6 @@
 #include <openssl/evp.h>
 
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "bench/providers.h"
@@ -22,27 +19,6 @@ struct ImportArgs {
     std::string machine, label, format = "text";
     bool dry_run = false, verbose = false, separate = false;
 };
-
-// Reads at most the parser's limit (plus one byte, to notice larger input).
-std::optional<std::string> read_input(const std::string& path, std::string& error) {
-    std::string text;
-    text.resize(parse::kMaxInputBytes + 1);
-    size_t got = 0;
-    if (path == "-") {
-        std::cin.read(text.data(), static_cast<std::streamsize>(text.size()));
-        got = static_cast<size_t>(std::cin.gcount());
-    } else {
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            error = path + ": cannot open: " + std::strerror(errno);
-            return std::nullopt;
-        }
-        in.read(text.data(), static_cast<std::streamsize>(text.size()));
-        got = static_cast<size_t>(in.gcount());
-    }
-    text.resize(got);
-    return text;
-}
 
 std::string sha256_hex(const std::string& text) {
     unsigned char md[EVP_MAX_MD_SIZE];
@@ -71,7 +47,7 @@ Command add_import(CLI::App& app, Global& global) {
         std::vector<std::string> unused_report;
         for (const auto& path : a->files) {
             std::string error;
-            auto text = read_input(path, error);
+            auto text = read_input(path, parse::kMaxInputBytes, error);
             if (!text) return fail(Exit::failure, error);
             std::string name = path == "-" ? "<stdin>" : path;
             parse::ParsedText parsed;

@@ -86,10 +86,8 @@ int run_elsewhere(const RunArgs& a, Global& global) {
         std::string unknown;
         auto mask = bench::ia32cap_mask(a.cpu_mask, unknown);
         if (!mask) {
-            std::string known;
-            for (const auto& f : bench::cpu_features())
-                known += (known.empty() ? "" : " ") + f.name;
-            return fail(Exit::usage, "unknown CPU feature '" + unknown + "'; known: " + known);
+            return fail(Exit::usage, "unknown CPU feature '" + unknown +
+                                         "'; known: " + bench::cpu_feature_names());
         }
         child.ia32cap = *mask;
         for (const auto& n : a.cpu_mask) mask_names += (mask_names.empty() ? "" : ",") + n;

@@ -20,15 +20,13 @@ struct SysinfoArgs {
 };
 
 int decode_file(const SysinfoArgs& a) {
-    std::ifstream in(a.decode, std::ios::binary);
-    if (!in) return fail(Exit::failure, a.decode + ": cannot open");
-    std::string text(parse::kMaxInputBytes + 1, '\0');
-    in.read(text.data(), static_cast<std::streamsize>(text.size()));
-    text.resize(static_cast<size_t>(in.gcount()));
+    std::string error;
+    auto text = read_input(a.decode, parse::kMaxInputBytes, error);
+    if (!text) return fail(Exit::failure, error);
     std::vector<parse::UnusedLine> unrecognised;
     Machine m;
     try {
-        m = parse::parse_system_text(text, a.decode, unrecognised);
+        m = parse::parse_system_text(*text, a.decode, unrecognised);
     } catch (const parse::InputError& e) {
         return fail(Exit::bad_data, e.what());
     }

@@ -3,6 +3,7 @@
 // returns the process exit code when it runs.
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <optional>
 #include <string>
 
 namespace speedlab::cli {
@@ -30,6 +31,10 @@ int run_isa_experiment(Global& global);
 
 // "error: ..." on stderr; returns code.
 int fail(int code, const std::string& message);
+
+// Reads FILE (or stdin for "-") up to `limit` bytes plus one, so that a caller
+// can tell larger input; empty optional and `error` set when it cannot be opened.
+std::optional<std::string> read_input(const std::string& path, size_t limit, std::string& error);
 
 // Writes text to stdout, or to the file given with -o (all or nothing).
 bool write_output(const std::string& text, const std::string& path);

@@ -840,7 +840,7 @@ class Parser {
             }
             Machine fresh;
             if (sysinfo::decode_cpuinfo(block, fresh)) {
-                new_machine_if_taken();
+                new_machine_if_taken(!machine_.cpu_vendor.empty());
                 Machine& mc = machine_;
                 mc.cpu_vendor = fresh.cpu_vendor;
                 mc.cpu_family = fresh.cpu_family;
@@ -860,7 +860,7 @@ class Parser {
             }
         }
         if (contains(line, "MemTotal:")) {
-            new_machine_if_taken(false);
+            new_machine_if_taken(machine_.memory_kb.has_value());
             used = sysinfo::decode_meminfo(line, machine_) || used;
             remember_machine();
         }
@@ -912,11 +912,9 @@ class Parser {
         return used;
     }
     // A second machine described after runs took the first one starts afresh.
-    void new_machine_if_taken(bool cpu = true) {
-        if (machine_taken_ && (!cpu || !machine_.cpu_vendor.empty()) &&
-            !(cpu == false && !machine_.memory_kb)) {
-            machine_ = Machine{};
-        }
+    // `already_known`: the machine being built has the fact the new text brings.
+    void new_machine_if_taken(bool already_known) {
+        if (machine_taken_ && already_known) machine_ = Machine{};
         machine_taken_ = false;
     }
     void remember_machine() {
