@@ -1,6 +1,9 @@
 // BogoMips: the kernel's arithmetic, the calibration, the explainer; system text decoders.
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <vector>
+
 #include "bogomips/calibrate.h"
 #include "sysinfo/decode.h"
 #include "test_support.h"
@@ -22,11 +25,17 @@ TEST(BogoMipsArithmetic, EachEraPrintsItsOwnWay) {
 }
 
 TEST(BogoMipsCalibration, TscLoopFindsAboutTwiceTheTscClock) {
-    // Loose on purpose (machines here are shared); the 2% bar is bench/bogomips-check.
-    double mhz = bogomips::measure_tsc_mhz(0.1);
-    auto c = bogomips::calibrate(bogomips::Loop::tsc, 100);
-    EXPECT_GT(c.lpj, 0u);
-    EXPECT_NEAR(c.bogomips / (2 * mhz), 1.0, 0.25);
+    // Loose on purpose (machines here are shared; the 2% bar is bench/bogomips-check):
+    // one of five tries must land within 25%, since a busy CPU can preempt any one.
+    std::vector<double> ratios;
+    for (int attempt = 0; attempt < 5; ++attempt) {
+        double mhz = bogomips::measure_tsc_mhz(0.1);
+        auto c = bogomips::calibrate(bogomips::Loop::tsc, 100);
+        EXPECT_GT(c.lpj, 0u);
+        ratios.push_back(c.bogomips / (2 * mhz));
+        if (std::abs(ratios.back() - 1.0) < 0.25) break;
+    }
+    EXPECT_LT(std::abs(ratios.back() - 1.0), 0.25) << "ratios to 2 x TSC: " << ::testing::PrintToString(ratios);
     auto plain = bogomips::calibrate(bogomips::Loop::plain, 100);
     EXPECT_GT(plain.bogomips, 0);
 }

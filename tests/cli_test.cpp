@@ -9,45 +9,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "test_support.h"
+#include "cli_support.h"
 
 using namespace speedlab::testing;
 
-namespace {
-struct Result {
-    int code = -1;
-    std::string out, err;
-};
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
-
-class Cli : public ::testing::Test {
-  protected:
-    std::filesystem::path dir;
-    void SetUp() override {
-        dir = std::filesystem::temp_directory_path() /
-              ("speedlab-cli-" + std::to_string(getpid()) + "-" +
-               ::testing::UnitTest::GetInstance()->current_test_info()->name());
-        std::filesystem::remove_all(dir);
-        std::filesystem::create_directories(dir);
-    }
-    void TearDown() override { std::filesystem::remove_all(dir); }
-    std::string db() const { return (dir / "results.db").string(); }
-
-    Result run(const std::string& args) const {
-        std::string out = (dir / "out.txt").string(), err = (dir / "err.txt").string();
-        std::string cmd = std::string(SPEEDLAB_BINARY) + " --db " + db() + " " + args + " >" + out +
-                          " 2>" + err + " </dev/null";
-        int status = std::system(cmd.c_str());
-        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
-    }
-};
-}  // namespace
 
 TEST_F(Cli, UnknownAlgorithmIsAUsageErrorListingValidNames) {
     auto r = run("run nosuchalg --no-store");
@@ -311,12 +276,48 @@ TEST_F(Cli, QemuUserIsSlowerThanNativeForEveryFigure) {
               std::string::npos);
 }
 
-TEST_F(Cli, IsaExperimentRunsEveryBuiltLevel) {
+// Every level this machine can run is in the table; a level that cannot run
+// (no 32-bit support in the kernel, no qemu-user) is listed with the reason and
+// the table still prints.
+TEST_F(Cli, IsaExperimentRunsEveryLevelItCanAndSaysWhyNot) {
     auto r = run("experiment isa --seconds 0.02");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("outputs identical at every level"), std::string::npos);
     EXPECT_NE(r.out.find("x86-64"), std::string::npos);
     EXPECT_NE(r.out.find("des-cbc"), std::string::npos);
+    EXPECT_EQ(r.out.find("this CPU lacks it)\nnot run: x86-64-v3"), std::string::npos);
+    auto isa = std::filesystem::path(SPEEDLAB_BINARY).parent_path() / "isa";
+    if (!std::filesystem::exists(isa / "speedlab-kernels-i386")) return;
+    bool native32 = std::system((isa / "speedlab-kernels-i386").string().append(" 0.01 64 >/dev/null 2>&1").c_str()) == 0;
+    if (!native32) {
+        EXPECT_TRUE(r.out.find("i386*") != std::string::npos ||
+                    r.out.find("not run: i386 (cannot run here: ") != std::string::npos)
+            << r.out;
+    }
+}
+
+// Where the kernel cannot run 32-bit programs the levels run under qemu-i386,
+// marked as emulated. A stand-in qemu-i386 that runs the 64-bit build checks
+// the fallback on any machine.
+TEST_F(Cli, IsaExperimentFallsBackToQemuForLevelsTheKernelCannotRun) {
+    auto isa = std::filesystem::path(SPEEDLAB_BINARY).parent_path() / "isa";
+    if (!std::filesystem::exists(isa / "speedlab-kernels-i386"))
+        GTEST_SKIP() << "32-bit levels not built (g++-multilib absent): no fallback to check";
+    if (std::system((isa / "speedlab-kernels-i386").string().append(" 0.01 64 >/dev/null 2>&1").c_str()) == 0)
+        GTEST_SKIP() << "this kernel runs 32-bit programs: the emulator is never needed";
+    auto bin = dir / "bin";
+    std::filesystem::create_directories(bin);
+    {
+        std::ofstream q(bin / "qemu-i386");
+        q << "#!/bin/sh\nexe=\"$1\"; shift\nexec \"$(dirname \"$exe\")/speedlab-kernels-x86-64\" \"$@\"\n";
+    }
+    std::filesystem::permissions(bin / "qemu-i386", std::filesystem::perms::owner_all);
+    auto r = run("experiment isa --seconds 0.02 --format json", "PATH=" + bin.string() + ":$PATH");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["baseline"], "i386");
+    EXPECT_EQ(j["emulated"]["i686"], "qemu-i386");
+    EXPECT_GT(j["bytes_per_second"]["md5"]["i386"].get<double>(), 0);
 }
 
 TEST_F(Cli, FeaturesExperimentMasksEachFeature) {

@@ -1,10 +1,12 @@
 #include "cli/child_run.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -19,15 +21,18 @@ extern char** environ;
 namespace speedlab::cli {
 
 namespace {
-struct Output {
-    int status = -1;
-    std::string out, err;
-    bool started = false;
-};
+// Ctrl-C while a child measures: the child gets it too (and is sent it, when
+// only speedlab was signalled); the child prints its partial run and exits 130.
+volatile sig_atomic_t g_child_pid = 0;
+volatile sig_atomic_t g_interrupted = 0;
+extern "C" void forward_interrupt(int sig) {
+    g_interrupted = 1;
+    if (g_child_pid > 0) kill(static_cast<pid_t>(g_child_pid), sig);
+}
 
 // Runs argv with stdout to a pipe and stderr to a temporary file.
-Output spawn(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env) {
-    Output o;
+ProgramOutput spawn(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env) {
+    ProgramOutput o;
     int pipefd[2];
     if (pipe(pipefd) != 0) return o;
     char err_path[] = "/tmp/speedlab-child-XXXXXX";
@@ -60,11 +65,17 @@ Output spawn(const std::vector<std::string>& argv, const std::vector<std::string
     close(pipefd[1]);
     if (rc == 0) {
         o.started = true;
+        g_child_pid = pid;
         char buf[65536];
         ssize_t n;
-        while ((n = read(pipefd[0], buf, sizeof buf)) > 0)
+        while ((n = read(pipefd[0], buf, sizeof buf)) != 0) {
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) break;
             o.out.append(buf, static_cast<size_t>(n));
-        waitpid(pid, &o.status, 0);
+        }
+        while (waitpid(pid, &o.status, 0) < 0 && errno == EINTR) {
+        }
+        g_child_pid = 0;
     } else {
         o.err = std::string(argv[0]) + ": " + std::strerror(rc);
     }
@@ -81,6 +92,14 @@ Output spawn(const std::vector<std::string>& argv, const std::vector<std::string
 }
 }  // namespace
 
+bool ProgramOutput::exited_ok() const {
+    return started && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+ProgramOutput run_program(const std::vector<std::string>& argv) {
+    return spawn(argv, {});
+}
+
 std::vector<std::string> split_command(const std::string& command) {
     std::istringstream in(command);
     std::vector<std::string> out;
@@ -89,7 +108,7 @@ std::vector<std::string> split_command(const std::string& command) {
 }
 
 std::string program_version(const std::string& program) {
-    Output o = spawn({program, "--version"}, {});
+    ProgramOutput o = spawn({program, "--version"}, {});
     if (!o.started) return {};
     return o.out.substr(0, o.out.find('\n'));
 }
@@ -128,13 +147,23 @@ ChildResult run_child(const ChildRun& child) {
     for (const char* a : {"--format", "json", "--no-store"}) argv.push_back(a);
     std::vector<std::string> env;
     if (!child.ia32cap.empty()) env.push_back("OPENSSL_ia32cap=" + child.ia32cap);
-    Output o = spawn(argv, env);
+    struct sigaction forward {}, old_int {}, old_term {};
+    forward.sa_handler = forward_interrupt;
+    sigemptyset(&forward.sa_mask);
+    sigaction(SIGINT, &forward, &old_int);
+    sigaction(SIGTERM, &forward, &old_term);
+    ProgramOutput o = spawn(argv, env);
+    sigaction(SIGINT, &old_int, nullptr);
+    sigaction(SIGTERM, &old_term, nullptr);
+    r.interrupted = g_interrupted != 0 ||
+                    (WIFEXITED(o.status) && WEXITSTATUS(o.status) == 130);
     std::string who = child.wrapper.empty() ? "speedlab run" : "'" + child.wrapper.front() + "'";
     if (!o.started) {
         r.error = o.err + " (is it installed?)";
         return r;
     }
-    if (!WIFEXITED(o.status) || WEXITSTATUS(o.status) != 0) {
+    bool partial = r.interrupted && WIFEXITED(o.status) && WEXITSTATUS(o.status) == 130;
+    if (!partial && (!WIFEXITED(o.status) || WEXITSTATUS(o.status) != 0)) {
         r.error = who + (WIFEXITED(o.status)
                              ? " exited with status " + std::to_string(WEXITSTATUS(o.status))
                              : " was killed by signal " + std::to_string(WTERMSIG(o.status)));

@@ -18,9 +18,20 @@ struct ChildRun {
 struct ChildResult {
     std::optional<Run> run;
     std::string error;  // why there is no run: the command's stderr and exit status
+    bool interrupted = false;  // Ctrl-C: `run` holds the figures measured before it
 };
 
 ChildResult run_child(const ChildRun& child);
+
+struct ProgramOutput {
+    int status = -1;  // as from waitpid
+    std::string out, err;
+    bool started = false;
+    bool exited_ok() const;
+};
+
+// Runs a program (PATH searched) with stdin from /dev/null; stdout and stderr captured.
+ProgramOutput run_program(const std::vector<std::string>& argv);
 
 // First line of `PROGRAM --version`, for the record of an emulator.
 std::string program_version(const std::string& program);

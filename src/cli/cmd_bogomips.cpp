@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "core/json.h"
 #include "bogomips/calibrate.h"
 #include "cli/commands.h"
 #include "core/statistics.h"
@@ -43,7 +44,7 @@ int explain_run(const BogomipsArgs& a, Global& global) {
                          {"expected", e->expected},
                          {"factor", e->factor},
                          {"text", e->text}};
-        return write_output(j.dump(2) + "\n", "") ? Exit::ok : Exit::failure;
+        return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
     }
     return write_output(e->text + "\n", "") ? Exit::ok : Exit::failure;
 }
@@ -108,7 +109,7 @@ Command add_bogomips(CLI::App& app, Global& global) {
                              {"kernel_bogomips", here.bogomips ? nlohmann::json(*here.bogomips)
                                                                : nlohmann::json(nullptr)},
                              {"calibrations", results}};
-            return write_output(j.dump(2) + "\n", "") ? Exit::ok : Exit::failure;
+            return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
         }
         return write_output(text, "") ? Exit::ok : Exit::failure;
     };

@@ -29,12 +29,17 @@ size_t edit_distance(const std::string& a, const std::string& b) {
     return prev[b.size()];
 }
 
-std::string closest(const std::string& wanted, std::vector<std::string> names) {
-    std::stable_sort(names.begin(), names.end(), [&](const auto& x, const auto& y) {
-        return edit_distance(wanted, x) < edit_distance(wanted, y);
-    });
+// Each distance once, on at most 64 characters: a huge argument stays fast.
+std::string closest(const std::string& wanted, const std::vector<std::string>& names) {
+    constexpr size_t kLimit = 64;
+    std::string w = wanted.substr(0, kLimit);
+    std::vector<std::pair<size_t, size_t>> order;  // distance, index
+    for (size_t i = 0; i < names.size(); ++i)
+        order.emplace_back(edit_distance(w, names[i].substr(0, kLimit)), i);
+    std::stable_sort(order.begin(), order.end());
     std::string out;
-    for (size_t i = 0; i < names.size() && i < 5; ++i) out += (out.empty() ? "" : ", ") + names[i];
+    for (size_t i = 0; i < order.size() && i < 5; ++i)
+        out += (out.empty() ? "" : ", ") + names[order[i].second];
     return out.empty() ? "none stored" : out;
 }
 }  // namespace
@@ -110,7 +115,7 @@ Command add_compare(CLI::App& app, Global& global) {
             if (shared == 0) return fail(Exit::failure, "the runs have no figures in common");
             text = report::render(table, format, runs);
         }
-        if (!write_output(text, a->output)) return fail(Exit::failure, "cannot write " + a->output);
+        if (!write_output(text, a->output)) return Exit::failure;
         if (!a->output.empty()) fmt::print(stderr, "wrote {}\n", a->output);
         return Exit::ok;
     };

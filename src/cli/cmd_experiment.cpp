@@ -6,6 +6,7 @@
 
 #include "bench/cpu_features.h"
 #include "cli/child_run.h"
+#include "bench/selection.h"
 #include "cli/commands.h"
 #include "compare/ratio.h"
 #include "report/comparison.h"
@@ -50,7 +51,7 @@ void store_all(std::vector<Run>& runs, const ExperimentArgs& a, Global& global) 
 void add_common(CLI::App& app, ExperimentArgs& a) {
     app.add_option("algorithms", a.algorithms, "what to measure (openssl speed names)");
     app.add_option("--seconds", a.seconds, "seconds per figure (default 0.3)")
-        ->check(CLI::Range(0.01, 3600.0));
+        ->check(seconds_range());
     app.add_option("--bytes", a.bytes, "block sizes (default 8192)");
     app.add_option("--repeat", a.repeat, "repetitions per figure")->check(CLI::Range(1, 1000));
     app.add_option("--label", a.label, "label prefix of the stored runs");
@@ -169,6 +170,10 @@ Command add_experiment(CLI::App& app, Global& global) {
         "isa", "speedlab's portable kernels built for several CPU levels, compared");
     add_isa_options(*isa);
     return [a, f, e, isa, &global]() -> int {
+        if (!a->algorithms.empty()) {
+            auto sel = bench::select_algorithms(a->algorithms);
+            if (!sel.error.empty()) return fail(Exit::usage, sel.error);
+        }
         if (f->parsed()) return features(*a, global);
         if (e->parsed()) return emulator(*a, global);
         if (isa->parsed()) return run_isa_experiment(global);

@@ -48,7 +48,7 @@ Command add_import(CLI::App& app, Global& global) {
         for (const auto& path : a->files) {
             std::string error;
             auto text = read_input(path, parse::kMaxInputBytes, error);
-            if (!text) return fail(Exit::failure, error);
+            if (!text) return fail(Exit::bad_data, error);
             std::string name = path == "-" ? "<stdin>" : path;
             parse::ParsedText parsed;
             try {
@@ -91,8 +91,7 @@ Command add_import(CLI::App& app, Global& global) {
         if (a->format == "json") {
             nlohmann::json j = nlohmann::json::array();
             for (const auto& r : all) j.push_back(to_json(r));
-            write_output(j.dump(2) + "\n", "");
-            return Exit::ok;
+            return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
         }
         for (const auto& r : all) {
             fmt::print("{} {:<28} {:>3} figures  {}{}{}\n",

@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,6 +11,8 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "core/json.h"
+#include "cli/child_run.h"
 #include "cli/commands.h"
 #include "sysinfo/capture.h"
 
@@ -39,10 +42,18 @@ constexpr std::array<Level, 8> kLevels{{
     {"x86-64-v4", {"avx512f", "avx512bw", "avx512cd", "avx512dq", "avx512vl"}},
 }};
 
-bool cpu_runs(const Level& level, const std::vector<std::string>& flags) {
-    for (auto f : level.flags)
-        if (!f.empty() && std::find(flags.begin(), flags.end(), f) == flags.end()) return false;
-    return true;
+// A CPU runs a level when it has the flags of that level or of any higher one
+// (x86-64-v4 implies v3 even where /proc/cpuinfo spells a v3 flag differently).
+bool cpu_runs(size_t level, const std::vector<std::string>& flags) {
+    auto has_all = [&](const Level& l) {
+        for (auto f : l.flags)
+            if (!f.empty() && std::find(flags.begin(), flags.end(), f) == flags.end()) return false;
+        return true;
+    };
+    for (size_t k = level; k < kLevels.size(); ++k)
+        if (has_all(kLevels[k]) && (k == level || kLevels[k].name.rfind("x86-64", 0) == 0))
+            return true;
+    return false;
 }
 
 struct KernelResult {
@@ -50,17 +61,10 @@ struct KernelResult {
     double rate = 0;
 };
 
-std::map<std::string, KernelResult> run_level(const std::filesystem::path& exe,
-                                              std::string& error) {
-    std::string cmd = fmt::format("'{}' {} {} 2>&1", exe.string(), g_isa.seconds, g_isa.bytes);
-    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(cmd.c_str(), "r"), pclose);
+std::map<std::string, KernelResult> parse_kernels(const std::string& text) {
     std::map<std::string, KernelResult> out;
-    if (!pipe) {
-        error = "cannot run " + exe.string();
-        return out;
-    }
-    char line[512];
-    while (fgets(line, sizeof line, pipe.get())) {
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
         std::istringstream in(line);
         std::string name, field;
         in >> name;
@@ -77,11 +81,41 @@ std::map<std::string, KernelResult> run_level(const std::filesystem::path& exe,
     }
     return out;
 }
+
+std::string first_line(const ProgramOutput& o) {
+    std::string text = o.err.empty() ? o.out : o.err;
+    text = text.substr(0, text.find('\n'));
+    if (text.empty())
+        text = WIFSIGNALED(o.status) ? "killed by signal " + std::to_string(WTERMSIG(o.status))
+                                     : "exit status " + std::to_string(WEXITSTATUS(o.status));
+    return text;
+}
+
+// Runs one level natively; a 32-bit level the kernel cannot execute runs under
+// qemu-i386 when it is installed. `emulator` names what was used, `why` the failure.
+std::map<std::string, KernelResult> run_level(const std::filesystem::path& exe, bool is32,
+                                              std::string& emulator, std::string& why) {
+    std::vector<std::string> args{exe.string(), fmt::format("{}", g_isa.seconds),
+                                  std::to_string(g_isa.bytes)};
+    ProgramOutput o = run_program(args);
+    if (o.exited_ok()) return parse_kernels(o.out);
+    why = o.started ? first_line(o) : o.err.substr(o.err.find(": ") + 2);
+    if (!is32) return {};
+    args.insert(args.begin(), "qemu-i386");
+    ProgramOutput q = run_program(args);
+    if (!q.exited_ok()) {
+        why += q.started ? "; under qemu-i386: " + first_line(q)
+                         : "; qemu-i386 is not installed (Debian package qemu-user)";
+        return {};
+    }
+    emulator = "qemu-i386";
+    return parse_kernels(q.out);
+}
 }  // namespace
 
 void add_isa_options(CLI::App& app) {
     app.add_option("--seconds", g_isa.seconds, "seconds per kernel and level (default 0.5)")
-        ->check(CLI::Range(0.01, 3600.0));
+        ->check(seconds_range());
     app.add_option("--bytes", g_isa.bytes, "buffer size (default 8192)")
         ->check(CLI::Range(int64_t{16}, int64_t{1} << 26));
     app.add_option("--format", g_isa.format, "text or json")
@@ -93,25 +127,30 @@ int run_isa_experiment(Global&) {
     auto dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path() / "isa";
     Machine machine = sysinfo::capture_machine();
     std::vector<std::string> levels, skipped;
+    std::map<std::string, std::string> emulated;  // level -> emulator
     std::map<std::string, std::map<std::string, KernelResult>> results;
-    for (const auto& level : kLevels) {
-        auto exe = dir / ("speedlab-kernels-" + std::string(level.name));
+    for (size_t i = 0; i < kLevels.size(); ++i) {
+        std::string name(kLevels[i].name);
+        auto exe = dir / ("speedlab-kernels-" + name);
         if (!std::filesystem::exists(exe)) {
-            skipped.push_back(std::string(level.name) + " (not built" +
-                              (level.name[0] == 'i' ? ": needs g++-multilib)" : ")"));
+            skipped.push_back(name + " (not built" +
+                              (name[0] == 'i' ? ": needs g++-multilib)" : ")"));
             continue;
         }
-        if (!cpu_runs(level, machine.cpu_flags)) {
-            skipped.push_back(std::string(level.name) + " (this CPU lacks it)");
+        if (!cpu_runs(i, machine.cpu_flags)) {
+            skipped.push_back(name + " (this CPU lacks it)");
             continue;
         }
-        if (isatty(STDERR_FILENO)) fmt::print(stderr, "running {} ...\n", level.name);
-        std::string error;
-        auto r = run_level(exe, error);
-        if (r.empty())
-            return fail(Exit::failure, error.empty() ? "no output from " + exe.string() : error);
-        levels.emplace_back(level.name);
-        results[std::string(level.name)] = r;
+        if (isatty(STDERR_FILENO)) fmt::print(stderr, "running {} ...\n", name);
+        std::string emulator, why;
+        auto r = run_level(exe, name[0] == 'i', emulator, why);
+        if (r.empty()) {
+            skipped.push_back(name + " (cannot run here: " + why + ")");
+            continue;
+        }
+        if (!emulator.empty()) emulated[name] = emulator;
+        levels.push_back(name);
+        results[name] = r;
     }
     if (levels.empty())
         return fail(Exit::failure, "no kernel level could run; build speedlab first (make build)");
@@ -128,20 +167,24 @@ int run_isa_experiment(Global&) {
                                         level, levels.front()));
         }
     if (g_isa.format == "json") {
-        nlohmann::json j{{"baseline", levels.front()}, {"levels", levels}, {"skipped", skipped}};
+        nlohmann::json j{{"baseline", levels.front()},
+                         {"levels", levels},
+                         {"skipped", skipped},
+                         {"emulated", emulated}};
         for (const auto& [kernel, r] : base) {
             nlohmann::json row;
             for (const auto& level : levels) row[level] = results[level][kernel].rate;
             j["bytes_per_second"][kernel] = row;
         }
-        return write_output(j.dump(2) + "\n", "") ? Exit::ok : Exit::failure;
+        return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
     }
     std::string out = fmt::format(
         "speedlab's portable kernels, {} bytes: speed relative to {} (above 1: faster); "
         "outputs identical at every level\n",
         g_isa.bytes, levels.front());
     out += fmt::format("{:<13} {:>14}", "kernel", levels.front() + " MB/s");
-    for (const auto& level : levels) out += fmt::format(" {:>10}", level);
+    for (const auto& level : levels)
+        out += fmt::format(" {:>10}", emulated.count(level) ? level + "*" : level);
     out += "\n";
     for (const auto& [kernel, r] : base) {
         out += fmt::format("{:<13} {:>14.2f}", kernel, r.rate / 1e6);
@@ -150,6 +193,9 @@ int run_isa_experiment(Global&) {
                 fmt::format(" {:>10.3f}", r.rate > 0 ? results[level][kernel].rate / r.rate : 0.0);
         out += "\n";
     }
+    for (const auto& [level, emulator] : emulated)
+        out += fmt::format("* {} ran under the emulator {}: its figures measure the emulator\n",
+                           level, emulator);
     for (const auto& s : skipped) out += "not run: " + s + "\n";
     return write_output(out, "") ? Exit::ok : Exit::failure;
 }

@@ -6,6 +6,7 @@
 #include "bogomips/calibrate.h"
 #include "cli/commands.h"
 #include "core/json.h"
+#include "core/text.h"
 #include "report/speed_table.h"
 #include "store/database.h"
 
@@ -14,6 +15,30 @@ namespace speedlab::cli {
 namespace {
 std::string shorten(const std::string& s, size_t n) {
     return s.size() <= n ? s : s.substr(0, n - 1) + "~";
+}
+
+// Columns as wide as their widest cell (labels up to 40), two spaces apart;
+// versions are never cut.
+std::string list_table(const std::vector<store::RunSummary>& runs) {
+    size_t w_label = 5, w_version = 7, w_when = 4;
+    for (const auto& r : runs) {
+        w_label = std::max(w_label, std::min<size_t>(r.label.size(), 40));
+        w_version = std::max(w_version, r.version.size());
+        w_when = std::max(w_when, r.when.size());
+    }
+    std::string out = fmt::format("{:>4}  {:<{}}  {:<{}}  {:<8}  {:>5}  {:<{}}  {}\n", "id",
+                                  "label", w_label, "when", w_when, "source", "figs", "version",
+                                  w_version, "machine / cpu");
+    for (const auto& r : runs) {
+        std::string where = r.machine_label;
+        if (!r.cpu_name.empty()) where += (where.empty() ? "" : " / ") + r.cpu_name;
+        if (r.platform != "native" && !r.platform.empty()) where += " [under " + r.platform + "]";
+        out += fmt::format("{:>4}  {:<{}}  {:<{}}  {:<8}  {:>5}  {:<{}}  {}{}\n", r.id,
+                           shorten(r.label, 40), w_label, r.when, w_when, r.source,
+                           r.measurements, r.version, w_version, where,
+                           r.complete ? "" : " (partial)");
+    }
+    return out;
 }
 }  // namespace
 
@@ -37,27 +62,13 @@ Command add_list(CLI::App& app, Global& global) {
                              {"platform", r.platform},
                              {"complete", r.complete},
                              {"measurements", r.measurements}});
-            write_output(j.dump(2) + "\n", "");
-            return Exit::ok;
+            return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
         }
         if (runs.empty()) {
             fmt::print("no runs stored in {}\n", global.database_path());
             return Exit::ok;
         }
-        size_t w = 5;
-        for (const auto& r : runs) w = std::max(w, std::min<size_t>(r.label.size(), 40));
-        fmt::print("{:>4}  {:<{}} {:<20} {:<9} {:>5}  {:<34} {}\n", "id", "label", w, "when",
-                   "source", "figs", "version", "machine / cpu");
-        for (const auto& r : runs) {
-            std::string where = r.machine_label;
-            if (!r.cpu_name.empty()) where += (where.empty() ? "" : " / ") + r.cpu_name;
-            if (r.platform != "native" && !r.platform.empty())
-                where += " [under " + r.platform + "]";
-            fmt::print("{:>4}  {:<{}} {:<20} {:<9} {:>5}  {:<34} {}{}\n", r.id,
-                       shorten(r.label, 40), w, shorten(r.when, 20), r.source, r.measurements,
-                       shorten(r.version, 34), where, r.complete ? "" : " (partial)");
-        }
-        return Exit::ok;
+        return write_output(terminal_safe(list_table(runs)), "") ? Exit::ok : Exit::failure;
     };
 }
 
@@ -77,7 +88,7 @@ Command add_show(CLI::App& app, Global& global) {
         if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
         if (a->raw) return write_output(run->raw_text, "") ? Exit::ok : Exit::failure;
         if (a->format == "json")
-            return write_output(to_json(*run, true).dump(2) + "\n", "") ? Exit::ok : Exit::failure;
+            return write_output(json_text(to_json(*run, true)), "") ? Exit::ok : Exit::failure;
         if (a->format == "mr")
             return write_output(report::machine_readable(*run), "") ? Exit::ok : Exit::failure;
         std::string head = fmt::format(
@@ -90,7 +101,8 @@ Command add_show(CLI::App& app, Global& global) {
                                 mc.cpu_mhz ? fmt::format(" at {:.3f} MHz", *mc.cpu_mhz) : "");
         if (auto e = bogomips::explain(mc)) head += "bogomips: " + e->text + "\n";
         for (const auto& n : run->notes) head += "note: " + n + "\n";
-        return write_output(head + report::speed_table(*run), "") ? Exit::ok : Exit::failure;
+        return write_output(terminal_safe(head + report::speed_table(*run)), "") ? Exit::ok
+                                                                                 : Exit::failure;
     };
 }
 

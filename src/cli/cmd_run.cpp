@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
@@ -43,6 +44,14 @@ std::vector<std::string> child_arguments(const RunArgs& a) {
     return out;
 }
 
+template <class T>
+std::vector<T> unique_in_order(const std::vector<T>& v) {
+    std::vector<T> out;
+    for (const auto& x : v)
+        if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
+    return out;
+}
+
 std::string join(const std::vector<std::string>& v) {
     std::string out;
     for (const auto& s : v) out += (out.empty() ? "" : " ") + s;
@@ -54,10 +63,10 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     run.label = a.label;
     run.machine.label = a.machine.empty() ? run.machine.hostname : a.machine;
     if (!run.measurements.empty() || a.format == "json") {
-        std::string text = a.format == "json" ? to_json(run).dump(2) + "\n"
+        std::string text = a.format == "json" ? json_text(to_json(run))
                            : a.format == "mr" ? report::machine_readable(run)
                                               : report::speed_table(run);
-        write_output(text, "");
+        if (!write_output(text, "") && code == Exit::ok) code = Exit::failure;
     }
     if (!a.no_store && !run.measurements.empty()) {
         try {
@@ -96,12 +105,16 @@ int run_elsewhere(const RunArgs& a, Global& global) {
         fmt::print(stderr, "running{}{} ...\n", a.under.empty() ? "" : " under '" + a.under + "'",
                    child.ia32cap.empty() ? "" : " with OPENSSL_ia32cap=" + child.ia32cap);
     auto result = run_child(child);
-    if (!result.run) return fail(Exit::failure, result.error + "\nnothing stored");
+    if (!result.run)
+        return fail(result.interrupted ? Exit::interrupted : Exit::failure,
+                    result.error + "\nnothing stored");
     Run& run = *result.run;
     run.machine = sysinfo::capture_machine();
     record_wrapper(run, a.under);
     if (!mask_names.empty()) run.cpu_mask = mask_names + " (OPENSSL_ia32cap=" + child.ia32cap + ")";
-    return print_and_store(run, a, global, run.complete ? Exit::ok : Exit::failure);
+    int code = result.interrupted ? Exit::interrupted : run.complete ? Exit::ok : Exit::failure;
+    if (result.interrupted) run.complete = false;
+    return print_and_store(run, a, global, code);
 }
 
 Command add_run(CLI::App& app, Global& global) {
@@ -112,7 +125,7 @@ Command add_run(CLI::App& app, Global& global) {
         "(aes-128-gcm), 'classic' (default) or 'all'");
     app.add_option("--seconds", a->seconds,
                    "seconds per figure (default 3 symmetric, 10 public key)")
-        ->check(CLI::Range(0.01, 3600.0));
+        ->check(seconds_range());
     app.add_option("--bytes", a->bytes, "block sizes (default 16,64,256,1024,8192,16384)")
         ->delimiter(',')
         ->check(CLI::Range(int64_t{1}, int64_t{64} << 20));
@@ -141,7 +154,9 @@ Command add_run(CLI::App& app, Global& global) {
         opt.ids = sel.ids;
         double s = a->seconds > 0 ? a->seconds : a->quick ? 0.3 : 0;
         if (s > 0) opt.seconds = opt.public_key_seconds = s;
-        if (!a->bytes.empty()) opt.sizes = a->bytes;
+        // A size or an algorithm named twice is measured once.
+        if (!a->bytes.empty()) opt.sizes = unique_in_order(a->bytes);
+        opt.ids = unique_in_order(opt.ids);
         opt.repeat = a->repeat;
         opt.timing = a->elapsed ? Timing::wall : Timing::user_cpu;
         if (isatty(STDERR_FILENO))

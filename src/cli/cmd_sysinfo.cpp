@@ -22,7 +22,7 @@ struct SysinfoArgs {
 int decode_file(const SysinfoArgs& a) {
     std::string error;
     auto text = read_input(a.decode, parse::kMaxInputBytes, error);
-    if (!text) return fail(Exit::failure, error);
+    if (!text) return fail(Exit::bad_data, error);
     std::vector<parse::UnusedLine> unrecognised;
     Machine m;
     try {
@@ -41,7 +41,7 @@ int decode_file(const SysinfoArgs& a) {
                                 a.decode, line, first));
     }
     if (a.format == "json")
-        return write_output(to_json(m).dump(2) + "\n", "") ? Exit::ok : Exit::failure;
+        return write_output(json_text(to_json(m)), "") ? Exit::ok : Exit::failure;
     return write_output(report::machine_text(m), "") ? Exit::ok : Exit::failure;
 }
 }  // namespace
@@ -63,7 +63,7 @@ Command add_sysinfo(CLI::App& app, Global&) {
             j["libcrypto"] = {
                 {"version", crypto}, {"compiler", flags}, {"cpuinfo", bench::libcrypto_cpuinfo()}};
             j["speedlab"] = speedlab;
-            return write_output(j.dump(2) + "\n", "") ? Exit::ok : Exit::failure;
+            return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
         }
         std::string text = report::machine_text(m);
         text += fmt::format("{:<10}{}\n{:<10}{}\n{:<10}{}\n{:<10}{}\n", "libcrypto:", crypto,

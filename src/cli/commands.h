@@ -29,6 +29,9 @@ Command add_experiment(CLI::App& app, Global& global);
 void add_isa_options(CLI::App& app);
 int run_isa_experiment(Global& global);
 
+// A number of seconds from 0.01 to 3600; "nan" and "inf" are refused.
+CLI::Validator seconds_range();
+
 // "error: ..." on stderr; returns code.
 int fail(int code, const std::string& message);
 

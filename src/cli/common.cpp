@@ -2,6 +2,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -9,12 +10,31 @@
 #include <iostream>
 
 #include "cli/commands.h"
+#include "cli/output.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
 
 std::string Global::database_path() const {
     return db.empty() ? store::default_database_path() : db;
+}
+
+CLI::Validator seconds_range() {
+    return CLI::Validator(
+        [](std::string& text) -> std::string {
+            double v = 0;
+            try {
+                size_t used = 0;
+                v = std::stod(text, &used);
+                if (used != text.size()) return "'" + text + "' is not a number of seconds";
+            } catch (const std::exception&) {
+                return "'" + text + "' is not a number of seconds";
+            }
+            if (!std::isfinite(v) || v < 0.01 || v > 3600)
+                return "seconds must be from 0.01 to 3600, not " + text;
+            return {};
+        },
+        "SECONDS in [0.01, 3600]");
 }
 
 int fail(int code, const std::string& message) {
@@ -29,6 +49,11 @@ std::optional<std::string> read_input(const std::string& path, size_t limit, std
         std::cin.read(text.data(), static_cast<std::streamsize>(text.size()));
         got = static_cast<size_t>(std::cin.gcount());
     } else {
+        std::error_code ec;
+        if (std::filesystem::is_directory(path, ec)) {
+            error = path + ": is a directory, not a text file";
+            return std::nullopt;
+        }
         std::ifstream in(path, std::ios::binary);
         if (!in) {
             error = path + ": cannot open: " + std::strerror(errno);
@@ -36,28 +61,20 @@ std::optional<std::string> read_input(const std::string& path, size_t limit, std
         }
         in.read(text.data(), static_cast<std::streamsize>(text.size()));
         got = static_cast<size_t>(in.gcount());
+        if (in.bad()) {
+            error = path + ": cannot read: " + std::strerror(errno);
+            return std::nullopt;
+        }
     }
     text.resize(got);
     return text;
 }
 
 bool write_output(const std::string& text, const std::string& path) {
-    if (path.empty() || path == "-") {
-        std::fwrite(text.data(), 1, text.size(), stdout);
-        return std::fflush(stdout) == 0;
-    }
-    // Write beside the target and rename, so a failure leaves no half file.
-    std::string tmp = path + ".tmp";
-    {
-        std::ofstream out(tmp, std::ios::binary);
-        if (!out || !out.write(text.data(), static_cast<std::streamsize>(text.size()))) {
-            std::filesystem::remove(tmp);
-            return false;
-        }
-    }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    return !ec;
+    std::string error;
+    if (write_file(path, text, error)) return true;
+    fmt::print(stderr, "speedlab: error: {}\n", error);
+    return false;
 }
 
 }  // namespace speedlab::cli

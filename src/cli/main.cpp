@@ -1,19 +1,49 @@
 // speedlab: command-line front. Argument parsing and wiring only.
 #include <fmt/format.h>
 
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
 #include <map>
 
 #include "cli/commands.h"
 #include "core/build_info.h"
 
+namespace {
+// "speedlab foo": say which word is not a command, and list the commands.
+bool unknown_command(const CLI::App& app, int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        std::string word = argv[i];
+        if (word == "--db") {
+            ++i;
+            continue;
+        }
+        if (word.rfind("-", 0) == 0) continue;
+        for (const auto* sub : app.get_subcommands({}))
+            if (sub->get_name() == word) return false;
+        std::string names;
+        for (const auto* sub : app.get_subcommands({}))
+            names += "\n  " + fmt::format("{:<11}{}", sub->get_name(), sub->get_description());
+        fmt::print(stderr, "speedlab: error: unknown command '{}'; the commands are:{}\n", word,
+                   names);
+        return true;
+    }
+    return false;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
     using namespace speedlab::cli;
+    // A file-size limit must fail the write (EFBIG), not kill the process mid-file.
+    std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{"speedlab: measure, import and compare openssl-speed style benchmarks",
                  "speedlab"};
     app.set_version_flag("--version", std::string("speedlab ") + SPEEDLAB_VERSION);
     app.require_subcommand(1);
+    app.fallthrough();  // --db also after the command's name
     Global global;
-    app.add_option("--db", global.db,
+    auto* db_option = app.add_option("--db", global.db,
                    "SQLite database (default: $SPEEDLAB_DB or $XDG_DATA_HOME/speedlab/results.db)");
     std::map<CLI::App*, Command> commands;
     auto add = [&](const char* name, const char* help, auto adder) {
@@ -32,16 +62,31 @@ int main(int argc, char** argv) {
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {
+        if (unknown_command(app, argc, argv)) return Exit::usage;
         int code = app.exit(e);
         return code == 0 ? 0 : Exit::usage;
     }
+    if (db_option->count() > 0 && global.db.empty())
+        return fail(Exit::usage, "--db needs a file name (or a postgresql:// URL)");
+    if (global.db == ":memory:" || global.db.rfind("file:", 0) == 0)
+        return fail(Exit::usage, "--db " + global.db +
+                                     ": give a database file; an in-memory database would "
+                                     "lose every run when speedlab exits");
     for (auto& [sub, command] : commands)
         if (sub->parsed()) {
+            int code = Exit::failure;
             try {
-                return command();
+                code = command();
             } catch (const std::exception& e) {
-                return fail(Exit::failure, e.what());
+                code = fail(Exit::failure, e.what());
             }
+            // Results that did not reach stdout are a failure, whatever printed them.
+            if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+                fail(Exit::failure, std::string("cannot write to standard output: ") +
+                                        std::strerror(errno));
+                if (code == Exit::ok) code = Exit::failure;
+            }
+            return code;
         }
     return Exit::usage;
 }

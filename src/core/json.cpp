@@ -187,4 +187,8 @@ Run run_from_json(const json& j) {
     return r;
 }
 
+std::string json_text(const nlohmann::json& j) {
+    return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
 }  // namespace speedlab

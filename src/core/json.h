@@ -1,6 +1,7 @@
 #pragma once
 // The stable JSON form of runs (documented in docs/json.md).
 #include <nlohmann/json_fwd.hpp>
+#include <string>
 
 #include "core/run.h"
 
@@ -13,5 +14,9 @@ nlohmann::json to_json(const Run& run, bool with_raw_text = false);
 Measurement measurement_from_json(const nlohmann::json& j);
 Machine machine_from_json(const nlohmann::json& j);
 Run run_from_json(const nlohmann::json& j);
+
+// Indented JSON text with a final newline; bytes that are not UTF-8 become
+// U+FFFD, so a run imported from any text can always be printed.
+std::string json_text(const nlohmann::json& j);
 
 }  // namespace speedlab

@@ -1,3 +1,4 @@
+#include "core/json.h"
 #include "report/comparison.h"
 
 #include <fmt/format.h>
@@ -303,7 +304,7 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
                                  {"geometric_mean", m.geometric_mean},
                                  {"cells", m.cells}});
             j["means"] = means;
-            return j.dump(2) + "\n";
+            return json_text(j);
         }
         case Format::html: {
             HtmlReport page("speedlab: run " + t.b_label + " against run " + t.a_label);
@@ -406,7 +407,7 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
                    {"baseline", base},
                    {"rows", rows},
                    {"caveats", s.caveats}};
-            return j.dump(2) + "\n";
+            return json_text(j);
         }
         case Format::html: {
             HtmlReport page("speedlab: " + std::to_string(s.labels.size()) + " runs side by side");

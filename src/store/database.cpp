@@ -3,12 +3,14 @@
 #include <sqlite3.h>
 
 #include <array>
+#include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string_view>
 
 #include "core/json.h"
+#include "core/text.h"
 
 namespace speedlab::store {
 
@@ -83,8 +85,15 @@ class Statement {
     Statement(const Statement&) = delete;
     Statement& operator=(const Statement&) = delete;
 
+    // Text columns hold valid UTF-8 whatever the source was, so every output works.
     Statement& bind(int i, const std::string& v) {
-        sqlite3_bind_text(stmt_, i, v.c_str(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
+        std::string text = valid_utf8(v);
+        sqlite3_bind_text(stmt_, i, text.c_str(), static_cast<int>(text.size()), SQLITE_TRANSIENT);
+        return *this;
+    }
+    // The raw source text is kept byte-exact.
+    Statement& bind_blob(int i, const std::string& v) {
+        sqlite3_bind_blob(stmt_, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
         return *this;
     }
     Statement& bind(int i, int64_t v) {
@@ -114,8 +123,10 @@ class Statement {
         throw StoreError(std::string("SQL error: ") + sqlite3_errmsg(db_));
     }
     std::string text(int col) const {
-        auto p = sqlite3_column_text(stmt_, col);
-        return p ? reinterpret_cast<const char*>(p) : "";
+        auto p = sqlite3_column_blob(stmt_, col);
+        return p ? std::string(static_cast<const char*>(p),
+                               static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
+                 : "";
     }
     int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
     double real(int col) const { return sqlite3_column_double(stmt_, col); }
@@ -177,11 +188,12 @@ Database::Database(const std::string& path) : path_(path) {
         db_ = nullptr;
         throw StoreError("cannot open database " + path + ": " + msg);
     }
-    sqlite3_busy_timeout(db_, 5000);
+    sqlite3_busy_timeout(db_, 10000);
     try {
-        exec(db_,
-             "PRAGMA foreign_keys = ON; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;");
+        refuse_foreign();  // before anything writes to the file
+        exec(db_, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
         migrate();
+        exec(db_, "PRAGMA journal_mode = WAL;");
     } catch (const StoreError& e) {
         sqlite3_close(db_);
         db_ = nullptr;
@@ -199,17 +211,34 @@ int Database::schema_version() const {
     return static_cast<int>(st.integer(0));
 }
 
-void Database::migrate() {
+// A newer schema, or a database of another program, is refused untouched.
+void Database::refuse_foreign() const {
     int version = schema_version();
     if (version > static_cast<int>(kMigrations.size()))
         throw StoreError("the database was written by a newer speedlab (schema " +
-                         std::to_string(version) + ")");
-    for (size_t v = static_cast<size_t>(version); v < kMigrations.size(); ++v) {
-        Transaction tx(db_);
+                         std::to_string(version) + "; this one knows " +
+                         std::to_string(kMigrations.size()) + ")");
+    Statement st(db_,
+                 "SELECT COUNT(*), SUM(name IN ('machines', 'runs', 'measurements')) FROM "
+                 "sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+    st.step();
+    int64_t tables = st.integer(0), ours = st.null(1) ? 0 : st.integer(1);
+    if (version == 0 && tables > 0)
+        throw StoreError("not a speedlab database (it holds " + std::to_string(tables) +
+                         " other table(s)); give another --db");
+    if (version > 0 && ours < 3) throw StoreError("not a speedlab database (tables missing)");
+}
+
+void Database::migrate() {
+    if (schema_version() == static_cast<int>(kMigrations.size())) return;
+    // The version is read again inside the write lock: another process may
+    // have created the schema meanwhile.
+    Transaction tx(db_);
+    refuse_foreign();
+    for (size_t v = static_cast<size_t>(schema_version()); v < kMigrations.size(); ++v)
         exec(db_, std::string(kMigrations[v]));
-        exec(db_, "PRAGMA user_version = " + std::to_string(v + 1));
-        tx.commit();
-    }
+    exec(db_, "PRAGMA user_version = " + std::to_string(kMigrations.size()));
+    tx.commit();
 }
 
 namespace {
@@ -225,7 +254,7 @@ int64_t insert_run(sqlite3* db, Run& run) {
         .bind(10, mc.memory_kb)
         .bind(11, mc.kernel_release)
         .bind(12, mc.distribution);
-    m.bind(13, mc.bogomips).bind(14, to_json(mc).dump());
+    m.bind(13, mc.bogomips).bind(14, to_json(mc).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     m.step();
     int64_t machine_id = sqlite3_last_insert_rowid(db);
 
@@ -234,10 +263,12 @@ int64_t insert_run(sqlite3* db, Run& run) {
         program, version, built_on, options, compiler, cpuinfo, timing, platform, cpu_mask, complete,
         notes_json, machine_id) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?))SQL");
     r.bind(1, run.label).bind(2, run.when).bind(3, run.source).bind(4, run.source_file);
-    r.bind(5, run.source_sha256).bind(6, run.raw_text).bind(7, run.program).bind(8, run.version);
+    r.bind(5, run.source_sha256);
+    r.bind_blob(6, run.raw_text);
+    r.bind(7, run.program).bind(8, run.version);
     r.bind(9, run.built_on).bind(10, run.options).bind(11, run.compiler).bind(12, run.cpuinfo);
     r.bind(13, to_string(run.timing)).bind(14, run.platform).bind(15, run.cpu_mask);
-    r.bind(16, int64_t{run.complete ? 1 : 0}).bind(17, nlohmann::json(run.notes).dump());
+    r.bind(16, int64_t{run.complete ? 1 : 0}).bind(17, nlohmann::json(run.notes).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     r.bind(18, machine_id);
     r.step();
     int64_t run_id = sqlite3_last_insert_rowid(db);
@@ -257,13 +288,31 @@ int64_t insert_run(sqlite3* db, Run& run) {
 }
 }  // namespace
 
+namespace {
+// Figures that are not finite positive numbers (NaN from a broken -mr record)
+// are dropped with a note rather than failing the whole transaction.
+void drop_unstorable(Run& run) {
+    auto bad = [](const Measurement& m) { return !std::isfinite(m.value) || m.value <= 0; };
+    for (const auto& m : run.measurements)
+        if (bad(m))
+            run.notes.push_back("not stored: " + m.algorithm + " " +
+                                std::string(to_string(m.operation)) + " " +
+                                std::to_string(m.parameter) + " is not a finite positive figure");
+    std::erase_if(run.measurements, bad);
+    for (auto& m : run.measurements)
+        std::erase_if(m.samples, [](double x) { return !std::isfinite(x); });
+}
+}  // namespace
+
 void Database::insert(std::vector<Run>& runs) {
+    for (auto& run : runs) drop_unstorable(run);
     Transaction tx(db_);
     for (auto& run : runs) insert_run(db_, run);
     tx.commit();
 }
 
 int64_t Database::insert(Run& run) {
+    drop_unstorable(run);
     Transaction tx(db_);
     int64_t id = insert_run(db_, run);
     tx.commit();
@@ -332,12 +381,16 @@ std::optional<Run> Database::load(int64_t id) const {
     return run;
 }
 
-std::optional<Run> Database::find(const std::string& id_or_label) const {
+std::optional<Run> Database::find(const std::string& name) const {
+    // "label:12" looks up a label that reads like a number; "id:12" only ids.
+    bool by_label = name.rfind("label:", 0) == 0, by_id = name.rfind("id:", 0) == 0;
+    std::string id_or_label = by_label ? name.substr(6) : by_id ? name.substr(3) : name;
     bool numeric = !id_or_label.empty() &&
                    id_or_label.find_first_not_of("0123456789") == std::string::npos &&
                    id_or_label.size() < 18;
-    if (numeric)
+    if (numeric && !by_label)
         if (auto run = load(std::stoll(id_or_label))) return run;
+    if (by_id) return std::nullopt;
     Statement st(db_, "SELECT id FROM runs WHERE label = ? ORDER BY id DESC LIMIT 1");
     st.bind(1, id_or_label);
     if (!st.step()) return std::nullopt;

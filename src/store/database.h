@@ -42,7 +42,8 @@ class Database {
     std::vector<RunSummary> list() const;
     std::optional<Run> load(int64_t id) const;
     // Finds a run by id ("12") or label; the newest wins when labels repeat.
-    std::optional<Run> find(const std::string& id_or_label) const;
+    // "label:NAME" and "id:N" say which is meant.
+    std::optional<Run> find(const std::string& name) const;
     // Ids and labels, for "did you mean" suggestions.
     std::vector<std::string> names() const;
 
@@ -50,6 +51,7 @@ class Database {
     sqlite3* db_ = nullptr;
     std::string path_;
     void migrate();
+    void refuse_foreign() const;
 };
 
 // $SPEEDLAB_DB, else $XDG_DATA_HOME/speedlab/results.db, else ~/.local/share/speedlab/results.db.

@@ -1,0 +1,61 @@
+#include "core/text.h"
+
+#include <cstdint>
+
+namespace speedlab {
+
+namespace {
+// Length of the UTF-8 sequence at text[i], 0 when it is not one (RFC 3629:
+// no overlongs, no surrogates, nothing above U+10FFFF).
+size_t sequence_length(std::string_view text, size_t i) {
+    auto byte = [&](size_t k) { return static_cast<uint8_t>(text[k]); };
+    uint8_t b = byte(i);
+    if (b < 0x80) return 1;
+    size_t n = b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0;
+    if (n == 0 || i + n > text.size()) return 0;
+    for (size_t k = 1; k < n; ++k)
+        if ((byte(i + k) & 0xC0) != 0x80) return 0;
+    uint8_t b1 = byte(i + 1);
+    if ((b == 0xE0 && b1 < 0xA0) || (b == 0xED && b1 > 0x9F) || (b == 0xF0 && b1 < 0x90) ||
+        (b == 0xF4 && b1 > 0x8F))
+        return 0;
+    return n;
+}
+}  // namespace
+
+std::string valid_utf8(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size();) {
+        size_t n = sequence_length(text, i);
+        if (n == 0) {
+            out += "\xEF\xBF\xBD";
+            ++i;
+        } else {
+            out.append(text.substr(i, n));
+            i += n;
+        }
+    }
+    return out;
+}
+
+std::string terminal_safe(std::string_view text) {
+    std::string out;
+    out.reserve(text.size());
+    for (size_t i = 0; i < text.size(); ++i) {
+        auto b = static_cast<uint8_t>(text[i]);
+        bool c1 = b == 0xC2 && i + 1 < text.size() && static_cast<uint8_t>(text[i + 1]) >= 0x80 &&
+                  static_cast<uint8_t>(text[i + 1]) <= 0x9F;
+        if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7F) {
+            out += '?';
+        } else if (c1) {
+            out += '?';
+            ++i;
+        } else {
+            out += text[i];
+        }
+    }
+    return out;
+}
+
+}  // namespace speedlab

@@ -1,0 +1,15 @@
+#pragma once
+// Text from anywhere made safe to store and to print.
+#include <string>
+#include <string_view>
+
+namespace speedlab {
+
+// The text with every byte sequence that is not UTF-8 replaced by U+FFFD.
+std::string valid_utf8(std::string_view text);
+
+// For a terminal: control characters (C0 but tab and newline, DEL, C1) become
+// '?', so imported text cannot move the cursor or change colours.
+std::string terminal_safe(std::string_view text);
+
+}  // namespace speedlab
