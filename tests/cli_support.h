@@ -19,7 +19,7 @@ struct Result {
     std::string out, err;
 };
 
-std::string slurp(const std::string& path) {
+inline std::string slurp(const std::string& path) {
     std::ifstream in(path);
     std::stringstream ss;
     ss << in.rdbuf();

@@ -17,7 +17,7 @@ namespace {
 struct ImportArgs {
     std::vector<std::string> files;
     std::string machine, label, format = "text";
-    bool dry_run = false, verbose = false, separate = false;
+    bool dry_run = false, verbose = false, separate = false, again = false;
 };
 
 std::string sha256_hex(const std::string& text) {
@@ -38,6 +38,7 @@ Command add_import(CLI::App& app, Global& global) {
     app.add_flag("--dry-run", a->dry_run, "print what was found, store nothing");
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_flag("-v,--verbose", a->verbose, "list the lines inside runs that were not used");
+    app.add_flag("--again", a->again, "import a text that was imported before (same sha256)");
     app.add_flag("--separate", a->separate,
                  "one run per openssl speed invocation (by default neighbouring invocations of one "
                  "build on one "
@@ -83,6 +84,14 @@ Command add_import(CLI::App& app, Global& global) {
         if (!a->dry_run) {
             try {
                 store::Database db(global.database_path());
+                for (const auto& r : all) {
+                    auto ids = a->again ? std::vector<int64_t>{} : db.imported_from(r.source_sha256);
+                    if (!ids.empty())
+                        return fail(Exit::failure,
+                                    fmt::format("{} was imported before (run {}; same sha256); "
+                                                "nothing stored (--again imports it anyway)",
+                                                r.source_file, ids.front()));
+                }
                 db.insert(all);
             } catch (const std::exception& e) {
                 return fail(Exit::failure, std::string("nothing stored: ") + e.what());

@@ -3,6 +3,9 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
+#include <string_view>
+
 #include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
@@ -157,14 +160,34 @@ std::string markdown_grid(const std::vector<std::string>& header,
     return out;
 }
 
-std::string csv_field(const std::string& s) {
-    if (s.find_first_of(",\"\n") == std::string::npos) return s;
+bool plain_number(const std::string& s) {
+    char* end = nullptr;
+    std::strtod(s.c_str(), &end);
+    return !s.empty() && end == s.c_str() + s.size();
+}
+
+// RFC 4180 quoting; a text a spreadsheet would run as a formula gets a leading '.
+std::string csv_field(std::string s) {
+    if (!s.empty() && std::string_view("=+-@\t\r").find(s[0]) != std::string_view::npos &&
+        !plain_number(s))
+        s = "'" + s;
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
     std::string o = "\"";
     for (char c : s) {
         if (c == '"') o += '"';
         o += c;
     }
     return o + "\"";
+}
+
+std::string csv_row(const std::vector<std::string>& fields) {
+    std::string out;
+    for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
+    return out + "\n";
+}
+
+std::string number_or_empty(const std::optional<double>& v) {
+    return v ? fmt::format("{:.6g}", *v) : "";
 }
 
 json cell_json(const std::string& column, const RatioCell& c) {
@@ -261,19 +284,17 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
                 for (const auto& r : rows)
                     for (size_t i = 0; i < r.cells.size(); ++i) {
                         const auto& c = r.cells[i];
-                        out += fmt::format(
-                            "{},{},{},{},{},{}\n", section, r.algorithm, csv_field(cols[i]),
-                            c.ratio ? fmt::format("{:.6g}", *c.ratio) : "",
-                            c.uncertainty ? fmt::format("{:.6g}", *c.uncertainty) : "",
-                            csv_field(significance_name(c.significance)));
+                        out += csv_row({section, r.algorithm, cols[i], number_or_empty(c.ratio),
+                                        number_or_empty(c.uncertainty),
+                                        std::string(significance_name(c.significance))});
                     }
             };
             emit("symmetric", t.symmetric);
             emit("public_key", t.public_key);
             emit("key_exchange", t.key_exchange);
             for (const auto& m : t.means)
-                out += fmt::format("mean,{},geometric mean,{:.6g},,\n", csv_field(m.category),
-                                   m.geometric_mean);
+                out += csv_row({"mean", m.category, "geometric mean",
+                                fmt::format("{:.6g}", m.geometric_mean), "", ""});
             return out;
         }
         case Format::json: {
@@ -366,19 +387,14 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
             for (const auto& r : s.rows)
                 for (size_t i = 0; i < r.values.size(); ++i) {
                     if (!r.values[i]) continue;
-                    out += fmt::format(
-                        "{},{},{:.6f},{},{},{},{}\n", metric_name(r.metric), csv_field(s.labels[i]),
-                        *r.values[i],
-                        r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s",
-                        r.vs_baseline[i].ratio ? fmt::format("{:.6g}", *r.vs_baseline[i].ratio)
-                                               : "",
-                        r.vs_baseline[i].uncertainty
-                            ? fmt::format("{:.6g}", *r.vs_baseline[i].uncertainty)
-                            : "",
-                        r.printed_steps[i] && *r.printed_steps[i] > 0
-                            ? fmt::format("{:g}", *r.printed_steps[i])
-                            : "",
-                        r.cv[i] ? fmt::format("{:.6g}", *r.cv[i]) : "");
+                    const auto& vs = r.vs_baseline[i];
+                    const auto& step = r.printed_steps[i];
+                    out += csv_row(
+                        {metric_name(r.metric), s.labels[i], fmt::format("{:.6f}", *r.values[i]),
+                         r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s",
+                         number_or_empty(vs.ratio), number_or_empty(vs.uncertainty),
+                         step && *step > 0 ? fmt::format("{:g}", *step) : "",
+                         number_or_empty(r.cv[i])});
                 }
             return out;
         }

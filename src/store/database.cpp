@@ -213,16 +213,17 @@ int Database::schema_version() const {
 
 // A newer schema, or a database of another program, is refused untouched.
 void Database::refuse_foreign() const {
-    int version = schema_version();
-    if (version > static_cast<int>(kMigrations.size()))
+    // One statement, so the version and the tables are read from one snapshot.
+    Statement st(db_,
+                 "SELECT (SELECT user_version FROM pragma_user_version), COUNT(*), "
+                 "SUM(name IN ('machines', 'runs', 'measurements')) FROM sqlite_master "
+                 "WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+    st.step();
+    int64_t version = st.integer(0), tables = st.integer(1), ours = st.null(2) ? 0 : st.integer(2);
+    if (version > static_cast<int64_t>(kMigrations.size()))
         throw StoreError("the database was written by a newer speedlab (schema " +
                          std::to_string(version) + "; this one knows " +
                          std::to_string(kMigrations.size()) + ")");
-    Statement st(db_,
-                 "SELECT COUNT(*), SUM(name IN ('machines', 'runs', 'measurements')) FROM "
-                 "sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
-    st.step();
-    int64_t tables = st.integer(0), ours = st.null(1) ? 0 : st.integer(1);
     if (version == 0 && tables > 0)
         throw StoreError("not a speedlab database (it holds " + std::to_string(tables) +
                          " other table(s)); give another --db");
@@ -395,6 +396,14 @@ std::optional<Run> Database::find(const std::string& name) const {
     st.bind(1, id_or_label);
     if (!st.step()) return std::nullopt;
     return load(st.integer(0));
+}
+
+std::vector<int64_t> Database::imported_from(const std::string& sha256) const {
+    Statement st(db_, "SELECT id FROM runs WHERE source_sha256 = ? ORDER BY id");
+    st.bind(1, sha256);
+    std::vector<int64_t> out;
+    while (st.step()) out.push_back(st.integer(0));
+    return out;
 }
 
 std::vector<std::string> Database::names() const {

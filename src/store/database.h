@@ -44,6 +44,8 @@ class Database {
     // Finds a run by id ("12") or label; the newest wins when labels repeat.
     // "label:NAME" and "id:N" say which is meant.
     std::optional<Run> find(const std::string& name) const;
+    // Runs imported from a text with this sha256.
+    std::vector<int64_t> imported_from(const std::string& sha256) const;
     // Ids and labels, for "did you mean" suggestions.
     std::vector<std::string> names() const;
 
