@@ -4,7 +4,7 @@ JOBS ?= $(shell nproc)
 DEB_PACKAGES = g++ cmake make pkg-config libssl-dev openssl libsqlite3-dev libcli11-dev libfmt-dev \
                nlohmann-json3-dev libgtest-dev pci.ids g++-multilib
 
-.PHONY: all deps build run test clean format fuzz
+.PHONY: all deps build run test test-sanitize clean format fuzz
 
 all: build
 
@@ -31,11 +31,19 @@ run: build
 test: build
 	cd $(BUILD) && ctest --output-on-failure -j $(JOBS)
 
+# The same tests built with AddressSanitizer and UndefinedBehaviorSanitizer.
+SAN_BUILD ?= build-sanitize
+test-sanitize: deps
+	cmake -S . -B $(SAN_BUILD) -DCMAKE_BUILD_TYPE=Debug -DSPEEDLAB_SANITIZE=ON
+	cmake --build $(SAN_BUILD) -j $(JOBS)
+	cd $(SAN_BUILD) && ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	  ctest --output-on-failure -j $(JOBS)
+
 format:
 	clang-format -i $$(git ls-files 'src/*.cpp' 'src/*.h' 'tests/*.cpp' 'bench/*.cpp')
 
 clean:
-	rm -rf $(BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD)
 
 # The importer's libFuzzer target (clang), started from the test fixtures.
 FUZZ_SECONDS ?= 60

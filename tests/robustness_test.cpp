@@ -269,3 +269,31 @@ TEST_F(Robustness, LabelThatLooksLikeANumberCanBeLookedUp) {
     EXPECT_EQ(nlohmann::json::parse(r.out)["label"], "12-2");
     EXPECT_EQ(run("show id:12").code, 2);
 }
+
+// docs/cli.md's "Error cases" table: every documented case gives its exit code.
+TEST_F(Robustness, ErrorCasesOfTheDocs) {
+    std::ifstream in(std::string(SPEEDLAB_TEST_DATA) + "/../../docs/cli.md");
+    std::string line;
+    bool inside = false;
+    int cases = 0;
+    while (std::getline(in, line)) {
+        if (line.rfind("## ", 0) == 0) inside = line == "## Error cases";
+        if (!inside || line.rfind("| `speedlab ", 0) != 0) continue;
+        auto end = line.find("` |", 3);
+        std::string command = line.substr(3, end - 3);
+        auto rest = line.substr(end + 3);
+        int code = std::stoi(rest);
+        std::string message = rest.substr(rest.find('|') + 2);
+        message = message.substr(0, message.rfind(" |"));
+        std::string args = command.substr(std::string("speedlab ").size());
+        std::string cmd = std::string(SPEEDLAB_BINARY) +
+                          (args.find("--db") == std::string::npos ? " --db " + db() : "") + " " +
+                          args + " >/dev/null 2>" + path("err") + " </dev/null";
+        int status = std::system(cmd.c_str());
+        EXPECT_EQ(WEXITSTATUS(status), code) << command;
+        EXPECT_NE(slurp(path("err")).find(message), std::string::npos)
+            << command << " said: " << slurp(path("err"));
+        ++cases;
+    }
+    EXPECT_GE(cases, 15);
+}
