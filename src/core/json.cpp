@@ -40,6 +40,7 @@ json to_json(const Measurement& m) {
                       {"mean", s.mean}, {"stddev", s.stddev}, {"cv", s.cv()}};
     }
     if (!m.source_name.empty()) j["source_name"] = m.source_name;
+    if (!m.printed.empty()) j["printed"] = m.printed;
     return j;
 }
 
@@ -55,6 +56,8 @@ Measurement measurement_from_json(const json& j) {
     m.seconds = get_optional<double>(j, "seconds");
     if (j.contains("samples")) m.samples = j.at("samples").get<std::vector<double>>();
     m.source_name = get_string(j, "source_name");
+    if (j.contains("printed") && j.at("printed").is_object())
+        m.printed = j.at("printed").get<std::map<std::string, double>>();
     return m;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 // One figure of a benchmark run, in base units.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +29,9 @@ struct Measurement {
     std::optional<double> seconds;  // time the count took, where known
     std::vector<double> samples;    // one value per repetition, base units
     std::string source_name;        // the row name as the source printed it
+    // Every printed form of the figure, as printed: "per_second" (20.6) and
+    // "seconds_per_op" (0.0485) of a public-key row; `value` keeps the more precise.
+    std::map<std::string, double> printed;
 };
 
 // "md5@8192", "rsa2048.sign", "ecdh-x25519.derive": the key used by --metrics.

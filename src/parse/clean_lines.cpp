@@ -56,6 +56,27 @@ void split_at(std::string_view line, std::string_view marker, std::vector<std::s
     out.emplace_back(trim_right(line.substr(start)));
 }
 
+// Terminal escape sequences, raw (ESC [ 1 ; 2 A) or as a terminal echoed them
+// in copied text (^[[A), are not part of the output.
+std::string strip_escapes(std::string_view s) {
+    std::string out;
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size(); ++i) {
+        size_t len = s[i] == '\x1b' ? 1 : starts_with(s.substr(i), "^[") ? 2 : 0;
+        if (len && i + len < s.size() && s[i + len] == '[') {
+            size_t k = i + len + 1;
+            while (k < s.size() && (std::isdigit(static_cast<unsigned char>(s[k])) || s[k] == ';'))
+                ++k;
+            if (k < s.size() && std::isalpha(static_cast<unsigned char>(s[k]))) {
+                i = k;
+                continue;
+            }
+        }
+        out += s[i];
+    }
+    return out;
+}
+
 }  // namespace
 
 std::vector<CleanLine> clean_lines(std::string_view text) {
@@ -69,6 +90,11 @@ std::vector<CleanLine> clean_lines(std::string_view text) {
         pos = end + 1;
         ++number;
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        std::string unescaped;
+        if (raw.find('\x1b') != std::string_view::npos || raw.find("^[") != std::string_view::npos) {
+            unescaped = strip_escapes(raw);
+            raw = unescaped;
+        }
         std::string_view line = trim_right(unquote(raw));
         if (starts_with(trim_left(line), "```")) continue;
 
@@ -88,7 +114,8 @@ std::vector<CleanLine> clean_lines(std::string_view text) {
             std::string_view t = trim_left(p);
             // A progress line wrapped before its result, or before its time.
             if (prev && starts_with(prev->text, "Doing ") && !doing_complete(prev->text) &&
-                prev->text.find(": ") != std::string::npos && !t.empty() &&
+                (prev->text.find(": ") != std::string::npos || prev->text.back() == ':') &&
+                !t.empty() &&
                 !starts_with(t, "Doing ") && t.size() < 48 &&
                 (std::isdigit(static_cast<unsigned char>(t.front())) ||
                  doing_complete("x in " + std::string(t)))) {

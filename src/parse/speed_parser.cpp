@@ -1,6 +1,9 @@
 #include "parse/speed_parser.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <map>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -254,6 +257,7 @@ class Parser {
         first_ = last_used_ = i_;
         candidates_unused_.clear();
         sizes_.clear();
+        pending_curves_.clear();
         mode_ = Mode::none;
     }
     // A progress line or header after tables starts the next run.
@@ -355,9 +359,13 @@ class Parser {
         }
         if (starts_with(t, "type ") || t == "type") return symmetric_header(t);
         if (contains(t, "sign/s") || (starts_with(t, "op ") && contains(t, "op/s")) ||
-            contains(t, "keygens/s")) {
-            // Without a run around it this is somebody's own table (a ratio table, say).
-            if (!active_) return false;
+            contains(t, "keygens/s") || words_are(t, {"sign", "verify"})) {
+            // Without a run around it, a table is openssl's only when its next row
+            // has openssl's seconds-per-operation cells (not somebody's ratio table).
+            if (!active_) {
+                if (!next_row_has_seconds()) return false;
+                begin();
+            }
             mode_ = contains(t, "encaps/s")    ? Mode::kem
                     : contains(t, "keygens/s") ? Mode::signature
                                                : Mode::public_key;
@@ -438,6 +446,20 @@ class Parser {
             return true;
         }
         return false;
+    }
+
+    static bool words_are(std::string_view s, std::initializer_list<std::string_view> want) {
+        auto ws = words(s);
+        return ws.size() == want.size() && std::equal(ws.begin(), ws.end(), want.begin());
+    }
+    static bool seconds_cell(std::string_view w) {
+        return w.size() > 1 && w.back() == 's' && number(w.substr(0, w.size() - 1)).has_value();
+    }
+    bool next_row_has_seconds() const {
+        if (i_ + 1 >= lines_.size()) return false;
+        auto ws = words(lines_[i_ + 1].text);
+        return std::any_of(ws.begin(), ws.end(), seconds_cell) &&
+               (contains(lines_[i_ + 1].text, "bits") || contains(lines_[i_ + 1].text, "bit "));
     }
 
     static bool option_tokens(std::string_view s) {
@@ -559,7 +581,8 @@ class Parser {
         } else {
             return false;
         }
-        // Seconds-per-op columns end in 's'; the per-second columns are the figures.
+        // Seconds-per-op columns end in 's', then the per-second columns: of the two
+        // printed forms of one figure the one with more significant digits is kept.
         std::vector<std::string_view> seconds, rates;
         for (size_t k = values_from; k < ws.size(); ++k) {
             if (ws[k].back() == 's' && ws[k] != "nans")
@@ -568,39 +591,99 @@ class Parser {
                 rates.push_back(ws[k]);
         }
         if (seconds.empty() && rates.empty()) return false;
-        if (rates.size() < seconds.size()) {
-            truncated_ = true;
-        }
-        for (size_t k = 0; k < rates.size() && k < ops.size(); ++k) {
-            auto r = rate(rates[k]);
-            if (!r) return false;
-            if (!std::isfinite(r->value) || r->value <= 0) {
+        if (!rates.empty() && rates.size() < seconds.size()) truncated_ = true;
+        for (size_t k = 0; k < std::max(rates.size(), seconds.size()) && k < ops.size(); ++k) {
+            std::optional<Number> r;
+            if (k < rates.size() && !(r = rate(rates[k]))) return false;
+            std::optional<Number> sec;
+            if (k < seconds.size()) sec = number(seconds[k].substr(0, seconds[k].size() - 1));
+            auto m = public_key_figure(id, ops[k], r, sec, source);
+            if (!m) {
                 note(source + " " + std::string(to_string(ops[k])) + ": printed as " +
-                     std::string(rates[k]) + ", not stored");
+                     std::string(k < rates.size() ? rates[k] : seconds[k]) + ", not stored");
                 continue;
             }
-            Measurement m;
-            m.algorithm = id;
-            m.operation = ops[k];
-            m.value = r->value;
-            m.printed_step = r->step;
-            m.source_name = source;
-            add(std::move(m), true);
+            attach_progress(*m, family_of(id), bits_of(source));
+            add(std::move(*m), true);
         }
         has_tables_ = true;
         if (mode_ == Mode::none) mode_ = Mode::public_key;
         return true;
     }
 
+    // The figure of one public-key cell pair: the rate, or 1/seconds when the
+    // seconds were printed with more significant digits (0.9.x: "13.2800s" vs "0.1").
+    static std::optional<Measurement> public_key_figure(const std::string& id, Operation op,
+                                                        std::optional<Number> rate_cell,
+                                                        std::optional<Number> seconds_cell,
+                                                        const std::string& source) {
+        Measurement m;
+        m.algorithm = id;
+        m.operation = op;
+        m.source_name = source;
+        bool rate_ok = rate_cell && std::isfinite(rate_cell->value) && rate_cell->value > 0;
+        bool sec_ok = seconds_cell && seconds_cell->value > 0;
+        if (rate_ok) m.printed["per_second"] = rate_cell->value;
+        if (sec_ok) m.printed["seconds_per_op"] = seconds_cell->value;
+        if (sec_ok && (!rate_ok || significant_digits(*seconds_cell) >
+                                       significant_digits(*rate_cell))) {
+            m.value = 1 / seconds_cell->value;
+            // One unit of the last printed digit of the seconds, as a rate.
+            m.printed_step = seconds_cell->step / (seconds_cell->value * seconds_cell->value);
+            return m;
+        }
+        if (!rate_ok) return std::nullopt;
+        m.value = rate_cell->value;
+        m.printed_step = rate_cell->step;
+        return m;
+    }
+    static int significant_digits(const Number& n) {
+        if (n.step <= 0 || n.value <= 0) return 0;
+        return static_cast<int>(std::floor(std::log10(n.value / n.step) + 1e-9)) + 1;
+    }
+
+    // Progress lines of curve-based algorithms name no curve: they wait here and
+    // give their count and seconds to the table row of the same family, bits and
+    // operation that follows, in order.
+    struct PendingProgress {
+        std::string family;
+        int64_t bits = 0;
+        Operation op = Operation::sign;
+        int64_t count = 0;
+        double seconds = 0;
+        bool used = false;
+    };
+    std::vector<PendingProgress> pending_curves_;
+    static std::string family_of(const std::string& id) {
+        for (std::string_view f : {"ecdsa", "ecdh", "eddsa", "ed25519", "ed448", "sm2", "ffdh"})
+            if (starts_with(id, f)) return f == "ed25519" || f == "ed448" ? "eddsa" : std::string(f);
+        return {};
+    }
+    static int64_t bits_of(std::string_view source) {
+        auto ws = words(source);
+        return ws.empty() ? 0 : integer(ws[0]).value_or(0);
+    }
+    void attach_progress(Measurement& m, const std::string& family, int64_t bits) {
+        if (family.empty()) return;
+        for (auto& p : pending_curves_) {
+            if (p.used || p.family != family || p.bits != bits || p.op != m.operation) continue;
+            p.used = true;
+            m.count = p.count;
+            m.seconds = p.seconds;
+            double measured = static_cast<double>(p.count) / p.seconds;
+            if (std::abs(measured - m.value) > std::max(m.printed_step, m.value * 0.01))
+                note(m.source_name + " " + std::string(to_string(m.operation)) + ": the progress "
+                     "line gives " + fmt::format("{:.4g}", measured) + "/s, the table " +
+                     fmt::format("{:.4g}", m.value) + "/s; the table is kept");
+            return;
+        }
+    }
+
     // 3.2+ KEM and signature tables: "name  kg s  enc s  dec s  kg/s enc/s dec/s".
     bool kem_row(std::string_view t) {
         auto ws = words(t);
         if (ws.size() != 7) return false;
-        std::string name = lower(ws[0]);
-        if (mode_ == Mode::signature && (starts_with(name, "rsa") || starts_with(name, "dsa")))
-            name = "sig-" + name;
-        if (mode_ == Mode::kem && (starts_with(name, "rsa") || starts_with(name, "ecp")))
-            name = "kem-" + name;
+        std::string name = table_name(mode_, ws[0]);
         std::array<Operation, 3> ops =
             mode_ == Mode::kem ? std::array{Operation::keygen, Operation::encaps, Operation::decaps}
                                : std::array{Operation::keygen, Operation::sign, Operation::verify};
@@ -657,6 +740,7 @@ class Parser {
             return true;
         }
         auto pw = words(prompt);
+        if (named_ops_progress(pw, result, *count, secs->value)) return true;
         if (pw.size() < 3 || !integer(pw[0]) || !starts_with(pw[1], "bit")) return true;
         std::string rest;
         for (size_t k = 2; k < pw.size() && pw[k] != "for"; ++k) rest += " " + lower(pw[k]);
@@ -674,10 +758,55 @@ class Parser {
             op = contains(rest, "verify") ? Operation::verify : Operation::sign;
         } else {
             // EC, EdDSA, SM2 and FFDH prompts name no curve: their table rows do.
+            curve_progress(rest + " " + lower(result), *pw_bits(pw), *count, secs->value);
             return true;
         }
         add_progress(id, op, 0, *count, secs->value, std::string(trim(prompt)));
         return true;
+    }
+    static std::optional<int64_t> pw_bits(const std::vector<std::string_view>& pw) {
+        return integer(pw[0]);
+    }
+    void curve_progress(const std::string& text, int64_t bits, int64_t count, double seconds) {
+        std::string family = contains(text, "ecdsa")                              ? "ecdsa"
+                             : contains(text, "ecdh")                              ? "ecdh"
+                             : contains(text, "sm2")                               ? "sm2"
+                             : contains(text, "ed25519") || contains(text, "ed448") ||
+                                     contains(text, "eddsa")
+                                 ? "eddsa"
+                             : contains(text, "ffdh") ? "ffdh"
+                                                      : "";
+        if (family.empty()) return;
+        Operation op = family == "ecdh" || family == "ffdh" ? Operation::derive
+                       : contains(text, "verify")          ? Operation::verify
+                                                           : Operation::sign;
+        pending_curves_.push_back({family, bits, op, count, seconds, false});
+    }
+    // 3.2+: "Doing rsa2048 verify ops for 10s: 3486014 rsa2048 signature verify ops in 10.00s".
+    bool named_ops_progress(const std::vector<std::string_view>& pw, std::string_view result,
+                            int64_t count, double seconds) {
+        if (pw.size() < 3 || pw[2] != "ops") return false;
+        std::string op_name = lower(pw[1]);
+        static const std::map<std::string, Operation> ops{{"keygen", Operation::keygen},
+                                                          {"encaps", Operation::encaps},
+                                                          {"decaps", Operation::decaps},
+                                                          {"sign", Operation::sign},
+                                                          {"verify", Operation::verify}};
+        auto it = ops.find(op_name);
+        if (it == ops.end()) return false;
+        bool signature = it->second == Operation::sign || it->second == Operation::verify ||
+                         contains(lower(result), "signature");
+        std::string name = table_name(signature ? Mode::signature : Mode::kem, pw[0]);
+        add_progress(name, it->second, 0, count, seconds, std::string(pw[0]) + " " + op_name);
+        return true;
+    }
+    static std::string table_name(Mode mode, std::string_view printed) {
+        std::string name = lower(printed);
+        if (mode == Mode::signature && (starts_with(name, "rsa") || starts_with(name, "dsa")))
+            return "sig-" + name;
+        if (mode == Mode::kem && (starts_with(name, "rsa") || starts_with(name, "ecp")))
+            return "kem-" + name;
+        return name;
     }
     void begin_fresh_for_progress() {
         if (active_ && (has_tables_ || (header_seen_ && !has_progress_))) finish();

@@ -17,7 +17,7 @@ namespace speedlab::store {
 namespace {
 
 // Each entry moves the schema one version forward; never edit a released one.
-constexpr std::array<std::string_view, 1> kMigrations{{
+constexpr std::array<std::string_view, 2> kMigrations{{
     R"SQL(
     CREATE TABLE machines (
         id INTEGER PRIMARY KEY,
@@ -71,6 +71,10 @@ constexpr std::array<std::string_view, 1> kMigrations{{
         UNIQUE (run_id, algorithm, operation, parameter)
     );
     CREATE INDEX measurements_run ON measurements(run_id);
+    )SQL",
+    // 2: every printed form of a figure (public-key seconds and rates).
+    R"SQL(
+    ALTER TABLE measurements ADD COLUMN printed_json TEXT NOT NULL DEFAULT '{}';
     )SQL",
 }};
 
@@ -275,13 +279,14 @@ int64_t insert_run(sqlite3* db, Run& run) {
     int64_t run_id = sqlite3_last_insert_rowid(db);
 
     Statement ms(db, R"SQL(INSERT INTO measurements (run_id, algorithm, operation, parameter, value,
-        printed_step, count, seconds, samples_json, source_name) VALUES (?,?,?,?,?,?,?,?,?,?))SQL");
+        printed_step, count, seconds, samples_json, source_name, printed_json)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?))SQL");
     for (const auto& x : run.measurements) {
         ms.reset();
         ms.bind(1, run_id).bind(2, x.algorithm).bind(3, std::string(to_string(x.operation)));
         ms.bind(4, x.parameter).bind(5, x.value).bind(6, x.printed_step);
         ms.bind(7, x.count).bind(8, x.seconds).bind(9, nlohmann::json(x.samples).dump());
-        ms.bind(10, x.source_name);
+        ms.bind(10, x.source_name).bind(11, nlohmann::json(x.printed).dump());
         ms.step();
     }
     run.id = run_id;
@@ -364,7 +369,7 @@ std::optional<Run> Database::load(int64_t id) const {
 
     Statement ms(db_,
                  R"SQL(SELECT algorithm, operation, parameter, value, printed_step, count, seconds,
-        samples_json, source_name FROM measurements WHERE run_id = ? ORDER BY id)SQL");
+        samples_json, source_name, printed_json FROM measurements WHERE run_id = ? ORDER BY id)SQL");
     ms.bind(1, id);
     while (ms.step()) {
         Measurement m;
@@ -377,6 +382,7 @@ std::optional<Run> Database::load(int64_t id) const {
         if (!ms.null(6)) m.seconds = ms.real(6);
         m.samples = nlohmann::json::parse(ms.text(7)).get<std::vector<double>>();
         m.source_name = ms.text(8);
+        m.printed = nlohmann::json::parse(ms.text(9)).get<std::map<std::string, double>>();
         run.measurements.push_back(std::move(m));
     }
     return run;
