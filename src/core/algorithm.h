@@ -19,6 +19,10 @@ std::string canonical_curve_id(std::string_view family, std::string_view curve);
 
 AlgorithmKind kind_of(std::string_view canonical_id);
 
+// Whether a canonical id names a real algorithm family (known ids, and EVP
+// names such as "aes-128-ctr" or "camellia-256-cbc"), not a word of prose.
+bool looks_like_algorithm(std::string_view canonical_id);
+
 // Position of an algorithm in the classic print order (md2, mdc2, md4, md5,
 // hmac, sha1, ... rsa, dsa, ecdsa ...); unknown ids sort after known ones.
 int print_rank(std::string_view canonical_id);

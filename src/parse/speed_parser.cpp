@@ -268,6 +268,24 @@ class Parser {
     void finish() {
         if (!active_) return;
         active_ = false;
+        auto variants = std::move(variants_);
+        variants_.clear();
+        for (auto& [mark, measurements] : variants) {
+            Run v = run_;
+            v.measurements = std::move(measurements);
+            v.notes.push_back("rows marked '" + mark + "' in the source");
+            v.label = mark;
+            emit(std::move(v));
+        }
+        if (run_.measurements.empty()) return;
+        emit(std::move(run_));
+    }
+    void emit(Run run) {
+        std::swap(run, run_);
+        finish_one();
+        std::swap(run, run_);
+    }
+    void finish_one() {
         if (run_.measurements.empty()) return;
         if (truncated_ || (has_progress_ && !has_tables_)) {
             run_.complete = false;
@@ -285,6 +303,7 @@ class Parser {
         run_.notes.push_back("read from lines " + std::to_string(begin_line) + "-" +
                              std::to_string(end_line) + " of " + file_);
         out_.runs.push_back(std::move(run_));
+        candidates_unused_.clear();
     }
     // The input's own text of lines from..to (1-based, inclusive).
     std::string raw_lines(size_t from, size_t to) {
@@ -455,6 +474,15 @@ class Parser {
     static bool seconds_cell(std::string_view w) {
         return w.size() > 1 && w.back() == 's' && number(w.substr(0, w.size() - 1)).has_value();
     }
+    bool next_row_in_kilobytes() const {
+        if (i_ + 1 >= lines_.size()) return false;
+        auto ws = words(lines_[i_ + 1].text);
+        size_t k = 0;
+        while (k < ws.size() && ws[ws.size() - 1 - k].back() == 'k' &&
+               throughput_cell(ws[ws.size() - 1 - k]))
+            ++k;
+        return k > 0 && k < ws.size();
+    }
     bool next_row_has_seconds() const {
         if (i_ + 1 >= lines_.size()) return false;
         auto ws = words(lines_[i_ + 1].text);
@@ -481,12 +509,37 @@ class Parser {
             sizes.push_back(*n);
         }
         if (sizes.empty() || ws.size() % 2 == 0) return false;
-        if (!active_ || (mode_ != Mode::symmetric && !header_seen_ && !has_progress_)) return false;
+        // A header after other text, in a run that has its tables, starts the next run.
+        if (active_ && has_tables_ && mode_ == Mode::none) finish();
+        // Without a version or progress line, the header is openssl's when the row
+        // under it has openssl's "k" cells (a ratio table has none).
+        if (!active_ && next_row_in_kilobytes()) begin();
+        if (!active_ || (mode_ != Mode::symmetric && !header_seen_ && !has_progress_ &&
+                         !run_.measurements.empty()))
+            return false;
         sizes_ = std::move(sizes);
         mode_ = Mode::symmetric;
         has_tables_ = true;
         return true;
     }
+
+    // "SW aes-128-cbc", "AF aes-128-cbc": rows a person marked with a short
+    // upper-case word are separate runs (software vs engine, say). Strips the mark.
+    static std::string row_variant(std::string& name) {
+        auto space = name.find(' ');
+        if (space == std::string::npos || space > 4) return {};
+        std::string mark = name.substr(0, space), rest = name.substr(space + 1);
+        bool upper = std::all_of(mark.begin(), mark.end(), [](char c) {
+            return std::isupper(static_cast<unsigned char>(c)) ||
+                   std::isdigit(static_cast<unsigned char>(c));
+        });
+        if (!upper || looks_like_algorithm(canonical_symmetric_id(name)) ||
+            !looks_like_algorithm(canonical_symmetric_id(rest)))
+            return {};
+        name = rest;
+        return mark;
+    }
+    std::map<std::string, std::vector<Measurement>> variants_;
 
     bool symmetric_row(std::string_view t) {
         auto ws = words(t);
@@ -515,6 +568,7 @@ class Parser {
         if (cells.size() > sizes_.size())
             cells.erase(cells.begin(), cells.end() - static_cast<long>(sizes_.size()));
         if (cells.size() < sizes_.size()) truncated_ = true;
+        std::string variant = row_variant(name);
         std::string id = canonical_symmetric_id(name);
         bool zero_row = true;
         for (size_t k = 0; k < cells.size(); ++k) {
@@ -532,7 +586,10 @@ class Parser {
             m.value = c.value;
             m.printed_step = c.step;
             m.source_name = name;
-            add(std::move(m), true);
+            if (!variant.empty())
+                variants_[variant].push_back(std::move(m));
+            else
+                add(std::move(m), true);
         }
         if (zero_row) note(name + ": printed as 0.00 (not run, or not in that build); not stored");
         has_tables_ = true;
