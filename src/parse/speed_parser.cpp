@@ -331,6 +331,16 @@ class Parser {
                 continue;
             if (from_table && e.count && !multi_) {
                 if (e.source_name.empty()) e.source_name = m.source_name;
+                e.printed = m.printed;
+                // Beyond the table's rounding the two disagree: the table is kept.
+                double tolerance = std::max(m.printed_step, m.value * 0.005);
+                if (std::abs(e.value - m.value) > tolerance) {
+                    note(metric_key(m) + ": the progress line gives " +
+                         fmt::format("{:.4g}", e.value) + ", the table " +
+                         fmt::format("{:.4g}", m.value) + "; the table is kept");
+                    e.value = m.value;
+                    e.printed_step = m.printed_step;
+                }
                 return;
             }
             e = std::move(m);
@@ -477,11 +487,10 @@ class Parser {
     bool next_row_in_kilobytes() const {
         if (i_ + 1 >= lines_.size()) return false;
         auto ws = words(lines_[i_ + 1].text);
-        size_t k = 0;
-        while (k < ws.size() && ws[ws.size() - 1 - k].back() == 'k' &&
-               throughput_cell(ws[ws.size() - 1 - k]))
-            ++k;
-        return k > 0 && k < ws.size();
+        size_t k = static_cast<size_t>(std::count_if(ws.begin(), ws.end(), [](auto w) {
+            return w.back() == 'k' && throughput_cell(w).has_value();
+        }));
+        return k > 0 && k < ws.size() && std::isalpha(static_cast<unsigned char>(ws[0][0]));
     }
     bool next_row_has_seconds() const {
         if (i_ + 1 >= lines_.size()) return false;
@@ -541,16 +550,27 @@ class Parser {
     }
     std::map<std::string, std::vector<Measurement>> variants_;
 
+    // A cell position of a row: the words after the name, each a figure or not.
+    static bool cell_like(std::string_view w) {
+        return std::isdigit(static_cast<unsigned char>(w.front())) || w == "inf" ||
+               w == "infk" || w == "nan" || w == "nank" || w == "-nan";
+    }
     bool symmetric_row(std::string_view t) {
         auto ws = words(t);
-        size_t n = 0;
-        while (n < ws.size() && throughput_cell(ws[ws.size() - 1 - n])) ++n;
-        if (n == 0 || n == ws.size()) return false;
+        // The name runs up to the first word that starts like a number; every
+        // word after it holds one block size's place, figure or not.
+        size_t name_words = 0;
+        while (name_words < ws.size() && !cell_like(ws[name_words])) ++name_words;
+        if (name_words == 0 || name_words == ws.size()) return false;
         std::string name;
-        for (size_t k = 0; k + n < ws.size(); ++k)
+        for (size_t k = 0; k < name_words; ++k)
             name += (name.empty() ? "" : " ") + std::string(ws[k]);
         if (!std::isalpha(static_cast<unsigned char>(name[0])) || name.size() > 40) return false;
-        std::vector<std::string_view> cells(ws.end() - static_cast<long>(n), ws.end());
+        std::vector<std::string_view> cells(ws.begin() + static_cast<long>(name_words), ws.end());
+        size_t good = static_cast<size_t>(std::count_if(
+            cells.begin(), cells.end(), [](auto w) { return throughput_cell(w).has_value(); }));
+        if (good == 0 || good < cells.size() - good) return false;
+        size_t n = cells.size();
         if (sizes_.empty()) {
             if (n < 5) return false;  // a headerless (-multi) table has whole rows
             sizes_ = default_sizes(n, run_.version);
@@ -572,7 +592,14 @@ class Parser {
         std::string id = canonical_symmetric_id(name);
         bool zero_row = true;
         for (size_t k = 0; k < cells.size(); ++k) {
-            Cell c = *throughput_cell(cells[k]);
+            auto cell = throughput_cell(cells[k]);
+            // Not a figure ("1e308k", "x", a cell cut mid-number): skipped, in place.
+            if (!cell) {
+                note(name + " at " + std::to_string(sizes_[k]) + " bytes: '" +
+                     std::string(cells[k]) + "' is not a figure; skipped");
+                continue;
+            }
+            Cell c = *cell;
             if (!c.finite) {
                 note(name + " at " + std::to_string(sizes_[k]) + " bytes: printed as " +
                      std::string(cells[k]) + ", not stored");
