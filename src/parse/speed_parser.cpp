@@ -287,6 +287,11 @@ class Parser {
     }
     void finish_one() {
         if (run_.measurements.empty()) return;
+        if (!from_children_.empty())
+            run_.notes.push_back(std::to_string(from_children_.size()) +
+                                 " figure(s) are the sum of the processes' records: the "
+                                 "parent's table is missing");
+        from_children_.clear();
         if (truncated_ || (has_progress_ && !has_tables_)) {
             run_.complete = false;
             run_.notes.push_back(
@@ -324,11 +329,16 @@ class Parser {
 
     // Adds a figure; a progress-line figure (count/seconds) beats a table figure,
     // except in -multi runs, where only the table holds the children's sum.
+    bool child_record_ = false;
+    std::set<std::string> from_children_;  // figures only child records gave
     void add(Measurement m, bool from_table) {
+        if (child_record_) return add_child_sample(std::move(m));
+        from_children_.erase(metric_key(m));
         for (auto& e : run_.measurements) {
             if (e.algorithm != m.algorithm || e.operation != m.operation ||
                 e.parameter != m.parameter)
                 continue;
+            if (m.samples.empty()) m.samples = std::move(e.samples);
             if (from_table && e.count && !multi_) {
                 if (e.source_name.empty()) e.source_name = m.source_name;
                 e.printed = m.printed;
@@ -348,6 +358,20 @@ class Parser {
         }
         run_.measurements.push_back(std::move(m));
     }
+    // A -multi child's figure: one more per-process sample of the figure.
+    void add_child_sample(Measurement m) {
+        for (auto& e : run_.measurements)
+            if (e.algorithm == m.algorithm && e.operation == m.operation &&
+                e.parameter == m.parameter) {
+                e.samples.push_back(m.value);
+                if (from_children_.count(metric_key(m))) e.value += m.value;
+                return;
+            }
+        m.samples = {m.value};
+        from_children_.insert(metric_key(m));
+        run_.measurements.push_back(std::move(m));
+    }
+
     // A figure from a progress line: count operations (of `bytes` each) in `seconds`.
     void add_progress(std::string id, Operation op, int64_t bytes, int64_t count, double seconds,
                       std::string source) {
@@ -372,7 +396,11 @@ class Parser {
         std::string_view t = trim(line);
         if (t.empty()) return false;
         if (starts_with(t, "Doing ")) return progress(t);
-        if (t[0] == '+' || starts_with(t, "Got: +")) return machine_readable(t);
+        if (auto record = mr_record_in(t); !record.empty()) {
+            std::string_view prefix = trim(t.substr(0, t.size() - record.size()));
+            return machine_readable(record, prefix.size() >= 4 &&
+                                                prefix.substr(prefix.size() - 4) == "Got:");
+        }
         if (header(t)) return true;
         if (starts_with(t, "Forked child")) {
             begin_fresh();
@@ -897,29 +925,49 @@ class Parser {
         begin();
     }
 
+    static bool mr_tag(std::string_view tag) {
+        static constexpr std::array<std::string_view, 6> named{"+DT", "+DN", "+DTP",
+                                                                "+DNP", "+H", "+F"};
+        if (std::find(named.begin(), named.end(), tag) != named.end()) return true;
+        return tag.size() >= 2 && (starts_with(tag, "+R") || starts_with(tag, "+F")) &&
+               std::all_of(tag.begin() + 2, tag.end(),
+                           [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+    }
+    // The -mr record in a line, behind any prefix ("Got: ", "# ", "// ", "%% ",
+    // a timestamp); empty when the line holds none. A record's second field is a number.
+    static std::string_view mr_record_in(std::string_view t) {
+        for (size_t p = t.find('+'); p != std::string_view::npos && p < 64; p = t.find('+', p + 1)) {
+            if (p > 0 && std::isalnum(static_cast<unsigned char>(t[p - 1]))) continue;
+            std::string_view rec = t.substr(p);
+            auto f = fields(rec, ':');
+            if (f.size() < 2 || !mr_tag(f[0])) continue;
+            if (f[0] != "+H" && !integer(f[1]) && !number(f[1])) continue;
+            return rec;
+        }
+        return {};
+    }
+
     // -mr records: +DT/+R progress, +H/+F summary; "Got: ... from N" in -multi.
-    bool machine_readable(std::string_view t) {
-        if (starts_with(t, "Got: ")) {
-            // A -multi child's record echoed by the parent; the parent's own lines carry the sum.
+    // `child`: a -multi child's record echoed by the parent ("Got: ... from N"):
+    // its figures are per-process samples; the parent's table carries their sum.
+    bool machine_readable(std::string_view t, bool child) {
+        if (child) {
             if (!active_) begin();
             multi_ = true;
             run_.timing = Timing::wall;
-            return true;
+            if (auto from = t.rfind(" from "); from != std::string_view::npos) t = t.substr(0, from);
         }
+        child_record_ = child;
+        struct Reset {
+            bool& flag;
+            ~Reset() { flag = false; }
+        } reset{child_record_};
         auto f = fields(t, ':');
         std::string_view tag = f[0];
-        static constexpr std::array<std::string_view, 18> tags{
-            "+DT", "+DN", "+DTP", "+DNP", "+R",  "+H",  "+F",  "+R1", "+R2",
-            "+R3", "+R4", "+F2",  "+F3",  "+F4", "+F5", "+F6", "+F7", "+F8"};
-        bool known = std::find(tags.begin(), tags.end(), tag) != tags.end() ||
-                     (tag.size() >= 3 && (starts_with(tag, "+R") || starts_with(tag, "+F")) &&
-                      std::all_of(tag.begin() + 2, tag.end(), [](char c) {
-                          return std::isdigit(static_cast<unsigned char>(c));
-                      }));
-        if (!known) return false;
+        if (!mr_tag(tag)) return false;
         bool summary = tag == "+H" || starts_with(tag, "+F");
         if (!active_) begin();
-        if (!summary && has_tables_) {
+        if (!summary && has_tables_ && !child) {
             finish();
             begin();
         }
