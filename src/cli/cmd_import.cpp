@@ -57,6 +57,11 @@ Command add_import(CLI::App& app, Global& global) {
             } catch (const parse::InputError& e) {
                 return fail(Exit::bad_data, e.what());
             }
+            if (parsed.runs.empty() && parsed.ratio_table_line)
+                return fail(Exit::bad_data,
+                            fmt::format("{}:{}: found a ratio table (figures relative to another "
+                                        "run), not openssl speed output; nothing imported",
+                                        name, parsed.ratio_table_line));
             if (parsed.runs.empty())
                 return fail(Exit::bad_data, name + ": no openssl speed output found");
             std::string sha = sha256_hex(*text);

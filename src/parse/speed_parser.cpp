@@ -1,5 +1,7 @@
 #include "parse/speed_parser.h"
 
+#include "parse/hand_table.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -175,6 +177,9 @@ class Parser {
         for (auto& run : out_.runs)
             if (run.machine.empty() && !first_machine_.empty()) run.machine = first_machine_;
         if (merge) merge_invocations();
+        auto hand = read_hand_tables(lines_, text_, file_);
+        for (auto& run : hand.runs) out_.runs.push_back(std::move(run));
+        if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
         return std::move(out_);
     }
 
@@ -520,6 +525,17 @@ class Parser {
         }));
         return k > 0 && k < ws.size() && std::isalpha(static_cast<unsigned char>(ws[0][0]));
     }
+    // sslcmp and friends print ratios with three decimals and no k.
+    bool next_row_of_ratios() const {
+        if (i_ + 1 >= lines_.size()) return false;
+        auto ws = words(lines_[i_ + 1].text);
+        size_t k = 0;
+        while (k < ws.size() && ws[ws.size() - 1 - k].size() > 4 &&
+               ws[ws.size() - 1 - k][ws[ws.size() - 1 - k].size() - 4] == '.' &&
+               number(ws[ws.size() - 1 - k]))
+            ++k;
+        return k >= 2 && k < ws.size();
+    }
     bool next_row_has_seconds() const {
         if (i_ + 1 >= lines_.size()) return false;
         auto ws = words(lines_[i_ + 1].text);
@@ -551,6 +567,8 @@ class Parser {
         // Without a version or progress line, the header is openssl's when the row
         // under it has openssl's "k" cells (a ratio table has none).
         if (!active_ && next_row_in_kilobytes()) begin();
+        if (!active_ && next_row_of_ratios() && !out_.ratio_table_line)
+            out_.ratio_table_line = lines_[i_].line;
         if (!active_ || (mode_ != Mode::symmetric && !header_seen_ && !has_progress_ &&
                          !run_.measurements.empty()))
             return false;

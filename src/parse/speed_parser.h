@@ -20,6 +20,7 @@ struct UnusedLine {
 struct ParsedText {
     std::vector<Run> runs;           // source "imported", raw_text kept
     std::vector<UnusedLine> unused;  // lines inside runs that nothing recognised
+    size_t ratio_table_line = 0;     // first line of a ratio table (sslcmp, percent), 0: none
 };
 
 // Input that cannot be read at all (binary, too large); what() is "file:line: ...".

@@ -1,0 +1,194 @@
+#include "parse/hand_table.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <regex>
+
+#include "core/algorithm.h"
+
+namespace speedlab::parse {
+
+namespace {
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string trim(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return std::string(s);
+}
+
+// Wiki and HTML markup around a cell: '''bold''', **bold**, <style=...>, `code`.
+std::string strip_markup(std::string_view s) {
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '<') {
+            auto close = s.find('>', i);
+            if (close != std::string_view::npos) {
+                i = close;
+                continue;
+            }
+        }
+        if (s[i] == '\'' && i + 2 < s.size() && s[i + 1] == '\'' && s[i + 2] == '\'') {
+            i += 2;
+            continue;
+        }
+        if (s[i] == '*' || s[i] == '`') continue;
+        out += s[i];
+    }
+    return trim(out);
+}
+
+// Thousands separators a person typed: "12,391.77", "646’811.75", "8 192".
+std::string without_thousands(std::string_view s) {
+    std::string out;
+    for (size_t i = 0; i < s.size(); ++i) {
+        bool between = !out.empty() && std::isdigit(static_cast<unsigned char>(out.back()));
+        size_t len = s.substr(i, 3) == "\xE2\x80\x99" ? 3 : (s[i] == ',' || s[i] == '\'') ? 1 : 0;
+        if (len && between && i + len + 2 < s.size() &&
+            std::isdigit(static_cast<unsigned char>(s[i + len])) &&
+            std::isdigit(static_cast<unsigned char>(s[i + len + 1])) &&
+            std::isdigit(static_cast<unsigned char>(s[i + len + 2])) &&
+            (i + len + 3 >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i + len + 3])))) {
+            i += len - 1;
+            continue;
+        }
+        out += s[i];
+    }
+    return out;
+}
+
+// Names people give algorithms in summary tables, mapped to canonical ids;
+// "rsa"/"dsa" carry their key bits separately.
+std::string algorithm_word(std::string_view word) {
+    static const std::regex block_cipher(R"(^(aes|aria|camellia)-?(128|192|256)-?(ecb|cbc|ctr|gcm|ofb|cfb|ccm|xts|ocb)?$)");
+    static const std::regex known(
+        R"(^(md2|md4|md5|mdc2|sha1|sha224|sha256|sha384|sha512|sha512-256|sha3-(224|256|384|512)|rmd160|ripemd160|whirlpool|rc4|rc2-cbc|rc5-cbc|bf-cbc|cast5-cbc|idea-cbc|seed-cbc|des-cbc|des-ede3|ghash|sm3|sm4-(cbc|ecb|ctr|gcm)|chacha20|chacha20-poly1305|poly1305|hmac-(md5|sha1|sha256)|blake2b512|blake2s256)$)");
+    std::string w = lower(word);
+    while (!w.empty() && std::string_view(":,;").find(w.back()) != std::string_view::npos)
+        w.pop_back();
+    static const std::map<std::string, std::string> human{
+        {"sha-1", "sha1"},       {"sha-224", "sha224"},  {"sha-256", "sha256"},
+        {"sha-384", "sha384"},   {"sha-512", "sha512"},  {"sha2-256", "sha256"},
+        {"3des", "des-ede3"},    {"des3", "des-ede3"},   {"tdes", "des-ede3"},
+        {"des", "des-cbc"},      {"blowfish", "bf-cbc"}, {"rsa", "rsa"},
+        {"dsa", "dsa"},          {"idea", "idea-cbc"},   {"rc2", "rc2-cbc"}};
+    if (auto it = human.find(w); it != human.end()) return it->second;
+    std::smatch m;
+    if (std::regex_match(w, m, block_cipher))
+        return m[1].str() + "-" + m[2].str() + "-" + (m[3].matched ? m[3].str() : "cbc");
+    std::string id = canonical_symmetric_id(w);
+    return std::regex_match(id, known) ? id : std::string();
+}
+
+// "rsa2048", "dsa1024": the algorithm and its bits in one word.
+bool key_word(std::string_view word, std::string& alg, int64_t& bits) {
+    std::string w = lower(word);
+    if (w.size() < 6 || (w.substr(0, 3) != "rsa" && w.substr(0, 3) != "dsa")) return false;
+    int64_t b = 0;
+    auto [p, ec] = std::from_chars(w.data() + 3, w.data() + w.size(), b);
+    if (ec != std::errc{} || p != w.data() + w.size()) return false;
+    alg = w.substr(0, 3);
+    bits = b;
+    return true;
+}
+
+std::vector<std::string> tokens(std::string_view s) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (char c : s) {
+        if (std::isspace(static_cast<unsigned char>(c)) || c == '(' || c == ')' || c == '|') {
+            if (!cur.empty()) out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+std::optional<int64_t> leading_integer(std::string_view s) {
+    int64_t v = 0;
+    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+    if (ec != std::errc{} || p == s.data()) return std::nullopt;
+    std::string_view rest = s.substr(static_cast<size_t>(p - s.data()));
+    if (!rest.empty() && rest != "bytes" && rest != "byte" && rest != "b" && rest != "bits")
+        return std::nullopt;
+    return v;
+}
+
+}  // namespace
+
+std::string hand_algorithm_word(std::string_view word) {
+    std::string alg;
+    int64_t bits = 0;
+    if (key_word(word, alg, bits)) return alg + std::to_string(bits);
+    return algorithm_word(word);
+}
+
+std::string hand_cell_text(std::string_view cell) {
+    return strip_markup(cell);
+}
+
+HeaderCell read_header_cell(std::string_view text) {
+    HeaderCell h;
+    std::string t = lower(without_thousands(strip_markup(text)));
+    for (std::string_view r : {"ratio", "speedup", "speed-up", "improvement", "relative", "%",
+                               "diff", "faster", "gain"})
+        if (t.find(r) != std::string::npos) h.ratio = true;
+    bool sign = t.find("sign") != std::string::npos, verify = t.find("verif") != std::string::npos;
+    if (sign != verify) h.operation = sign ? Operation::sign : Operation::verify;
+    auto ws = tokens(t);
+    for (size_t k = 0; k < ws.size(); ++k) {
+        std::string alg;
+        int64_t bits = 0;
+        if (h.algorithm.empty() && key_word(ws[k], alg, bits)) {
+            h.algorithm = alg;
+            h.size = bits;
+            continue;
+        }
+        // Two words the page separated: "aes-128 cbc".
+        if (h.algorithm.empty() && k + 1 < ws.size() &&
+            !(alg = algorithm_word(ws[k] + "-" + ws[k + 1])).empty() &&
+            algorithm_word(ws[k]).empty()) {
+            h.algorithm = alg;
+            ++k;
+            continue;
+        }
+        if (h.algorithm.empty() && !(alg = algorithm_word(ws[k])).empty()) {
+            h.algorithm = alg;
+            continue;
+        }
+        if (h.size == 0)
+            if (auto n = leading_integer(ws[k]); n && *n > 0) h.size = *n;
+    }
+    return h;
+}
+
+std::optional<HandNumber> read_hand_number(std::string_view cell) {
+    std::string t = without_thousands(strip_markup(cell));
+    HandNumber n;
+    if (!t.empty() && t.back() == '%') {
+        n.percent = true;
+        t.pop_back();
+    } else if (!t.empty() && (t.back() == 'k' || t.back() == 'K')) {
+        t.pop_back();
+    }
+    if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), n.value);
+    if (ec != std::errc{} || p != t.data() + t.size() || !std::isfinite(n.value) || n.value <= 0)
+        return std::nullopt;
+    auto dot = t.find('.');
+    n.step = dot == std::string::npos ? 1 : std::pow(10.0, -static_cast<double>(t.size() - dot - 1));
+    return n;
+}
+
+}  // namespace speedlab::parse

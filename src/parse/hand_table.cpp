@@ -1,0 +1,381 @@
+// Hand-made summary tables: find them (pipe, MoinMoin or double-space cells),
+// read the text around them for what the cells leave out, and turn each row
+// or column of one machine's figures into a run.
+#include "parse/hand_table.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <regex>
+
+namespace speedlab::parse {
+
+namespace {
+
+struct Table {
+    size_t first = 0;  // index into lines
+    std::vector<std::vector<std::string>> rows;  // the header first
+};
+
+struct Context {
+    std::vector<std::string> command_algorithms;  // of "openssl speed ..." lines
+    int64_t block_size = 0;                       // "1024 byte blocks"
+    int64_t key_bits = 0;                         // "2048 bit keys", "rsa2048"
+};
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string trimmed(std::string_view s) {
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    return std::string(s);
+}
+
+bool pipe_row(std::string_view t) {
+    std::string s = trimmed(t);
+    return (!s.empty() && s.front() == '|') || s.find("||") != std::string::npos;
+}
+
+std::vector<std::string> split(std::string_view t, std::string_view sep) {
+    std::vector<std::string> out;
+    size_t start = 0;
+    for (size_t p = t.find(sep); p != std::string_view::npos; p = t.find(sep, start)) {
+        out.push_back(trimmed(t.substr(start, p - start)));
+        start = p + sep.size();
+    }
+    out.push_back(trimmed(t.substr(start)));
+    return out;
+}
+
+std::vector<std::string> pipe_cells(std::string_view t) {
+    std::string s = trimmed(t);
+    auto cells = split(s, s.find("||") != std::string::npos ? "||" : "|");
+    if (!cells.empty() && cells.front().empty()) cells.erase(cells.begin());
+    if (!cells.empty() && cells.back().empty()) cells.pop_back();
+    return cells;
+}
+
+// Cells of a table an HTML page flattened: two or more spaces (or a tab) apart.
+std::vector<std::string> space_cells(std::string_view t) {
+    std::vector<std::string> out;
+    std::string cur;
+    for (size_t i = 0; i < t.size(); ++i) {
+        bool gap = t[i] == '\t' || (t[i] == ' ' && i + 1 < t.size() && t[i + 1] == ' ');
+        if (gap) {
+            if (!trimmed(cur).empty()) out.push_back(trimmed(cur));
+            cur.clear();
+            while (i + 1 < t.size() && (t[i + 1] == ' ' || t[i + 1] == '\t')) ++i;
+        } else {
+            cur += t[i];
+        }
+    }
+    if (!trimmed(cur).empty()) out.push_back(trimmed(cur));
+    return out;
+}
+
+bool separator_row(const std::vector<std::string>& cells) {
+    bool dash = false;
+    for (const auto& c : cells)
+        for (char ch : c) {
+            if (ch == '-' || ch == '=') dash = true;
+            else if (ch != ':' && ch != ' ') return false;
+        }
+    return dash;
+}
+
+// Block-size columns: "16 bytes", "8,192 bytes", "16384".
+size_t size_columns(const std::vector<std::string>& header) {
+    return static_cast<size_t>(std::count_if(header.begin(), header.end(), [](const auto& c) {
+        auto h = read_header_cell(c);
+        return h.size > 0 && h.algorithm.empty() && lower(c).find("byte") != std::string::npos;
+    }));
+}
+
+std::vector<Table> find_tables(const std::vector<CleanLine>& lines) {
+    std::vector<Table> out;
+    for (size_t i = 0; i < lines.size(); ++i) {
+        Table t;
+        t.first = i;
+        if (pipe_row(lines[i].text)) {
+            for (; i < lines.size() && pipe_row(lines[i].text); ++i) {
+                auto cells = pipe_cells(lines[i].text);
+                if (!separator_row(cells)) t.rows.push_back(std::move(cells));
+            }
+        } else if (auto header = space_cells(lines[i].text);
+                   header.size() >= 3 && size_columns(header) >= 2) {
+            t.rows.push_back(header);
+            for (++i; i < lines.size(); ++i) {
+                auto cells = space_cells(lines[i].text);
+                if (cells.size() + 1 < header.size() || cells.size() > header.size() + 1) break;
+                t.rows.push_back(std::move(cells));
+            }
+        }
+        if (t.rows.size() >= 2) out.push_back(std::move(t));
+        if (i > t.first) --i;
+    }
+    return out;
+}
+
+Context read_context(const std::vector<CleanLine>& lines) {
+    static const std::regex blocks(R"((\d+)[ -]?byte blocks)"), keys(R"((\d+)[ -]?bit keys)");
+    Context c;
+    for (const auto& l : lines) {
+        std::string t = lower(l.text);
+        std::smatch m;
+        if (std::regex_search(t, m, blocks)) c.block_size = std::stoll(m[1].str());
+        if (std::regex_search(t, m, keys)) c.key_bits = std::stoll(m[1].str());
+        auto at = t.find("openssl speed");
+        if (at == std::string::npos) continue;
+        std::string rest = t.substr(at + 13);
+        for (size_t p = 0, q; p < rest.size(); p = q + 1) {
+            q = rest.find(' ', p);
+            if (q == std::string::npos) q = rest.size();
+            std::string alg = hand_algorithm_word(rest.substr(p, q - p));
+            if (alg.size() > 3 && (alg.rfind("rsa", 0) == 0 || alg.rfind("dsa", 0) == 0)) {
+                if (!c.key_bits) c.key_bits = std::stoll(alg.substr(3));
+                continue;
+            }
+            if (!alg.empty() &&
+                std::find(c.command_algorithms.begin(), c.command_algorithms.end(), alg) ==
+                    c.command_algorithms.end())
+                c.command_algorithms.push_back(alg);
+        }
+    }
+    return c;
+}
+
+// The algorithm a table is about when its cells do not say: the one the
+// openssl speed command named, else the nearest one named above the table.
+std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
+                              const Context& c) {
+    if (c.command_algorithms.size() == 1) return c.command_algorithms.front();
+    for (size_t k = first; k-- > 0 && k + 40 > first;) {
+        std::string word;
+        for (char ch : lines[k].text + " ") {
+            if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == '.') {
+                std::string alg = hand_algorithm_word(word);
+                if (!alg.empty() && alg != "rsa" && alg != "dsa") return alg;
+                word.clear();
+            } else {
+                word += ch;
+            }
+        }
+    }
+    return {};
+}
+
+// "OpenSSL results from tilia:": the machine a table's rows were measured on.
+std::string caption_machine(const std::vector<CleanLine>& lines, size_t first) {
+    static const std::regex caption(R"((?:from|on)\s+([A-Za-z][\w.-]*)\s*:\s*$)",
+                                    std::regex::icase);
+    for (size_t k = first; k-- > 0 && k + 3 > first;) {
+        if (trimmed(lines[k].text).empty()) continue;
+        std::smatch m;
+        std::string t = lines[k].text;
+        return std::regex_search(t, m, caption) ? m[1].str() : std::string();
+    }
+    return {};
+}
+
+}  // namespace
+
+namespace {
+
+Run table_run(const std::string& file, size_t line) {
+    Run r;
+    r.source = "imported";
+    r.program = "hand-made table";
+    r.timing = Timing::unknown;
+    r.platform = "";
+    r.notes.push_back("a hand-made summary table at line " + std::to_string(line) + " of " +
+                      file + ": figures as the person typed them");
+    return r;
+}
+
+bool contains(const std::string& s, std::string_view p) {
+    return s.find(p) != std::string::npos;
+}
+
+// Label cells name the run: the machine, its OS, the OpenSSL version, BogoMips.
+void name_run(Run& r, const std::vector<std::string>& header, const std::vector<std::string>& row,
+              const std::vector<bool>& figure_column, const std::string& caption) {
+    std::vector<std::string> names;
+    for (size_t k = 0; k < row.size() && k < header.size(); ++k) {
+        if (figure_column[k] || row[k].empty()) continue;
+        std::string h = lower(hand_cell_text(header[k])), cell = hand_cell_text(row[k]);
+        if (contains(h, "version") && contains(h, "openssl")) {
+            r.version = std::isdigit(static_cast<unsigned char>(cell[0])) ? "OpenSSL " + cell : cell;
+        } else if (lower(cell).rfind("openssl ", 0) == 0) {
+            r.version = cell;
+        } else if (contains(h, "bogomips")) {
+            if (auto n = read_hand_number(cell)) r.machine.bogomips = n->value;
+        } else if (h == "os" || contains(h, "distribution") || contains(h, "system")) {
+            r.machine.distribution = cell;
+            names.push_back(cell);
+        } else if (contains(h, "cpu") || contains(h, "processor")) {
+            r.machine.cpu_name = cell;
+            names.push_back(cell);
+        } else {
+            names.push_back(cell);
+        }
+    }
+    std::string joined;
+    for (const auto& n : names) joined += (joined.empty() ? "" : " / ") + n;
+    r.machine.label = !caption.empty() ? caption : names.empty() ? "" : names.front();
+    if (!joined.empty()) r.notes.push_back("row: " + joined);
+}
+
+void add_figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n) {
+    Measurement m;
+    m.algorithm = id;
+    m.operation = op;
+    m.parameter = op == Operation::throughput ? size : 0;
+    double scale = op == Operation::throughput ? 1000 : 1;  // typed in 1000s of bytes/s
+    m.value = n.value * scale;
+    m.printed_step = n.step * scale;
+    if (r.find(m.algorithm, m.operation, m.parameter)) return;
+    r.measurements.push_back(std::move(m));
+}
+
+struct Reader {
+    const std::vector<CleanLine>& lines;
+    const std::string& file;
+    const Context& ctx;
+    HandTables& out;
+
+    void table(const Table& t) {
+        std::vector<HeaderCell> cols;
+        for (const auto& c : t.rows[0]) cols.push_back(read_header_cell(c));
+        size_t sized = 0, named = 0;
+        for (size_t k = 0; k < cols.size(); ++k) {
+            sized += cols[k].size > 0 && cols[k].algorithm.empty() &&
+                     contains(lower(t.rows[0][k]), "byte");
+            named += !cols[k].algorithm.empty() && !cols[k].ratio;
+        }
+        if (all_percent(t)) return ratio_seen(t);
+        if (sized >= 2) return size_columns(t, cols);
+        if (named >= 1) return algorithm_columns(t, cols);
+        size_rows(t, cols);
+    }
+
+    bool all_percent(const Table& t) const {
+        size_t figures = 0, percent = 0;
+        for (size_t r = 1; r < t.rows.size(); ++r)
+            for (const auto& c : t.rows[r])
+                if (auto n = read_hand_number(c)) ++figures, percent += n->percent;
+        return figures > 0 && percent * 2 > figures;
+    }
+    void ratio_seen(const Table& t) {
+        if (!out.ratio_table_line) out.ratio_table_line = lines[t.first].line;
+    }
+
+    // Columns are block sizes; each row one algorithm of one run.
+    void size_columns(const Table& t, const std::vector<HeaderCell>& cols) {
+        std::vector<std::string> order;
+        std::map<std::string, Run> runs;
+        std::vector<bool> figure_column(cols.size());
+        for (size_t k = 0; k < cols.size(); ++k)
+            figure_column[k] = cols[k].size > 0 && cols[k].algorithm.empty() && !cols[k].ratio;
+        std::string fallback = context_algorithm(lines, t.first, ctx);
+        for (size_t r = 1; r < t.rows.size(); ++r) {
+            const auto& row = t.rows[r];
+            std::string alg, key;
+            std::vector<bool> label_column = figure_column;
+            for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
+                if (figure_column[k]) continue;
+                std::string a = hand_algorithm_word(hand_cell_text(row[k]));
+                if (alg.empty() && !a.empty() && a != "rsa" && a != "dsa") {
+                    alg = a;
+                    label_column[k] = true;  // the algorithm names no run
+                } else if (!row[k].empty()) {
+                    key += (key.empty() ? "" : " / ") + hand_cell_text(row[k]);
+                }
+            }
+            if (alg.empty()) alg = fallback;
+            if (alg.empty()) continue;
+            if (!runs.count(key)) {
+                order.push_back(key);
+                runs[key] = table_run(file, lines[t.first].line);
+                name_run(runs[key], t.rows[0], row, label_column, caption_machine(lines, t.first));
+            }
+            for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
+                if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
+                    add_figure(runs[key], alg, Operation::throughput, cols[k].size, *n);
+        }
+        for (const auto& key : order)
+            if (!runs[key].measurements.empty()) out.runs.push_back(std::move(runs[key]));
+    }
+
+    // Columns name algorithms (with a size or an operation); each row is a run.
+    void algorithm_columns(const Table& t, const std::vector<HeaderCell>& cols) {
+        std::vector<bool> figure_column(cols.size());
+        for (size_t k = 0; k < cols.size(); ++k)
+            figure_column[k] = !cols[k].algorithm.empty() && !cols[k].ratio;
+        for (size_t r = 1; r < t.rows.size(); ++r) {
+            const auto& row = t.rows[r];
+            if (row == t.rows[0]) continue;  // the header repeated at the end
+            Run run = table_run(file, lines[t.first].line);
+            name_run(run, t.rows[0], row, figure_column, caption_machine(lines, t.first));
+            for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
+                auto n = read_hand_number(row[k]);
+                if (!figure_column[k] || !n || n->percent) continue;
+                const HeaderCell& h = cols[k];
+                bool key = h.algorithm == "rsa" || h.algorithm == "dsa";
+                if (key) {
+                    int64_t bits = h.size ? h.size : ctx.key_bits;
+                    if (bits && h.operation != Operation::throughput)
+                        add_figure(run, h.algorithm + std::to_string(bits), h.operation, 0, *n);
+                } else if (int64_t size = h.size ? h.size : ctx.block_size; size > 0) {
+                    add_figure(run, h.algorithm, Operation::throughput, size, *n);
+                }
+            }
+            if (!run.measurements.empty()) out.runs.push_back(std::move(run));
+        }
+    }
+
+    // Rows are block sizes ("16bytes"); every other column is a run.
+    void size_rows(const Table& t, const std::vector<HeaderCell>& cols) {
+        std::string alg = context_algorithm(lines, t.first, ctx);
+        if (alg.empty()) return;
+        for (size_t k = 1; k < cols.size(); ++k) {
+            if (cols[k].ratio) continue;
+            Run run = table_run(file, lines[t.first].line);
+            run.machine.label = hand_cell_text(t.rows[0][k]);
+            run.notes.push_back("column: " + run.machine.label);
+            for (size_t r = 1; r < t.rows.size(); ++r) {
+                const auto& row = t.rows[r];
+                auto size = read_header_cell(row[0]);
+                auto n = k < row.size() ? read_hand_number(row[k]) : std::nullopt;
+                if (size.size <= 0 || !size.algorithm.empty() || !n || n->percent) continue;
+                add_figure(run, alg, Operation::throughput, size.size, *n);
+            }
+            if (run.measurements.size() >= 2) out.runs.push_back(std::move(run));
+        }
+    }
+};
+
+bool mentions_openssl(std::string_view text) {
+    static const std::regex openssl("openssl", std::regex::icase);
+    return std::regex_search(text.begin(), text.end(), openssl);
+}
+
+}  // namespace
+
+HandTables read_hand_tables(const std::vector<CleanLine>& lines, std::string_view text,
+                            const std::string& file_name) {
+    HandTables out;
+    // Figures without openssl's own layout count only where the text is about openssl.
+    if (!mentions_openssl(text)) return out;
+    auto tables = find_tables(lines);
+    if (tables.empty()) return out;
+    Context ctx = read_context(lines);
+    Reader reader{lines, file_name, ctx, out};
+    for (const auto& t : tables) reader.table(t);
+    return out;
+}
+
+}  // namespace speedlab::parse

@@ -1,0 +1,50 @@
+#pragma once
+// Summary tables a person typed from `openssl speed` results (Markdown, HTML
+// flattened to double spaces, MoinMoin `||`, pipe-separated): each row or
+// column that holds one machine's or one build's figures becomes a run.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/run.h"
+#include "parse/speed_parser.h"
+
+namespace speedlab::parse {
+
+struct HandTables {
+    std::vector<Run> runs;      // source "hand-made table"
+    size_t ratio_table_line = 0;  // first line of a ratio or percent table, 0: none
+};
+
+// `lines` are the cleaned lines of the whole text; `text` the text itself,
+// for context (the openssl speed command, "1024 byte blocks", "2048 bit keys").
+HandTables read_hand_tables(const std::vector<CleanLine>& lines, std::string_view text,
+                            const std::string& file_name);
+
+// What a column header or row label of a hand-made table names.
+struct HeaderCell {
+    std::string algorithm;  // canonical id ("md5", "aes-128-cbc", "rsa"), empty: none
+    int64_t size = 0;       // block size in bytes, or key bits for rsa/dsa
+    Operation operation = Operation::throughput;
+    bool ratio = false;     // "Speedup", "ratio", "%": not a figure column
+};
+HeaderCell read_header_cell(std::string_view text);
+
+// A figure typed by a person: "12,391.77k", "646’811.75k", "5373.23", "3871k";
+// in 1000s of bytes/s for throughput (with or without k). Empty when not a figure.
+struct HandNumber {
+    double value = 0;
+    double step = 0;
+    bool percent = false;
+};
+std::optional<HandNumber> read_hand_number(std::string_view cell);
+
+// One word as an algorithm a person named ("SHA-256", "3DES", "aes128ecb",
+// "rsa2048"), as a canonical id; empty when it names none.
+std::string hand_algorithm_word(std::string_view word);
+
+// The cell's text without wiki or HTML markup.
+std::string hand_cell_text(std::string_view cell);
+
+}  // namespace speedlab::parse
