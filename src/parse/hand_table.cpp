@@ -95,20 +95,21 @@ size_t size_columns(const std::vector<std::string>& header) {
     }));
 }
 
-std::vector<Table> find_tables(const std::vector<CleanLine>& lines) {
+std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used) {
     std::vector<Table> out;
     for (size_t i = 0; i < lines.size(); ++i) {
         Table t;
         t.first = i;
+        if (used[i]) continue;
         if (pipe_row(lines[i].text)) {
-            for (; i < lines.size() && pipe_row(lines[i].text); ++i) {
+            for (; i < lines.size() && !used[i] && pipe_row(lines[i].text); ++i) {
                 auto cells = pipe_cells(lines[i].text);
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             }
         } else if (auto header = space_cells(lines[i].text);
                    header.size() >= 3 && size_columns(header) >= 2) {
             t.rows.push_back(header);
-            for (++i; i < lines.size(); ++i) {
+            for (++i; i < lines.size() && !used[i]; ++i) {
                 auto cells = space_cells(lines[i].text);
                 if (cells.size() + 1 < header.size() || cells.size() > header.size() + 1) break;
                 t.rows.push_back(std::move(cells));
@@ -365,12 +366,12 @@ bool mentions_openssl(std::string_view text) {
 
 }  // namespace
 
-HandTables read_hand_tables(const std::vector<CleanLine>& lines, std::string_view text,
-                            const std::string& file_name) {
+HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
+                            std::string_view text, const std::string& file_name) {
     HandTables out;
     // Figures without openssl's own layout count only where the text is about openssl.
     if (!mentions_openssl(text)) return out;
-    auto tables = find_tables(lines);
+    auto tables = find_tables(lines, used);
     if (tables.empty()) return out;
     Context ctx = read_context(lines);
     Reader reader{lines, file_name, ctx, out};

@@ -17,10 +17,11 @@ struct HandTables {
     size_t ratio_table_line = 0;  // first line of a ratio or percent table, 0: none
 };
 
-// `lines` are the cleaned lines of the whole text; `text` the text itself,
-// for context (the openssl speed command, "1024 byte blocks", "2048 bit keys").
-HandTables read_hand_tables(const std::vector<CleanLine>& lines, std::string_view text,
-                            const std::string& file_name);
+// `lines` are the cleaned lines of the whole text, `used` those openssl's own
+// output took (never part of a hand-made table); `text` the text itself, for
+// context (the openssl speed command, "1024 byte blocks", "2048 bit keys").
+HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
+                            std::string_view text, const std::string& file_name);
 
 // What a column header or row label of a hand-made table names.
 struct HeaderCell {

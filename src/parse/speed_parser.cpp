@@ -161,10 +161,13 @@ class Parser {
         : text_(text), file_(file), lines_(clean_lines(text)) {}
 
     ParsedText parse(bool merge) {
+        used_.assign(lines_.size(), false);
         for (i_ = 0; i_ < lines_.size(); ++i_) {
             std::string_view line = lines_[i_].text;
+            size_t start = i_;
             bool used = system_text(line);
             used = speed_line(line) || used;
+            if (used) std::fill(used_.begin() + static_cast<long>(start), used_.begin() + static_cast<long>(i_) + 1, true);
             if (active_) {
                 if (used)
                     last_used_ = i_;
@@ -177,7 +180,7 @@ class Parser {
         for (auto& run : out_.runs)
             if (run.machine.empty() && !first_machine_.empty()) run.machine = first_machine_;
         if (merge) merge_invocations();
-        auto hand = read_hand_tables(lines_, text_, file_);
+        auto hand = read_hand_tables(lines_, used_, text_, file_);
         for (auto& run : hand.runs) out_.runs.push_back(std::move(run));
         if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
         return std::move(out_);
@@ -226,6 +229,7 @@ class Parser {
     std::string_view text_;
     const std::string& file_;
     std::vector<CleanLine> lines_;
+    std::vector<bool> used_;  // lines the openssl output parser took
     size_t i_ = 0;
     ParsedText out_;
 
@@ -959,7 +963,10 @@ class Parser {
             std::string_view rec = t.substr(p);
             auto f = fields(rec, ':');
             if (f.size() < 2 || !mr_tag(f[0])) continue;
-            if (f[0] != "+H" && !integer(f[1]) && !number(f[1])) continue;
+            bool named = f[0] == "+DT" || f[0] == "+DN";  // +DT:md5:3:16
+            if (named ? f.size() < 4 || !integer(f.back())
+                      : f[0] != "+H" && !integer(f[1]) && !number(f[1]))
+                continue;
             return rec;
         }
         return {};
@@ -1040,10 +1047,10 @@ class Parser {
                 m.source_name = name;
                 add(std::move(m), true);
             }
-            has_tables_ = true;
+            has_tables_ = has_tables_ || !child;  // a child's record is a sample, not the table
         } else if (starts_with(tag, "+F") && f.size() >= 5) {
             mr_public_key(tag, f);
-            has_tables_ = true;
+            has_tables_ = has_tables_ || !child;
         }
         return true;
     }
