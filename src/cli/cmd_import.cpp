@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "core/clock.h"
 #include "core/json.h"
+#include "core/text.h"
 #include "parse/speed_parser.h"
 #include "store/database.h"
 
@@ -74,7 +75,9 @@ Command add_import(CLI::App& app, Global& global) {
                 run.source_sha256 = sha;
                 run.when = utc_now();
                 std::string base = a->label.empty() ? stem : a->label;
+                std::string mark = run.label;  // a row mark the text gave ("SW")
                 run.label = parsed.runs.size() == 1 ? base : fmt::format("{}-{}", base, n);
+                if (!mark.empty()) run.label += "-" + mark;
                 if (!a->machine.empty())
                     run.machine.label = a->machine;
                 else if (run.machine.label.empty())
@@ -84,8 +87,12 @@ Command add_import(CLI::App& app, Global& global) {
             for (const auto& u : parsed.unused)
                 unused_report.push_back(fmt::format("{}:{}: not used: {}", name, u.line, u.text));
         }
-        if (a->verbose)
+        if (a->verbose) {
             for (const auto& u : unused_report) fmt::print(stderr, "{}\n", u);
+            for (const auto& r : all)
+                for (const auto& n : r.notes)
+                    fmt::print(stderr, "{}: {}: {}\n", r.source_file, r.label, terminal_safe(n));
+        }
         if (!a->dry_run) {
             try {
                 store::Database db(global.database_path());

@@ -182,7 +182,10 @@ std::optional<HandNumber> read_hand_number(std::string_view cell) {
     } else if (!t.empty() && (t.back() == 'k' || t.back() == 'K')) {
         t.pop_back();
     }
-    if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
+    // Digits and one point only: "1e308" and "0x10" are nobody's typed figure.
+    if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front())) ||
+        t.find_first_not_of("0123456789.") != std::string::npos)
+        return std::nullopt;
     auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), n.value);
     if (ec != std::errc{} || p != t.data() + t.size() || !std::isfinite(n.value) || n.value <= 0)
         return std::nullopt;

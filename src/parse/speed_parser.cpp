@@ -424,8 +424,11 @@ class Parser {
             return true;
         }
         if (starts_with(t, "type ") || t == "type") return symmetric_header(t);
-        if (contains(t, "sign/s") || (starts_with(t, "op ") && contains(t, "op/s")) ||
-            contains(t, "keygens/s") || words_are(t, {"sign", "verify"})) {
+        // openssl's own public-key headers start with their first column's name.
+        bool pk_header = starts_with(t, "sign ") || starts_with(t, "keygen ") ||
+                         starts_with(t, "op ");
+        if (pk_header && (contains(t, "sign/s") || contains(t, "op/s") ||
+                          contains(t, "keygens/s") || words_are(t, {"sign", "verify"}))) {
             // Without a run around it, a table is openssl's only when its next row
             // has openssl's seconds-per-operation cells (not somebody's ratio table).
             if (!active_) {
@@ -598,7 +601,12 @@ class Parser {
         name = rest;
         return mark;
     }
-    std::map<std::string, std::vector<Measurement>> variants_;
+    std::vector<std::pair<std::string, std::vector<Measurement>>> variants_;  // in order
+    std::vector<Measurement>& variant_figures(const std::string& mark) {
+        for (auto& [m, figures] : variants_)
+            if (m == mark) return figures;
+        return variants_.emplace_back(mark, std::vector<Measurement>{}).second;
+    }
 
     // A cell position of a row: the words after the name, each a figure or not.
     static bool cell_like(std::string_view w) {
@@ -664,7 +672,7 @@ class Parser {
             m.printed_step = c.step;
             m.source_name = name;
             if (!variant.empty())
-                variants_[variant].push_back(std::move(m));
+                variant_figures(variant).push_back(std::move(m));
             else
                 add(std::move(m), true);
         }
