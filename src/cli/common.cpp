@@ -1,6 +1,7 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdio>
@@ -42,31 +43,40 @@ int fail(int code, const std::string& message) {
     return code;
 }
 
-std::optional<std::string> read_input(const std::string& path, size_t limit, std::string& error) {
-    std::string text(limit + 1, '\0');
-    size_t got = 0;
-    if (path == "-") {
-        std::cin.read(text.data(), static_cast<std::streamsize>(text.size()));
-        got = static_cast<size_t>(std::cin.gcount());
-    } else {
-        std::error_code ec;
-        if (std::filesystem::is_directory(path, ec)) {
-            error = path + ": is a directory, not a text file";
-            return std::nullopt;
-        }
-        std::ifstream in(path, std::ios::binary);
-        if (!in) {
-            error = path + ": cannot open: " + std::strerror(errno);
-            return std::nullopt;
-        }
-        in.read(text.data(), static_cast<std::streamsize>(text.size()));
-        got = static_cast<size_t>(in.gcount());
-        if (in.bad()) {
-            error = path + ": cannot read: " + std::strerror(errno);
-            return std::nullopt;
-        }
+namespace {
+// Reads up to `limit` + 1 bytes in chunks, so memory follows the input, not the limit.
+void read_chunks(std::istream& in, size_t limit, std::string& text) {
+    constexpr size_t kChunk = 1 << 20;
+    while (text.size() <= limit && in) {
+        size_t old = text.size();
+        text.resize(old + std::min(kChunk, limit + 1 - old));
+        in.read(text.data() + old, static_cast<std::streamsize>(text.size() - old));
+        text.resize(old + static_cast<size_t>(in.gcount()));
     }
-    text.resize(got);
+}
+}  // namespace
+
+std::optional<std::string> read_input(const std::string& path, size_t limit, std::string& error) {
+    std::string text;
+    if (path == "-") {
+        read_chunks(std::cin, limit, text);
+        return text;
+    }
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+        error = path + ": is a directory, not a text file";
+        return std::nullopt;
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        error = path + ": cannot open: " + std::strerror(errno);
+        return std::nullopt;
+    }
+    read_chunks(in, limit, text);
+    if (in.bad()) {
+        error = path + ": cannot read: " + std::strerror(errno);
+        return std::nullopt;
+    }
     return text;
 }
 

@@ -5,7 +5,7 @@
 #include <charconv>
 #include <cmath>
 #include <map>
-#include <regex>
+#include <set>
 
 #include "core/algorithm.h"
 
@@ -65,27 +65,52 @@ std::string without_thousands(std::string_view s) {
     return out;
 }
 
+// "aes128ecb", "aes-128", "camellia-256-cbc": a block cipher, hyphens or not.
+std::string block_cipher(std::string_view w) {
+    static constexpr std::string_view families[] = {"camellia", "aria", "aes"};
+    static constexpr std::string_view modes[] = {"ecb", "cbc", "ctr", "gcm", "ofb",
+                                                 "cfb", "ccm", "xts", "ocb"};
+    for (auto f : families) {
+        if (w.substr(0, f.size()) != f) continue;
+        std::string_view rest = w.substr(f.size());
+        if (!rest.empty() && rest.front() == '-') rest.remove_prefix(1);
+        std::string_view bits = rest.substr(0, 3);
+        if (bits != "128" && bits != "192" && bits != "256") return {};
+        rest.remove_prefix(3);
+        if (!rest.empty() && rest.front() == '-') rest.remove_prefix(1);
+        if (rest.empty()) return std::string(f) + "-" + std::string(bits) + "-cbc";
+        for (auto m : modes)
+            if (rest == m) return std::string(f) + "-" + std::string(bits) + "-" + std::string(m);
+        return {};
+    }
+    return {};
+}
+
 // Names people give algorithms in summary tables, mapped to canonical ids;
 // "rsa"/"dsa" carry their key bits separately.
 std::string algorithm_word(std::string_view word) {
-    static const std::regex block_cipher(R"(^(aes|aria|camellia)-?(128|192|256)-?(ecb|cbc|ctr|gcm|ofb|cfb|ccm|xts|ocb)?$)");
-    static const std::regex known(
-        R"(^(md2|md4|md5|mdc2|sha1|sha224|sha256|sha384|sha512|sha512-256|sha3-(224|256|384|512)|rmd160|ripemd160|whirlpool|rc4|rc2-cbc|rc5-cbc|bf-cbc|cast5-cbc|idea-cbc|seed-cbc|des-cbc|des-ede3|ghash|sm3|sm4-(cbc|ecb|ctr|gcm)|chacha20|chacha20-poly1305|poly1305|hmac-(md5|sha1|sha256)|blake2b512|blake2s256)$)");
-    std::string w = lower(word);
-    while (!w.empty() && std::string_view(":,;").find(w.back()) != std::string_view::npos)
-        w.pop_back();
-    static const std::map<std::string, std::string> human{
+    static const std::set<std::string, std::less<>> known{
+        "md2",       "md4",        "md5",        "mdc2",       "sha1",          "sha224",
+        "sha256",    "sha384",     "sha512",     "sha512-256", "sha3-224",      "sha3-256",
+        "sha3-384",  "sha3-512",   "rmd160",     "ripemd160",  "whirlpool",     "rc4",
+        "rc2-cbc",   "rc5-cbc",    "bf-cbc",     "cast5-cbc",  "idea-cbc",      "seed-cbc",
+        "des-cbc",   "des-ede3",   "ghash",      "sm3",        "sm4-cbc",       "sm4-ecb",
+        "sm4-ctr",   "sm4-gcm",    "chacha20",   "poly1305",   "chacha20-poly1305",
+        "hmac-md5",  "hmac-sha1",  "hmac-sha256", "blake2b512", "blake2s256"};
+    static const std::map<std::string, std::string, std::less<>> human{
         {"sha-1", "sha1"},       {"sha-224", "sha224"},  {"sha-256", "sha256"},
         {"sha-384", "sha384"},   {"sha-512", "sha512"},  {"sha2-256", "sha256"},
         {"3des", "des-ede3"},    {"des3", "des-ede3"},   {"tdes", "des-ede3"},
         {"des", "des-cbc"},      {"blowfish", "bf-cbc"}, {"rsa", "rsa"},
         {"dsa", "dsa"},          {"idea", "idea-cbc"},   {"rc2", "rc2-cbc"}};
+    if (word.empty() || word.size() > 40) return {};
+    std::string w = lower(word);
+    while (!w.empty() && std::string_view(":,;").find(w.back()) != std::string_view::npos)
+        w.pop_back();
     if (auto it = human.find(w); it != human.end()) return it->second;
-    std::smatch m;
-    if (std::regex_match(w, m, block_cipher))
-        return m[1].str() + "-" + m[2].str() + "-" + (m[3].matched ? m[3].str() : "cbc");
+    if (auto c = block_cipher(w); !c.empty()) return c;
     std::string id = canonical_symmetric_id(w);
-    return std::regex_match(id, known) ? id : std::string();
+    return known.count(id) || block_cipher(id) == id ? id : std::string();
 }
 
 // "rsa2048", "dsa1024": the algorithm and its bits in one word.

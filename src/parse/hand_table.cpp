@@ -35,9 +35,22 @@ std::string trimmed(std::string_view s) {
     return std::string(s);
 }
 
+// Case-insensitive search for a lower-case word, without copying the text.
+bool mentions(std::string_view text, std::string_view word) {
+    auto ascii_lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c; };
+    for (size_t p = 0; p + word.size() <= text.size(); ++p) {
+        if (ascii_lower(text[p]) != word[0]) continue;
+        size_t k = 1;
+        while (k < word.size() && ascii_lower(text[p + k]) == word[k]) ++k;
+        if (k == word.size()) return true;
+    }
+    return false;
+}
+
 bool pipe_row(std::string_view t) {
-    std::string s = trimmed(t);
-    return (!s.empty() && s.front() == '|') || s.find("||") != std::string::npos;
+    auto first = t.find_first_not_of(" \t");
+    return first != std::string_view::npos &&
+           (t[first] == '|' || t.find("||") != std::string_view::npos);
 }
 
 std::vector<std::string> split(std::string_view t, std::string_view sep) {
@@ -106,6 +119,8 @@ std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::v
                 auto cells = pipe_cells(lines[i].text);
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             }
+        } else if (lines[i].text.find("byte") == std::string::npos) {
+            continue;  // a flattened table's header names its block sizes
         } else if (auto header = space_cells(lines[i].text);
                    header.size() >= 3 && size_columns(header) >= 2) {
             t.rows.push_back(header);
@@ -121,14 +136,27 @@ std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::v
     return out;
 }
 
+// The number written before `phrase` ("1024 byte blocks", "2048-bit keys"), 0: none.
+int64_t number_before(const std::string& t, std::string_view phrase) {
+    auto at = t.find(phrase);
+    if (at == std::string::npos) return 0;
+    size_t end = at;
+    while (end > 0 && (t[end - 1] == ' ' || t[end - 1] == '-')) --end;
+    size_t start = end;
+    while (start > 0 && std::isdigit(static_cast<unsigned char>(t[start - 1]))) --start;
+    if (start == end || end - start > 6) return 0;
+    return std::stoll(t.substr(start, end - start));
+}
+
 Context read_context(const std::vector<CleanLine>& lines) {
-    static const std::regex blocks(R"((\d+)[ -]?byte blocks)"), keys(R"((\d+)[ -]?bit keys)");
     Context c;
     for (const auto& l : lines) {
+        if (!mentions(l.text, "byte block") && !mentions(l.text, "bit key") &&
+            !mentions(l.text, "openssl speed"))
+            continue;
         std::string t = lower(l.text);
-        std::smatch m;
-        if (std::regex_search(t, m, blocks)) c.block_size = std::stoll(m[1].str());
-        if (std::regex_search(t, m, keys)) c.key_bits = std::stoll(m[1].str());
+        if (auto b = number_before(t, "byte block")) c.block_size = b;
+        if (auto k = number_before(t, "bit key")) c.key_bits = k;
         auto at = t.find("openssl speed");
         if (at == std::string::npos) continue;
         std::string rest = t.substr(at + 13);
@@ -340,6 +368,12 @@ struct Reader {
 
     // Rows are block sizes ("16bytes"); every other column is a run.
     void size_rows(const Table& t, const std::vector<HeaderCell>& cols) {
+        size_t sized_rows = 0;
+        for (size_t r = 1; r < t.rows.size(); ++r) {
+            auto h = t.rows[r].empty() ? HeaderCell{} : read_header_cell(t.rows[r][0]);
+            sized_rows += h.size > 0 && h.algorithm.empty();
+        }
+        if (sized_rows < 2) return;
         std::string alg = context_algorithm(lines, t.first, ctx);
         if (alg.empty()) return;
         for (size_t k = 1; k < cols.size(); ++k) {
@@ -359,18 +393,13 @@ struct Reader {
     }
 };
 
-bool mentions_openssl(std::string_view text) {
-    static const std::regex openssl("openssl", std::regex::icase);
-    return std::regex_search(text.begin(), text.end(), openssl);
-}
-
 }  // namespace
 
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                             std::string_view text, const std::string& file_name) {
     HandTables out;
     // Figures without openssl's own layout count only where the text is about openssl.
-    if (!mentions_openssl(text)) return out;
+    if (!mentions(text, "openssl")) return out;
     auto tables = find_tables(lines, used);
     if (tables.empty()) return out;
     Context ctx = read_context(lines);

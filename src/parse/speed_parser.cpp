@@ -685,6 +685,7 @@ class Parser {
     // "rsa 2048 bits 0.000300s 0.000009s 3333.3 111111.1", " 256 bits ecdsa (nistp256) ...",
     // " 253 bits ecdh (X25519) ...", " 253 bits EdDSA (Ed25519) ...", "2048 bits ffdh ...".
     bool public_key_row(std::string_view t) {
+        if (t.find("bit") == std::string_view::npos) return false;  // every such row says bits
         auto ws = words(t);
         if (ws.size() < 4) return false;
         std::string id;
