@@ -365,3 +365,16 @@ TEST_F(Cli, ShowExplainsBogoMipsAndKeepsTheRawText) {
     EXPECT_EQ(raw.out.rfind("Doing md5 for 3s on 8 size blocks: 304053 md5's in 3.00s", 0), 0u)
         << raw.out.substr(0, 200);
 }
+
+TEST_F(Cli, ImportNamesRunsOneByOneAndRefusesTheSameTextTwice) {
+    auto r = run("import --machine 1=athlon,2=p3 " + fixture_path("seed004-athlon-p3.txt"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto list = run("list");
+    EXPECT_NE(list.out.find("athlon / AMD Athlon"), std::string::npos) << list.out;
+    EXPECT_NE(list.out.find("p3 / Pentium III"), std::string::npos) << list.out;
+    auto again = run("import " + fixture_path("seed004-athlon-p3.txt"));
+    EXPECT_EQ(again.code, 1);
+    EXPECT_NE(again.err.find("was imported before (run 1; same sha256)"), std::string::npos);
+    EXPECT_EQ(run("import --again " + fixture_path("seed004-athlon-p3.txt")).code, 0);
+    EXPECT_EQ(run("import --machine 1= " + fixture_path("seed004-athlon-p3.txt")).code, 2);
+}

@@ -189,3 +189,13 @@ TEST(HandCells, NumbersAsPeopleTypeThem) {
     for (const char* bad : {"x", "", "MIPS 4KEc", "-", "1e308k"})
         EXPECT_FALSE(parse::read_hand_number(bad)) << bad;
 }
+
+TEST(ImportLayouts, RunsAreNamedFromThePromptOrTheHeadingAboveThem) {
+    auto seed004 = parse_fixture("seed004-athlon-p3.txt").runs;
+    ASSERT_EQ(seed004.size(), 2u);
+    EXPECT_EQ(seed004[1].machine.label, "abrasd03");  // "didier at abrasd03:~$ openssl speed"
+    auto m1 = parse_corpus("031").runs;
+    ASSERT_EQ(m1.size(), 3u);
+    EXPECT_EQ(m1[0].machine.label, "M1 Firestorm master");
+    EXPECT_EQ(m1[2].machine.label, "M1 Icestorm master");
+}

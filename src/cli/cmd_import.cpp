@@ -1,7 +1,9 @@
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
+#include <charconv>
 #include <filesystem>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "bench/providers.h"
@@ -28,13 +30,42 @@ std::string sha256_hex(const std::string& text) {
     return bench::to_hex(md, len);
 }
 
+// --machine NAME names every run; --machine 1=athlon,2=p3 names runs one by one
+// (numbered as import lists them, from 1).
+bool parse_machine_option(const std::string& option, std::map<size_t, std::string>& by_run,
+                          std::string& for_all, std::string& error) {
+    if (option.find('=') == std::string::npos) {
+        for_all = option;
+        return true;
+    }
+    size_t start = 0;
+    while (start <= option.size()) {
+        size_t end = option.find(',', start);
+        if (end == std::string::npos) end = option.size();
+        std::string pair = option.substr(start, end - start);
+        auto eq = pair.find('=');
+        size_t n = 0;
+        auto [p, ec] = std::from_chars(pair.data(), pair.data() + (eq == std::string::npos ? 0 : eq), n);
+        if (eq == std::string::npos || ec != std::errc{} || p != pair.data() + eq || n == 0 ||
+            eq + 1 == pair.size()) {
+            error = "expected N=NAME pairs (1=athlon,2=p3), found '" + pair + "'";
+            return false;
+        }
+        by_run[n] = pair.substr(eq + 1);
+        start = end + 1;
+    }
+    return true;
+}
+
 }  // namespace
 
 Command add_import(CLI::App& app, Global& global) {
     auto a = std::make_shared<ImportArgs>();
     app.add_option("files", a->files, "text files with openssl speed output, or - for stdin")
         ->required();
-    app.add_option("--machine", a->machine, "name of the machine the runs were made on");
+    app.add_option("--machine", a->machine,
+                   "name of the machine of every run, or N=NAME pairs for runs one by one "
+                   "(1=athlon,2=p3)");
     app.add_option("--label", a->label, "label of the runs (several runs get -1, -2, ...)");
     app.add_flag("--dry-run", a->dry_run, "print what was found, store nothing");
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
@@ -45,6 +76,10 @@ Command add_import(CLI::App& app, Global& global) {
                  "build on one "
                  "machine that share no figure are merged)");
     return [a, &global]() -> int {
+        std::map<size_t, std::string> machine_names;
+        std::string machine_for_all, error;
+        if (!parse_machine_option(a->machine, machine_names, machine_for_all, error))
+            return fail(Exit::usage, "--machine: " + error);
         std::vector<Run> all;
         std::vector<std::string> unused_report;
         for (const auto& path : a->files) {
@@ -78,10 +113,13 @@ Command add_import(CLI::App& app, Global& global) {
                 std::string mark = run.label;  // a row mark the text gave ("SW")
                 run.label = parsed.runs.size() == 1 ? base : fmt::format("{}-{}", base, n);
                 if (!mark.empty()) run.label += "-" + mark;
-                if (!a->machine.empty())
-                    run.machine.label = a->machine;
+                if (auto named = machine_names.find(n); named != machine_names.end())
+                    run.machine.label = named->second;
+                else if (!machine_for_all.empty())
+                    run.machine.label = machine_for_all;
                 else if (run.machine.label.empty())
-                    run.machine.label = run.machine.hostname;
+                    run.machine.label = !run.machine.hostname.empty() ? run.machine.hostname
+                                                                      : run.machine.cpu_name;
                 all.push_back(std::move(run));
             }
             for (const auto& u : parsed.unused)

@@ -252,6 +252,48 @@ class Parser {
     bool machine_taken_ = false;
 
     // ---- runs ----
+    // "didier at abrasd03:~$ openssl speed ...", "root@box:~# openssl speed": the host.
+    static std::string prompt_host(std::string_view t) {
+        auto cmd = t.find("openssl speed");
+        if (cmd == std::string_view::npos || cmd < 3) return {};
+        std::string_view before = t.substr(0, cmd);
+        auto sigil = before.find_last_of("$#>");
+        if (sigil == std::string_view::npos) return {};
+        before = before.substr(0, sigil);
+        auto colon = before.find(':');
+        std::string_view who = colon == std::string_view::npos ? before : before.substr(0, colon);
+        auto at = who.find('@');
+        size_t skip = 1;
+        if (at == std::string_view::npos) at = who.find(" at "), skip = 4;
+        if (at == std::string_view::npos) return {};
+        std::string_view host = trim(who.substr(at + skip));
+        bool ok = !host.empty() && host.size() <= 64 &&
+                  std::all_of(host.begin(), host.end(), [](char c) {
+                      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ||
+                             c == '_';
+                  });
+        return ok ? std::string(host) : std::string();
+    }
+    std::string prompt_host_;
+    size_t prompt_line_ = 0;
+
+    // A short line just above a run ("M1 Firestorm master") names its machine.
+    std::string heading_above(size_t first) const {
+        for (size_t k = first, seen = 0; k-- > 0 && seen < 4;) {
+            std::string_view l = trim(lines_[k].text);
+            if (l.empty() || starts_with(l, "```") || starts_with(l, "$") || starts_with(l, "#"))
+                continue;
+            ++seen;
+            // A heading, not a sentence: short, no full stop, no quotes.
+            if (used_[k] || l.size() > 60 || words(l).size() > 8 || l.back() == '.' ||
+                l.find('"') != std::string_view::npos)
+                return {};
+            if (l.back() == ':') l.remove_suffix(1);
+            return std::string(trim(l));
+        }
+        return {};
+    }
+
     void begin() {
         if (active_) return;
         active_ = true;
@@ -296,6 +338,12 @@ class Parser {
     }
     void finish_one() {
         if (run_.measurements.empty()) return;
+        if (run_.machine.label.empty() && run_.machine.hostname.empty()) {
+            if (!prompt_host_.empty() && prompt_line_ + 3 >= first_)
+                run_.machine.label = prompt_host_;
+            else
+                run_.machine.label = heading_above(first_);
+        }
         if (!from_children_.empty())
             run_.notes.push_back(std::to_string(from_children_.size()) +
                                  " figure(s) are the sum of the processes' records: the "
@@ -404,6 +452,12 @@ class Parser {
     bool speed_line(std::string_view line) {
         std::string_view t = trim(line);
         if (t.empty()) return false;
+        if (auto host = prompt_host(t); !host.empty()) {
+            prompt_host_ = std::move(host);
+            prompt_line_ = i_;
+            if (active_ && has_tables_) finish();
+            return false;
+        }
         if (starts_with(t, "Doing ")) return progress(t);
         if (auto record = mr_record_in(t); !record.empty()) {
             std::string_view prefix = trim(t.substr(0, t.size() - record.size()));
