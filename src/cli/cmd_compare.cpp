@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "cli/commands.h"
+#include "compare/interval.h"
 #include "compare/ratio.h"
 #include "report/comparison.h"
 #include "store/database.h"
@@ -13,7 +14,8 @@ namespace {
 struct CompareArgs {
     std::vector<std::string> runs;
     std::string metrics, baseline, format = "text", output;
-    bool side_by_side = false;
+    bool side_by_side = false, all = false;
+    double noise_percent = 100 * compare::kDefaultNoise;
 };
 
 size_t edit_distance(const std::string& a, const std::string& b) {
@@ -54,6 +56,10 @@ Command add_compare(CLI::App& app, Global& global) {
     app.add_option("--baseline", a->baseline,
                    "run the others are compared with (default: the first)");
     app.add_flag("--side-by-side", a->side_by_side, "side-by-side table even for two runs");
+    app.add_flag("--all", a->all, "also the figures fewer than two runs have");
+    app.add_option("--noise", a->noise_percent,
+                   "run-to-run noise assumed for a figure measured once, in percent (default 2)")
+        ->check(CLI::Range(0.0, 50.0));
     app.add_option("--format", a->format, "text, markdown, csv, json or html")
         ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json", "html"}));
     app.add_option("-o,--output", a->output, "write to this file instead of stdout");
@@ -99,7 +105,7 @@ Command add_compare(CLI::App& app, Global& global) {
         if (runs.size() == 2 && metrics.empty() && !a->side_by_side) {
             const Run& base = runs[baseline];
             const Run& other = runs[1 - baseline];
-            auto table = compare::ratio_table(base, other);
+            auto table = compare::ratio_table(base, other, a->noise_percent / 100, a->all);
             if (table.shared_cells == 0)
                 return fail(
                     Exit::failure,
@@ -107,7 +113,7 @@ Command add_compare(CLI::App& app, Global& global) {
                         " have no figures in common (same algorithm, operation and block size)");
             text = report::render(table, format, runs);
         } else {
-            auto table = compare::side_by_side(runs, baseline, metrics);
+            auto table = compare::side_by_side(runs, baseline, metrics, a->noise_percent / 100, a->all);
             size_t shared = 0;
             for (const auto& r : table.rows)
                 shared += std::count_if(r.values.begin(), r.values.end(),

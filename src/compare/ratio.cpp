@@ -5,6 +5,7 @@
 #include <map>
 #include <set>
 
+#include "compare/interval.h"
 #include "core/algorithm.h"
 #include "core/statistics.h"
 
@@ -12,36 +13,16 @@ namespace speedlab::compare {
 
 namespace {
 
-bool has_repeats(const Measurement* m) {
-    return m && m->samples.size() >= 2;
-}
-
-// Relative standard error of a median-based figure, from its samples.
-double relative_error(const Measurement& m) {
-    Summary s = summarize(m.samples);
-    return s.cv() / std::sqrt(static_cast<double>(s.n));
-}
-
-// Relative standard uncertainty of a figure the source rounded: half a printed
-// step, spread uniformly.
-double rounding_error(const Measurement& m) {
-    return m.printed_step > 0 ? m.printed_step / 2 / std::sqrt(3.0) / m.value : 0;
-}
-
-RatioCell cell(const Measurement* a, const Measurement* b, bool inverse) {
+RatioCell cell(const Measurement* a, const Measurement* b, bool inverse, double noise) {
     RatioCell c;
     if (!a || !b || a->value <= 0 || b->value <= 0) return c;
-    c.ratio = inverse ? a->value / b->value : b->value / a->value;
-    bool repeated = has_repeats(a) && has_repeats(b);
-    double ua = (has_repeats(a) ? relative_error(*a) : 0) + rounding_error(*a);
-    double ub = (has_repeats(b) ? relative_error(*b) : 0) + rounding_error(*b);
-    if (repeated || a->printed_step > 0 || b->printed_step > 0) {
-        double u = std::hypot(ua, ub);
-        c.uncertainty = u;
-        // Two standard errors: a difference that noise explains about 1 time in 20.
-        c.significance = std::fabs(std::log(*c.ratio)) > 2 * u ? Significance::significant
-                                                               : Significance::within_noise;
-    }
+    RatioStats r = ratio_stats(*a, *b, inverse, noise);
+    c.ratio = r.ratio;
+    c.uncertainty = r.uncertainty;
+    c.low = r.low;
+    c.high = r.high;
+    c.p_value = r.p_value;
+    c.significance = r.significant ? Significance::significant : Significance::within_noise;
     return c;
 }
 
@@ -178,14 +159,44 @@ std::vector<std::string> comparability_caveats(const std::vector<const Run*>& ru
     return out;
 }
 
-RatioTable ratio_table(const Run& a, const Run& b) {
+namespace {
+bool any_ratio(const RatioRow& r) {
+    return std::any_of(r.cells.begin(), r.cells.end(), [](const auto& c) { return c.ratio.has_value(); });
+}
+
+// Only what both runs have: rows and block-size columns without a single
+// shared figure are left out (counted in `omitted`).
+void keep_shared(RatioTable& t) {
+    std::vector<size_t> columns;
+    for (size_t k = 0; k < t.sizes.size(); ++k)
+        if (std::any_of(t.symmetric.begin(), t.symmetric.end(),
+                        [&](const RatioRow& r) { return r.cells[k].ratio.has_value(); }))
+            columns.push_back(k);
+    std::vector<int64_t> sizes;
+    for (size_t k : columns) sizes.push_back(t.sizes[k]);
+    for (auto& r : t.symmetric) {
+        std::vector<RatioCell> cells;
+        for (size_t k : columns) cells.push_back(r.cells[k]);
+        r.cells = std::move(cells);
+    }
+    t.sizes = std::move(sizes);
+    for (auto* rows : {&t.symmetric, &t.public_key, &t.key_exchange}) {
+        size_t before = rows->size();
+        std::erase_if(*rows, [](const RatioRow& r) { return !any_ratio(r); });
+        t.omitted += before - rows->size();
+    }
+}
+}  // namespace
+
+RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
     RatioTable t;
+    t.noise = noise;
     t.a_label = run_label(a);
     t.b_label = run_label(b);
     auto sa = sizes_of(a), sb = sizes_of(b);
-    std::set<int64_t> all(sa.begin(), sa.end());
-    all.insert(sb.begin(), sb.end());
-    t.sizes.assign(all.begin(), all.end());
+    std::set<int64_t> union_sizes(sa.begin(), sa.end());
+    union_sizes.insert(sb.begin(), sb.end());
+    t.sizes.assign(union_sizes.begin(), union_sizes.end());
     std::map<std::string, std::vector<double>> by_category;
     auto account = [&](const std::string& id, const RatioCell& c) {
         if (!c.ratio) return;
@@ -201,7 +212,7 @@ RatioTable ratio_table(const Run& a, const Run& b) {
         RatioRow row{id, {}};
         for (auto size : t.sizes) {
             row.cells.push_back(cell(a.find(id, Operation::throughput, size),
-                                     b.find(id, Operation::throughput, size), false));
+                                     b.find(id, Operation::throughput, size), false, noise));
             account(id, row.cells.back());
         }
         t.symmetric.push_back(std::move(row));
@@ -210,7 +221,7 @@ RatioTable ratio_table(const Run& a, const Run& b) {
         if (a.find(id, Operation::derive, 0) || b.find(id, Operation::derive, 0)) {
             RatioRow row{
                 id,
-                {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0), false)}};
+                {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0), false, noise)}};
             account(id, row.cells.back());
             t.key_exchange.push_back(std::move(row));
             continue;
@@ -221,7 +232,7 @@ RatioTable ratio_table(const Run& a, const Run& b) {
                           *bv = b.find(id, Operation::verify, 0);
         if (!as && !bs && !av && !bv) continue;
         RatioRow row{
-            id, {cell(as, bs, true), cell(av, bv, true), cell(as, bs, false), cell(av, bv, false)}};
+            id, {cell(as, bs, true, noise), cell(av, bv, true, noise), cell(as, bs, false, noise), cell(av, bv, false, noise)}};
         account(id, row.cells[PublicKeyColumns::sign_rate]);
         account(id, row.cells[PublicKeyColumns::verify_rate]);
         t.public_key.push_back(std::move(row));
@@ -232,12 +243,14 @@ RatioTable ratio_table(const Run& a, const Run& b) {
         t.means.push_back({cat, geometric_mean(it->second), it->second.size()});
     }
     t.caveats = comparability_caveats({&a, &b});
+    if (!all) keep_shared(t);
     return t;
 }
 
 SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
-                        const std::vector<MetricKey>& metrics) {
+                        const std::vector<MetricKey>& metrics, double noise, bool all) {
     SideBySide s;
+    s.noise = noise;
     s.baseline = baseline;
     std::vector<const Run*> ptrs;
     for (const auto& r : runs) {
@@ -270,7 +283,14 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
             row.printed_steps.push_back(m ? std::optional(m->printed_step) : std::nullopt);
             row.cv.push_back(m && m->samples.size() >= 2 ? std::optional(summarize(m->samples).cv())
                                                          : std::nullopt);
-            row.vs_baseline.push_back(cell(base, m, false));
+            row.vs_baseline.push_back(cell(base, m, false, noise));
+        }
+        size_t present = static_cast<size_t>(
+            std::count_if(row.values.begin(), row.values.end(), [](const auto& v) { return v.has_value(); }));
+        // Figures only one run has come only with --all (or when named).
+        if (present < 2 && metrics.empty() && !all && runs.size() >= 2) {
+            ++s.omitted;
+            continue;
         }
         s.rows.push_back(std::move(row));
     }

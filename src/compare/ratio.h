@@ -15,9 +15,11 @@ enum class Significance { unknown, within_noise, significant };
 
 struct RatioCell {
     std::optional<double> ratio;  // missing when either run lacks the figure
-    // Relative standard uncertainty of the ratio: from repetitions where both
-    // runs have them, and from the rounding of figures printed by the source.
+    // Relative standard uncertainty of the ratio: each figure's repetitions (or
+    // the run-to-run noise floor when measured once) and printed rounding.
     std::optional<double> uncertainty;
+    std::optional<double> low, high;  // 95% interval of the ratio
+    std::optional<double> p_value;    // Mann-Whitney, where both have >= 5 samples
     Significance significance = Significance::unknown;
 };
 
@@ -47,9 +49,13 @@ struct RatioTable {
     std::vector<CategoryMean> means;
     std::vector<std::string> caveats;  // what makes the two runs less comparable
     size_t shared_cells = 0;
+    double noise = 0.02;  // the noise floor the intervals assume
+    size_t omitted = 0;   // rows without a shared figure, left out unless `all`
 };
 
-RatioTable ratio_table(const Run& a, const Run& b);
+// `noise`: run-to-run relative noise assumed for a figure measured once;
+// `all`: keep rows and columns the two runs do not share.
+RatioTable ratio_table(const Run& a, const Run& b, double noise = 0.02, bool all = false);
 
 // What differs between runs in ways that affect comparability: version, asm
 // versus NO_ASM, -march/-mcpu, timing mode, platform, CPU mask, block sizes.
@@ -68,11 +74,14 @@ struct SideBySide {
     size_t baseline = 0;
     std::vector<SideBySideRow> rows;
     std::vector<std::string> caveats;
+    double noise = 0.02;  // the noise floor the intervals assume
+    size_t omitted = 0;   // figures fewer than two runs have, left out unless `all`
 };
 
 // metrics empty: every figure any run has, in classic order.
 SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
-                        const std::vector<MetricKey>& metrics);
+                        const std::vector<MetricKey>& metrics, double noise = 0.02,
+                        bool all = false);
 
 // "12 (tilia)" style label for a run in table headers.
 std::string run_label(const Run& run);

@@ -32,6 +32,8 @@ std::optional<Format> parse_format(std::string_view name) {
 }
 
 std::string percent(double ratio) {
+    // Big factors read as factors: "55.8x", not "+5482%".
+    if (ratio >= 2) return fmt::format("{:.3g}x", ratio);
     double pct = (ratio - 1) * 100;
     std::string s =
         std::fabs(pct) >= 9.95 ? fmt::format("{:+.0f}%", pct) : fmt::format("{:+.1f}%", pct);
@@ -54,15 +56,35 @@ std::string significance_name(Significance s) {
     return "unknown";
 }
 
-std::string cell_text(const RatioCell& c) {
+// Half-width of a 95% interval, relative to the ratio.
+double half_width(const RatioCell& c) {
+    return c.high && c.ratio ? *c.high / *c.ratio - 1 : 0;
+}
+
+// The half-width two single figures at the noise floor give, which the header states once.
+double floor_half_width(double noise) {
+    return std::exp(1.959964 * std::sqrt(2.0) * noise) - 1;
+}
+
+// "1.004~", "2.162*", "0.436±9%*": the interval is shown where it is wider than the floor's.
+std::string cell_text(const RatioCell& c, double noise) {
     if (!c.ratio) return "-";
     std::string s = fmt::format("{:.3f}", *c.ratio);
-    // Uncertainty below 0.05% (a k-figure's rounding) would only add clutter.
-    if (c.uncertainty && *c.uncertainty >= 0.0005)
-        s += fmt::format("±{:.1f}%", 100 * *c.uncertainty);
+    if (half_width(c) > floor_half_width(noise) + 0.01)
+        s += fmt::format("±{:.0f}%", 100 * half_width(c));
     if (c.significance == Significance::significant) s += "*";
     if (c.significance == Significance::within_noise) s += "~";
+    if (c.significance == Significance::unknown) s += "?";
     return s;
+}
+
+std::string interval_line(double noise) {
+    return fmt::format(
+        "each ratio has a 95% interval from repetitions, printed rounding and a run-to-run noise "
+        "floor of {:.1f}% per figure measured once (--noise): ±{:.1f}% for two such figures, "
+        "shown after a ratio where wider; * the interval excludes 1 (and, with 5+ repetitions "
+        "each, a Mann-Whitney test agrees), ~ within noise, ? nothing can be said\n",
+        100 * noise, 100 * floor_half_width(noise));
 }
 
 std::string row_name(const std::string& id) {
@@ -90,7 +112,7 @@ std::vector<Grid> ratio_grids(const RatioTable& t) {
         for (const auto& r : rows) {
             std::vector<std::string> row{row_name(r.algorithm)};
             std::vector<const RatioCell*> cs{nullptr};
-            for (const auto& c : r.cells) row.push_back(cell_text(c)), cs.push_back(&c);
+            for (const auto& c : r.cells) row.push_back(cell_text(c, t.noise)), cs.push_back(&c);
             g.rows.push_back(std::move(row));
             g.cells.push_back(std::move(cs));
         }
@@ -194,6 +216,9 @@ json cell_json(const std::string& column, const RatioCell& c) {
     json j{{"column", column},
            {"ratio", c.ratio ? json(*c.ratio) : json(nullptr)},
            {"uncertainty", c.uncertainty ? json(*c.uncertainty) : json(nullptr)},
+           {"low", c.low ? json(*c.low) : json(nullptr)},
+           {"high", c.high ? json(*c.high) : json(nullptr)},
+           {"p_value", c.p_value ? json(*c.p_value) : json(nullptr)},
            {"significance", significance_name(c.significance)}};
     return j;
 }
@@ -233,10 +258,9 @@ std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_p
             if (with_percent && i != s.baseline && r.vs_baseline[i].ratio) {
                 const RatioCell& c = r.vs_baseline[i];
                 v += " (" + percent(*c.ratio);
-                // Only where the source's rounding or noise is worth saying.
-                if (c.uncertainty && *c.uncertainty >= 0.005)
-                    v += fmt::format(" ±{:.0f}%", 100 * *c.uncertainty);
-                if (c.significance == Significance::within_noise) v += "~";
+                if (half_width(c) > floor_half_width(s.noise) + 0.01)
+                    v += fmt::format(" ±{:.0f}%", 100 * half_width(c));
+                v += c.significance == Significance::significant ? "*" : "~";
                 v += ")";
             }
             row.push_back(v);
@@ -260,10 +284,7 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
     switch (format) {
         case Format::text: {
             std::string out = direction_line(t) + "\n";
-            out +=
-                "± is the relative standard uncertainty (repetitions and printed rounding), shown "
-                "from 0.1%; "
-                "* a significant difference (beyond 2 standard uncertainties), ~ within noise\n";
+            out += interval_line(t.noise);
             for (const auto& g : grids) out += text_grid(g);
             out += means_line(t) + "\n";
             for (const auto& c : t.caveats) out += "note: " + c + "\n";
@@ -367,10 +388,8 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
             Grid g{"", side_header(s), side_rows(s, true), {}};
             std::string out =
                 "baseline: run " + base +
-                "; in brackets the difference to it, with its relative standard uncertainty where "
-                "rounding or repetitions make that 0.5% or more (~: within noise); ± after a "
-                "value: its "
-                "coefficient of variation\n";
+                "; in brackets the difference to it; ± after a value: its coefficient of "
+                "variation\n" + interval_line(s.noise);
             out += text_grid(g);
             for (const auto& c : s.caveats) out += "note: " + c + "\n";
             return out;

@@ -3,6 +3,8 @@
 #include <sqlite3.h>
 
 #include <array>
+#include <chrono>
+#include <thread>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -197,7 +199,7 @@ Database::Database(const std::string& path) : path_(path) {
         refuse_foreign();  // before anything writes to the file
         exec(db_, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
         migrate();
-        exec(db_, "PRAGMA journal_mode = WAL;");
+        use_wal();
     } catch (const StoreError& e) {
         sqlite3_close(db_);
         db_ = nullptr;
@@ -213,6 +215,23 @@ int Database::schema_version() const {
     Statement st(db_, "PRAGMA user_version");
     st.step();
     return static_cast<int>(st.integer(0));
+}
+
+// WAL is a property of the file, set once. Switching needs a moment alone with
+// the file, which SQLite's busy handler does not wait for: retry a while.
+void Database::use_wal() {
+    for (int attempt = 0;; ++attempt) {
+        {
+            Statement st(db_, "PRAGMA journal_mode");
+            st.step();
+            if (st.text(0) == "wal") return;
+        }  // finished before the switch: an open statement is a transaction
+        int rc = sqlite3_exec(db_, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
+        if (rc == SQLITE_OK) return;
+        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || attempt >= 100)
+            throw StoreError(std::string("SQL error: ") + sqlite3_errmsg(db_));
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
 }
 
 // A newer schema, or a database of another program, is refused untouched.

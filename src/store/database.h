@@ -54,6 +54,7 @@ class Database {
     std::string path_;
     void migrate();
     void refuse_foreign() const;
+    void use_wal();
 };
 
 // $SPEEDLAB_DB, else $XDG_DATA_HOME/speedlab/results.db, else ~/.local/share/speedlab/results.db.
