@@ -378,3 +378,30 @@ TEST_F(Cli, ImportNamesRunsOneByOneAndRefusesTheSameTextTwice) {
     EXPECT_EQ(run("import --again " + fixture_path("seed004-athlon-p3.txt")).code, 0);
     EXPECT_EQ(run("import --machine 1= " + fixture_path("seed004-athlon-p3.txt")).code, 2);
 }
+
+TEST_F(Cli, EditDeleteAndListFilters) {
+    ASSERT_EQ(run("import " + fixture_path("seed004-athlon-p3.txt")).code, 0);
+    ASSERT_EQ(run("edit 1 --label athlon-800 --machine athlon").code, 0);
+    auto j = nlohmann::json::parse(run("show athlon-800 --format json").out);
+    EXPECT_EQ(j["machine"]["label"], "athlon");
+    EXPECT_NE(run("list --machine athlon").out.find("athlon-800"), std::string::npos);
+    EXPECT_EQ(run("list --machine athlon").out.find("seed004-athlon-p3-2"), std::string::npos);
+    EXPECT_EQ(run("list --source measured").out.find("athlon-800"), std::string::npos);
+    EXPECT_NE(run("list --since 2000-01-01").out.find("athlon-800"), std::string::npos);
+    EXPECT_EQ(run("list --since yesterday").code, 2);
+    EXPECT_EQ(run("edit 1").code, 2);
+    // A delete naming one missing run deletes nothing.
+    EXPECT_EQ(run("delete 1 99 --yes").code, 2);
+    EXPECT_EQ(nlohmann::json::parse(run("list --format json").out).size(), 2u);
+    EXPECT_EQ(run("delete 1 2 --yes").code, 0);
+    EXPECT_NE(run("list").out.find("no runs stored"), std::string::npos);
+}
+
+TEST_F(Cli, OptionsBeforeOrAfterAlgorithmNamesAndCpuinfoSpellings) {
+    auto r = run("run --bytes 64 md5 --seconds 0.05 --no-store --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["measurements"][0]["metric"], "md5@64");
+    auto masked = run("run --cpu-mask aes,sha_ni md5 --bytes 64 --seconds 0.05 --no-store");
+    ASSERT_EQ(masked.code, 0) << masked.err;
+    EXPECT_NE(masked.out.find("md5"), std::string::npos);
+}

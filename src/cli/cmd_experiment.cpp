@@ -159,7 +159,8 @@ Command add_experiment(CLI::App& app, Global& global) {
         "features", "what each CPU feature is worth: the suite with each one masked in turn");
     add_common(*f, *a);
     f->add_option("--features", a->features, "features to mask (default: those this CPU has)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->allow_extra_args(false);  // "--bytes 8192 md5": md5 is an algorithm
     auto* e =
         app.add_subcommand("emulator", "native and emulated back to back, and their ratio table");
     add_common(*e, *a);

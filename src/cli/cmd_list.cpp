@@ -43,11 +43,29 @@ std::string list_table(const std::vector<store::RunSummary>& runs) {
 }  // namespace
 
 Command add_list(CLI::App& app, Global& global) {
-    auto format = std::make_shared<std::string>("text");
-    app.add_option("--format", *format, "text or json")->check(CLI::IsMember({"text", "json"}));
-    return [format, &global]() -> int {
+    struct Args {
+        std::string format = "text", machine, since, source;
+    };
+    auto a = std::make_shared<Args>();
+    app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    app.add_option("--machine", a->machine, "only runs of this machine");
+    app.add_option("--since", a->since, "only runs stored from this date on (YYYY-MM-DD)")
+        ->check([](const std::string& d) {
+            bool ok = d.size() >= 10 && d[4] == '-' && d[7] == '-' &&
+                      std::all_of(d.begin(), d.begin() + 4, ::isdigit);
+            return ok ? std::string() : "expected a date as YYYY-MM-DD, found '" + d + "'";
+        });
+    app.add_option("--source", a->source, "measured or imported")
+        ->check(CLI::IsMember({"measured", "imported"}));
+    return [a, &global]() -> int {
         store::Database db(global.database_path());
         auto runs = db.list();
+        std::erase_if(runs, [&](const store::RunSummary& r) {
+            return (!a->machine.empty() && r.machine_label != a->machine) ||
+                   (!a->since.empty() && r.when.substr(0, a->since.size()) < a->since) ||
+                   (!a->source.empty() && r.source != a->source);
+        });
+        const std::string* format = &a->format;
         if (*format == "json") {
             nlohmann::json j = nlohmann::json::array();
             for (const auto& r : runs)

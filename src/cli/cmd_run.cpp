@@ -128,6 +128,7 @@ Command add_run(CLI::App& app, Global& global) {
         ->check(seconds_range());
     app.add_option("--bytes", a->bytes, "block sizes (default 16,64,256,1024,8192,16384)")
         ->delimiter(',')
+        ->allow_extra_args(false)  // "--bytes 8192 md5": md5 is an algorithm
         ->check(CLI::Range(int64_t{1}, int64_t{64} << 20));
     app.add_option("--repeat", a->repeat, "repetitions per figure: median, min, max, cv")
         ->check(CLI::Range(1, 1000));
@@ -142,7 +143,8 @@ Command add_run(CLI::App& app, Global& global) {
                    "run inside this wrapper or emulator, e.g. 'qemu-x86_64 -cpu Westmere'");
     app.add_option("--cpu-mask", a->cpu_mask,
                    "CPU features libcrypto must not use (aesni,avx2,sha,...)")
-        ->delimiter(',');
+        ->delimiter(',')
+        ->allow_extra_args(false);  // "--bytes 8192 md5": md5 is an algorithm
     return [a, &global]() -> int {
         auto sel = bench::select_algorithms(a->algorithms);
         if (!sel.error.empty())

@@ -54,7 +54,9 @@ int main(int argc, char** argv) {
     add("import", "read openssl speed output (any version) and store it", add_import);
     add("list", "list stored runs", add_list);
     add("show", "show one stored run", add_show);
-    add("compare", "compare runs: ratio table or side by side", add_compare);
+    add("compare", "compare two or more runs: ratio table or side by side", add_compare);
+    add("edit", "rename a run or its machine", add_edit);
+    add("delete", "delete runs", add_delete);
     add("sysinfo", "report this machine, or decode saved system text", add_sysinfo);
     add("experiment", "one-command experiments: features, emulator, isa", add_experiment);
     add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained",

@@ -423,6 +423,55 @@ std::optional<Run> Database::find(const std::string& name) const {
     return load(st.integer(0));
 }
 
+bool Database::edit(int64_t id, const std::optional<std::string>& label,
+                    const std::optional<std::string>& machine) {
+    Transaction tx(db_);
+    {
+        Statement exists(db_, "SELECT machine_id FROM runs WHERE id = ?");
+        exists.bind(1, id);
+        if (!exists.step()) return false;
+        int64_t machine_id = exists.integer(0);
+        if (label) {
+            Statement st(db_, "UPDATE runs SET label = ? WHERE id = ?");
+            st.bind(1, *label).bind(2, id);
+            st.step();
+        }
+        if (machine) {
+            // The facts keep the name too, so `show --format json` agrees.
+            Statement facts(db_, "SELECT facts_json FROM machines WHERE id = ?");
+            facts.bind(1, machine_id);
+            auto j = facts.step() ? nlohmann::json::parse(facts.text(0)) : nlohmann::json::object();
+            j["label"] = *machine;
+            Statement st(db_, "UPDATE machines SET label = ?, facts_json = ? WHERE id = ?");
+            st.bind(1, *machine)
+                .bind(2, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace))
+                .bind(3, machine_id);
+            st.step();
+        }
+    }
+    tx.commit();
+    return true;
+}
+
+void Database::remove(const std::vector<int64_t>& ids) {
+    Transaction tx(db_);
+    for (int64_t id : ids) {
+        Statement machine(db_, "SELECT machine_id FROM runs WHERE id = ?");
+        machine.bind(1, id);
+        if (!machine.step()) throw StoreError("no run " + std::to_string(id));
+        int64_t machine_id = machine.integer(0);
+        for (const char* sql : {"DELETE FROM measurements WHERE run_id = ?", "DELETE FROM runs WHERE id = ?"}) {
+            Statement st(db_, sql);
+            st.bind(1, id);
+            st.step();
+        }
+        Statement m(db_, "DELETE FROM machines WHERE id = ? AND NOT EXISTS (SELECT 1 FROM runs WHERE machine_id = ?)");
+        m.bind(1, machine_id).bind(2, machine_id);
+        m.step();
+    }
+    tx.commit();
+}
+
 std::vector<int64_t> Database::imported_from(const std::string& sha256) const {
     Statement st(db_, "SELECT id FROM runs WHERE source_sha256 = ? ORDER BY id");
     st.bind(1, sha256);

@@ -44,6 +44,12 @@ class Database {
     // Finds a run by id ("12") or label; the newest wins when labels repeat.
     // "label:NAME" and "id:N" say which is meant.
     std::optional<Run> find(const std::string& name) const;
+    // Changes a run's label and/or its machine's name; false when there is no such run.
+    bool edit(int64_t id, const std::optional<std::string>& label,
+              const std::optional<std::string>& machine);
+    // Deletes the runs (their figures and machines) in one transaction; all or none.
+    void remove(const std::vector<int64_t>& ids);
+
     // Runs imported from a text with this sha256.
     std::vector<int64_t> imported_from(const std::string& sha256) const;
     // Ids and labels, for "did you mean" suggestions.
