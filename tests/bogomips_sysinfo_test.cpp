@@ -63,8 +63,27 @@ TEST(BogoMipsExplainer, TscKernelGivesTwiceTheClock) {
     ASSERT_TRUE(e);
     EXPECT_EQ(e->delay, "TSC delay");
     EXPECT_NEAR(e->factor, 149.50 / 150.01, 0.001);
+    // No kernel release in that mail: explained with the assumption stated.
     Machine athlon = parse_fixture("seed004-athlon-p3.txt").runs[0].machine;
-    EXPECT_FALSE(bogomips::explain(athlon));  // no kernel release in that mail
+    auto a = bogomips::explain(athlon);
+    ASSERT_TRUE(a);
+    EXPECT_EQ(a->delay, "TSC delay");
+    EXPECT_NEAR(a->factor, 1601.24 / (2 * 799.658), 1e-6);
+    EXPECT_NE(a->text.find("kernel unknown (assumed 2.2.15 or later"), std::string::npos) << a->text;
+    Machine no_tsc = athlon;
+    no_tsc.cpu_flags = {"fpu", "vme"};
+    EXPECT_FALSE(bogomips::explain(no_tsc));  // without a TSC the kernel matters: nothing said
+}
+
+TEST(SystemText, DecodesEveryMachineOfSeed004) {
+    std::vector<parse::UnusedLine> unrecognised;
+    auto machines = parse::parse_system_machines(read_fixture("seed004-athlon-p3.txt"), "seed004",
+                                                 unrecognised);
+    ASSERT_EQ(machines.size(), 2u);
+    EXPECT_EQ(machines[0].cpu_name, "AMD Athlon(tm) processor");
+    EXPECT_DOUBLE_EQ(*machines[0].bogomips, 1601.24);
+    EXPECT_EQ(machines[1].cpu_name, "Pentium III (Coppermine)");
+    EXPECT_DOUBLE_EQ(*machines[1].cpu_mhz, 863.918);
 }
 
 TEST(SystemText, ProcPciAndDmesgOfSeed000) {

@@ -405,3 +405,22 @@ TEST_F(Cli, OptionsBeforeOrAfterAlgorithmNamesAndCpuinfoSpellings) {
     ASSERT_EQ(masked.code, 0) << masked.err;
     EXPECT_NE(masked.out.find("md5"), std::string::npos);
 }
+
+// Issue 10: the report charts what at least two runs share, and only that.
+TEST_F(Cli, HtmlReportChartsOnlySharedFigures) {
+    ASSERT_EQ(run("import --machine 1=athlon,2=p3 " + fixture_path("seed004-athlon-p3.txt")).code, 0);
+    ASSERT_EQ(run("run md5 aes-128-cbc dsa512 --seconds 0.05 --bytes 16,8192 --label local").code, 0);
+    auto r = run("compare 1 2 3 --format html -o " + (dir / "r.html").string());
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::string page = slurp((dir / "r.html").string());
+    EXPECT_NE(page.find("aria-label=\"aes-128-cbc\""), std::string::npos);
+    EXPECT_NE(page.find("aria-label=\"dsa512\""), std::string::npos);
+    EXPECT_EQ(page.find("aria-label=\"md5\""), std::string::npos) << "only the local run has md5";
+    EXPECT_NE(page.find("block size (bytes, log scale)"), std::string::npos);
+    EXPECT_NE(page.find("operations/s (log scale)"), std::string::npos);  // dsa spans > 10x
+    EXPECT_NE(page.find("colour key"), std::string::npos);
+    EXPECT_NE(page.find("geometric mean of each run / baseline"), std::string::npos);
+    EXPECT_NE(page.find("Thunderbird"), std::string::npos);  // the legend of runs
+    EXPECT_EQ(page.find("http://"), std::string::npos) << "self-contained";
+    EXPECT_EQ(page.find("https://"), std::string::npos) << "self-contained";
+}

@@ -180,9 +180,13 @@ double measure_tsc_mhz(double seconds) {
 std::optional<Explanation> explain(const Machine& m) {
     if (!m.bogomips || !m.cpu_mhz || *m.cpu_mhz <= 0) return std::nullopt;
     auto version = parse_kernel(m.kernel_release);
-    if (!version) return std::nullopt;
     bool has_tsc = m.cpu_flags.empty() ||
                    std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "tsc") != m.cpu_flags.end();
+    // Kernel unknown: with a TSC the likeliest kernel is 2.2.15 or later (TSC
+    // delay); the explanation says it assumed so.
+    bool assumed = !version;
+    if (!version && !(has_tsc && !m.cpu_flags.empty())) return std::nullopt;
+    if (!version) version = KernelVersion{2, 4, 0};
     KernelVersion v = *version;
     bool tsc_kernel = v >= KernelVersion{2, 4, 0} ||
                       (v.major == 2 && v.minor == 3 && v.patch >= 52) ||
@@ -205,9 +209,12 @@ std::optional<Explanation> explain(const Machine& m) {
     e.factor = *m.bogomips / e.expected;
     std::string who = m.emulator.empty() ? std::string() : m.emulator + ", ";
     e.text = fmt::format(
-        "{}Linux {}: {:.2f} at {:.1f} MHz, expected about {:.{}f} for {} with the {} "
+        "{}{}: {:.2f} at {:.1f} MHz, expected about {:.{}f} for {} with the {} "
         "({:.2f} x MHz): {:.2f}x.",
-        who, m.kernel_release, *m.bogomips, mhz, e.expected, e.expected < 100 ? 1 : 0, cpu_class,
+        who,
+        assumed ? "kernel unknown (assumed 2.2.15 or later, which use the TSC delay)"
+                : "Linux " + m.kernel_release,
+        *m.bogomips, mhz, e.expected, e.expected < 100 ? 1 : 0, cpu_class,
         e.delay, e.expected_ratio, e.factor);
     if (e.delay == "loop delay" && v.major == 2 && v.minor == 2 && v.patch == 14)
         e.text +=

@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "core/build_info.h"
 #include "core/json.h"
+#include "core/text.h"
 #include "parse/speed_parser.h"
 #include "report/machine_text.h"
 #include "sysinfo/capture.h"
@@ -24,13 +25,13 @@ int decode_file(const SysinfoArgs& a) {
     auto text = read_input(a.decode, parse::kMaxInputBytes, error);
     if (!text) return fail(Exit::bad_data, error);
     std::vector<parse::UnusedLine> unrecognised;
-    Machine m;
+    std::vector<Machine> machines;
     try {
-        m = parse::parse_system_text(*text, a.decode, unrecognised);
+        machines = parse::parse_system_machines(*text, a.decode, unrecognised);
     } catch (const parse::InputError& e) {
         return fail(Exit::bad_data, e.what());
     }
-    if (m.empty() && m.kernel_release.empty()) {
+    if (machines.empty()) {
         std::string first = unrecognised.empty()
                                 ? "an empty file"
                                 : "'" + unrecognised.front().text.substr(0, 80) + "'";
@@ -40,9 +41,19 @@ int decode_file(const SysinfoArgs& a) {
                                 "/proc/bus/pci/devices, /proc/pci or dmesg text; found {}",
                                 a.decode, line, first));
     }
-    if (a.format == "json")
-        return write_output(json_text(to_json(m)), "") ? Exit::ok : Exit::failure;
-    return write_output(report::machine_text(m), "") ? Exit::ok : Exit::failure;
+    if (a.format == "json") {
+        // One machine: the object as before; several: an array.
+        nlohmann::json j = machines.size() == 1 ? to_json(machines[0]) : nlohmann::json::array();
+        if (machines.size() > 1)
+            for (const auto& m : machines) j.push_back(to_json(m));
+        return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
+    }
+    std::string out;
+    for (size_t k = 0; k < machines.size(); ++k) {
+        if (machines.size() > 1) out += fmt::format("{}machine {}:\n", k ? "\n" : "", k + 1);
+        out += report::machine_text(machines[k]);
+    }
+    return write_output(terminal_safe(out), "") ? Exit::ok : Exit::failure;
 }
 }  // namespace
 
@@ -66,7 +77,7 @@ Command add_sysinfo(CLI::App& app, Global&) {
             return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
         }
         std::string text = report::machine_text(m);
-        text += fmt::format("{:<10}{}\n{:<10}{}\n{:<10}{}\n{:<10}{}\n", "libcrypto:", crypto,
+        text += fmt::format("{:<11}{}\n{:<11}{}\n{:<11}{}\n{:<11}{}\n", "libcrypto:", crypto,
                             "built:", flags, "", bench::libcrypto_cpuinfo(), "program:", speedlab);
         return write_output(text, "") ? Exit::ok : Exit::failure;
     };

@@ -255,6 +255,7 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
     std::vector<const Run*> ptrs;
     for (const auto& r : runs) {
         s.labels.push_back(run_label(r));
+        s.machines.push_back(r.machine.label);
         ptrs.push_back(&r);
     }
     std::vector<MetricKey> keys = metrics;

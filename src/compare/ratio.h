@@ -70,7 +70,8 @@ struct SideBySideRow {
 };
 
 struct SideBySide {
-    std::vector<std::string> labels;  // one per run
+    std::vector<std::string> labels;    // one per run
+    std::vector<std::string> machines;  // each run's machine name
     size_t baseline = 0;
     std::vector<SideBySideRow> rows;
     std::vector<std::string> caveats;

@@ -216,13 +216,17 @@ class Parser {
     }
 
     // Only the system text: for `speedlab sysinfo --decode`.
-    Machine system_only(std::vector<UnusedLine>& unrecognised) {
+    // Every machine the text describes, in order: a second cpuinfo (or
+    // meminfo) block starts the next one.
+    std::vector<Machine> system_only(std::vector<UnusedLine>& unrecognised) {
         for (i_ = 0; i_ < lines_.size(); ++i_) {
             size_t at = i_;
+            machine_taken_ = true;
             if (!system_text(lines_[i_].text) && !trim(lines_[at].text).empty())
                 unrecognised.push_back({lines_[at].line, lines_[at].text});
         }
-        return machine_;
+        earlier_machines_.push_back(machine_);
+        return std::move(earlier_machines_);
     }
 
   private:
@@ -1262,8 +1266,12 @@ class Parser {
     }
     // A second machine described after runs took the first one starts afresh.
     // `already_known`: the machine being built has the fact the new text brings.
+    std::vector<Machine> earlier_machines_;  // system_only: machines described before
     void new_machine_if_taken(bool already_known) {
-        if (machine_taken_ && already_known) machine_ = Machine{};
+        if (machine_taken_ && already_known) {
+            earlier_machines_.push_back(std::move(machine_));
+            machine_ = Machine{};
+        }
         machine_taken_ = false;
     }
     void remember_machine() {
@@ -1317,10 +1325,18 @@ ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
     return Parser(text, file_name).parse(options.merge_invocations);
 }
 
+std::vector<Machine> parse_system_machines(std::string_view text, const std::string& file_name,
+                                           std::vector<UnusedLine>& unrecognised) {
+    check_input(text, file_name);
+    auto machines = Parser(text, file_name).system_only(unrecognised);
+    std::erase_if(machines, [](const Machine& m) { return m.empty() && m.kernel_release.empty(); });
+    return machines;
+}
+
 Machine parse_system_text(std::string_view text, const std::string& file_name,
                           std::vector<UnusedLine>& unrecognised) {
-    check_input(text, file_name);
-    return Parser(text, file_name).system_only(unrecognised);
+    auto machines = parse_system_machines(text, file_name, unrecognised);
+    return machines.empty() ? Machine{} : machines.back();
 }
 
 }  // namespace speedlab::parse

@@ -44,6 +44,9 @@ ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
 // /proc/pci, dmesg); lines that said nothing go to `unrecognised`.
 Machine parse_system_text(std::string_view text, const std::string& file_name,
                           std::vector<UnusedLine>& unrecognised);
+// Every machine such text describes, in order (seed 004: the Athlon, then the P III).
+std::vector<Machine> parse_system_machines(std::string_view text, const std::string& file_name,
+                                           std::vector<UnusedLine>& unrecognised);
 
 // The text as it was before mail and web pages changed it: quoting removed,
 // code fences dropped, wrapped table rows, headers and "Doing" lines joined.

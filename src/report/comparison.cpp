@@ -11,6 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "core/algorithm.h"
+#include "core/statistics.h"
+#include "report/charts.h"
+#include "report/comparison_charts.h"
 #include "report/html.h"
 #include "report/speed_table.h"
 
@@ -80,7 +83,7 @@ std::string cell_text(const RatioCell& c, double noise) {
 
 std::string interval_line(double noise) {
     return fmt::format(
-        "each ratio has a 95% interval from repetitions, printed rounding and a run-to-run noise "
+        "Each ratio has a 95% interval from repetitions, printed rounding and a run-to-run noise "
         "floor of {:.1f}% per figure measured once (--noise): ±{:.1f}% for two such figures, "
         "shown after a ratio where wider; * the interval excludes 1 (and, with 5+ repetitions "
         "each, a Mann-Whitney test agrees), ~ within noise, ? nothing can be said\n",
@@ -270,6 +273,31 @@ std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_p
     return rows;
 }
 
+// The charts of what at least two runs share, in a responsive grid.
+std::string charts_section(const std::vector<Run>& runs) {
+    auto charts = comparison_charts(runs);
+    if (charts.empty()) return {};
+    std::string out = "<h2>Figures the runs share</h2><div class=\"charts\">\n";
+    for (const auto& c : charts) out += c;
+    return out + "</div>\n";
+}
+
+// Per run, the geometric mean of its ratios to the baseline over shared figures.
+std::vector<std::pair<std::string, double>> side_means(const SideBySide& s) {
+    std::vector<std::pair<std::string, double>> out;
+    for (size_t i = 0; i < s.labels.size(); ++i) {
+        if (i == s.baseline) continue;
+        std::vector<double> ratios;
+        for (const auto& r : s.rows)
+            if (r.vs_baseline[i].ratio) ratios.push_back(*r.vs_baseline[i].ratio);
+        // The id and the machine say which run a bar is; labels can be long.
+        std::string name = s.labels[i].substr(0, s.labels[i].find(' '));
+        if (i < s.machines.size() && !s.machines[i].empty()) name += " " + s.machines[i];
+        if (!ratios.empty()) out.emplace_back(name, geometric_mean(ratios));
+    }
+    return out;
+}
+
 std::vector<std::string> side_header(const SideBySide& s) {
     std::vector<std::string> h{"metric"};
     for (size_t i = 0; i < s.labels.size(); ++i)
@@ -350,12 +378,13 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
         }
         case Format::html: {
             HtmlReport page("speedlab: run " + t.b_label + " against run " + t.a_label);
-            page.paragraph(direction_line(t) +
-                           ". Cells are coloured by the ratio: green where B is faster, red "
-                           "where it is slower; ± is the relative standard uncertainty.");
+            page.paragraph(direction_line(t) + ". " + interval_line(t.noise));
+            page.machines(runs);
             std::vector<std::pair<std::string, double>> bars;
             for (const auto& m : t.means) bars.emplace_back(m.category, m.geometric_mean);
-            page.ratio_bars("Geometric mean of B/A per category", bars);
+            page.raw("<h2>Geometric means of B/A</h2><div class=\"charts\">" +
+                     ratio_bars_chart("geometric mean of B/A per category", bars) + "</div>\n");
+            page.raw(charts_section(runs));
             for (const auto& g : grids) {
                 std::vector<std::vector<std::optional<double>>> heat;
                 for (size_t r = 0; r < g.rows.size(); ++r) {
@@ -374,7 +403,6 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
             }
             page.paragraph(means_line(t));
             page.list("Comparability", t.caveats);
-            page.machines(runs);
             return page.str();
         }
     }
@@ -446,19 +474,12 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
         }
         case Format::html: {
             HtmlReport page("speedlab: " + std::to_string(s.labels.size()) + " runs side by side");
-            page.paragraph(
-                "Baseline: run " + base +
-                ". Each chart shows one figure for every run; the table gives "
-                "the values and their difference to the baseline, coloured green where faster.");
-            size_t charts = 0;
-            for (const auto& r : s.rows) {
-                if (++charts > 24) break;  // beyond this the table says it better
-                std::vector<std::pair<std::string, std::optional<double>>> bars;
-                for (size_t i = 0; i < r.values.size(); ++i)
-                    bars.emplace_back(s.labels[i], r.values[i]);
-                page.value_bars(metric_name(r.metric), bars, s.baseline,
-                                r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s");
-            }
+            page.paragraph("Baseline: run " + base + ". " + interval_line(s.noise));
+            page.machines(runs);
+            page.raw("<h2>Geometric mean against the baseline</h2><div class=\"charts\">" +
+                     ratio_bars_chart("geometric mean of each run / baseline", side_means(s)) +
+                     "</div>\n");
+            page.raw(charts_section(runs));
             std::vector<std::vector<std::optional<double>>> heat;
             for (const auto& r : s.rows) {
                 std::vector<std::optional<double>> row{std::nullopt};
@@ -466,9 +487,9 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
                     row.push_back(i == s.baseline ? std::nullopt : r.vs_baseline[i].ratio);
                 heat.push_back(row);
             }
-            page.heat_table("Figures", side_header(s), side_rows(s, true), heat);
+            page.heat_table("Figures and their ratio to the baseline", side_header(s),
+                            side_rows(s, true), heat);
             page.list("Comparability", s.caveats);
-            page.machines(runs);
             return page.str();
         }
     }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "report/charts.h"
 #include "report/speed_table.h"
 
 namespace speedlab::report {
@@ -33,22 +34,11 @@ std::string html_escape(std::string_view text) {
     return o;
 }
 
-namespace {
-// Green for faster, red for slower, saturating at a factor of 4.
-std::string heat_colour(double ratio) {
-    double t = std::clamp(std::log2(ratio) / 2, -1.0, 1.0);
-    int light = static_cast<int>(96 - 36 * std::fabs(t));
-    return fmt::format("hsl({},{}%,{}%)", t >= 0 ? 130 : 0, t == 0 ? 0 : 60, light);
-}
-
-std::string short_value(double v, const std::string& unit) {
-    if (unit == "bytes/s")
-        return v > 10000 ? fmt::format("{:.2f} kB/s", v / 1000) : fmt::format("{:.2f} B/s", v);
-    return fmt::format("{:.1f}/s", v);
-}
-}  // namespace
-
 HtmlReport::HtmlReport(std::string title) : title_(std::move(title)) {}
+
+void HtmlReport::raw(const std::string& html) {
+    body_ += html;
+}
 
 void HtmlReport::paragraph(const std::string& text) {
     body_ += "<p>" + html_escape(text) + "</p>\n";
@@ -61,83 +51,10 @@ void HtmlReport::list(const std::string& heading, const std::vector<std::string>
     body_ += "</ul>\n";
 }
 
-void HtmlReport::ratio_bars(const std::string& title,
-                            const std::vector<std::pair<std::string, double>>& bars) {
-    if (bars.empty()) return;
-    const int label_w = 120, chart_w = 480, bar_h = 22, gap = 6;
-    double max_log = 0.1;
-    for (const auto& [_, r] : bars)
-        if (r > 0) max_log = std::max(max_log, std::fabs(std::log2(r)));
-    double scale = (chart_w / 2 - 40) / max_log;
-    int h = static_cast<int>(bars.size()) * (bar_h + gap) + 30;
-    int mid = label_w + chart_w / 2;
-    std::string svg = fmt::format(
-        R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img" aria-label="{}">)",
-        label_w + chart_w, h, html_escape(title));
-    int y = 20;
-    for (const auto& [label, r] : bars) {
-        double len = r > 0 ? std::log2(r) * scale : 0;
-        int x = len >= 0 ? mid : mid + static_cast<int>(len);
-        svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="end" class="lbl">{}</text>)",
-                           label_w - 8, y + 15, html_escape(label));
-        svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>)", x, y,
-                           std::max(1, static_cast<int>(std::fabs(len))), bar_h,
-                           r >= 1 ? "#3a9a5b" : "#c0504d");
-        svg += fmt::format(
-            R"(<text x="{}" y="{}" class="val" text-anchor="{}">{:.3f}</text>)",
-            len >= 0 ? mid + static_cast<int>(len) + 4 : mid + static_cast<int>(len) - 4, y + 15,
-            len >= 0 ? "start" : "end", r);
-        y += bar_h + gap;
-    }
-    svg += fmt::format(
-        R"(<line x1="{0}" y1="12" x2="{0}" y2="{1}" stroke="#333"/><text x="{0}" y="10" text-anchor="middle" class="val">1.0</text></svg>)",
-        mid, h - 4);
-    body_ += "<figure><figcaption>" + html_escape(title) + "</figcaption>" + svg + "</figure>\n";
-}
-
-void HtmlReport::value_bars(const std::string& title,
-                            const std::vector<std::pair<std::string, std::optional<double>>>& bars,
-                            size_t baseline, const std::string& unit) {
-    const int chart_w = 380, bar_h = 18, gap = 5;
-    size_t longest = 0;
-    double max_v = 0;
-    for (const auto& [label, v] : bars) {
-        if (v) max_v = std::max(max_v, *v);
-        longest = std::max(longest, label.size());
-    }
-    const int label_w =
-        16 + 7 * static_cast<int>(std::min<size_t>(longest, 60));  // ~7 px a character
-    if (max_v <= 0) return;
-    int h = static_cast<int>(bars.size()) * (bar_h + gap) + 8;
-    std::string svg = fmt::format(
-        R"(<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" role="img" aria-label="{}">)",
-        label_w + chart_w + 110, h, html_escape(title));
-    int y = 4;
-    for (size_t i = 0; i < bars.size(); ++i) {
-        const auto& [label, v] = bars[i];
-        svg += fmt::format(R"(<text x="{}" y="{}" text-anchor="end" class="lbl">{}</text>)",
-                           label_w - 8, y + 13, html_escape(label));
-        if (v) {
-            int len = std::max(1, static_cast<int>(*v / max_v * chart_w));
-            svg += fmt::format(R"(<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>)", label_w,
-                               y, len, bar_h, i == baseline ? "#7f7f7f" : "#4f81bd");
-            svg += fmt::format(R"(<text x="{}" y="{}" class="val">{}</text>)", label_w + len + 4,
-                               y + 13, html_escape(short_value(*v, unit)));
-        } else {
-            svg += fmt::format(R"(<text x="{}" y="{}" class="val">missing</text>)", label_w + 4,
-                               y + 13);
-        }
-        y += bar_h + gap;
-    }
-    svg += "</svg>";
-    body_ += "<figure class=\"small\"><figcaption>" + html_escape(title) + "</figcaption>" + svg +
-             "</figure>\n";
-}
-
 void HtmlReport::heat_table(const std::string& title, const std::vector<std::string>& header,
                             const std::vector<std::vector<std::string>>& rows,
                             const std::vector<std::vector<std::optional<double>>>& ratios) {
-    body_ += "<h2>" + html_escape(title) + "</h2>\n<table>\n<tr>";
+    body_ += "<h2>" + html_escape(title) + "</h2>\n" + heat_key() + "<div class=\"wide\"><table>\n<tr>";
     for (const auto& h : header) body_ += "<th>" + html_escape(h) + "</th>";
     body_ += "</tr>\n";
     for (size_t r = 0; r < rows.size(); ++r) {
@@ -156,13 +73,13 @@ void HtmlReport::heat_table(const std::string& title, const std::vector<std::str
         }
         body_ += "</tr>\n";
     }
-    body_ += "</table>\n";
+    body_ += "</table></div>\n";
 }
 
 void HtmlReport::machines(const std::vector<Run>& runs) {
     if (runs.empty()) return;
     body_ +=
-        "<h2>Runs and machines</h2>\n<table "
+        "<h2>Runs and machines</h2>\n<div class=\"wide\"><table "
         "class=\"facts\">\n<tr><th>run</th><th>source</th><th>benchmark</th>"
         "<th>machine</th><th>CPU</th><th>MHz</th><th>BogoMips</th><th>memory</th><th>kernel</"
         "th><th>platform</th></tr>\n";
@@ -184,7 +101,9 @@ void HtmlReport::machines(const std::vector<Run>& runs) {
             "td>"
             "<td>{}</td><td>{}</td><td>{}</td></tr>\n<tr><td colspan=\"9\" class=\"flags\">build: "
             "{}{}</td></tr>\n",
-            html_escape(std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)),
+            html_escape(std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)) +
+                fmt::format(" <span class=\"swatch\" style=\"background:{}\"></span>",
+                            series_colour(static_cast<size_t>(&r - runs.data()))),
             html_escape(r.source + (r.source_file.empty() ? "" : " from " + r.source_file)),
             html_escape(r.version), html_escape(m.label), html_escape(cpu),
             m.cpu_mhz ? fmt::format("{:.3f}", *m.cpu_mhz) : "",
@@ -193,14 +112,14 @@ void HtmlReport::machines(const std::vector<Run>& runs) {
             html_escape(kind), html_escape(r.compiler.empty() ? "not printed" : r.compiler),
             html_escape(r.cpu_mask.empty() ? "" : "; CPU mask " + r.cpu_mask));
     }
-    body_ += "</table>\n";
+    body_ += "</table></div>\n";
 }
 
 std::string HtmlReport::str() const {
     return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" +
            html_escape(title_) +
            "</title>\n<style>\n"
-           "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1200px}\n"
+           "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}\n"
            "h1{font-size:20px}h2{font-size:16px;margin-top:28px}\n"
            "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px "
            "8px;text-align:right;"
@@ -210,6 +129,16 @@ std::string HtmlReport::str() const {
            "td{text-align:left}td.flags{font-size:11px;max-width:320px;word-break:break-all}\n"
            "figure{display:inline-block;margin:8px 16px 8px "
            "0;vertical-align:top}figcaption{font-weight:600}\n"
+           ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));"
+           "gap:12px}.charts figure.chart{margin:0;display:block}figure.chart svg{width:100%;"
+           "height:auto;border:1px solid #e3e3e3;border-radius:4px;background:#fff}\n"
+           "svg .title{font:600 13px sans-serif}svg .tick{font:11px sans-serif;fill:#333}"
+           "svg .axis{font:11px sans-serif;fill:#555}svg .grid{stroke:#e6e6e6}"
+           "svg .line{fill:none;stroke-width:2}svg .whisker{stroke-width:1.5}"
+           "svg .one{stroke:#333;stroke-dasharray:4 3}\n"
+           ".wide{overflow-x:auto}.key span{display:inline-block;padding:1px 8px;margin:0 1px;"
+           "border:1px solid #ccc}.swatch{display:inline-block;width:10px;height:10px;"
+           "margin-left:4px}\n"
            ".lbl{font:12px sans-serif;fill:#222}.val{font:11px sans-serif;fill:#333}\n"
            "</style></head><body>\n<h1>" +
            html_escape(title_) + "</h1>\n" + body_ +

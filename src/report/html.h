@@ -15,14 +15,8 @@ class HtmlReport {
   public:
     explicit HtmlReport(std::string title);
     void paragraph(const std::string& text);
+    void raw(const std::string& html);  // trusted markup made by speedlab itself
     void list(const std::string& heading, const std::vector<std::string>& items);
-    // Horizontal bars of ratios around a line at 1.0.
-    void ratio_bars(const std::string& title,
-                    const std::vector<std::pair<std::string, double>>& bars);
-    // Horizontal bars of one figure for several runs; the baseline bar is marked.
-    void value_bars(const std::string& title,
-                    const std::vector<std::pair<std::string, std::optional<double>>>& bars,
-                    size_t baseline, const std::string& unit);
     // A table whose cells are coloured by a ratio (green above 1, red below).
     void heat_table(const std::string& title, const std::vector<std::string>& header,
                     const std::vector<std::vector<std::string>>& rows,
