@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "bogomips/calibrate.h"
+#include "report/machine_text.h"
 #include "sysinfo/decode.h"
 #include "test_support.h"
 
@@ -139,4 +140,20 @@ TEST(SystemText, MeminfoOfEveryEra) {
     EXPECT_EQ(old.memory_kb, 71876608 / 1024);
     EXPECT_TRUE(sysinfo::decode_meminfo("MemTotal:       24683584 kB\n", modern));
     EXPECT_EQ(modern.memory_kb, 24683584);
+}
+
+TEST(SystemText, PciNamesAreNotDoubledAndAnEmptyNameShowsTheClass) {
+    std::vector<parse::UnusedLine> unrecognised;
+    Machine m = parse::parse_system_text(read_fixture("seed000-redhat73-pcem.txt"), "seed000",
+                                         unrecognised);
+    ASSERT_FALSE(m.pci.empty());
+    EXPECT_EQ(m.pci[0].vendor_name, "Intel Corporation");
+    EXPECT_EQ(m.pci[0].device_name.find("Intel Corp."), std::string::npos) << m.pci[0].device_name;
+    Machine unnamed;
+    PciDevice d;
+    d.slot = "00:1f.0";
+    d.class_name = "ISA bridge";
+    unnamed.pci.push_back(d);
+    EXPECT_NE(report::machine_text(unnamed).find("00:1f.0 ISA bridge\n"), std::string::npos)
+        << report::machine_text(unnamed);
 }

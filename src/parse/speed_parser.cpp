@@ -1298,6 +1298,7 @@ class Parser {
         }
         std::sort(machine_.pci.begin(), machine_.pci.end(),
                   [](const auto& a, const auto& b) { return a.slot < b.slot; });
+        sysinfo::name_pci_devices(machine_.pci);  // names by id, once both lists are in
         remember_machine();
     }
 };

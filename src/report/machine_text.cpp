@@ -49,9 +49,13 @@ std::string machine_text(const Machine& m) {
                               : "";
         std::string name =
             d.vendor_name.empty() ? d.device_name : d.vendor_name + " " + d.device_name;
-        line("pci:",
-             fmt::format("{} {}{}{}{}", d.slot, d.class_name.empty() ? "" : d.class_name + ": ",
-                         name, ids, d.irq ? fmt::format(" IRQ {}", *d.irq) : ""));
+        // Without a name the class says what the device is.
+        std::string what = name.empty()           ? d.class_name
+                           : d.class_name.empty() ? name
+                                                  : d.class_name + ": " + name;
+        if (what.empty()) what = "unknown device";
+        line("pci:", fmt::format("{} {}{}{}", d.slot, what, ids,
+                                 d.irq ? fmt::format(" IRQ {}", *d.irq) : ""));
     }
     return out;
 }

@@ -469,17 +469,31 @@ bool decode_dmesg_line(std::string_view line, Machine& mc) {
     return false;
 }
 
+namespace {
+// "Intel Corp. 82371FB PIIX": an old kernel's name starts with the vendor's
+// short name, a word or two ending in "Corp.", "Inc." or "Ltd.".
+std::string without_vendor_prefix(const std::string& name) {
+    for (std::string_view end : {"Corp. ", "Inc. ", "Ltd. ", "Co. "}) {
+        auto p = name.find(end);
+        if (p != std::string::npos && p < 30) return name.substr(p + end.size());
+    }
+    return name;
+}
+}  // namespace
+
 void name_pci_devices(std::vector<PciDevice>& devices, const std::string& path) {
     if (devices.empty()) return;
     const PciNames& names = pci_names(path);
     for (auto& d : devices) {
         if (d.vendor_id == 0 && d.device_id == 0) continue;
-        if (auto v = names.vendors.find(d.vendor_id);
-            v != names.vendors.end() && d.vendor_name.empty())
-            d.vendor_name = v->second;
-        if (auto n = names.devices.find(d.vendor_id << 16 | d.device_id);
-            n != names.devices.end() && d.device_name.empty())
+        // pci.ids wins over what an old kernel printed ("Intel Corp. 430FX ..."),
+        // which would otherwise repeat the vendor.
+        auto v = names.vendors.find(d.vendor_id);
+        if (v != names.vendors.end()) d.vendor_name = v->second;
+        if (auto n = names.devices.find(d.vendor_id << 16 | d.device_id); n != names.devices.end())
             d.device_name = n->second;
+        else if (v != names.vendors.end())
+            d.device_name = without_vendor_prefix(d.device_name);
     }
 }
 
