@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "compare/interval.h"
+#include "core/statistics.h"
 #include "compare/ratio.h"
 #include "report/comparison.h"
 #include "test_support.h"
@@ -279,4 +280,17 @@ TEST(Intervals, MannWhitneyAndTheIntervalMaths) {
     ASSERT_TRUE(rep.p_value);
     EXPECT_LT(*rep.p_value, 0.05);
     EXPECT_LT(rep.uncertainty, 0.01);  // repetitions replace the floor
+}
+
+TEST(Intervals, NoisyFiguresAreThoseBeyondTheLimit) {
+    speedlab::Run run;
+    Measurement quiet, busy, once;
+    quiet.algorithm = "md5", quiet.parameter = 16, quiet.samples = {100, 101, 100, 99};
+    busy.algorithm = "md5", busy.parameter = 64, busy.samples = {100, 90, 110, 100};
+    once.algorithm = "sha1", once.parameter = 16, once.value = 5;
+    run.measurements = {quiet, busy, once};
+    auto noisy = compare::noisy_figures(run, 0.03);
+    ASSERT_EQ(noisy.size(), 1u);
+    EXPECT_EQ(noisy[0].first, "md5@64");
+    EXPECT_NEAR(noisy[0].second, summarize(busy.samples).cv(), 1e-12);
 }

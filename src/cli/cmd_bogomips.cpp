@@ -90,6 +90,12 @@ Command add_bogomips(CLI::App& app, Global& global) {
             Summary s = summarize(values);
             double spread = s.max > 0 ? (s.max - s.min) / s.max : 0;
             double per_clock = best.bogomips / tsc_mhz;
+            if (spread > 0.02)
+                fmt::print(stderr,
+                           "speedlab: warning: the {} loop's calibrations spread over {:.1f}% "
+                           "(more than 2%): the CPU was busy or changed its clock; the best is "
+                           "shown\n",
+                           bogomips::to_string(loop), 100 * spread);
             text += fmt::format("{} (lpj={})\n", bogomips::kernel_line(best.lpj, a->hz), best.lpj);
             text +=
                 fmt::format("  {} loop: {}; best of {}: {:.2f}, spread {:.1f}%, {:.3f} x TSC MHz\n",

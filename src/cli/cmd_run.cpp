@@ -10,8 +10,10 @@
 #include "bench/selection.h"
 #include "bench/timer.h"
 #include "cli/child_run.h"
+#include "compare/interval.h"
 #include "cli/commands.h"
 #include "core/json.h"
+#include "core/statistics.h"
 #include "report/speed_table.h"
 #include "store/database.h"
 #include "sysinfo/capture.h"
@@ -59,7 +61,21 @@ std::string join(const std::vector<std::string>& v) {
 }
 }  // namespace
 
+// Figures whose repetitions spread more than 3% are not to be trusted blindly.
+void warn_about_spread(const Run& run) {
+    auto noisy = compare::noisy_figures(run, 0.03);
+    if (noisy.empty()) return;
+    std::string list;
+    for (size_t k = 0; k < noisy.size() && k < 5; ++k)
+        list += fmt::format("{}{} {:.1f}%", k ? ", " : "", noisy[k].first, 100 * noisy[k].second);
+    fmt::print(stderr,
+               "speedlab: warning: {} figure(s) vary by more than 3% between repetitions ({}{}): "
+               "the machine was busy or changed its clock; compare them with care\n",
+               noisy.size(), list, noisy.size() > 5 ? ", ..." : "");
+}
+
 int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
+    warn_about_spread(run);
     run.label = a.label;
     run.machine.label = a.machine.empty() ? run.machine.hostname : a.machine;
     if (!run.measurements.empty() || a.format == "json") {

@@ -74,4 +74,14 @@ double mann_whitney_p(const std::vector<double>& x, const std::vector<double>& y
     return std::min(1.0, 2 * (1 - normal_cdf(std::max(z, 0.0))));
 }
 
+std::vector<std::pair<std::string, double>> noisy_figures(const Run& run, double limit) {
+    std::vector<std::pair<std::string, double>> out;
+    for (const auto& m : run.measurements) {
+        if (m.samples.size() < 2) continue;
+        double cv = summarize(m.samples).cv();
+        if (cv > limit) out.emplace_back(metric_key(m), cv);
+    }
+    return out;
+}
+
 }  // namespace speedlab::compare

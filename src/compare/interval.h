@@ -5,7 +5,11 @@
 #include <optional>
 #include <vector>
 
+#include <string>
+#include <utility>
+
 #include "core/measurement.h"
+#include "core/run.h"
 
 namespace speedlab::compare {
 
@@ -31,5 +35,9 @@ RatioStats ratio_stats(const Measurement& a, const Measurement& b, bool inverse,
 // Two-sided p-value of the Mann-Whitney U test (normal approximation with tie
 // and continuity corrections).
 double mann_whitney_p(const std::vector<double>& x, const std::vector<double>& y);
+
+// The figures of a run whose repetitions vary more than `limit` (coefficient
+// of variation): metric key and cv, in the run's order.
+std::vector<std::pair<std::string, double>> noisy_figures(const Run& run, double limit);
 
 }  // namespace speedlab::compare
