@@ -161,7 +161,7 @@ TEST(Formats, CsvAndJsonCarryTheSameFiguresAsTheTable) {
     std::istringstream csv(report::render(t, report::Format::csv, both));
     std::string line;
     std::getline(csv, line);
-    EXPECT_EQ(line, "section,algorithm,column,ratio,uncertainty,significance");
+    EXPECT_EQ(line, "section,algorithm,column,ratio,uncertainty,significance,low,high");
     while (std::getline(csv, line)) {
         std::vector<std::string> f;
         std::stringstream ls(line);
@@ -207,7 +207,9 @@ TEST(Formats, SideBySideCsvAndJsonAgree) {
     std::istringstream csv(report::render(s, report::Format::csv, runs));
     std::string line;
     std::getline(csv, line);
-    EXPECT_EQ(line, "metric,run,value,unit,vs_baseline,vs_baseline_uncertainty,printed_step,cv");
+    EXPECT_EQ(line,
+              "metric,run,value,unit,vs_baseline,vs_baseline_uncertainty,printed_step,cv,"
+              "vs_baseline_low,vs_baseline_high,machine");
     while (std::getline(csv, line)) {
         std::vector<std::string> f;
         std::stringstream ls(line);

@@ -326,7 +326,7 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
             return out + "\n";
         }
         case Format::csv: {
-            std::string out = "section,algorithm,column,ratio,uncertainty,significance\n";
+            std::string out = "section,algorithm,column,ratio,uncertainty,significance,low,high\n";
             auto emit = [&](const std::string& section,
                             const std::vector<compare::RatioRow>& rows) {
                 auto cols = columns_of(t, section);
@@ -335,7 +335,8 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
                         const auto& c = r.cells[i];
                         out += csv_row({section, r.algorithm, cols[i], number_or_empty(c.ratio),
                                         number_or_empty(c.uncertainty),
-                                        std::string(significance_name(c.significance))});
+                                        std::string(significance_name(c.significance)),
+                                        number_or_empty(c.low), number_or_empty(c.high)});
                     }
             };
             emit("symmetric", t.symmetric);
@@ -343,7 +344,7 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
             emit("key_exchange", t.key_exchange);
             for (const auto& m : t.means)
                 out += csv_row({"mean", m.category, "geometric mean",
-                                fmt::format("{:.6g}", m.geometric_mean), "", ""});
+                                fmt::format("{:.6g}", m.geometric_mean), "", "", "", ""});
             return out;
         }
         case Format::json: {
@@ -353,7 +354,9 @@ std::string render(const RatioTable& t, Format format, const std::vector<Run>& r
                    {"direction", "B/A"},
                    {"sizes", t.sizes},
                    {"caveats", t.caveats},
-                   {"shared_cells", t.shared_cells}};
+                   {"shared_cells", t.shared_cells},
+                   {"noise", t.noise},
+                   {"omitted", t.omitted}};
             for (const char* section : {"symmetric", "public_key", "key_exchange"}) {
                 const auto& rows = std::string(section) == "symmetric"    ? t.symmetric
                                    : std::string(section) == "public_key" ? t.public_key
@@ -430,7 +433,8 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
         }
         case Format::csv: {
             std::string out =
-                "metric,run,value,unit,vs_baseline,vs_baseline_uncertainty,printed_step,cv\n";
+                "metric,run,value,unit,vs_baseline,vs_baseline_uncertainty,printed_step,cv,"
+                "vs_baseline_low,vs_baseline_high,machine\n";
             for (const auto& r : s.rows)
                 for (size_t i = 0; i < r.values.size(); ++i) {
                     if (!r.values[i]) continue;
@@ -441,7 +445,8 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
                          r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s",
                          number_or_empty(vs.ratio), number_or_empty(vs.uncertainty),
                          step && *step > 0 ? fmt::format("{:g}", *step) : "",
-                         number_or_empty(r.cv[i])});
+                         number_or_empty(r.cv[i]), number_or_empty(vs.low),
+                         number_or_empty(vs.high), i < s.machines.size() ? s.machines[i] : ""});
                 }
             return out;
         }
@@ -459,6 +464,9 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
                                                          ? json(*r.vs_baseline[i].uncertainty)
                                                          : json(nullptr)},
                          {"significance", significance_name(r.vs_baseline[i].significance)},
+                         {"vs_baseline_low", r.vs_baseline[i].low ? json(*r.vs_baseline[i].low) : json(nullptr)},
+                         {"vs_baseline_high", r.vs_baseline[i].high ? json(*r.vs_baseline[i].high) : json(nullptr)},
+                         {"machine", i < s.machines.size() ? s.machines[i] : ""},
                          {"cv", r.cv[i] ? json(*r.cv[i]) : json(nullptr)}});
                 rows.push_back(
                     {{"metric", metric_name(r.metric)},
@@ -469,7 +477,9 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
                    {"runs", s.labels},
                    {"baseline", base},
                    {"rows", rows},
-                   {"caveats", s.caveats}};
+                   {"caveats", s.caveats},
+                   {"noise", s.noise},
+                   {"omitted", s.omitted}};
             return json_text(j);
         }
         case Format::html: {
