@@ -2,7 +2,6 @@
 // are 60 MB/s or more on a mixed corpus and a peak under 4x the input size.
 // Build with -DSPEEDLAB_BENCHMARKS=ON; run build/bench_import_speed.
 #include <benchmark/benchmark.h>
-
 #include <sys/resource.h>
 
 #include <filesystem>

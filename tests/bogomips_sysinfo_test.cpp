@@ -36,7 +36,8 @@ TEST(BogoMipsCalibration, TscLoopFindsAboutTwiceTheTscClock) {
         ratios.push_back(c.bogomips / (2 * mhz));
         if (std::abs(ratios.back() - 1.0) < 0.25) break;
     }
-    EXPECT_LT(std::abs(ratios.back() - 1.0), 0.25) << "ratios to 2 x TSC: " << ::testing::PrintToString(ratios);
+    EXPECT_LT(std::abs(ratios.back() - 1.0), 0.25)
+        << "ratios to 2 x TSC: " << ::testing::PrintToString(ratios);
     auto plain = bogomips::calibrate(bogomips::Loop::plain, 100);
     EXPECT_GT(plain.bogomips, 0);
 }
@@ -70,7 +71,8 @@ TEST(BogoMipsExplainer, TscKernelGivesTwiceTheClock) {
     ASSERT_TRUE(a);
     EXPECT_EQ(a->delay, "TSC delay");
     EXPECT_NEAR(a->factor, 1601.24 / (2 * 799.658), 1e-6);
-    EXPECT_NE(a->text.find("kernel unknown (assumed 2.2.15 or later"), std::string::npos) << a->text;
+    EXPECT_NE(a->text.find("kernel unknown (assumed 2.2.15 or later"), std::string::npos)
+        << a->text;
     Machine no_tsc = athlon;
     no_tsc.cpu_flags = {"fpu", "vme"};
     EXPECT_FALSE(bogomips::explain(no_tsc));  // without a TSC the kernel matters: nothing said

@@ -13,7 +13,6 @@
 
 using namespace speedlab::testing;
 
-
 TEST_F(Cli, UnknownAlgorithmIsAUsageErrorListingValidNames) {
     auto r = run("run nosuchalg --no-store");
     EXPECT_EQ(r.code, 2);
@@ -114,8 +113,7 @@ TEST_F(Cli, CompareWithNothingSharedFails) {
 TEST_F(Cli, ImportWithoutRunsOrOfBinaryIsBadData) {
     auto r = run("import " + fixture_path("seed003-sslcmp-i386-i486.txt"));
     EXPECT_EQ(r.code, 65);
-    EXPECT_NE(r.err.find("seed003-sslcmp-i386-i486.txt:8: found a ratio table"),
-              std::string::npos);
+    EXPECT_NE(r.err.find("seed003-sslcmp-i386-i486.txt:8: found a ratio table"), std::string::npos);
     std::ofstream((dir / "bin").string()) << std::string("Doing md5\n\0\1\2", 13);
     auto b = run("import " + (dir / "bin").string());
     EXPECT_EQ(b.code, 65);
@@ -288,7 +286,10 @@ TEST_F(Cli, IsaExperimentRunsEveryLevelItCanAndSaysWhyNot) {
     EXPECT_EQ(r.out.find("this CPU lacks it)\nnot run: x86-64-v3"), std::string::npos);
     auto isa = std::filesystem::path(SPEEDLAB_BINARY).parent_path() / "isa";
     if (!std::filesystem::exists(isa / "speedlab-kernels-i386")) return;
-    bool native32 = std::system((isa / "speedlab-kernels-i386").string().append(" 0.01 64 >/dev/null 2>&1").c_str()) == 0;
+    bool native32 =
+        std::system(
+            (isa / "speedlab-kernels-i386").string().append(" 0.01 64 >/dev/null 2>&1").c_str()) ==
+        0;
     if (!native32) {
         EXPECT_TRUE(r.out.find("i386*") != std::string::npos ||
                     r.out.find("not run: i386 (cannot run here: ") != std::string::npos)
@@ -303,13 +304,16 @@ TEST_F(Cli, IsaExperimentFallsBackToQemuForLevelsTheKernelCannotRun) {
     auto isa = std::filesystem::path(SPEEDLAB_BINARY).parent_path() / "isa";
     if (!std::filesystem::exists(isa / "speedlab-kernels-i386"))
         GTEST_SKIP() << "32-bit levels not built (g++-multilib absent): no fallback to check";
-    if (std::system((isa / "speedlab-kernels-i386").string().append(" 0.01 64 >/dev/null 2>&1").c_str()) == 0)
+    if (std::system(
+            (isa / "speedlab-kernels-i386").string().append(" 0.01 64 >/dev/null 2>&1").c_str()) ==
+        0)
         GTEST_SKIP() << "this kernel runs 32-bit programs: the emulator is never needed";
     auto bin = dir / "bin";
     std::filesystem::create_directories(bin);
     {
         std::ofstream q(bin / "qemu-i386");
-        q << "#!/bin/sh\nexe=\"$1\"; shift\nexec \"$(dirname \"$exe\")/speedlab-kernels-x86-64\" \"$@\"\n";
+        q << "#!/bin/sh\nexe=\"$1\"; shift\nexec \"$(dirname \"$exe\")/speedlab-kernels-x86-64\" "
+             "\"$@\"\n";
     }
     std::filesystem::permissions(bin / "qemu-i386", std::filesystem::perms::owner_all);
     auto r = run("experiment isa --seconds 0.02 --format json", "PATH=" + bin.string() + ":$PATH");
@@ -408,8 +412,10 @@ TEST_F(Cli, OptionsBeforeOrAfterAlgorithmNamesAndCpuinfoSpellings) {
 
 // Issue 10: the report charts what at least two runs share, and only that.
 TEST_F(Cli, HtmlReportChartsOnlySharedFigures) {
-    ASSERT_EQ(run("import --machine 1=athlon,2=p3 " + fixture_path("seed004-athlon-p3.txt")).code, 0);
-    ASSERT_EQ(run("run md5 aes-128-cbc dsa512 --seconds 0.05 --bytes 16,8192 --label local").code, 0);
+    ASSERT_EQ(run("import --machine 1=athlon,2=p3 " + fixture_path("seed004-athlon-p3.txt")).code,
+              0);
+    ASSERT_EQ(run("run md5 aes-128-cbc dsa512 --seconds 0.05 --bytes 16,8192 --label local").code,
+              0);
     auto r = run("compare 1 2 3 --format html -o " + (dir / "r.html").string());
     ASSERT_EQ(r.code, 0) << r.err;
     std::string page = slurp((dir / "r.html").string());

@@ -7,8 +7,8 @@
 #include <sstream>
 
 #include "compare/interval.h"
-#include "core/statistics.h"
 #include "compare/ratio.h"
+#include "core/statistics.h"
 #include "report/comparison.h"
 #include "test_support.h"
 
@@ -54,7 +54,8 @@ TEST(RatioTable, I386VersusI486FromSeed000) {
     EXPECT_FALSE(row(with_all.symmetric, "mdc2").cells[0].ratio);
     // With the seconds' four digits the rsa4096 sign ratio is as sure as the
     // noise floor allows (2% per figure measured once).
-    EXPECT_NEAR(*rsa[compare::PublicKeyColumns::sign_rate].uncertainty, 0.02 * std::sqrt(2.0), 1e-4);
+    EXPECT_NEAR(*rsa[compare::PublicKeyColumns::sign_rate].uncertainty, 0.02 * std::sqrt(2.0),
+                1e-4);
     EXPECT_NEAR(*md5.uncertainty, 0.02 * std::sqrt(2.0), 1e-4);
     EXPECT_GT(*md5.low, 2.0);  // the 95% interval excludes 1 by far
     EXPECT_EQ(md5.significance, compare::Significance::significant);

@@ -2,9 +2,8 @@
 // each figure asserted at its metric. Texts are copies of
 // ../shared/corpus/openssl-speed (tests/data/corpus); figures are the
 // hand-transcribed ones of that corpus.
-#include <gtest/gtest.h>
-
 #include <fmt/format.h>
+#include <gtest/gtest.h>
 
 #include <cmath>
 #include <filesystem>
@@ -176,9 +175,14 @@ TEST(HandCells, NumbersAsPeopleTypeThem) {
         double value;
         bool percent;
     } cases[] = {
-        {"12,391.77k", 12391.77, false}, {"646\xE2\x80\x99" "811.75k", 646811.75, false},
-        {"5373.23", 5373.23, false},     {"3871k", 3871, false},
-        {"142.39%", 142.39, true},       {"'''2.2'''", 2.2, false},
+        {"12,391.77k", 12391.77, false},
+        {"646\xE2\x80\x99"
+         "811.75k",
+         646811.75, false},
+        {"5373.23", 5373.23, false},
+        {"3871k", 3871, false},
+        {"142.39%", 142.39, true},
+        {"'''2.2'''", 2.2, false},
     };
     for (const auto& c : cases) {
         auto n = parse::read_hand_number(c.input);

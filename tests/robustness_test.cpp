@@ -29,9 +29,12 @@ std::vector<std::vector<std::string>> parse_csv(const std::string& text) {
     for (size_t i = 0; i < text.size(); ++i) {
         char c = text[i];
         if (quoted) {
-            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"') rows.back().back() += '"', ++i;
-            else if (c == '"') quoted = false;
-            else rows.back().back() += c;
+            if (c == '"' && i + 1 < text.size() && text[i + 1] == '"')
+                rows.back().back() += '"', ++i;
+            else if (c == '"')
+                quoted = false;
+            else
+                rows.back().back() += c;
         } else if (c == '"') {
             quoted = true;
         } else if (c == ',') {
@@ -73,14 +76,14 @@ TEST_F(Robustness, OutputOntoAFifoOrDeviceIsWrittenInPlace) {
 
 // 2. A full disk (a file-size limit): exit 1, no "wrote", the old file intact.
 TEST_F(Robustness, FullDiskFailsAndKeepsTheOldFile) {
-    for (auto seed : {"seed000-redhat73-pcem.txt", "seed001-redhat62-pcem.txt",
-                      "seed002-mandrake72-pcem.txt"})
+    for (auto seed :
+         {"seed000-redhat73-pcem.txt", "seed001-redhat62-pcem.txt", "seed002-mandrake72-pcem.txt"})
         import_seed(seed);
     { std::ofstream(path("report.html")) << "old"; }
     if (run("compare 1 2 3 4 5 --format html").out.size() < 40000)
         GTEST_SKIP() << "the report is smaller than the file-size limit";
-    auto r = run("compare 1 2 3 4 5 --format html -o " + path("report.html"),
-                 "prlimit --fsize=40000");
+    auto r =
+        run("compare 1 2 3 4 5 --format html -o " + path("report.html"), "prlimit --fsize=40000");
     EXPECT_EQ(r.code, 1) << r.err;
     EXPECT_EQ(r.err.find("wrote"), std::string::npos);
     EXPECT_NE(r.err.find("File too large"), std::string::npos) << r.err;
@@ -119,7 +122,10 @@ TEST_F(Robustness, InvalidUtf8IsStoredAsValidTextAndTheRawBytesKept) {
     auto imp = run("import --format json " + path("bad.txt"));
     ASSERT_EQ(imp.code, 0) << imp.err;
     EXPECT_NO_THROW(nlohmann::json::parse(imp.out));
-    ASSERT_EQ(run("import --again --machine \"$(printf '\\377')\" " + fixture_path("seed004-athlon-p3.txt")).code, 0);
+    ASSERT_EQ(run("import --again --machine \"$(printf '\\377')\" " +
+                  fixture_path("seed004-athlon-p3.txt"))
+                  .code,
+              0);
     auto list = run("list --format json");
     ASSERT_EQ(list.code, 0) << list.err;
     EXPECT_NO_THROW(nlohmann::json::parse(list.out));
@@ -148,14 +154,18 @@ TEST_F(Robustness, CsvIsQuotedNeutralisedAndRectangular) {
     auto side = parse_csv(run("compare 1 2 --side-by-side --format csv").out);
     EXPECT_EQ(side[0][7], "cv");
     bool kept = false;
-    for (const auto& row : side) kept = kept || row[1].find("=HYPERLINK(\"x\"),a") != std::string::npos;
+    for (const auto& row : side)
+        kept = kept || row[1].find("=HYPERLINK(\"x\"),a") != std::string::npos;
     EXPECT_TRUE(kept) << "the label is kept whole, commas and quotes included";
 }
 
 // 6. A NaN in an -mr record never fails the whole import.
 TEST_F(Robustness, NanInMachineReadableRecordsKeepsTheGoodFigures) {
-    { std::ofstream(path("mr.txt")) << "+DT:md5:3:16\n+R:19000000:md5:3.00\n+F:3:md5:101333.33:405333.33\n"
-                                      "+F:6:sha256:NaN:1000.00\n"; }
+    {
+        std::ofstream(path("mr.txt"))
+            << "+DT:md5:3:16\n+R:19000000:md5:3.00\n+F:3:md5:101333.33:405333.33\n"
+               "+F:6:sha256:NaN:1000.00\n";
+    }
     auto r = run("import --format json " + path("mr.txt"));
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
@@ -167,8 +177,8 @@ TEST_F(Robustness, NanInMachineReadableRecordsKeepsTheGoodFigures) {
 // 7. Ctrl-C during a child run (--cpu-mask): exit 130, the figures measured stored as partial.
 TEST_F(Robustness, InterruptDuringAChildRunStoresThePartialRun) {
     std::string cmd = std::string(SPEEDLAB_BINARY) + " --db " + db() +
-                      " run md5 sha1 sha256 --cpu-mask aesni --seconds 0.3 >" + path("o") +
-                      " 2>" + path("e") + " </dev/null & pid=$!; sleep 3; kill -INT $pid; wait $pid";
+                      " run md5 sha1 sha256 --cpu-mask aesni --seconds 0.3 >" + path("o") + " 2>" +
+                      path("e") + " </dev/null & pid=$!; sleep 3; kill -INT $pid; wait $pid";
     int status = std::system(cmd.c_str());
     ASSERT_TRUE(WIFEXITED(status));
     EXPECT_EQ(WEXITSTATUS(status), 130) << slurp(path("e"));
@@ -205,10 +215,15 @@ TEST_F(Robustness, RepeatedBlockSizesAreMeasuredOnce) {
 
 // 10. A cell that is not a number is skipped and never shifts the others.
 TEST_F(Robustness, CellThatIsNotANumberDoesNotShiftTheRow) {
-    { std::ofstream(path("t.txt")) << "OpenSSL 1.1.1k  25 Mar 2021\n"
-            "The 'numbers' are in 1000s of bytes per second processed.\n"
-            "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
-            "md5             1e308k    248304.78k   493737.81k   615661.13k   719876.21k   728870.17k\n"; }
+    {
+        std::ofstream(path("t.txt"))
+            << "OpenSSL 1.1.1k  25 Mar 2021\n"
+               "The 'numbers' are in 1000s of bytes per second processed.\n"
+               "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  "
+               "16384 bytes\n"
+               "md5             1e308k    248304.78k   493737.81k   615661.13k   719876.21k   "
+               "728870.17k\n";
+    }
     auto r = run("import --dry-run --format json " + path("t.txt"));
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
@@ -232,22 +247,24 @@ TEST_F(Robustness, ControlCharactersFromImportedTextAreNotPrintedRaw) {
 TEST_F(Robustness, WriteErrorsOnStdoutExitOne) {
     import_seed("seed004-athlon-p3.txt");
     for (auto args : {"list", "show 1", "list --format json", "compare 1 2"}) {
-        std::string cmd = std::string(SPEEDLAB_BINARY) + " --db " + db() + " " + args +
-                          " >/dev/full 2>/dev/null";
+        std::string cmd =
+            std::string(SPEEDLAB_BINARY) + " --db " + db() + " " + args + " >/dev/full 2>/dev/null";
         int status = std::system(cmd.c_str());
         EXPECT_EQ(WEXITSTATUS(status), 1) << args;
     }
 }
 
 TEST_F(Robustness, NewerSchemaAndForeignDatabasesAreRefusedUntouched) {
-    for (auto [name, sql] : {std::pair{"newer.db", "PRAGMA user_version = 99; CREATE TABLE runs(x);"},
-                             std::pair{"foreign.db", "CREATE TABLE customers(name TEXT);"}}) {
+    for (auto [name, sql] :
+         {std::pair{"newer.db", "PRAGMA user_version = 99; CREATE TABLE runs(x);"},
+          std::pair{"foreign.db", "CREATE TABLE customers(name TEXT);"}}) {
         sqlite3* h = nullptr;
         ASSERT_EQ(sqlite3_open(path(name).c_str(), &h), SQLITE_OK);
         sqlite3_exec(h, sql, nullptr, nullptr, nullptr);
         sqlite3_close(h);
         std::string before = slurp(path(name));
-        std::string cmd = std::string(SPEEDLAB_BINARY) + " --db " + path(name) + " list 2>" + path("err");
+        std::string cmd =
+            std::string(SPEEDLAB_BINARY) + " --db " + path(name) + " list 2>" + path("err");
         EXPECT_EQ(WEXITSTATUS(std::system(cmd.c_str())), 1) << name;
         EXPECT_EQ(slurp(path(name)), before) << name << " was modified";
         EXPECT_FALSE(std::filesystem::exists(path(name) + "-wal")) << name;

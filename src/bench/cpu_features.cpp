@@ -39,11 +39,11 @@ std::optional<std::string> ia32cap_mask(const std::vector<std::string>& names,
                                         std::string& unknown) {
     uint64_t clear[2] = {0, 0};
     for (const auto& n : names) {
-        auto it = std::find_if(cpu_features().begin(), cpu_features().end(),
-                               [&](const CpuFeature& f) {
-                                   // openssl's name or /proc/cpuinfo's spelling ("aes", "sha_ni")
-                                   return f.name == n || f.cpuinfo_flag == n;
-                               });
+        auto it =
+            std::find_if(cpu_features().begin(), cpu_features().end(), [&](const CpuFeature& f) {
+                // openssl's name or /proc/cpuinfo's spelling ("aes", "sha_ni")
+                return f.name == n || f.cpuinfo_flag == n;
+            });
         if (it == cpu_features().end()) {
             unknown = n;
             return std::nullopt;

@@ -214,8 +214,8 @@ std::optional<Explanation> explain(const Machine& m) {
         who,
         assumed ? "kernel unknown (assumed 2.2.15 or later, which use the TSC delay)"
                 : "Linux " + m.kernel_release,
-        *m.bogomips, mhz, e.expected, e.expected < 100 ? 1 : 0, cpu_class,
-        e.delay, e.expected_ratio, e.factor);
+        *m.bogomips, mhz, e.expected, e.expected < 100 ? 1 : 0, cpu_class, e.delay,
+        e.expected_ratio, e.factor);
     if (e.delay == "loop delay" && v.major == 2 && v.minor == 2 && v.patch == 14)
         e.text +=
             " Vendor 2.2.14 kernels (Red Hat 6.2) may carry the 2.2.15 TSC delay, which would give "

@@ -31,7 +31,8 @@ extern "C" void forward_interrupt(int sig) {
 }
 
 // Runs argv with stdout to a pipe and stderr to a temporary file.
-ProgramOutput spawn(const std::vector<std::string>& argv, const std::vector<std::string>& extra_env) {
+ProgramOutput spawn(const std::vector<std::string>& argv,
+                    const std::vector<std::string>& extra_env) {
     ProgramOutput o;
     int pipefd[2];
     if (pipe(pipefd) != 0) return o;
@@ -147,7 +148,8 @@ ChildResult run_child(const ChildRun& child) {
     for (const char* a : {"--format", "json", "--no-store"}) argv.push_back(a);
     std::vector<std::string> env;
     if (!child.ia32cap.empty()) env.push_back("OPENSSL_ia32cap=" + child.ia32cap);
-    struct sigaction forward {}, old_int {}, old_term {};
+    struct sigaction forward {
+    }, old_int{}, old_term{};
     forward.sa_handler = forward_interrupt;
     sigemptyset(&forward.sa_mask);
     sigaction(SIGINT, &forward, &old_int);
@@ -155,8 +157,7 @@ ChildResult run_child(const ChildRun& child) {
     ProgramOutput o = spawn(argv, env);
     sigaction(SIGINT, &old_int, nullptr);
     sigaction(SIGTERM, &old_term, nullptr);
-    r.interrupted = g_interrupted != 0 ||
-                    (WIFEXITED(o.status) && WEXITSTATUS(o.status) == 130);
+    r.interrupted = g_interrupted != 0 || (WIFEXITED(o.status) && WEXITSTATUS(o.status) == 130);
     std::string who = child.wrapper.empty() ? "speedlab run" : "'" + child.wrapper.front() + "'";
     if (!o.started) {
         r.error = o.err + " (is it installed?)";

@@ -4,9 +4,9 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "core/json.h"
 #include "bogomips/calibrate.h"
 #include "cli/commands.h"
+#include "core/json.h"
 #include "core/statistics.h"
 #include "store/database.h"
 #include "sysinfo/capture.h"

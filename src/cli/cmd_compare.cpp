@@ -60,8 +60,8 @@ Command add_compare(CLI::App& app, Global& global) {
     app.add_option("--noise", a->noise_percent,
                    "run-to-run noise assumed for a figure measured once, in percent (default 2)")
         ->check(CLI::Range(0.0, 50.0));
-    app.add_option("--format", a->format, "text, markdown, csv, json or html")
-        ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json", "html"}));
+    app.add_option("--format", a->format, report::format_help())
+        ->check(CLI::IsMember(report::format_names()));
     app.add_option("-o,--output", a->output, "write to this file instead of stdout");
     return [a, &global]() -> int {
         std::vector<MetricKey> metrics;
@@ -113,7 +113,8 @@ Command add_compare(CLI::App& app, Global& global) {
                         " have no figures in common (same algorithm, operation and block size)");
             text = report::render(table, format, runs);
         } else {
-            auto table = compare::side_by_side(runs, baseline, metrics, a->noise_percent / 100, a->all);
+            auto table =
+                compare::side_by_side(runs, baseline, metrics, a->noise_percent / 100, a->all);
             size_t shared = 0;
             for (const auto& r : table.rows)
                 shared += std::count_if(r.values.begin(), r.values.end(),

@@ -20,7 +20,8 @@ Command add_edit(CLI::App& app, Global& global) {
     app.add_option("--label", a->label, "new label of the run");
     app.add_option("--machine", a->machine, "new name of the run's machine");
     return [a, &global]() -> int {
-        if (!a->label && !a->machine) return fail(Exit::usage, "edit: give --label and/or --machine");
+        if (!a->label && !a->machine)
+            return fail(Exit::usage, "edit: give --label and/or --machine");
         store::Database db(global.database_path());
         auto run = db.find(a->run);
         if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
@@ -46,7 +47,8 @@ Command add_delete(CLI::App& app, Global& global) {
             auto run = db.find(name);
             if (!run) return fail(Exit::usage, "no run '" + name + "'; nothing deleted");
             ids.push_back(run->id);
-            what += fmt::format("  {} {} ({} figures)\n", run->id, run->label, run->measurements.size());
+            what += fmt::format("  {} {} ({} figures)\n", run->id, run->label,
+                                run->measurements.size());
         }
         if (!a->yes && isatty(STDIN_FILENO)) {
             fmt::print(stderr, "delete these runs?\n{}[y/N] ", terminal_safe(what));

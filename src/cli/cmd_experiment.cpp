@@ -5,8 +5,8 @@
 #include <set>
 
 #include "bench/cpu_features.h"
-#include "cli/child_run.h"
 #include "bench/selection.h"
+#include "cli/child_run.h"
 #include "cli/commands.h"
 #include "compare/ratio.h"
 #include "report/comparison.h"
@@ -55,8 +55,8 @@ void add_common(CLI::App& app, ExperimentArgs& a) {
     app.add_option("--bytes", a.bytes, "block sizes (default 8192)");
     app.add_option("--repeat", a.repeat, "repetitions per figure")->check(CLI::Range(1, 1000));
     app.add_option("--label", a.label, "label prefix of the stored runs");
-    app.add_option("--format", a.format, "text, markdown, csv, json or html")
-        ->check(CLI::IsMember({"text", "markdown", "md", "csv", "json", "html"}));
+    app.add_option("--format", a.format, report::format_help())
+        ->check(CLI::IsMember(report::format_names()));
     app.add_flag("--no-store", a.no_store, "do not store the runs");
 }
 

@@ -45,7 +45,8 @@ bool parse_machine_option(const std::string& option, std::map<size_t, std::strin
         std::string pair = option.substr(start, end - start);
         auto eq = pair.find('=');
         size_t n = 0;
-        auto [p, ec] = std::from_chars(pair.data(), pair.data() + (eq == std::string::npos ? 0 : eq), n);
+        auto [p, ec] =
+            std::from_chars(pair.data(), pair.data() + (eq == std::string::npos ? 0 : eq), n);
         if (eq == std::string::npos || ec != std::errc{} || p != pair.data() + eq || n == 0 ||
             eq + 1 == pair.size()) {
             error = "expected N=NAME pairs (1=athlon,2=p3), found '" + pair + "'";
@@ -118,8 +119,8 @@ Command add_import(CLI::App& app, Global& global) {
                 else if (!machine_for_all.empty())
                     run.machine.label = machine_for_all;
                 else if (run.machine.label.empty())
-                    run.machine.label = !run.machine.hostname.empty() ? run.machine.hostname
-                                                                      : run.machine.cpu_name;
+                    run.machine.label =
+                        !run.machine.hostname.empty() ? run.machine.hostname : run.machine.cpu_name;
                 all.push_back(std::move(run));
             }
             for (const auto& u : parsed.unused)
@@ -135,7 +136,8 @@ Command add_import(CLI::App& app, Global& global) {
             try {
                 store::Database db(global.database_path());
                 for (const auto& r : all) {
-                    auto ids = a->again ? std::vector<int64_t>{} : db.imported_from(r.source_sha256);
+                    auto ids =
+                        a->again ? std::vector<int64_t>{} : db.imported_from(r.source_sha256);
                     if (!ids.empty())
                         return fail(Exit::failure,
                                     fmt::format("{} was imported before (run {}; same sha256); "

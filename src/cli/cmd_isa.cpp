@@ -11,9 +11,9 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
-#include "core/json.h"
 #include "cli/child_run.h"
 #include "cli/commands.h"
+#include "core/json.h"
 #include "sysinfo/capture.h"
 
 namespace speedlab::cli {

@@ -26,17 +26,16 @@ std::string list_table(const std::vector<store::RunSummary>& runs) {
         w_version = std::max(w_version, r.version.size());
         w_when = std::max(w_when, r.when.size());
     }
-    std::string out = fmt::format("{:>4}  {:<{}}  {:<{}}  {:<8}  {:>5}  {:<{}}  {}\n", "id",
-                                  "label", w_label, "when", w_when, "source", "figs", "version",
-                                  w_version, "machine / cpu");
+    std::string out =
+        fmt::format("{:>4}  {:<{}}  {:<{}}  {:<8}  {:>5}  {:<{}}  {}\n", "id", "label", w_label,
+                    "when", w_when, "source", "figs", "version", w_version, "machine / cpu");
     for (const auto& r : runs) {
         std::string where = r.machine_label;
         if (!r.cpu_name.empty()) where += (where.empty() ? "" : " / ") + r.cpu_name;
         if (r.platform != "native" && !r.platform.empty()) where += " [under " + r.platform + "]";
         out += fmt::format("{:>4}  {:<{}}  {:<{}}  {:<8}  {:>5}  {:<{}}  {}{}\n", r.id,
-                           shorten(r.label, 40), w_label, r.when, w_when, r.source,
-                           r.measurements, r.version, w_version, where,
-                           r.complete ? "" : " (partial)");
+                           shorten(r.label, 40), w_label, r.when, w_when, r.source, r.measurements,
+                           r.version, w_version, where, r.complete ? "" : " (partial)");
     }
     return out;
 }

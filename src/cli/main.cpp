@@ -43,8 +43,9 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.fallthrough();  // --db also after the command's name
     Global global;
-    auto* db_option = app.add_option("--db", global.db,
-                   "SQLite database (default: $SPEEDLAB_DB or $XDG_DATA_HOME/speedlab/results.db)");
+    auto* db_option = app.add_option(
+        "--db", global.db,
+        "SQLite database (default: $SPEEDLAB_DB or $XDG_DATA_HOME/speedlab/results.db)");
     std::map<CLI::App*, Command> commands;
     auto add = [&](const char* name, const char* help, auto adder) {
         CLI::App* sub = app.add_subcommand(name, help);
@@ -84,8 +85,8 @@ int main(int argc, char** argv) {
             }
             // Results that did not reach stdout are a failure, whatever printed them.
             if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-                fail(Exit::failure, std::string("cannot write to standard output: ") +
-                                        std::strerror(errno));
+                fail(Exit::failure,
+                     std::string("cannot write to standard output: ") + std::strerror(errno));
                 if (code == Exit::ok) code = Exit::failure;
             }
             return code;

@@ -3,10 +3,9 @@
 // noise, the rounding of printed figures and the spread of repetitions, and a
 // rank test where both figures were repeated often enough.
 #include <optional>
-#include <vector>
-
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "core/measurement.h"
 #include "core/run.h"
@@ -18,9 +17,9 @@ namespace speedlab::compare {
 inline constexpr double kDefaultNoise = 0.02;
 
 struct RatioStats {
-    double ratio = 0;        // b/a (or a/b when inverse), of medians where repeated
-    double uncertainty = 0;  // relative standard uncertainty of the ratio
-    double low = 0, high = 0;  // 95% interval of the ratio
+    double ratio = 0;               // b/a (or a/b when inverse), of medians where repeated
+    double uncertainty = 0;         // relative standard uncertainty of the ratio
+    double low = 0, high = 0;       // 95% interval of the ratio
     std::optional<double> p_value;  // Mann-Whitney, two-sided, where both have >= 5 samples
     bool significant = false;
 };

@@ -161,7 +161,8 @@ std::vector<std::string> comparability_caveats(const std::vector<const Run*>& ru
 
 namespace {
 bool any_ratio(const RatioRow& r) {
-    return std::any_of(r.cells.begin(), r.cells.end(), [](const auto& c) { return c.ratio.has_value(); });
+    return std::any_of(r.cells.begin(), r.cells.end(),
+                       [](const auto& c) { return c.ratio.has_value(); });
 }
 
 // Only what both runs have: rows and block-size columns without a single
@@ -219,9 +220,9 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
     }
     for (const auto& id : ids_of(a, b, true)) {
         if (a.find(id, Operation::derive, 0) || b.find(id, Operation::derive, 0)) {
-            RatioRow row{
-                id,
-                {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0), false, noise)}};
+            RatioRow row{id,
+                         {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0),
+                               false, noise)}};
             account(id, row.cells.back());
             t.key_exchange.push_back(std::move(row));
             continue;
@@ -231,8 +232,9 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
         const Measurement *av = a.find(id, Operation::verify, 0),
                           *bv = b.find(id, Operation::verify, 0);
         if (!as && !bs && !av && !bv) continue;
-        RatioRow row{
-            id, {cell(as, bs, true, noise), cell(av, bv, true, noise), cell(as, bs, false, noise), cell(av, bv, false, noise)}};
+        RatioRow row{id,
+                     {cell(as, bs, true, noise), cell(av, bv, true, noise),
+                      cell(as, bs, false, noise), cell(av, bv, false, noise)}};
         account(id, row.cells[PublicKeyColumns::sign_rate]);
         account(id, row.cells[PublicKeyColumns::verify_rate]);
         t.public_key.push_back(std::move(row));
@@ -286,8 +288,8 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
                                                          : std::nullopt);
             row.vs_baseline.push_back(cell(base, m, false, noise));
         }
-        size_t present = static_cast<size_t>(
-            std::count_if(row.values.begin(), row.values.end(), [](const auto& v) { return v.has_value(); }));
+        size_t present = static_cast<size_t>(std::count_if(
+            row.values.begin(), row.values.end(), [](const auto& v) { return v.has_value(); }));
         // Figures only one run has come only with --all (or when named).
         if (present < 2 && metrics.empty() && !all && runs.size() >= 2) {
             ++s.omitted;

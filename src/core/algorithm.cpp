@@ -141,10 +141,10 @@ AlgorithmKind kind_of(std::string_view id) {
 bool looks_like_algorithm(std::string_view id) {
     if (std::find(kOrder.begin(), kOrder.end(), id) != kOrder.end()) return true;
     static constexpr std::array<std::string_view, 30> families{
-        "aes-",  "aria-",  "camellia-", "sm4",   "chacha20", "des-", "des",      "bf-",
-        "cast",  "rc2",    "rc4",       "rc5",   "idea",     "seed", "sha",      "md2",
-        "md4",   "md5",    "mdc2",      "rmd",   "ripemd",   "whirlpool", "blake2", "sm3",
-        "ghash", "hmac-",  "cmac-",     "kmac",  "poly1305", "shake"};
+        "aes-",  "aria-", "camellia-", "sm4",  "chacha20", "des-",      "des",    "bf-",
+        "cast",  "rc2",   "rc4",       "rc5",  "idea",     "seed",      "sha",    "md2",
+        "md4",   "md5",   "mdc2",      "rmd",  "ripemd",   "whirlpool", "blake2", "sm3",
+        "ghash", "hmac-", "cmac-",     "kmac", "poly1305", "shake"};
     for (auto f : families)
         if (starts_with(id, f) && id.find(' ') == std::string_view::npos) return true;
     return kind_of(id) == AlgorithmKind::public_key;

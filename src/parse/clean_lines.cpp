@@ -91,7 +91,8 @@ std::vector<CleanLine> clean_lines(std::string_view text) {
         ++number;
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
         std::string unescaped;
-        if (raw.find('\x1b') != std::string_view::npos || raw.find("^[") != std::string_view::npos) {
+        if (raw.find('\x1b') != std::string_view::npos ||
+            raw.find("^[") != std::string_view::npos) {
             unescaped = strip_escapes(raw);
             raw = unescaped;
         }
@@ -115,8 +116,7 @@ std::vector<CleanLine> clean_lines(std::string_view text) {
             // A progress line wrapped before its result, or before its time.
             if (prev && starts_with(prev->text, "Doing ") && !doing_complete(prev->text) &&
                 (prev->text.find(": ") != std::string::npos || prev->text.back() == ':') &&
-                !t.empty() &&
-                !starts_with(t, "Doing ") && t.size() < 48 &&
+                !t.empty() && !starts_with(t, "Doing ") && t.size() < 48 &&
                 (std::isdigit(static_cast<unsigned char>(t.front())) ||
                  doing_complete("x in " + std::string(t)))) {
                 prev->text += " " + std::string(t);

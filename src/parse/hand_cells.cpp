@@ -1,5 +1,3 @@
-#include "parse/hand_table.h"
-
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -8,6 +6,7 @@
 #include <set>
 
 #include "core/algorithm.h"
+#include "parse/hand_table.h"
 
 namespace speedlab::parse {
 
@@ -56,7 +55,8 @@ std::string without_thousands(std::string_view s) {
             std::isdigit(static_cast<unsigned char>(s[i + len])) &&
             std::isdigit(static_cast<unsigned char>(s[i + len + 1])) &&
             std::isdigit(static_cast<unsigned char>(s[i + len + 2])) &&
-            (i + len + 3 >= s.size() || !std::isdigit(static_cast<unsigned char>(s[i + len + 3])))) {
+            (i + len + 3 >= s.size() ||
+             !std::isdigit(static_cast<unsigned char>(s[i + len + 3])))) {
             i += len - 1;
             continue;
         }
@@ -90,19 +90,20 @@ std::string block_cipher(std::string_view w) {
 // "rsa"/"dsa" carry their key bits separately.
 std::string algorithm_word(std::string_view word) {
     static const std::set<std::string, std::less<>> known{
-        "md2",       "md4",        "md5",        "mdc2",       "sha1",          "sha224",
-        "sha256",    "sha384",     "sha512",     "sha512-256", "sha3-224",      "sha3-256",
-        "sha3-384",  "sha3-512",   "rmd160",     "ripemd160",  "whirlpool",     "rc4",
-        "rc2-cbc",   "rc5-cbc",    "bf-cbc",     "cast5-cbc",  "idea-cbc",      "seed-cbc",
-        "des-cbc",   "des-ede3",   "ghash",      "sm3",        "sm4-cbc",       "sm4-ecb",
-        "sm4-ctr",   "sm4-gcm",    "chacha20",   "poly1305",   "chacha20-poly1305",
-        "hmac-md5",  "hmac-sha1",  "hmac-sha256", "blake2b512", "blake2s256"};
+        "md2",       "md4",       "md5",         "mdc2",       "sha1",
+        "sha224",    "sha256",    "sha384",      "sha512",     "sha512-256",
+        "sha3-224",  "sha3-256",  "sha3-384",    "sha3-512",   "rmd160",
+        "ripemd160", "whirlpool", "rc4",         "rc2-cbc",    "rc5-cbc",
+        "bf-cbc",    "cast5-cbc", "idea-cbc",    "seed-cbc",   "des-cbc",
+        "des-ede3",  "ghash",     "sm3",         "sm4-cbc",    "sm4-ecb",
+        "sm4-ctr",   "sm4-gcm",   "chacha20",    "poly1305",   "chacha20-poly1305",
+        "hmac-md5",  "hmac-sha1", "hmac-sha256", "blake2b512", "blake2s256"};
     static const std::map<std::string, std::string, std::less<>> human{
-        {"sha-1", "sha1"},       {"sha-224", "sha224"},  {"sha-256", "sha256"},
-        {"sha-384", "sha384"},   {"sha-512", "sha512"},  {"sha2-256", "sha256"},
-        {"3des", "des-ede3"},    {"des3", "des-ede3"},   {"tdes", "des-ede3"},
-        {"des", "des-cbc"},      {"blowfish", "bf-cbc"}, {"rsa", "rsa"},
-        {"dsa", "dsa"},          {"idea", "idea-cbc"},   {"rc2", "rc2-cbc"}};
+        {"sha-1", "sha1"},     {"sha-224", "sha224"},  {"sha-256", "sha256"},
+        {"sha-384", "sha384"}, {"sha-512", "sha512"},  {"sha2-256", "sha256"},
+        {"3des", "des-ede3"},  {"des3", "des-ede3"},   {"tdes", "des-ede3"},
+        {"des", "des-cbc"},    {"blowfish", "bf-cbc"}, {"rsa", "rsa"},
+        {"dsa", "dsa"},        {"idea", "idea-cbc"},   {"rc2", "rc2-cbc"}};
     if (word.empty() || word.size() > 40) return {};
     std::string w = lower(word);
     while (!w.empty() && std::string_view(":,;").find(w.back()) != std::string_view::npos)
@@ -166,8 +167,8 @@ std::string hand_cell_text(std::string_view cell) {
 HeaderCell read_header_cell(std::string_view text) {
     HeaderCell h;
     std::string t = lower(without_thousands(strip_markup(text)));
-    for (std::string_view r : {"ratio", "speedup", "speed-up", "improvement", "relative", "%",
-                               "diff", "faster", "gain"})
+    for (std::string_view r :
+         {"ratio", "speedup", "speed-up", "improvement", "relative", "%", "diff", "faster", "gain"})
         if (t.find(r) != std::string::npos) h.ratio = true;
     bool sign = t.find("sign") != std::string::npos, verify = t.find("verif") != std::string::npos;
     if (sign != verify) h.operation = sign ? Operation::sign : Operation::verify;
@@ -215,7 +216,8 @@ std::optional<HandNumber> read_hand_number(std::string_view cell) {
     if (ec != std::errc{} || p != t.data() + t.size() || !std::isfinite(n.value) || n.value <= 0)
         return std::nullopt;
     auto dot = t.find('.');
-    n.step = dot == std::string::npos ? 1 : std::pow(10.0, -static_cast<double>(t.size() - dot - 1));
+    n.step =
+        dot == std::string::npos ? 1 : std::pow(10.0, -static_cast<double>(t.size() - dot - 1));
     return n;
 }
 

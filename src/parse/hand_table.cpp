@@ -13,7 +13,7 @@ namespace speedlab::parse {
 namespace {
 
 struct Table {
-    size_t first = 0;  // index into lines
+    size_t first = 0;                            // index into lines
     std::vector<std::vector<std::string>> rows;  // the header first
 };
 
@@ -37,7 +37,9 @@ std::string trimmed(std::string_view s) {
 
 // Case-insensitive search for a lower-case word, without copying the text.
 bool mentions(std::string_view text, std::string_view word) {
-    auto ascii_lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c; };
+    auto ascii_lower = [](char c) {
+        return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c;
+    };
     for (size_t p = 0; p + word.size() <= text.size(); ++p) {
         if (ascii_lower(text[p]) != word[0]) continue;
         size_t k = 1;
@@ -94,8 +96,10 @@ bool separator_row(const std::vector<std::string>& cells) {
     bool dash = false;
     for (const auto& c : cells)
         for (char ch : c) {
-            if (ch == '-' || ch == '=') dash = true;
-            else if (ch != ':' && ch != ' ') return false;
+            if (ch == '-' || ch == '=')
+                dash = true;
+            else if (ch != ':' && ch != ' ')
+                return false;
         }
     return dash;
 }
@@ -168,9 +172,8 @@ Context read_context(const std::vector<CleanLine>& lines) {
                 if (!c.key_bits) c.key_bits = std::stoll(alg.substr(3));
                 continue;
             }
-            if (!alg.empty() &&
-                std::find(c.command_algorithms.begin(), c.command_algorithms.end(), alg) ==
-                    c.command_algorithms.end())
+            if (!alg.empty() && std::find(c.command_algorithms.begin(), c.command_algorithms.end(),
+                                          alg) == c.command_algorithms.end())
                 c.command_algorithms.push_back(alg);
         }
     }
@@ -179,8 +182,7 @@ Context read_context(const std::vector<CleanLine>& lines) {
 
 // The algorithm a table is about when its cells do not say: the one the
 // openssl speed command named, else the nearest one named above the table.
-std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
-                              const Context& c) {
+std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first, const Context& c) {
     if (c.command_algorithms.size() == 1) return c.command_algorithms.front();
     for (size_t k = first; k-- > 0 && k + 40 > first;) {
         std::string word;
@@ -220,8 +222,8 @@ Run table_run(const std::string& file, size_t line) {
     r.program = "hand-made table";
     r.timing = Timing::unknown;
     r.platform = "";
-    r.notes.push_back("a hand-made summary table at line " + std::to_string(line) + " of " +
-                      file + ": figures as the person typed them");
+    r.notes.push_back("a hand-made summary table at line " + std::to_string(line) + " of " + file +
+                      ": figures as the person typed them");
     return r;
 }
 
@@ -237,7 +239,8 @@ void name_run(Run& r, const std::vector<std::string>& header, const std::vector<
         if (figure_column[k] || row[k].empty()) continue;
         std::string h = lower(hand_cell_text(header[k])), cell = hand_cell_text(row[k]);
         if (contains(h, "version") && contains(h, "openssl")) {
-            r.version = std::isdigit(static_cast<unsigned char>(cell[0])) ? "OpenSSL " + cell : cell;
+            r.version =
+                std::isdigit(static_cast<unsigned char>(cell[0])) ? "OpenSSL " + cell : cell;
         } else if (lower(cell).rfind("openssl ", 0) == 0) {
             r.version = cell;
         } else if (contains(h, "bogomips")) {

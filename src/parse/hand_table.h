@@ -13,7 +13,7 @@
 namespace speedlab::parse {
 
 struct HandTables {
-    std::vector<Run> runs;      // source "hand-made table"
+    std::vector<Run> runs;        // source "hand-made table"
     size_t ratio_table_line = 0;  // first line of a ratio or percent table, 0: none
 };
 
@@ -28,7 +28,7 @@ struct HeaderCell {
     std::string algorithm;  // canonical id ("md5", "aes-128-cbc", "rsa"), empty: none
     int64_t size = 0;       // block size in bytes, or key bits for rsa/dsa
     Operation operation = Operation::throughput;
-    bool ratio = false;     // "Speedup", "ratio", "%": not a figure column
+    bool ratio = false;  // "Speedup", "ratio", "%": not a figure column
 };
 HeaderCell read_header_cell(std::string_view text);
 

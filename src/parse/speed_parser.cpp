@@ -1,20 +1,19 @@
 #include "parse/speed_parser.h"
 
-#include "parse/hand_table.h"
-
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
+#include <map>
 #include <optional>
 #include <set>
 
 #include "core/algorithm.h"
+#include "parse/hand_table.h"
 #include "sysinfo/decode.h"
 
 namespace speedlab::parse {
@@ -167,7 +166,9 @@ class Parser {
             size_t start = i_;
             bool used = system_text(line);
             used = speed_line(line) || used;
-            if (used) std::fill(used_.begin() + static_cast<long>(start), used_.begin() + static_cast<long>(i_) + 1, true);
+            if (used)
+                std::fill(used_.begin() + static_cast<long>(start),
+                          used_.begin() + static_cast<long>(i_) + 1, true);
             if (active_) {
                 if (used)
                     last_used_ = i_;
@@ -271,11 +272,11 @@ class Parser {
         if (at == std::string_view::npos) at = who.find(" at "), skip = 4;
         if (at == std::string_view::npos) return {};
         std::string_view host = trim(who.substr(at + skip));
-        bool ok = !host.empty() && host.size() <= 64 &&
-                  std::all_of(host.begin(), host.end(), [](char c) {
-                      return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ||
-                             c == '_';
-                  });
+        bool ok =
+            !host.empty() && host.size() <= 64 && std::all_of(host.begin(), host.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' ||
+                       c == '_';
+            });
         return ok ? std::string(host) : std::string();
     }
     std::string prompt_host_;
@@ -465,8 +466,8 @@ class Parser {
         if (starts_with(t, "Doing ")) return progress(t);
         if (auto record = mr_record_in(t); !record.empty()) {
             std::string_view prefix = trim(t.substr(0, t.size() - record.size()));
-            return machine_readable(record, prefix.size() >= 4 &&
-                                                prefix.substr(prefix.size() - 4) == "Got:");
+            return machine_readable(
+                record, prefix.size() >= 4 && prefix.substr(prefix.size() - 4) == "Got:");
         }
         if (header(t)) return true;
         if (starts_with(t, "Forked child")) {
@@ -483,8 +484,8 @@ class Parser {
         }
         if (starts_with(t, "type ") || t == "type") return symmetric_header(t);
         // openssl's own public-key headers start with their first column's name.
-        bool pk_header = starts_with(t, "sign ") || starts_with(t, "keygen ") ||
-                         starts_with(t, "op ");
+        bool pk_header =
+            starts_with(t, "sign ") || starts_with(t, "keygen ") || starts_with(t, "op ");
         if (pk_header && (contains(t, "sign/s") || contains(t, "op/s") ||
                           contains(t, "keygens/s") || words_are(t, {"sign", "verify"}))) {
             // Without a run around it, a table is openssl's only when its next row
@@ -668,8 +669,8 @@ class Parser {
 
     // A cell position of a row: the words after the name, each a figure or not.
     static bool cell_like(std::string_view w) {
-        return std::isdigit(static_cast<unsigned char>(w.front())) || w == "inf" ||
-               w == "infk" || w == "nan" || w == "nank" || w == "-nan";
+        return std::isdigit(static_cast<unsigned char>(w.front())) || w == "inf" || w == "infk" ||
+               w == "nan" || w == "nank" || w == "-nan";
     }
     bool symmetric_row(std::string_view t) {
         auto ws = words(t);
@@ -826,8 +827,8 @@ class Parser {
         bool sec_ok = seconds_cell && seconds_cell->value > 0;
         if (rate_ok) m.printed["per_second"] = rate_cell->value;
         if (sec_ok) m.printed["seconds_per_op"] = seconds_cell->value;
-        if (sec_ok && (!rate_ok || significant_digits(*seconds_cell) >
-                                       significant_digits(*rate_cell))) {
+        if (sec_ok &&
+            (!rate_ok || significant_digits(*seconds_cell) > significant_digits(*rate_cell))) {
             m.value = 1 / seconds_cell->value;
             // One unit of the last printed digit of the seconds, as a rate.
             m.printed_step = seconds_cell->step / (seconds_cell->value * seconds_cell->value);
@@ -857,7 +858,8 @@ class Parser {
     std::vector<PendingProgress> pending_curves_;
     static std::string family_of(const std::string& id) {
         for (std::string_view f : {"ecdsa", "ecdh", "eddsa", "ed25519", "ed448", "sm2", "ffdh"})
-            if (starts_with(id, f)) return f == "ed25519" || f == "ed448" ? "eddsa" : std::string(f);
+            if (starts_with(id, f))
+                return f == "ed25519" || f == "ed448" ? "eddsa" : std::string(f);
         return {};
     }
     static int64_t bits_of(std::string_view source) {
@@ -873,8 +875,10 @@ class Parser {
             m.seconds = p.seconds;
             double measured = static_cast<double>(p.count) / p.seconds;
             if (std::abs(measured - m.value) > std::max(m.printed_step, m.value * 0.01))
-                note(m.source_name + " " + std::string(to_string(m.operation)) + ": the progress "
-                     "line gives " + fmt::format("{:.4g}", measured) + "/s, the table " +
+                note(m.source_name + " " + std::string(to_string(m.operation)) +
+                     ": the progress "
+                     "line gives " +
+                     fmt::format("{:.4g}", measured) + "/s, the table " +
                      fmt::format("{:.4g}", m.value) + "/s; the table is kept");
             return;
         }
@@ -969,18 +973,18 @@ class Parser {
         return integer(pw[0]);
     }
     void curve_progress(const std::string& text, int64_t bits, int64_t count, double seconds) {
-        std::string family = contains(text, "ecdsa")                              ? "ecdsa"
-                             : contains(text, "ecdh")                              ? "ecdh"
-                             : contains(text, "sm2")                               ? "sm2"
-                             : contains(text, "ed25519") || contains(text, "ed448") ||
-                                     contains(text, "eddsa")
-                                 ? "eddsa"
-                             : contains(text, "ffdh") ? "ffdh"
-                                                      : "";
+        std::string family =
+            contains(text, "ecdsa")  ? "ecdsa"
+            : contains(text, "ecdh") ? "ecdh"
+            : contains(text, "sm2")  ? "sm2"
+            : contains(text, "ed25519") || contains(text, "ed448") || contains(text, "eddsa")
+                ? "eddsa"
+            : contains(text, "ffdh") ? "ffdh"
+                                     : "";
         if (family.empty()) return;
         Operation op = family == "ecdh" || family == "ffdh" ? Operation::derive
-                       : contains(text, "verify")          ? Operation::verify
-                                                           : Operation::sign;
+                       : contains(text, "verify")           ? Operation::verify
+                                                            : Operation::sign;
         pending_curves_.push_back({family, bits, op, count, seconds, false});
     }
     // 3.2+: "Doing rsa2048 verify ops for 10s: 3486014 rsa2048 signature verify ops in 10.00s".
@@ -1015,8 +1019,8 @@ class Parser {
     }
 
     static bool mr_tag(std::string_view tag) {
-        static constexpr std::array<std::string_view, 6> named{"+DT", "+DN", "+DTP",
-                                                                "+DNP", "+H", "+F"};
+        static constexpr std::array<std::string_view, 6> named{"+DT",  "+DN", "+DTP",
+                                                               "+DNP", "+H",  "+F"};
         if (std::find(named.begin(), named.end(), tag) != named.end()) return true;
         return tag.size() >= 2 && (starts_with(tag, "+R") || starts_with(tag, "+F")) &&
                std::all_of(tag.begin() + 2, tag.end(),
@@ -1025,7 +1029,8 @@ class Parser {
     // The -mr record in a line, behind any prefix ("Got: ", "# ", "// ", "%% ",
     // a timestamp); empty when the line holds none. A record's second field is a number.
     static std::string_view mr_record_in(std::string_view t) {
-        for (size_t p = t.find('+'); p != std::string_view::npos && p < 64; p = t.find('+', p + 1)) {
+        for (size_t p = t.find('+'); p != std::string_view::npos && p < 64;
+             p = t.find('+', p + 1)) {
             if (p > 0 && std::isalnum(static_cast<unsigned char>(t[p - 1]))) continue;
             std::string_view rec = t.substr(p);
             auto f = fields(rec, ':');
@@ -1047,7 +1052,8 @@ class Parser {
             if (!active_) begin();
             multi_ = true;
             run_.timing = Timing::wall;
-            if (auto from = t.rfind(" from "); from != std::string_view::npos) t = t.substr(0, from);
+            if (auto from = t.rfind(" from "); from != std::string_view::npos)
+                t = t.substr(0, from);
         }
         child_record_ = child;
         struct Reset {

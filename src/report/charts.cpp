@@ -111,11 +111,13 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
         return kLeft + 12 + t * (kW - kLeft - kRight - 24);
     };
     for (auto size : sizes)
-        out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
-                           x(size), kH - kBottom + 16, size);
-    out += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">block size "
-                       "(bytes, log scale)</text>\n",
-                       (kLeft + kW) / 2, kH - kBottom + 32);
+        out += fmt::format(
+            "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
+            x(size), kH - kBottom + 16, size);
+    out += fmt::format(
+        "<text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">block size "
+        "(bytes, log scale)</text>\n",
+        (kLeft + kW) / 2, kH - kBottom + 32);
     for (const auto& s : series) {
         std::string path, colour = series_colour(s.colour);
         for (size_t k = 0; k < s.points.size() && k < sizes.size(); ++k) {
@@ -123,11 +125,13 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
             if (!p.value) continue;
             double px = x(sizes[k]), py = a.y(*p.value / scale);
             path += fmt::format("{}{:.1f},{:.1f} ", path.empty() ? "M" : "L", px, py);
-            out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>", px, py, colour);
+            out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>", px, py,
+                               colour);
             if (p.low && p.high)
-                out += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" "
-                                   "stroke=\"{3}\" class=\"whisker\"/>",
-                                   px, a.y(*p.low / scale), a.y(*p.high / scale), colour);
+                out += fmt::format(
+                    "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" "
+                    "stroke=\"{3}\" class=\"whisker\"/>",
+                    px, a.y(*p.low / scale), a.y(*p.high / scale), colour);
         }
         out += fmt::format("<path d=\"{}\" stroke=\"{}\" class=\"line\"/>\n", path, colour);
     }
@@ -139,26 +143,31 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
     double lo = 0, hi = 0;
     for (const auto& s : series)
         for (const auto& p : s.points)
-            if (p.value) lo = lo == 0 ? *p.value : std::min(lo, *p.value), hi = std::max(hi, *p.value);
+            if (p.value)
+                lo = lo == 0 ? *p.value : std::min(lo, *p.value), hi = std::max(hi, *p.value);
     if (hi <= 0 || groups.empty()) return {};
     Axis a = hi / lo > 10 ? Axis{true, std::pow(10, std::floor(std::log10(lo))), hi * 1.5}
                           : Axis{false, 0, hi * 1.08};
-    std::string out = svg_open(title) + y_axis(a, a.log ? "operations/s (log scale)" : "operations/s");
+    std::string out =
+        svg_open(title) + y_axis(a, a.log ? "operations/s (log scale)" : "operations/s");
     double slot = (kW - kLeft - kRight) / static_cast<double>(groups.size());
-    double bar = std::min(28.0, (slot - 8) / static_cast<double>(std::max<size_t>(series.size(), 1)));
+    double bar =
+        std::min(28.0, (slot - 8) / static_cast<double>(std::max<size_t>(series.size(), 1)));
     for (size_t g = 0; g < groups.size(); ++g) {
         double x0 = kLeft + g * slot + (slot - bar * static_cast<double>(series.size())) / 2;
         for (size_t k = 0; k < series.size(); ++k) {
             const Point& p = g < series[k].points.size() ? series[k].points[g] : Point{};
             if (!p.value) continue;
             double y = a.y(*p.value), base = a.y(a.log ? a.lo : 0);
-            out += fmt::format("<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
-                               "fill=\"{}\"><title>{}: {:.1f}/s</title></rect>\n",
-                               x0 + k * bar, y, bar - 2, std::max(0.5, base - y),
-                               series_colour(series[k].colour), html_escape(series[k].name), *p.value);
+            out += fmt::format(
+                "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
+                "fill=\"{}\"><title>{}: {:.1f}/s</title></rect>\n",
+                x0 + k * bar, y, bar - 2, std::max(0.5, base - y), series_colour(series[k].colour),
+                html_escape(series[k].name), *p.value);
         }
-        out += fmt::format("<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
-                           kLeft + (g + 0.5) * slot, kH - kBottom + 16, html_escape(groups[g]));
+        out += fmt::format(
+            "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
+            kLeft + (g + 0.5) * slot, kH - kBottom + 16, html_escape(groups[g]));
     }
     return out + legend(series) + "</svg></figure>\n";
 }
@@ -176,21 +185,25 @@ std::string ratio_bars_chart(const std::string& title,
         "<text x=\"{}\" y=\"18\" class=\"title\">{}</text>\n",
         kW, height, html_escape(title), label_w, html_escape(title));
     for (double v : linear_ticks(top * 1.1)) {
-        out += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"grid\"/>"
-                           "<text x=\"{0:.1f}\" y=\"{3:.0f}\" class=\"tick\" text-anchor=\"middle\">{4:g}</text>\n",
-                           x(v), kTop - 4, height - 28, height - 14, v);
+        out += fmt::format(
+            "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"grid\"/>"
+            "<text x=\"{0:.1f}\" y=\"{3:.0f}\" class=\"tick\" "
+            "text-anchor=\"middle\">{4:g}</text>\n",
+            x(v), kTop - 4, height - 28, height - 14, v);
     }
     for (size_t k = 0; k < bars.size(); ++k) {
         const auto& [name, v] = bars[k];
         double y = kTop + row * static_cast<double>(k);
-        out += fmt::format("<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>"
-                           "<rect x=\"{}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>"
-                           "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\">{:.3f}</text>\n",
-                           label_w - 6, y + 14, html_escape(name), label_w, y + 3, x(v) - label_w,
-                           row - 8, heat_colour(v), x(v) + 4, y + 14, v);
+        out += fmt::format(
+            "<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>"
+            "<rect x=\"{}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>"
+            "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\">{:.3f}</text>\n",
+            label_w - 6, y + 14, html_escape(name), label_w, y + 3, x(v) - label_w, row - 8,
+            heat_colour(v), x(v) + 4, y + 14, v);
     }
-    out += fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"one\"/>",
-                       x(1), kTop - 4, height - 28);
+    out +=
+        fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"one\"/>",
+                    x(1), kTop - 4, height - 28);
     return out + "</svg></figure>\n";
 }
 

@@ -13,7 +13,7 @@ namespace speedlab::report {
 std::string series_colour(size_t i);
 
 struct Point {
-    std::optional<double> value;     // missing: no point
+    std::optional<double> value;      // missing: no point
     std::optional<double> low, high;  // whiskers where there are repetitions
 };
 

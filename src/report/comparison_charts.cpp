@@ -39,9 +39,8 @@ std::vector<std::string> algorithms(const std::vector<Run>& runs, bool public_ke
 }
 
 size_t holders(const std::vector<Run>& runs, const std::string& id, Operation op, int64_t p) {
-    return static_cast<size_t>(std::count_if(runs.begin(), runs.end(), [&](const Run& r) {
-        return r.find(id, op, p) != nullptr;
-    }));
+    return static_cast<size_t>(std::count_if(
+        runs.begin(), runs.end(), [&](const Run& r) { return r.find(id, op, p) != nullptr; }));
 }
 
 std::string run_name(const Run& r) {
@@ -62,8 +61,10 @@ std::string symmetric_chart(const std::vector<Run>& runs, const std::string& id)
     std::vector<Series> series;
     for (size_t k = 0; k < runs.size(); ++k) {
         Series s{run_name(runs[k]), k, {}};
-        for (auto size : sizes) s.points.push_back(point_of(runs[k].find(id, Operation::throughput, size)));
-        if (std::any_of(s.points.begin(), s.points.end(), [](const Point& p) { return p.value.has_value(); }))
+        for (auto size : sizes)
+            s.points.push_back(point_of(runs[k].find(id, Operation::throughput, size)));
+        if (std::any_of(s.points.begin(), s.points.end(),
+                        [](const Point& p) { return p.value.has_value(); }))
             series.push_back(std::move(s));
     }
     return throughput_chart(id, sizes, series);
@@ -71,8 +72,9 @@ std::string symmetric_chart(const std::vector<Run>& runs, const std::string& id)
 
 std::string public_key_chart(const std::vector<Run>& runs, const std::string& id) {
     std::vector<Operation> ops;
-    for (Operation op : {Operation::sign, Operation::verify, Operation::encrypt, Operation::decrypt,
-                         Operation::derive, Operation::keygen, Operation::encaps, Operation::decaps})
+    for (Operation op :
+         {Operation::sign, Operation::verify, Operation::encrypt, Operation::decrypt,
+          Operation::derive, Operation::keygen, Operation::encaps, Operation::decaps})
         if (holders(runs, id, op, 0) >= 2) ops.push_back(op);
     if (ops.empty()) return {};
     std::vector<std::string> groups;
@@ -81,7 +83,8 @@ std::string public_key_chart(const std::vector<Run>& runs, const std::string& id
     for (size_t k = 0; k < runs.size(); ++k) {
         Series s{run_name(runs[k]), k, {}};
         for (Operation op : ops) s.points.push_back(point_of(runs[k].find(id, op, 0)));
-        if (std::any_of(s.points.begin(), s.points.end(), [](const Point& p) { return p.value.has_value(); }))
+        if (std::any_of(s.points.begin(), s.points.end(),
+                        [](const Point& p) { return p.value.has_value(); }))
             series.push_back(std::move(s));
     }
     return grouped_bars(id, groups, series);

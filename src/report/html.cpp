@@ -54,7 +54,8 @@ void HtmlReport::list(const std::string& heading, const std::vector<std::string>
 void HtmlReport::heat_table(const std::string& title, const std::vector<std::string>& header,
                             const std::vector<std::vector<std::string>>& rows,
                             const std::vector<std::vector<std::optional<double>>>& ratios) {
-    body_ += "<h2>" + html_escape(title) + "</h2>\n" + heat_key() + "<div class=\"wide\"><table>\n<tr>";
+    body_ +=
+        "<h2>" + html_escape(title) + "</h2>\n" + heat_key() + "<div class=\"wide\"><table>\n<tr>";
     for (const auto& h : header) body_ += "<th>" + html_escape(h) + "</th>";
     body_ += "</tr>\n";
     for (size_t r = 0; r < rows.size(); ++r) {

@@ -4,12 +4,12 @@
 
 #include <array>
 #include <chrono>
-#include <thread>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string_view>
+#include <thread>
 
 #include "core/json.h"
 #include "core/text.h"
@@ -278,7 +278,8 @@ int64_t insert_run(sqlite3* db, Run& run) {
         .bind(10, mc.memory_kb)
         .bind(11, mc.kernel_release)
         .bind(12, mc.distribution);
-    m.bind(13, mc.bogomips).bind(14, to_json(mc).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    m.bind(13, mc.bogomips)
+        .bind(14, to_json(mc).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     m.step();
     int64_t machine_id = sqlite3_last_insert_rowid(db);
 
@@ -292,7 +293,9 @@ int64_t insert_run(sqlite3* db, Run& run) {
     r.bind(7, run.program).bind(8, run.version);
     r.bind(9, run.built_on).bind(10, run.options).bind(11, run.compiler).bind(12, run.cpuinfo);
     r.bind(13, to_string(run.timing)).bind(14, run.platform).bind(15, run.cpu_mask);
-    r.bind(16, int64_t{run.complete ? 1 : 0}).bind(17, nlohmann::json(run.notes).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    r.bind(16, int64_t{run.complete ? 1 : 0})
+        .bind(17, nlohmann::json(run.notes).dump(-1, ' ', false,
+                                                 nlohmann::json::error_handler_t::replace));
     r.bind(18, machine_id);
     r.step();
     int64_t run_id = sqlite3_last_insert_rowid(db);
@@ -460,12 +463,15 @@ void Database::remove(const std::vector<int64_t>& ids) {
         machine.bind(1, id);
         if (!machine.step()) throw StoreError("no run " + std::to_string(id));
         int64_t machine_id = machine.integer(0);
-        for (const char* sql : {"DELETE FROM measurements WHERE run_id = ?", "DELETE FROM runs WHERE id = ?"}) {
+        for (const char* sql :
+             {"DELETE FROM measurements WHERE run_id = ?", "DELETE FROM runs WHERE id = ?"}) {
             Statement st(db_, sql);
             st.bind(1, id);
             st.step();
         }
-        Statement m(db_, "DELETE FROM machines WHERE id = ? AND NOT EXISTS (SELECT 1 FROM runs WHERE machine_id = ?)");
+        Statement m(db_,
+                    "DELETE FROM machines WHERE id = ? AND NOT EXISTS (SELECT 1 FROM runs WHERE "
+                    "machine_id = ?)");
         m.bind(1, machine_id).bind(2, machine_id);
         m.step();
     }

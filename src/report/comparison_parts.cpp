@@ -1,0 +1,273 @@
+// Pieces every comparison renderer shares.
+#include "report/comparison_parts.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <string_view>
+
+#include "core/algorithm.h"
+#include "core/statistics.h"
+#include "report/charts.h"
+#include "report/comparison.h"
+#include "report/comparison_charts.h"
+#include "report/speed_table.h"
+
+namespace speedlab::report::detail {
+
+std::string significance_name(Significance s) {
+    switch (s) {
+        case Significance::significant:
+            return "significant";
+        case Significance::within_noise:
+            return "within noise";
+        case Significance::unknown:
+            break;
+    }
+    return "unknown";
+}
+
+// Half-width of a 95% interval, relative to the ratio.
+double half_width(const RatioCell& c) {
+    return c.high && c.ratio ? *c.high / *c.ratio - 1 : 0;
+}
+
+// The half-width two single figures at the noise floor give, which the header states once.
+double floor_half_width(double noise) {
+    return std::exp(1.959964 * std::sqrt(2.0) * noise) - 1;
+}
+
+// "1.004~", "2.162*", "0.436±9%*": the interval is shown where it is wider than the floor's.
+std::string cell_text(const RatioCell& c, double noise) {
+    if (!c.ratio) return "-";
+    std::string s = fmt::format("{:.3f}", *c.ratio);
+    if (half_width(c) > floor_half_width(noise) + 0.01)
+        s += fmt::format("±{:.0f}%", 100 * half_width(c));
+    if (c.significance == Significance::significant) s += "*";
+    if (c.significance == Significance::within_noise) s += "~";
+    if (c.significance == Significance::unknown) s += "?";
+    return s;
+}
+
+std::string interval_line(double noise) {
+    return fmt::format(
+        "Each ratio has a 95% interval from repetitions, printed rounding and a run-to-run noise "
+        "floor of {:.1f}% per figure measured once (--noise): ±{:.1f}% for two such figures, "
+        "shown after a ratio where wider; * the interval excludes 1 (and, with 5+ repetitions "
+        "each, a Mann-Whitney test agrees), ~ within noise, ? nothing can be said\n",
+        100 * noise, 100 * floor_half_width(noise));
+}
+
+std::string row_name(const std::string& id) {
+    if ((id.rfind("rsa", 0) == 0 || id.rfind("dsa", 0) == 0) && id.size() > 3 &&
+        std::isdigit(static_cast<unsigned char>(id[3])))
+        return fmt::format("{} {} bits", id.substr(0, 3), id.substr(3));
+    if (kind_of(id) == AlgorithmKind::public_key) return id;
+    return openssl3_row_name(id);
+}
+
+// Rows of the ratio table as plain cells, shared by text, Markdown and HTML.
+
+
+std::vector<Grid> ratio_grids(const RatioTable& t) {
+    std::vector<Grid> grids;
+    auto add = [&](std::string title, std::vector<std::string> header,
+                   const std::vector<compare::RatioRow>& rows) {
+        if (rows.empty()) return;
+        Grid g{std::move(title), std::move(header), {}, {}};
+        for (const auto& r : rows) {
+            std::vector<std::string> row{row_name(r.algorithm)};
+            std::vector<const RatioCell*> cs{nullptr};
+            for (const auto& c : r.cells) row.push_back(cell_text(c, t.noise)), cs.push_back(&c);
+            g.rows.push_back(std::move(row));
+            g.cells.push_back(std::move(cs));
+        }
+        grids.push_back(std::move(g));
+    };
+    std::vector<std::string> sizes{"type"};
+    for (auto s : t.sizes) sizes.push_back(fmt::format("{} bytes", s));
+    add("throughput", sizes, t.symmetric);
+    add("public key", {"", "sign", "verify", "sign/s", "verify/s"}, t.public_key);
+    add("key exchange", {"", "op/s"}, t.key_exchange);
+    return grids;
+}
+
+std::string direction_line(const RatioTable& t) {
+    return fmt::format(
+        "ratio B/A with A = run {}, B = run {}: in the per-second and throughput columns above 1 "
+        "means B is faster; in the sign/verify (seconds) columns below 1 means B is faster",
+        t.a_label, t.b_label);
+}
+
+std::string means_line(const RatioTable& t) {
+    std::string s = "geometric mean of shared figures:";
+    for (const auto& m : t.means)
+        s += fmt::format(" {} {:.3f} ({} cells);", m.category, m.geometric_mean, m.cells);
+    if (!s.empty() && s.back() == ';') s.pop_back();
+    return s;
+}
+
+std::string text_grid(const Grid& g) {
+    std::string out;
+    std::vector<size_t> w(g.header.size(), 0);
+    for (size_t i = 0; i < g.header.size(); ++i)
+        w[i] = std::max<size_t>(g.header[i].size(), i == 0 ? 13 : 12);
+    for (const auto& r : g.rows)
+        for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
+    auto line = [&](const std::vector<std::string>& cells) {
+        std::string l = fmt::format("{:<{}}", cells[0], w[0]);
+        for (size_t i = 1; i < cells.size(); ++i) l += fmt::format(" {:>{}}", cells[i], w[i]);
+        return l + "\n";
+    };
+    out += line(g.header);
+    for (const auto& r : g.rows) out += line(r);
+    return out;
+}
+
+std::string md_escape(const std::string& s) {
+    std::string o;
+    for (char c : s) {
+        if (c == '|') o += '\\';
+        o += c;
+    }
+    return o;
+}
+
+std::string markdown_grid(const std::vector<std::string>& header,
+                          const std::vector<std::vector<std::string>>& rows) {
+    std::string out = "|";
+    for (const auto& h : header) out += " " + md_escape(h) + " |";
+    out += "\n|";
+    for (size_t i = 0; i < header.size(); ++i) out += i == 0 ? "---|" : "---:|";
+    out += "\n";
+    for (const auto& r : rows) {
+        out += "|";
+        for (const auto& c : r) out += " " + md_escape(c) + " |";
+        out += "\n";
+    }
+    return out;
+}
+
+bool plain_number(const std::string& s) {
+    char* end = nullptr;
+    std::strtod(s.c_str(), &end);
+    return !s.empty() && end == s.c_str() + s.size();
+}
+
+// RFC 4180 quoting; a text a spreadsheet would run as a formula gets a leading '.
+std::string csv_field(std::string s) {
+    if (!s.empty() && std::string_view("=+-@\t\r").find(s[0]) != std::string_view::npos &&
+        !plain_number(s))
+        s = "'" + s;
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string o = "\"";
+    for (char c : s) {
+        if (c == '"') o += '"';
+        o += c;
+    }
+    return o + "\"";
+}
+
+std::string csv_row(const std::vector<std::string>& fields) {
+    std::string out;
+    for (size_t i = 0; i < fields.size(); ++i) out += (i ? "," : "") + csv_field(fields[i]);
+    return out + "\n";
+}
+
+std::string number_or_empty(const std::optional<double>& v) {
+    return v ? fmt::format("{:.6g}", *v) : "";
+}
+
+json cell_json(const std::string& column, const RatioCell& c) {
+    json j{{"column", column},
+           {"ratio", c.ratio ? json(*c.ratio) : json(nullptr)},
+           {"uncertainty", c.uncertainty ? json(*c.uncertainty) : json(nullptr)},
+           {"low", c.low ? json(*c.low) : json(nullptr)},
+           {"high", c.high ? json(*c.high) : json(nullptr)},
+           {"p_value", c.p_value ? json(*c.p_value) : json(nullptr)},
+           {"significance", significance_name(c.significance)}};
+    return j;
+}
+
+// Each public-key row's column names, in cell order.
+std::vector<std::string> columns_of(const RatioTable& t, const std::string& section) {
+    if (section == "symmetric") {
+        std::vector<std::string> c;
+        for (auto s : t.sizes) c.push_back(std::to_string(s));
+        return c;
+    }
+    if (section == "public_key") return {"sign", "verify", "sign/s", "verify/s"};
+    return {"op/s"};
+}
+
+std::string value_text(const MetricKey& k, std::optional<double> v) {
+    if (!v) return "-";
+    if (k.operation == Operation::throughput) return throughput_cell(*v);
+    return fmt::format("{:.1f}/s", *v);
+}
+
+std::string metric_name(const MetricKey& k) {
+    Measurement m;
+    m.algorithm = k.algorithm;
+    m.operation = k.operation;
+    m.parameter = k.parameter;
+    return metric_key(m);
+}
+
+std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent) {
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& r : s.rows) {
+        std::vector<std::string> row{metric_name(r.metric)};
+        for (size_t i = 0; i < r.values.size(); ++i) {
+            std::string v = value_text(r.metric, r.values[i]);
+            if (r.cv[i]) v += fmt::format(" ±{:.1f}%", 100 * *r.cv[i]);
+            if (with_percent && i != s.baseline && r.vs_baseline[i].ratio) {
+                const RatioCell& c = r.vs_baseline[i];
+                v += " (" + percent(*c.ratio);
+                if (half_width(c) > floor_half_width(s.noise) + 0.01)
+                    v += fmt::format(" ±{:.0f}%", 100 * half_width(c));
+                v += c.significance == Significance::significant ? "*" : "~";
+                v += ")";
+            }
+            row.push_back(v);
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+// The charts of what at least two runs share, in a responsive grid.
+std::string charts_section(const std::vector<Run>& runs) {
+    auto charts = comparison_charts(runs);
+    if (charts.empty()) return {};
+    std::string out = "<h2>Figures the runs share</h2><div class=\"charts\">\n";
+    for (const auto& c : charts) out += c;
+    return out + "</div>\n";
+}
+
+// Per run, the geometric mean of its ratios to the baseline over shared figures.
+std::vector<std::pair<std::string, double>> side_means(const SideBySide& s) {
+    std::vector<std::pair<std::string, double>> out;
+    for (size_t i = 0; i < s.labels.size(); ++i) {
+        if (i == s.baseline) continue;
+        std::vector<double> ratios;
+        for (const auto& r : s.rows)
+            if (r.vs_baseline[i].ratio) ratios.push_back(*r.vs_baseline[i].ratio);
+        // The id and the machine say which run a bar is; labels can be long.
+        std::string name = s.labels[i].substr(0, s.labels[i].find(' '));
+        if (i < s.machines.size() && !s.machines[i].empty()) name += " " + s.machines[i];
+        if (!ratios.empty()) out.emplace_back(name, geometric_mean(ratios));
+    }
+    return out;
+}
+
+std::vector<std::string> side_header(const SideBySide& s) {
+    std::vector<std::string> h{"metric"};
+    for (size_t i = 0; i < s.labels.size(); ++i)
+        h.push_back(s.labels[i] + (i == s.baseline ? " (baseline)" : ""));
+    return h;
+}
+
+}  // namespace speedlab::report::detail

@@ -1,0 +1,54 @@
+#pragma once
+// Pieces every comparison renderer shares: cell texts, grids, CSV quoting,
+// the interval line. Internal to src/report.
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "compare/ratio.h"
+#include "core/run.h"
+
+namespace speedlab::report::detail {
+
+using compare::RatioCell;
+using compare::RatioTable;
+using compare::SideBySide;
+using compare::Significance;
+using nlohmann::json;
+
+struct Grid {
+    std::string title;
+    std::vector<std::string> header;
+    std::vector<std::vector<std::string>> rows;
+    std::vector<std::vector<const RatioCell*>> cells;  // parallel to rows (nullptr for the name)
+};
+
+std::string significance_name(Significance s);
+double half_width(const RatioCell& c);
+double floor_half_width(double noise);
+std::string cell_text(const RatioCell& c, double noise);
+std::string interval_line(double noise);
+std::string row_name(const std::string& id);
+std::vector<Grid> ratio_grids(const RatioTable& t);
+std::string direction_line(const RatioTable& t);
+std::string means_line(const RatioTable& t);
+std::string text_grid(const Grid& g);
+std::string md_escape(const std::string& s);
+std::string markdown_grid(const std::vector<std::string>& header,
+                          const std::vector<std::vector<std::string>>& rows);
+bool plain_number(const std::string& s);
+std::string csv_field(std::string s);
+std::string csv_row(const std::vector<std::string>& fields);
+std::string number_or_empty(const std::optional<double>& v);
+json cell_json(const std::string& column, const RatioCell& c);
+std::vector<std::string> columns_of(const RatioTable& t, const std::string& section);
+std::string value_text(const MetricKey& k, std::optional<double> v);
+std::string metric_name(const MetricKey& k);
+std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent);
+std::string charts_section(const std::vector<Run>& runs);
+std::vector<std::pair<std::string, double>> side_means(const SideBySide& s);
+std::vector<std::string> side_header(const SideBySide& s);
+
+}  // namespace speedlab::report::detail
