@@ -249,6 +249,8 @@ TEST_F(Cli, WrapperIsRecordedAsThePlatform) {
 TEST_F(Cli, QemuUserIsSlowerThanNativeForEveryFigure) {
     if (std::system("command -v qemu-x86_64 >/dev/null 2>&1") != 0)
         GTEST_SKIP() << "qemu-user is not installed";
+    if (SPEEDLAB_SANITIZE_BUILD)
+        GTEST_SKIP() << "an AddressSanitizer build cannot map its shadow memory under qemu-user";
     auto r =
         run("experiment emulator --under 'qemu-x86_64 -cpu Westmere' sha256 aes-128-cbc rsa1024 "
             "--seconds 0.2 "
