@@ -61,4 +61,18 @@ std::string terminal_safe(std::string_view text) {
     return out;
 }
 
+std::string lower_ascii(std::string_view text) {
+    std::string out(text);
+    for (auto& c : out)
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c | 0x20);
+    return out;
+}
+
+std::string trimmed(std::string_view s) {
+    auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
+    while (!s.empty() && space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
+    return std::string(s);
+}
+
 }  // namespace speedlab

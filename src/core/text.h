@@ -12,4 +12,8 @@ std::string valid_utf8(std::string_view text);
 // '?', so imported text cannot move the cursor or change colours.
 std::string terminal_safe(std::string_view text);
 
+// ASCII lower case, and the text without surrounding white space.
+std::string lower_ascii(std::string_view text);
+std::string trimmed(std::string_view text);
+
 }  // namespace speedlab

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/algorithm.h"
+#include "core/text.h"
 #include "parse/hand_table.h"
 
 namespace speedlab::parse {
@@ -13,15 +14,7 @@ namespace speedlab::parse {
 namespace {
 
 std::string lower(std::string_view s) {
-    std::string out(s);
-    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return std::string(s);
+    return lower_ascii(s);
 }
 
 // Wiki and HTML markup around a cell: '''bold''', **bold**, <style=...>, `code`.
@@ -42,7 +35,7 @@ std::string strip_markup(std::string_view s) {
         if (s[i] == '*' || s[i] == '`') continue;
         out += s[i];
     }
-    return trim(out);
+    return trimmed(out);
 }
 
 // Thousands separators a person typed: "12,391.77", "646’811.75", "8 192".

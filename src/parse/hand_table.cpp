@@ -3,6 +3,8 @@
 // or column of one machine's figures into a run.
 #include "parse/hand_table.h"
 
+#include "core/text.h"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -24,15 +26,7 @@ struct Context {
 };
 
 std::string lower(std::string_view s) {
-    std::string out(s);
-    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string trimmed(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return std::string(s);
+    return lower_ascii(s);
 }
 
 // Case-insensitive search for a lower-case word, without copying the text.
