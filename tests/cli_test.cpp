@@ -432,3 +432,13 @@ TEST_F(Cli, HtmlReportChartsOnlySharedFigures) {
     EXPECT_EQ(page.find("http://"), std::string::npos) << "self-contained";
     EXPECT_EQ(page.find("https://"), std::string::npos) << "self-contained";
 }
+
+TEST_F(Cli, FeaturesExperimentFitsOneHundredTwentyColumns) {
+    auto r = run("experiment features md5 --features aesni,pclmulqdq,ssse3,movbe,avx,avx2,bmi1,"
+                 "bmi2,adx --seconds 0.02 --bytes 16 --label wide");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("figure (continued)"), std::string::npos) << r.out;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
+    EXPECT_NE(r.out.find("95% interval"), std::string::npos);
+}
