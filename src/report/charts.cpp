@@ -10,7 +10,7 @@
 namespace speedlab::report {
 
 namespace {
-constexpr double kW = 480, kH = 280, kLeft = 64, kRight = 16, kTop = 30, kBottom = 58;
+constexpr double kW = 480, kH = 260, kLeft = 64, kRight = 16, kTop = 30, kBottom = 40;
 
 std::string svg_open(const std::string& title) {
     return fmt::format(
@@ -61,17 +61,13 @@ std::string y_axis(const Axis& a, const std::string& unit_label) {
     return out;
 }
 
+// The legend as HTML under the chart, so that many runs wrap onto more lines.
 std::string legend(const std::vector<Series>& series) {
-    std::string out;
-    double x = kLeft;
-    for (const auto& s : series) {
-        out += fmt::format(
-            "<rect x=\"{:.0f}\" y=\"{}\" width=\"10\" height=\"10\" fill=\"{}\"/>"
-            "<text x=\"{:.0f}\" y=\"{}\" class=\"tick\">{}</text>\n",
-            x, kH - 16, series_colour(s.colour), x + 13, kH - 7, html_escape(s.name));
-        x += 24 + 6.5 * static_cast<double>(std::min<size_t>(s.name.size(), 28));
-    }
-    return out;
+    std::string out = "<figcaption class=\"legend\">";
+    for (const auto& s : series)
+        out += fmt::format("<span><i style=\"background:{}\"></i>{}</span> ",
+                           series_colour(s.colour), html_escape(s.name));
+    return out + "</figcaption>";
 }
 }  // namespace
 
@@ -135,7 +131,7 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
         }
         out += fmt::format("<path d=\"{}\" stroke=\"{}\" class=\"line\"/>\n", path, colour);
     }
-    return out + legend(series) + "</svg></figure>\n";
+    return out + "</svg>" + legend(series) + "</figure>\n";
 }
 
 std::string grouped_bars(const std::string& title, const std::vector<std::string>& groups,
@@ -169,7 +165,7 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
             "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
             kLeft + (g + 0.5) * slot, kH - kBottom + 16, html_escape(groups[g]));
     }
-    return out + legend(series) + "</svg></figure>\n";
+    return out + "</svg>" + legend(series) + "</figure>\n";
 }
 
 std::string ratio_bars_chart(const std::string& title,
