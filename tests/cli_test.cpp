@@ -1,5 +1,6 @@
 // The speedlab command end to end: exit codes, messages, formats, the store.
 #include <fcntl.h>
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -434,11 +435,25 @@ TEST_F(Cli, HtmlReportChartsOnlySharedFigures) {
 }
 
 TEST_F(Cli, FeaturesExperimentFitsOneHundredTwentyColumns) {
-    auto r = run("experiment features md5 --features aesni,pclmulqdq,ssse3,movbe,avx,avx2,bmi1,"
-                 "bmi2,adx --seconds 0.02 --bytes 16 --label wide");
+    auto r =
+        run("experiment features md5 --features aesni,pclmulqdq,ssse3,movbe,avx,avx2,bmi1,"
+            "bmi2,adx --seconds 0.02 --bytes 16 --label wide");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("figure (continued)"), std::string::npos) << r.out;
     std::istringstream lines(r.out);
     for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
     EXPECT_NE(r.out.find("95% interval"), std::string::npos);
+}
+
+// The seeds' own comparison: PCem's packaged RedHat 7.3 run against tilia's row.
+TEST_F(Cli, PcemAgainstTiliaReadsLikeTheBlog) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    auto r = run("compare 7 2 --metrics md5@8192,rsa4096.sign");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("[tilia] (baseline)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("6242.30k (+2.7%~)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("0.0753/s"), std::string::npos) << "three significant digits";
+    auto two = run("compare 7 2 --format json");
+    auto j = nlohmann::json::parse(two.out);
+    EXPECT_EQ(fmt::format("{:.3f}", j["symmetric"][0]["cells"][0]["ratio"].get<double>()), "1.027");
 }

@@ -63,7 +63,8 @@ void add_common(CLI::App& app, ExperimentArgs& a) {
 // native/masked per figure and feature, with * where the 95% interval
 // excludes 1 (~ where noise explains it); at most 8 features per block so the
 // table fits 120 columns.
-std::string feature_columns(const compare::SideBySide& table, const std::vector<std::string>& names) {
+std::string feature_columns(const compare::SideBySide& table,
+                            const std::vector<std::string>& names) {
     constexpr size_t kPerBlock = 8;
     std::string out;
     for (size_t first = 0; first < names.size(); first += kPerBlock) {
@@ -93,8 +94,9 @@ std::string feature_columns(const compare::SideBySide& table, const std::vector<
             out += "\n";
         }
     }
-    return out + "* the 95% interval (noise floor 2% per figure measured once) excludes 1; ~ within "
-                 "noise\n";
+    return out +
+           "* the 95% interval (noise floor 2% per figure measured once) excludes 1; ~ within "
+           "noise\n";
 }
 
 int features(const ExperimentArgs& a, Global& global) {

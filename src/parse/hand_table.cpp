@@ -3,12 +3,12 @@
 // or column of one machine's figures into a run.
 #include "parse/hand_table.h"
 
-#include "core/text.h"
-
 #include <algorithm>
 #include <cctype>
 #include <map>
 #include <regex>
+
+#include "core/text.h"
 
 namespace speedlab::parse {
 

@@ -70,7 +70,6 @@ std::string row_name(const std::string& id) {
 
 // Rows of the ratio table as plain cells, shared by text, Markdown and HTML.
 
-
 std::vector<Grid> ratio_grids(const RatioTable& t) {
     std::vector<Grid> grids;
     auto add = [&](std::string title, std::vector<std::string> header,
@@ -205,7 +204,8 @@ std::vector<std::string> columns_of(const RatioTable& t, const std::string& sect
 std::string value_text(const MetricKey& k, std::optional<double> v) {
     if (!v) return "-";
     if (k.operation == Operation::throughput) return throughput_cell(*v);
-    return fmt::format("{:.1f}/s", *v);
+    // Slow operations keep three significant digits: 0.0753/s, never 0.1/s or 0.000.
+    return *v >= 100 ? fmt::format("{:.1f}/s", *v) : fmt::format("{:.3g}/s", *v);
 }
 
 std::string metric_name(const MetricKey& k) {
@@ -265,8 +265,14 @@ std::vector<std::pair<std::string, double>> side_means(const SideBySide& s) {
 
 std::vector<std::string> side_header(const SideBySide& s) {
     std::vector<std::string> h{"metric"};
-    for (size_t i = 0; i < s.labels.size(); ++i)
-        h.push_back(s.labels[i] + (i == s.baseline ? " (baseline)" : ""));
+    for (size_t i = 0; i < s.labels.size(); ++i) {
+        // Every run with its machine's name, unless the label already says it.
+        std::string machine = i < s.machines.size() ? s.machines[i] : "";
+        std::string name = s.labels[i];
+        if (!machine.empty() && name.find(machine) == std::string::npos)
+            name += " [" + machine + "]";
+        h.push_back(name + (i == s.baseline ? " (baseline)" : ""));
+    }
     return h;
 }
 

@@ -11,8 +11,7 @@ using namespace detail;
 std::string csv_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/) {
     auto grids = ratio_grids(t);
     std::string out = "section,algorithm,column,ratio,uncertainty,significance,low,high\n";
-    auto emit = [&](const std::string& section,
-                    const std::vector<compare::RatioRow>& rows) {
+    auto emit = [&](const std::string& section, const std::vector<compare::RatioRow>& rows) {
         auto cols = columns_of(t, section);
         for (const auto& r : rows)
             for (size_t i = 0; i < r.cells.size(); ++i) {
@@ -42,13 +41,12 @@ std::string csv_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs
             if (!r.values[i]) continue;
             const auto& vs = r.vs_baseline[i];
             const auto& step = r.printed_steps[i];
-            out += csv_row(
-                {metric_name(r.metric), s.labels[i], fmt::format("{:.6f}", *r.values[i]),
-                 r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s",
-                 number_or_empty(vs.ratio), number_or_empty(vs.uncertainty),
-                 step && *step > 0 ? fmt::format("{:g}", *step) : "",
-                 number_or_empty(r.cv[i]), number_or_empty(vs.low),
-                 number_or_empty(vs.high), i < s.machines.size() ? s.machines[i] : ""});
+            out += csv_row({metric_name(r.metric), s.labels[i], fmt::format("{:.6f}", *r.values[i]),
+                            r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s",
+                            number_or_empty(vs.ratio), number_or_empty(vs.uncertainty),
+                            step && *step > 0 ? fmt::format("{:g}", *step) : "",
+                            number_or_empty(r.cv[i]), number_or_empty(vs.low),
+                            number_or_empty(vs.high), i < s.machines.size() ? s.machines[i] : ""});
         }
     return out;
 }

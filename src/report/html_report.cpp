@@ -1,11 +1,11 @@
 // The html renderer of comparisons: one self-contained HTML page with charts.
 #include <fmt/format.h>
 
-#include "report/comparison.h"
-#include "report/comparison_parts.h"
 #include "core/statistics.h"
 #include "report/charts.h"
+#include "report/comparison.h"
 #include "report/comparison_charts.h"
+#include "report/comparison_parts.h"
 #include "report/html.h"
 
 namespace speedlab::report {
@@ -49,8 +49,7 @@ std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs)
     page.paragraph("Baseline: run " + base + ". " + interval_line(s.noise));
     page.machines(runs);
     page.raw("<h2>Geometric mean against the baseline</h2><div class=\"charts\">" +
-             ratio_bars_chart("geometric mean of each run / baseline", side_means(s)) +
-             "</div>\n");
+             ratio_bars_chart("geometric mean of each run / baseline", side_means(s)) + "</div>\n");
     page.raw(charts_section(runs));
     std::vector<std::vector<std::optional<double>>> heat;
     for (const auto& r : s.rows) {
@@ -59,8 +58,8 @@ std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs)
             row.push_back(i == s.baseline ? std::nullopt : r.vs_baseline[i].ratio);
         heat.push_back(row);
     }
-    page.heat_table("Figures and their ratio to the baseline", side_header(s),
-                    side_rows(s, true), heat);
+    page.heat_table("Figures and their ratio to the baseline", side_header(s), side_rows(s, true),
+                    heat);
     page.list("Comparability", s.caveats);
     return page.str();
 }

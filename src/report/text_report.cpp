@@ -21,10 +21,10 @@ std::string text_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/) {
 std::string text_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/) {
     std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
     Grid g{"", side_header(s), side_rows(s, true), {}};
-    std::string out =
-        "baseline: run " + base +
-        "; in brackets the difference to it; ± after a value: its coefficient of "
-        "variation\n" + interval_line(s.noise);
+    std::string out = "baseline: run " + base +
+                      "; in brackets the difference to it; ± after a value: its coefficient of "
+                      "variation\n" +
+                      interval_line(s.noise);
     out += text_grid(g);
     for (const auto& c : s.caveats) out += "note: " + c + "\n";
     return out;
