@@ -8,6 +8,7 @@
 #include "bench/selection.h"
 #include "cli/child_run.h"
 #include "cli/commands.h"
+#include "compare/interval.h"
 #include "compare/ratio.h"
 #include "report/comparison.h"
 #include "report/speed_table.h"
@@ -85,9 +86,11 @@ std::string feature_columns(const compare::SideBySide& table,
                     continue;
                 }
                 // The table divides masked by native; the experiment reads native / masked.
-                double ratio = 1 / *c.ratio, half = c.low ? *c.ratio / *c.low - 1 : 0;
+                // Inverted, the interval's upper end is 1 / low.
+                double ratio = 1 / *c.ratio;
                 std::string cell = fmt::format("{:.3f}", ratio);
-                if (half > 0.07) cell += fmt::format("±{:.0f}%", 100 * half);
+                if (c.low && compare::wider_than_floor(ratio, 1 / *c.low, table.noise))
+                    cell += fmt::format("±{:.0f}%", 100 * (*c.ratio / *c.low - 1));
                 cell += c.significance == compare::Significance::significant ? "*" : "~";
                 out += fmt::format(" {:>11}", cell);
             }

@@ -45,6 +45,14 @@ RatioStats ratio_stats(const Measurement& a, const Measurement& b, bool inverse,
     return r;
 }
 
+double floor_half_width(double noise) {
+    return std::exp(kZ95 * std::sqrt(2.0) * noise) - 1;
+}
+
+bool wider_than_floor(double ratio, double high, double noise) {
+    return high / ratio - 1 > floor_half_width(noise) + 0.01;
+}
+
 double mann_whitney_p(const std::vector<double>& x, const std::vector<double>& y) {
     struct Item {
         double v;

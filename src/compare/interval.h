@@ -31,6 +31,14 @@ double figure_uncertainty(const Measurement& m, double noise);
 
 RatioStats ratio_stats(const Measurement& a, const Measurement& b, bool inverse, double noise);
 
+// Relative half-width of the 95% interval of a ratio of two figures measured
+// once at the noise floor: the width every such ratio has (5.7% at 2%).
+double floor_half_width(double noise);
+
+// Whether a ratio's interval (low..high around ratio) is wider than that floor
+// by more than a point: where a cell should show its own ±.
+bool wider_than_floor(double ratio, double high, double noise);
+
 // Two-sided p-value of the Mann-Whitney U test (normal approximation with tie
 // and continuity corrections).
 double mann_whitney_p(const std::vector<double>& x, const std::vector<double>& y);

@@ -963,14 +963,11 @@ class Parser {
             op = contains(rest, "verify") ? Operation::verify : Operation::sign;
         } else {
             // EC, EdDSA, SM2 and FFDH prompts name no curve: their table rows do.
-            curve_progress(rest + " " + lower(result), *pw_bits(pw), *count, secs->value);
+            curve_progress(rest + " " + lower(result), *integer(pw[0]), *count, secs->value);
             return true;
         }
         add_progress(id, op, 0, *count, secs->value, std::string(trim(prompt)));
         return true;
-    }
-    static std::optional<int64_t> pw_bits(const std::vector<std::string_view>& pw) {
-        return integer(pw[0]);
     }
     void curve_progress(const std::string& text, int64_t bits, int64_t count, double seconds) {
         std::string family =

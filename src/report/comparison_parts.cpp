@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <string_view>
 
+#include "compare/interval.h"
 #include "core/algorithm.h"
 #include "core/statistics.h"
 #include "report/charts.h"
@@ -34,16 +35,11 @@ double half_width(const RatioCell& c) {
     return c.high && c.ratio ? *c.high / *c.ratio - 1 : 0;
 }
 
-// The half-width two single figures at the noise floor give, which the header states once.
-double floor_half_width(double noise) {
-    return std::exp(1.959964 * std::sqrt(2.0) * noise) - 1;
-}
-
 // "1.004~", "2.162*", "0.436±9%*": the interval is shown where it is wider than the floor's.
 std::string cell_text(const RatioCell& c, double noise) {
     if (!c.ratio) return "-";
     std::string s = fmt::format("{:.3f}", *c.ratio);
-    if (half_width(c) > floor_half_width(noise) + 0.01)
+    if (c.high && compare::wider_than_floor(*c.ratio, *c.high, noise))
         s += fmt::format("±{:.0f}%", 100 * half_width(c));
     if (c.significance == Significance::significant) s += "*";
     if (c.significance == Significance::within_noise) s += "~";
@@ -57,7 +53,7 @@ std::string interval_line(double noise) {
         "floor of {:.1f}% per figure measured once (--noise): ±{:.1f}% for two such figures, "
         "shown after a ratio where wider; * the interval excludes 1 (and, with 5+ repetitions "
         "each, a Mann-Whitney test agrees), ~ within noise, ? nothing can be said\n",
-        100 * noise, 100 * floor_half_width(noise));
+        100 * noise, 100 * compare::floor_half_width(noise));
 }
 
 std::string row_name(const std::string& id) {
@@ -226,7 +222,7 @@ std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_p
             if (with_percent && i != s.baseline && r.vs_baseline[i].ratio) {
                 const RatioCell& c = r.vs_baseline[i];
                 v += " (" + percent(*c.ratio);
-                if (half_width(c) > floor_half_width(s.noise) + 0.01)
+                if (c.high && compare::wider_than_floor(*c.ratio, *c.high, s.noise))
                     v += fmt::format(" ±{:.0f}%", 100 * half_width(c));
                 v += c.significance == Significance::significant ? "*" : "~";
                 v += ")";

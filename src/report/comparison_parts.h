@@ -27,7 +27,6 @@ struct Grid {
 
 std::string significance_name(Significance s);
 double half_width(const RatioCell& c);
-double floor_half_width(double noise);
 std::string cell_text(const RatioCell& c, double noise);
 std::string interval_line(double noise);
 std::string row_name(const std::string& id);
