@@ -156,6 +156,7 @@ json to_json(const Run& r, bool with_raw_text) {
            {"platform", r.platform},
            {"cpu_mask", r.cpu_mask},
            {"complete", r.complete},
+           {"processes", r.processes},
            {"notes", r.notes},
            {"machine", to_json(r.machine)},
            {"measurements", ms}};
@@ -182,6 +183,7 @@ Run run_from_json(const json& j) {
     r.platform = get_string(j, "platform");
     r.cpu_mask = get_string(j, "cpu_mask");
     r.complete = j.value("complete", true);
+    r.processes = j.value("processes", 1);
     if (j.contains("notes")) r.notes = j.at("notes").get<std::vector<std::string>>();
     if (j.contains("machine")) r.machine = machine_from_json(j.at("machine"));
     if (j.contains("measurements"))

@@ -1,21 +1,16 @@
 #pragma once
-// The SQLite store of runs: schema with migrations, one transaction per write.
+// The store of runs: one interface whatever the back end (an SQLite file or a
+// PostgreSQL server), numbered migrations, one transaction per write.
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/run.h"
-
-struct sqlite3;
+#include "store/connection.h"
 
 namespace speedlab::store {
-
-struct StoreError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
 
 // One line of `speedlab list`.
 struct RunSummary {
@@ -23,23 +18,36 @@ struct RunSummary {
     std::string label, when, source, source_file, version, machine_label, cpu_name, platform;
     bool complete = true;
     int64_t measurements = 0;
+    int processes = 1;
+};
+
+// Which runs `list` and `export` want; empty fields do not filter.
+struct RunFilter {
+    std::string machine;  // the machine's name
+    std::string since;    // YYYY-MM-DD: stored on or after
+    std::string source;   // "measured" or "imported"
+    int64_t limit = 0;    // the newest N (still in id order); 0 for all
 };
 
 class Database {
   public:
-    // Opens (creating the file and its directory if needed) and migrates.
-    explicit Database(const std::string& path);
+    // "postgresql://..." connects to a server; anything else is an SQLite file
+    // (created with its directory if needed). Either is migrated on opening.
+    explicit Database(const std::string& location);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
 
     int schema_version() const;
+    // The file, or the URL without its password.
+    std::string where() const;
 
     // Stores the runs (measurements, machine) in one transaction; assigns ids.
     void insert(std::vector<Run>& runs);
     int64_t insert(Run& run);
 
-    std::vector<RunSummary> list() const;
+    std::vector<RunSummary> list(const RunFilter& filter = {}) const;
+    int64_t count(const RunFilter& filter = {}) const;
     std::optional<Run> load(int64_t id) const;
     // Finds a run by id ("12") or label; the newest wins when labels repeat.
     // "label:NAME" and "id:N" say which is meant.
@@ -52,16 +60,17 @@ class Database {
 
     // Runs imported from a text with this sha256.
     std::vector<int64_t> imported_from(const std::string& sha256) const;
+    // Runs whose content (everything but the id) hashes to this (content_sha256()).
+    std::vector<int64_t> with_content(const std::string& sha256) const;
     // Ids and labels, for "did you mean" suggestions.
     std::vector<std::string> names() const;
 
   private:
-    sqlite3* db_ = nullptr;
-    std::string path_;
-    void migrate();
-    void refuse_foreign() const;
-    void use_wal();
+    std::unique_ptr<Connection> db_;
 };
+
+// sha256 of a run's content: its JSON without the id, and its raw text.
+std::string content_sha256(const Run& run);
 
 // $SPEEDLAB_DB, else $XDG_DATA_HOME/speedlab/results.db, else ~/.local/share/speedlab/results.db.
 std::string default_database_path();

@@ -1,0 +1,58 @@
+#pragma once
+// One database connection, as the run store needs it: statements with `?`
+// parameters, rows read in order, a write transaction. SQLite and PostgreSQL
+// implement it; nothing above src/store knows which one is in use.
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace speedlab::store {
+
+struct StoreError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Bytes kept exactly (the raw source text); other strings are stored as UTF-8.
+struct Blob {
+    std::string bytes;
+};
+using Value = std::variant<std::monostate, int64_t, double, std::string, Blob>;
+
+class Rows {
+  public:
+    virtual ~Rows() = default;
+    // Moves to the next row; false after the last.
+    virtual bool next() = 0;
+    virtual std::string text(int col) const = 0;  // also a blob's bytes
+    virtual int64_t integer(int col) const = 0;
+    virtual double real(int col) const = 0;
+    virtual bool null(int col) const = 0;
+};
+
+class Connection {
+  public:
+    virtual ~Connection() = default;
+    // Runs one statement at once; its rows (if any) are read with next().
+    virtual std::unique_ptr<Rows> query(std::string_view sql,
+                                        const std::vector<Value>& params = {}) = 0;
+    // A transaction that may write; ends with commit() or rollback().
+    virtual void begin_write() = 0;
+    virtual void commit() = 0;
+    virtual void rollback() noexcept = 0;
+    virtual int schema_version() = 0;
+    // The file or the URL (without its password), for messages.
+    virtual std::string where() const = 0;
+};
+
+// Opens "postgresql://..." (or "postgres://...") through libpq, anything else
+// as an SQLite file; either way migrated to the latest schema.
+std::unique_ptr<Connection> connect(const std::string& location);
+bool is_postgres_url(std::string_view location);
+// The URL with any password (user:PASSWORD@ or password=...) removed.
+std::string without_password(const std::string& url);
+
+}  // namespace speedlab::store

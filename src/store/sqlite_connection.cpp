@@ -1,0 +1,194 @@
+// The embedded back end: one SQLite file, WAL journal, BEGIN IMMEDIATE writes.
+#include <sqlite3.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+#include "core/text.h"
+#include "store/connection.h"
+#include "store/schema.h"
+
+namespace speedlab::store {
+
+namespace {
+
+std::string error_of(sqlite3* db) {
+    return std::string("SQL error: ") + sqlite3_errmsg(db);
+}
+
+// The statement runs its first step when built, so statements without rows run at once.
+class SqliteRows : public Rows {
+  public:
+    SqliteRows(sqlite3* db, std::string_view sql, const std::vector<Value>& params) : db_(db) {
+        if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
+            SQLITE_OK)
+            throw StoreError(error_of(db));
+        for (size_t i = 0; i < params.size(); ++i) bind(static_cast<int>(i + 1), params[i]);
+        pending_ = step();
+    }
+    ~SqliteRows() override { sqlite3_finalize(stmt_); }
+    bool next() override {
+        if (first_) {
+            first_ = false;
+            return pending_;
+        }
+        return pending_ && (pending_ = step());
+    }
+    std::string text(int col) const override {
+        auto p = sqlite3_column_blob(stmt_, col);
+        return p ? std::string(static_cast<const char*>(p),
+                               static_cast<size_t>(sqlite3_column_bytes(stmt_, col)))
+                 : "";
+    }
+    int64_t integer(int col) const override { return sqlite3_column_int64(stmt_, col); }
+    double real(int col) const override { return sqlite3_column_double(stmt_, col); }
+    bool null(int col) const override { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+  private:
+    sqlite3* db_;
+    sqlite3_stmt* stmt_ = nullptr;
+    bool first_ = true, pending_ = false;
+
+    void bind(int i, const Value& v) {
+        if (auto s = std::get_if<std::string>(&v)) {
+            std::string text = valid_utf8(*s);
+            sqlite3_bind_text(stmt_, i, text.c_str(), static_cast<int>(text.size()),
+                              SQLITE_TRANSIENT);
+        } else if (auto b = std::get_if<Blob>(&v)) {
+            sqlite3_bind_blob(stmt_, i, b->bytes.data(), static_cast<int>(b->bytes.size()),
+                              SQLITE_TRANSIENT);
+        } else if (auto n = std::get_if<int64_t>(&v)) {
+            sqlite3_bind_int64(stmt_, i, *n);
+        } else if (auto d = std::get_if<double>(&v)) {
+            sqlite3_bind_double(stmt_, i, *d);
+        } else {
+            sqlite3_bind_null(stmt_, i);
+        }
+    }
+    bool step() {
+        int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc == SQLITE_DONE) return false;
+        throw StoreError(error_of(db_));
+    }
+};
+
+void exec(sqlite3* db, const std::string& sql) {
+    char* err = nullptr;
+    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
+        std::string msg = err ? err : "unknown error";
+        sqlite3_free(err);
+        throw StoreError("SQL error: " + msg);
+    }
+}
+
+class SqliteConnection : public Connection {
+  public:
+    explicit SqliteConnection(const std::string& path);
+    ~SqliteConnection() override { sqlite3_close(db_); }
+    std::unique_ptr<Rows> query(std::string_view sql, const std::vector<Value>& params) override {
+        return std::make_unique<SqliteRows>(db_, sql, params);
+    }
+    void begin_write() override { exec(db_, "BEGIN IMMEDIATE"); }
+    void commit() override { exec(db_, "COMMIT"); }
+    void rollback() noexcept override {
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    }
+    int schema_version() override {
+        auto rows = query("PRAGMA user_version", {});
+        return rows->next() ? static_cast<int>(rows->integer(0)) : 0;
+    }
+    std::string where() const override { return path_; }
+
+  private:
+    sqlite3* db_ = nullptr;
+    std::string path_;
+    void refuse_foreign();
+    void migrate();
+    void use_wal();
+};
+
+SqliteConnection::SqliteConnection(const std::string& path) : path_(path) {
+    std::error_code ec;
+    auto dir = std::filesystem::path(path).parent_path();
+    if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+    if (sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) !=
+        SQLITE_OK) {
+        std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        throw StoreError("cannot open database " + path + ": " + msg);
+    }
+    sqlite3_busy_timeout(db_, 10000);
+    try {
+        refuse_foreign();  // before anything writes to the file
+        exec(db_, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
+        migrate();
+        use_wal();
+    } catch (const StoreError& e) {
+        sqlite3_close(db_);
+        throw StoreError("cannot use database " + path + ": " + e.what());
+    }
+}
+
+// WAL is a property of the file, set once. Switching needs a moment alone with
+// the file, which SQLite's busy handler does not wait for: retry a while.
+void SqliteConnection::use_wal() {
+    for (int attempt = 0;; ++attempt) {
+        {
+            auto rows = query("PRAGMA journal_mode", {});
+            if (rows->next() && rows->text(0) == "wal") return;
+        }  // finished before the switch: an open statement is a transaction
+        int rc = sqlite3_exec(db_, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
+        if (rc == SQLITE_OK) return;
+        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || attempt >= 100)
+            throw StoreError(error_of(db_));
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+}
+
+// A newer schema, or a database of another program, is refused untouched.
+void SqliteConnection::refuse_foreign() {
+    // One statement, so the version and the tables are read from one snapshot.
+    auto rows = query(
+        "SELECT (SELECT user_version FROM pragma_user_version), COUNT(*), "
+        "SUM(name IN ('machines', 'runs', 'measurements')) FROM sqlite_master "
+        "WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+        {});
+    rows->next();
+    int64_t version = rows->integer(0), tables = rows->integer(1);
+    int64_t ours = rows->null(2) ? 0 : rows->integer(2);
+    if (version > kSchemaVersion)
+        throw StoreError("the database was written by a newer speedlab (schema " +
+                         std::to_string(version) + "; this one knows " +
+                         std::to_string(kSchemaVersion) + ")");
+    if (version == 0 && tables > 0)
+        throw StoreError("not a speedlab database (it holds " + std::to_string(tables) +
+                         " other table(s)); give another --db");
+    if (version > 0 && ours < 3) throw StoreError("not a speedlab database (tables missing)");
+}
+
+void SqliteConnection::migrate() {
+    if (schema_version() == kSchemaVersion) return;
+    // The version is read again inside the write lock: another process may
+    // have created the schema meanwhile.
+    begin_write();
+    try {
+        refuse_foreign();
+        for (int v = schema_version(); v < kSchemaVersion; ++v)
+            exec(db_, std::string(kSqliteMigrations[static_cast<size_t>(v)]));
+        exec(db_, "PRAGMA user_version = " + std::to_string(kSchemaVersion));
+        commit();
+    } catch (...) {
+        rollback();
+        throw;
+    }
+}
+
+}  // namespace
+
+std::unique_ptr<Connection> connect_sqlite(const std::string& path) {
+    return std::make_unique<SqliteConnection>(path);
+}
+
+}  // namespace speedlab::store
