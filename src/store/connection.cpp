@@ -1,9 +1,18 @@
 #include "store/connection.h"
 
+#include "core/text.h"
+
 namespace speedlab::store {
 
 std::unique_ptr<Connection> connect_sqlite(const std::string& path);
 std::unique_ptr<Connection> connect_postgres(const std::string& url);
+
+std::string storable_text(const std::string& s) {
+    std::string t = valid_utf8(s);
+    for (size_t at = t.find('\0'); at != std::string::npos; at = t.find('\0', at))
+        t.replace(at, 1, "\xEF\xBF\xBD");
+    return t;
+}
 
 bool is_postgres_url(std::string_view location) {
     return location.starts_with("postgresql://") || location.starts_with("postgres://");

@@ -48,6 +48,9 @@ class Connection {
     virtual std::string where() const = 0;
 };
 
+// Text as every back end stores it: valid UTF-8 (U+FFFD for bad bytes) and no NUL.
+std::string storable_text(const std::string& s);
+
 // Opens "postgresql://..." (or "postgres://...") through libpq, anything else
 // as an SQLite file; either way migrated to the latest schema.
 std::unique_ptr<Connection> connect(const std::string& location);

@@ -23,9 +23,9 @@ struct RunSummary {
 
 // Which runs `list` and `export` want; empty fields do not filter.
 struct RunFilter {
-    std::string machine;  // the machine's name
-    std::string since;    // YYYY-MM-DD: stored on or after
-    std::string source;   // "measured" or "imported"
+    std::string machine{};  // the machine's name
+    std::string since{};    // YYYY-MM-DD: stored on or after
+    std::string source{};   // "measured" or "imported"
     int64_t limit = 0;    // the newest N (still in id order); 0 for all
 };
 

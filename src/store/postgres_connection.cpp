@@ -6,7 +6,6 @@
 #include <cstdlib>
 #include <fmt/format.h>
 
-#include "core/text.h"
 #include "store/connection.h"
 #include "store/schema.h"
 
@@ -71,14 +70,6 @@ class PgRows : public Rows {
     int rows_, row_ = -1;
 };
 
-// Text values as PostgreSQL takes them: valid UTF-8 without NUL characters.
-std::string pg_text(const std::string& s) {
-    std::string t = valid_utf8(s);
-    for (size_t at = t.find('\0'); at != std::string::npos; at = t.find('\0', at))
-        t.replace(at, 1, "\xEF\xBF\xBD");
-    return t;
-}
-
 class PostgresConnection : public Connection {
   public:
     explicit PostgresConnection(const std::string& url);
@@ -133,7 +124,7 @@ std::unique_ptr<Rows> PostgresConnection::query(std::string_view sql,
     for (size_t i = 0; i < params.size(); ++i) {
         const Value& v = params[i];
         if (auto s = std::get_if<std::string>(&v)) {
-            texts[i] = pg_text(*s);
+            texts[i] = storable_text(*s);
         } else if (auto b = std::get_if<Blob>(&v)) {
             texts[i] = b->bytes;
             formats[i] = 1;

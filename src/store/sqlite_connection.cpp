@@ -5,7 +5,6 @@
 #include <filesystem>
 #include <thread>
 
-#include "core/text.h"
 #include "store/connection.h"
 #include "store/schema.h"
 
@@ -52,7 +51,7 @@ class SqliteRows : public Rows {
 
     void bind(int i, const Value& v) {
         if (auto s = std::get_if<std::string>(&v)) {
-            std::string text = valid_utf8(*s);
+            std::string text = storable_text(*s);
             sqlite3_bind_text(stmt_, i, text.c_str(), static_cast<int>(text.size()),
                               SQLITE_TRANSIENT);
         } else if (auto b = std::get_if<Blob>(&v)) {
