@@ -46,7 +46,7 @@ void store_all(std::vector<Run>& runs, const ExperimentArgs& a, Global& global) 
     store::Database db(global.database_path());
     db.insert(runs);
     fmt::print(stderr, "stored as runs {}..{} in {}\n", runs.front().id, runs.back().id,
-               global.database_path());
+               db.where());
 }
 
 void add_common(CLI::App& app, ExperimentArgs& a) {

@@ -12,6 +12,7 @@
 #include "core/json.h"
 #include "core/text.h"
 #include "parse/speed_parser.h"
+#include "store/bundle.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
@@ -21,6 +22,14 @@ struct ImportArgs {
     std::vector<std::string> files;
     std::string machine, label, format = "text";
     bool dry_run = false, verbose = false, separate = false, again = false;
+};
+
+// What the files gave: runs read from benchmark text, runs that travelled in bundles.
+struct Found {
+    std::vector<Run> text_runs, bundle_runs;
+    std::vector<std::string> unused_report;
+    std::map<size_t, std::string> machine_names;
+    std::string machine_for_all;
 };
 
 std::string sha256_hex(const std::string& text) {
@@ -58,11 +67,126 @@ bool parse_machine_option(const std::string& option, std::map<size_t, std::strin
     return true;
 }
 
+// Names and provenance of the runs read from one text.
+void name_runs(std::vector<Run>& runs, const std::string& path, const std::string& text,
+               const ImportArgs& a, Found& found) {
+    std::string sha = sha256_hex(text);
+    std::string stem = path == "-" ? "stdin" : std::filesystem::path(path).stem().string();
+    size_t n = 0;
+    for (auto& run : runs) {
+        ++n;
+        run.source_file = path == "-" ? "<stdin>" : std::filesystem::path(path).filename().string();
+        run.source_sha256 = sha;
+        run.when = utc_now();
+        std::string base = a.label.empty() ? stem : a.label;
+        std::string mark = run.label;  // a row mark the text gave ("SW")
+        run.label = runs.size() == 1 ? base : fmt::format("{}-{}", base, n);
+        if (!mark.empty()) run.label += "-" + mark;
+        if (auto named = found.machine_names.find(n); named != found.machine_names.end())
+            run.machine.label = named->second;
+        else if (!found.machine_for_all.empty())
+            run.machine.label = found.machine_for_all;
+        else if (run.machine.label.empty())
+            run.machine.label =
+                !run.machine.hostname.empty() ? run.machine.hostname : run.machine.cpu_name;
+    }
+}
+
+// Reads one file into `found`; an exit code when it cannot be imported.
+std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found& found) {
+    std::string error;
+    auto text = read_input(path, parse::kMaxInputBytes, error);
+    if (!text) return fail(Exit::bad_data, error);
+    std::string name = path == "-" ? "<stdin>" : path;
+    if (store::looks_like_json(*text)) {
+        try {
+            for (auto& run : store::read_bundle(*text, name))
+                found.bundle_runs.push_back(std::move(run));
+        } catch (const store::BundleError& e) {
+            return fail(Exit::bad_data, std::string(e.what()) + "; nothing imported");
+        }
+        return std::nullopt;
+    }
+    parse::ParsedText parsed;
+    try {
+        parsed = parse::parse_speed_text(*text, name, {.merge_invocations = !a.separate});
+    } catch (const parse::InputError& e) {
+        return fail(Exit::bad_data, e.what());
+    }
+    if (parsed.runs.empty() && parsed.ratio_table_line)
+        return fail(Exit::bad_data,
+                    fmt::format("{}:{}: found a ratio table (figures relative to another "
+                                "run), not openssl speed output; nothing imported",
+                                name, parsed.ratio_table_line));
+    if (parsed.runs.empty()) return fail(Exit::bad_data, name + ": no openssl speed output found");
+    name_runs(parsed.runs, path, *text, a, found);
+    for (auto& run : parsed.runs) found.text_runs.push_back(std::move(run));
+    for (const auto& u : parsed.unused)
+        found.unused_report.push_back(fmt::format("{}:{}: not used: {}", name, u.line, u.text));
+    return std::nullopt;
+}
+
+// Stores text runs and new bundle runs in one transaction. A text imported
+// before is refused; a bundle run already stored (same content) is skipped.
+int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Global& global) {
+    if (a.dry_run) {  // the store is not even opened
+        stored = std::move(found.text_runs);
+        for (auto& r : found.bundle_runs) stored.push_back(std::move(r));
+        return Exit::ok;
+    }
+    try {
+        store::Database db(global.database_path());
+        for (const auto& r : found.text_runs) {
+            auto ids = a.again ? std::vector<int64_t>{} : db.imported_from(r.source_sha256);
+            if (!ids.empty())
+                return fail(Exit::failure,
+                            fmt::format("{} was imported before (run {}; same sha256); "
+                                        "nothing stored (--again imports it anyway)",
+                                        r.source_file, ids.front()));
+        }
+        stored = std::move(found.text_runs);
+        for (auto& r : found.bundle_runs) {
+            auto ids = a.again ? std::vector<int64_t>{} : db.with_content(store::content_sha256(r));
+            if (ids.empty())
+                stored.push_back(std::move(r));
+            else
+                fmt::print(stderr, "skipped {}: already stored as run {} (same content)\n",
+                           r.label.empty() ? "a run" : "'" + terminal_safe(r.label) + "'",
+                           ids.front());
+        }
+        db.insert(stored);
+    } catch (const std::exception& e) {
+        return fail(Exit::failure, std::string("nothing stored: ") + e.what());
+    }
+    return Exit::ok;
+}
+
+int print_imported(const std::vector<Run>& all, const Found& found, const ImportArgs& a) {
+    if (a.format == "json") {
+        nlohmann::json j = nlohmann::json::array();
+        for (const auto& r : all) j.push_back(to_json(r));
+        return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
+    }
+    for (const auto& r : all) {
+        fmt::print("{} {:<28} {:>3} figures  {}{}{}\n",
+                   a.dry_run ? "found " : fmt::format("run {:>3}", r.id), terminal_safe(r.label),
+                   r.measurements.size(), r.version.empty() ? "(no version line)" : r.version,
+                   r.machine.cpu_name.empty() ? "" : " / " + r.machine.cpu_name,
+                   r.complete ? "" : " (partial)");
+    }
+    if (!found.unused_report.empty() && !a.verbose)
+        fmt::print(stderr, "{} line(s) inside runs were not used (--verbose lists them)\n",
+                   found.unused_report.size());
+    return Exit::ok;
+}
+
 }  // namespace
 
 Command add_import(CLI::App& app, Global& global) {
     auto a = std::make_shared<ImportArgs>();
-    app.add_option("files", a->files, "text files with openssl speed output, or - for stdin")
+    app.add_option("files", a->files,
+                   "text files with openssl speed output, speedlab bundles or runs as JSON, "
+                   "or - for stdin")
         ->required();
     app.add_option("--machine", a->machine,
                    "name of the machine of every run, or N=NAME pairs for runs one by one "
@@ -71,100 +195,28 @@ Command add_import(CLI::App& app, Global& global) {
     app.add_flag("--dry-run", a->dry_run, "print what was found, store nothing");
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_flag("-v,--verbose", a->verbose, "list the lines inside runs that were not used");
-    app.add_flag("--again", a->again, "import a text that was imported before (same sha256)");
+    app.add_flag("--again", a->again,
+                 "import a text that was imported before (same sha256), or bundle runs "
+                 "already stored");
     app.add_flag("--separate", a->separate,
                  "one run per openssl speed invocation (by default neighbouring invocations of one "
-                 "build on one "
-                 "machine that share no figure are merged)");
+                 "build on one machine that share no figure are merged)");
     return [a, &global]() -> int {
-        std::map<size_t, std::string> machine_names;
-        std::string machine_for_all, error;
-        if (!parse_machine_option(a->machine, machine_names, machine_for_all, error))
+        Found found;
+        std::string error;
+        if (!parse_machine_option(a->machine, found.machine_names, found.machine_for_all, error))
             return fail(Exit::usage, "--machine: " + error);
-        std::vector<Run> all;
-        std::vector<std::string> unused_report;
-        for (const auto& path : a->files) {
-            std::string error;
-            auto text = read_input(path, parse::kMaxInputBytes, error);
-            if (!text) return fail(Exit::bad_data, error);
-            std::string name = path == "-" ? "<stdin>" : path;
-            parse::ParsedText parsed;
-            try {
-                parsed = parse::parse_speed_text(*text, name, {.merge_invocations = !a->separate});
-            } catch (const parse::InputError& e) {
-                return fail(Exit::bad_data, e.what());
-            }
-            if (parsed.runs.empty() && parsed.ratio_table_line)
-                return fail(Exit::bad_data,
-                            fmt::format("{}:{}: found a ratio table (figures relative to another "
-                                        "run), not openssl speed output; nothing imported",
-                                        name, parsed.ratio_table_line));
-            if (parsed.runs.empty())
-                return fail(Exit::bad_data, name + ": no openssl speed output found");
-            std::string sha = sha256_hex(*text);
-            std::string stem = path == "-" ? "stdin" : std::filesystem::path(path).stem().string();
-            size_t n = 0;
-            for (auto& run : parsed.runs) {
-                ++n;
-                run.source_file =
-                    path == "-" ? "<stdin>" : std::filesystem::path(path).filename().string();
-                run.source_sha256 = sha;
-                run.when = utc_now();
-                std::string base = a->label.empty() ? stem : a->label;
-                std::string mark = run.label;  // a row mark the text gave ("SW")
-                run.label = parsed.runs.size() == 1 ? base : fmt::format("{}-{}", base, n);
-                if (!mark.empty()) run.label += "-" + mark;
-                if (auto named = machine_names.find(n); named != machine_names.end())
-                    run.machine.label = named->second;
-                else if (!machine_for_all.empty())
-                    run.machine.label = machine_for_all;
-                else if (run.machine.label.empty())
-                    run.machine.label =
-                        !run.machine.hostname.empty() ? run.machine.hostname : run.machine.cpu_name;
-                all.push_back(std::move(run));
-            }
-            for (const auto& u : parsed.unused)
-                unused_report.push_back(fmt::format("{}:{}: not used: {}", name, u.line, u.text));
-        }
+        for (const auto& path : a->files)
+            if (auto code = read_file(path, *a, found)) return *code;
         if (a->verbose) {
-            for (const auto& u : unused_report) fmt::print(stderr, "{}\n", u);
-            for (const auto& r : all)
+            for (const auto& u : found.unused_report) fmt::print(stderr, "{}\n", u);
+            for (const auto& r : found.text_runs)
                 for (const auto& n : r.notes)
                     fmt::print(stderr, "{}: {}: {}\n", r.source_file, r.label, terminal_safe(n));
         }
-        if (!a->dry_run) {
-            try {
-                store::Database db(global.database_path());
-                for (const auto& r : all) {
-                    auto ids =
-                        a->again ? std::vector<int64_t>{} : db.imported_from(r.source_sha256);
-                    if (!ids.empty())
-                        return fail(Exit::failure,
-                                    fmt::format("{} was imported before (run {}; same sha256); "
-                                                "nothing stored (--again imports it anyway)",
-                                                r.source_file, ids.front()));
-                }
-                db.insert(all);
-            } catch (const std::exception& e) {
-                return fail(Exit::failure, std::string("nothing stored: ") + e.what());
-            }
-        }
-        if (a->format == "json") {
-            nlohmann::json j = nlohmann::json::array();
-            for (const auto& r : all) j.push_back(to_json(r));
-            return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
-        }
-        for (const auto& r : all) {
-            fmt::print("{} {:<28} {:>3} figures  {}{}{}\n",
-                       a->dry_run ? "found " : fmt::format("run {:>3}", r.id), r.label,
-                       r.measurements.size(), r.version.empty() ? "(no version line)" : r.version,
-                       r.machine.cpu_name.empty() ? "" : " / " + r.machine.cpu_name,
-                       r.complete ? "" : " (partial)");
-        }
-        if (!unused_report.empty() && !a->verbose)
-            fmt::print(stderr, "{} line(s) inside runs were not used (--verbose lists them)\n",
-                       unused_report.size());
-        return Exit::ok;
+        std::vector<Run> stored;
+        if (int code = store_found(found, stored, *a, global); code != Exit::ok) return code;
+        return print_imported(stored, found, *a);
     };
 }
 

@@ -41,51 +41,63 @@ std::string list_table(const std::vector<store::RunSummary>& runs) {
 }
 }  // namespace
 
+namespace {
+nlohmann::json list_json(const std::vector<store::RunSummary>& runs) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& r : runs)
+        j.push_back({{"id", r.id},
+                     {"label", r.label},
+                     {"when", r.when},
+                     {"source", r.source},
+                     {"source_file", r.source_file},
+                     {"version", r.version},
+                     {"machine", r.machine_label},
+                     {"cpu", r.cpu_name},
+                     {"platform", r.platform},
+                     {"complete", r.complete},
+                     {"measurements", r.measurements},
+                     {"processes", r.processes}});
+    return j;
+}
+}  // namespace
+
 Command add_list(CLI::App& app, Global& global) {
     struct Args {
-        std::string format = "text", machine, since, source;
+        std::string format = "text";
+        store::RunFilter filter;
+        std::optional<int64_t> limit;
     };
     auto a = std::make_shared<Args>();
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-    app.add_option("--machine", a->machine, "only runs of this machine");
-    app.add_option("--since", a->since, "only runs stored from this date on (YYYY-MM-DD)")
+    app.add_option("--machine", a->filter.machine, "only runs of this machine");
+    app.add_option("--since", a->filter.since, "only runs stored from this date on (YYYY-MM-DD)")
         ->check([](const std::string& d) {
             bool ok = d.size() >= 10 && d[4] == '-' && d[7] == '-' &&
                       std::all_of(d.begin(), d.begin() + 4, ::isdigit);
             return ok ? std::string() : "expected a date as YYYY-MM-DD, found '" + d + "'";
         });
-    app.add_option("--source", a->source, "measured or imported")
+    app.add_option("--source", a->filter.source, "measured or imported")
         ->check(CLI::IsMember({"measured", "imported"}));
+    app.add_option("--limit", a->limit,
+                   "the newest N runs (text default 100, JSON default all; 0 for all)")
+        ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
     return [a, &global]() -> int {
         store::Database db(global.database_path());
-        auto runs = db.list();
-        std::erase_if(runs, [&](const store::RunSummary& r) {
-            return (!a->machine.empty() && r.machine_label != a->machine) ||
-                   (!a->since.empty() && r.when.substr(0, a->since.size()) < a->since) ||
-                   (!a->source.empty() && r.source != a->source);
-        });
-        const std::string* format = &a->format;
-        if (*format == "json") {
-            nlohmann::json j = nlohmann::json::array();
-            for (const auto& r : runs)
-                j.push_back({{"id", r.id},
-                             {"label", r.label},
-                             {"when", r.when},
-                             {"source", r.source},
-                             {"source_file", r.source_file},
-                             {"version", r.version},
-                             {"machine", r.machine_label},
-                             {"cpu", r.cpu_name},
-                             {"platform", r.platform},
-                             {"complete", r.complete},
-                             {"measurements", r.measurements}});
-            return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
-        }
+        store::RunFilter filter = a->filter;
+        filter.limit = a->limit.value_or(a->format == "json" ? 0 : 100);
+        auto runs = db.list(filter);
+        if (a->format == "json")
+            return write_output(json_text(list_json(runs)), "") ? Exit::ok : Exit::failure;
         if (runs.empty()) {
-            fmt::print("no runs stored in {}\n", global.database_path());
+            fmt::print("no runs stored in {}\n", db.where());
             return Exit::ok;
         }
-        return write_output(terminal_safe(list_table(runs)), "") ? Exit::ok : Exit::failure;
+        std::string text = list_table(runs);
+        if (filter.limit > 0 && static_cast<int64_t>(runs.size()) == filter.limit)
+            if (int64_t total = db.count(filter); total > filter.limit)
+                text += fmt::format("(the newest {} of {} runs; --limit 0 lists all)\n",
+                                    filter.limit, total);
+        return write_output(terminal_safe(text), "") ? Exit::ok : Exit::failure;
     };
 }
 

@@ -89,7 +89,7 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
             store::Database db(global.database_path());
             db.insert(run);
             fmt::print(stderr, "stored as run {}{} in {}\n", run.id,
-                       run.complete ? "" : " (marked partial)", global.database_path());
+                       run.complete ? "" : " (marked partial)", db.where());
         } catch (const std::exception& e) {
             fmt::print(stderr, "speedlab: error: results not stored: {}\n", e.what());
             if (code == Exit::ok) code = Exit::failure;

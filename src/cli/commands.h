@@ -25,6 +25,7 @@ Command add_show(CLI::App& app, Global& global);
 Command add_compare(CLI::App& app, Global& global);
 Command add_edit(CLI::App& app, Global& global);
 Command add_delete(CLI::App& app, Global& global);
+Command add_export(CLI::App& app, Global& global);
 Command add_sysinfo(CLI::App& app, Global& global);
 Command add_bogomips(CLI::App& app, Global& global);
 Command add_experiment(CLI::App& app, Global& global);

@@ -43,9 +43,10 @@ int main(int argc, char** argv) {
     app.require_subcommand(1);
     app.fallthrough();  // --db also after the command's name
     Global global;
-    auto* db_option = app.add_option(
-        "--db", global.db,
-        "SQLite database (default: $SPEEDLAB_DB or $XDG_DATA_HOME/speedlab/results.db)");
+    auto* db_option =
+        app.add_option("--db", global.db,
+                       "SQLite file or postgresql://USER@HOST/DB URL (default: $SPEEDLAB_DB or "
+                       "$XDG_DATA_HOME/speedlab/results.db)");
     std::map<CLI::App*, Command> commands;
     auto add = [&](const char* name, const char* help, auto adder) {
         CLI::App* sub = app.add_subcommand(name, help);
@@ -58,6 +59,7 @@ int main(int argc, char** argv) {
     add("compare", "compare two or more runs: ratio table or side by side", add_compare);
     add("edit", "rename a run or its machine", add_edit);
     add("delete", "delete runs", add_delete);
+    add("export", "write runs as a bundle that another database imports", add_export);
     add("sysinfo", "report this machine, or decode saved system text", add_sysinfo);
     add("experiment", "one-command experiments: features, emulator, isa", add_experiment);
     add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained",

@@ -31,7 +31,7 @@ struct Run {
     std::string platform = "native";  // or the wrapper / emulator command
     std::string cpu_mask;             // OPENSSL_ia32cap in effect, if any
     bool complete = true;
-    int processes = 1;  // benchmark processes whose figures were summed (-multi)
+    int processes = 1;               // benchmark processes whose figures were summed (-multi)
     std::vector<std::string> notes;  // what the importer or runner wants said
     Machine machine;
     std::vector<Measurement> measurements;

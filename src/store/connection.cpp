@@ -40,7 +40,8 @@ std::string without_password(const std::string& url) {
         if (at == 0 || (out[at - 1] != '?' && out[at - 1] != '&')) break;
         auto end = out.find('&', at);
         out.erase(at - 1, (end == std::string::npos ? out.size() : end) - (at - 1));
-        if (at - 1 < out.size() && out[at - 1] == '&' && out.find('?') == std::string::npos) out[at - 1] = '?';
+        if (at - 1 < out.size() && out[at - 1] == '&' && out.find('?') == std::string::npos)
+            out[at - 1] = '?';
     }
     return out;
 }

@@ -66,10 +66,25 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
         program, version, built_on, options, compiler, cpuinfo, timing, platform, cpu_mask,
         complete, notes_json, machine_id, processes, content_sha256)
         VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
-        {run.label, run.when, run.source, run.source_file, run.source_sha256, Blob{run.raw_text},
-         run.program, run.version, run.built_on, run.options, run.compiler, run.cpuinfo,
-         to_string(run.timing), run.platform, run.cpu_mask, int64_t{run.complete ? 1 : 0},
-         compact(nlohmann::json(run.notes)), machine_id, int64_t{run.processes},
+        {run.label,
+         run.when,
+         run.source,
+         run.source_file,
+         run.source_sha256,
+         Blob{run.raw_text},
+         run.program,
+         run.version,
+         run.built_on,
+         run.options,
+         run.compiler,
+         run.cpuinfo,
+         to_string(run.timing),
+         run.platform,
+         run.cpu_mask,
+         int64_t{run.complete ? 1 : 0},
+         compact(nlohmann::json(run.notes)),
+         machine_id,
+         int64_t{run.processes},
          content_sha256(run)}));
 }
 
@@ -86,8 +101,8 @@ void insert_measurements(Connection& c, int64_t run_id, const std::vector<Measur
             const Measurement& x = all[i];
             sql += i == start ? "(?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?)";
             for (Value v : std::initializer_list<Value>{
-                     run_id, x.algorithm, std::string(to_string(x.operation)), x.parameter,
-                     x.value, x.printed_step, optional_value(x.count), optional_value(x.seconds),
+                     run_id, x.algorithm, std::string(to_string(x.operation)), x.parameter, x.value,
+                     x.printed_step, optional_value(x.count), optional_value(x.seconds),
                      compact(nlohmann::json(x.samples)), x.source_name,
                      compact(nlohmann::json(x.printed))})
                 params.push_back(std::move(v));
@@ -202,8 +217,8 @@ std::vector<RunSummary> Database::list(const RunFilter& filter) const {
     auto rows = db_->query(sql, params);
     std::vector<RunSummary> out;
     while (rows->next())
-        out.push_back({rows->integer(0), rows->text(1), rows->text(2), rows->text(3),
-                       rows->text(4), rows->text(5), rows->text(6), rows->text(7), rows->text(8),
+        out.push_back({rows->integer(0), rows->text(1), rows->text(2), rows->text(3), rows->text(4),
+                       rows->text(5), rows->text(6), rows->text(7), rows->text(8),
                        rows->integer(9) != 0, rows->integer(10),
                        static_cast<int>(rows->integer(11))});
     std::reverse(out.begin(), out.end());
@@ -282,8 +297,8 @@ std::optional<Run> Database::find(const std::string& name) const {
     if (numeric && !by_label)
         if (auto run = load(std::stoll(id_or_label))) return run;
     if (by_id) return std::nullopt;
-    auto st = db_->query("SELECT id FROM runs WHERE label = ? ORDER BY id DESC LIMIT 1",
-                         {id_or_label});
+    auto st =
+        db_->query("SELECT id FROM runs WHERE label = ? ORDER BY id DESC LIMIT 1", {id_or_label});
     if (!st->next()) return std::nullopt;
     return load(st->integer(0));
 }
@@ -324,9 +339,9 @@ void Database::remove(const std::vector<int64_t>& ids) {
         db_->query("DELETE FROM runs WHERE id = ?", {id});
         if (has_machine)
             db_->query(
-            "DELETE FROM machines WHERE id = ? AND NOT EXISTS (SELECT 1 FROM runs WHERE "
-            "machine_id = ?)",
-            {machine_id, machine_id});
+                "DELETE FROM machines WHERE id = ? AND NOT EXISTS (SELECT 1 FROM runs WHERE "
+                "machine_id = ?)",
+                {machine_id, machine_id});
     }
     tx.commit();
 }

@@ -26,7 +26,7 @@ struct RunFilter {
     std::string machine{};  // the machine's name
     std::string since{};    // YYYY-MM-DD: stored on or after
     std::string source{};   // "measured" or "imported"
-    int64_t limit = 0;    // the newest N (still in id order); 0 for all
+    int64_t limit = 0;      // the newest N (still in id order); 0 for all
 };
 
 class Database {

@@ -1,10 +1,10 @@
 // The shared back end: a PostgreSQL server through libpq. Parameters go as
 // text (blobs as binary); results come back as text and are parsed here.
+#include <fmt/format.h>
 #include <libpq-fe.h>
 
 #include <algorithm>
 #include <cstdlib>
-#include <fmt/format.h>
 
 #include "store/connection.h"
 #include "store/schema.h"
@@ -96,7 +96,8 @@ PostgresConnection::PostgresConnection(const std::string& url) : where_(without_
         PQfinish(conn_);
         throw StoreError("cannot connect to " + where_ + ": " + msg);
     }
-    PQsetNoticeProcessor(conn_, [](void*, const char*) {}, nullptr);
+    PQsetNoticeProcessor(
+        conn_, [](void*, const char*) {}, nullptr);
     try {
         exec("SET client_encoding = 'UTF8'");
         refuse_foreign();  // before anything writes to the database
@@ -138,9 +139,9 @@ std::unique_ptr<Rows> PostgresConnection::query(std::string_view sql,
         values[i] = texts[i].data();
         lengths[i] = static_cast<int>(texts[i].size());
     }
-    PGresult* res = PQexecParams(conn_, numbered_placeholders(sql).c_str(),
-                                 static_cast<int>(params.size()), nullptr, values.data(),
-                                 lengths.data(), formats.data(), 0);
+    PGresult* res =
+        PQexecParams(conn_, numbered_placeholders(sql).c_str(), static_cast<int>(params.size()),
+                     nullptr, values.data(), lengths.data(), formats.data(), 0);
     auto status = PQresultStatus(res);
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
         std::string msg = message_of(PQresultErrorMessage(res));

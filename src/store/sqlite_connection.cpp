@@ -91,9 +91,7 @@ class SqliteConnection : public Connection {
     }
     void begin_write() override { exec(db_, "BEGIN IMMEDIATE"); }
     void commit() override { exec(db_, "COMMIT"); }
-    void rollback() noexcept override {
-        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-    }
+    void rollback() noexcept override { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
     int schema_version() override {
         auto rows = query("PRAGMA user_version", {});
         return rows->next() ? static_cast<int>(rows->integer(0)) : 0;

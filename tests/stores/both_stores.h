@@ -38,10 +38,20 @@ class BothStores : public ::testing::TestWithParam<Backend> {
     }
     void TearDown() override { std::filesystem::remove_all(dir); }
 
+    // Another empty store of the same kind.
+    std::string another_store(const std::string& hint) const {
+        if (GetParam() == Backend::sqlite) return (dir / (hint + ".db")).string();
+        return PgServer::get()->fresh_database(hint);
+    }
+
     // speedlab ARGS on this test's store (shell words), stdin from /dev/null.
     Result run(const std::string& args, const std::string& prefix = "") const {
+        return run_at(location, args, prefix);
+    }
+    Result run_at(const std::string& where, const std::string& args,
+                  const std::string& prefix = "") const {
         std::string out = (dir / "out.txt").string(), err = (dir / "err.txt").string();
-        std::string cmd = prefix + " " + std::string(SPEEDLAB_BINARY) + " --db '" + location +
+        std::string cmd = prefix + " " + std::string(SPEEDLAB_BINARY) + " --db '" + where +
                           "' " + args + " >" + out + " 2>" + err + " </dev/null";
         int status = std::system(cmd.c_str());
         return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};

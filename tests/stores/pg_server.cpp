@@ -38,7 +38,8 @@ std::string find_bindir() {
 }
 
 // Runs argv (as uid/gid when they are not ours), output to log; its exit status.
-int run_program(const std::vector<std::string>& argv, uid_t uid, gid_t gid, const std::string& log) {
+int run_program(const std::vector<std::string>& argv, uid_t uid, gid_t gid,
+                const std::string& log) {
     pid_t pid = ::fork();
     if (pid == 0) {
         int fd = ::open(log.c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
@@ -93,15 +94,16 @@ bool PgServer::start(std::string& error) {
         }
     }
     std::string log = dir_ + "/server.log";
-    if (run_program({bin_ + "/initdb", "-D", dir_ + "/data", "-U", "speedlab", "--auth=trust",
-                     "-E", "UTF8", "--locale=C", "--no-sync"},
+    if (run_program({bin_ + "/initdb", "-D", dir_ + "/data", "-U", "speedlab", "--auth=trust", "-E",
+                     "UTF8", "--locale=C", "--no-sync"},
                     uid_, gid_, log) != 0 ||
-        run_program({bin_ + "/pg_ctl", "-D", dir_ + "/data", "-l", dir_ + "/postgres.log", "-w",
-                     "-t", "60", "-o",
-                     "-k " + dir_ + " -c listen_addresses= -c fsync=off -c max_connections=200",
-                     "start"},
-                    uid_, gid_, log) != 0) {
-        error = "the test server did not start: " + read_all(log) + read_all(dir_ + "/postgres.log");
+        run_program(
+            {bin_ + "/pg_ctl", "-D", dir_ + "/data", "-l", dir_ + "/postgres.log", "-w", "-t", "60",
+             "-o", "-k " + dir_ + " -c listen_addresses= -c fsync=off -c max_connections=200",
+             "start"},
+            uid_, gid_, log) != 0) {
+        error =
+            "the test server did not start: " + read_all(log) + read_all(dir_ + "/postgres.log");
         return false;
     }
     return true;

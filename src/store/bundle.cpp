@@ -1,0 +1,148 @@
+#include "store/bundle.h"
+
+#include <fmt/format.h>
+#include <openssl/evp.h>
+
+#include <algorithm>
+#include <nlohmann/json.hpp>
+
+#include "core/json.h"
+#include "core/text.h"
+
+namespace speedlab::store {
+
+namespace {
+
+using nlohmann::json;
+constexpr const char* kFormat = "speedlab-bundle";
+
+std::string base64(const std::string& bytes) {
+    std::string out(4 * ((bytes.size() + 2) / 3) + 1, '\0');
+    int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                            reinterpret_cast<const unsigned char*>(bytes.data()),
+                            static_cast<int>(bytes.size()));
+    out.resize(static_cast<size_t>(n));
+    return out;
+}
+
+std::optional<std::string> unbase64(const std::string& text) {
+    if (text.size() % 4 != 0) return std::nullopt;
+    std::string out(text.size() / 4 * 3 + 1, '\0');
+    int n = EVP_DecodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                            reinterpret_cast<const unsigned char*>(text.data()),
+                            static_cast<int>(text.size()));
+    if (n < 0) return std::nullopt;
+    size_t pad = text.size() >= 2 ? static_cast<size_t>(std::count(text.end() - 2, text.end(), '='))
+                                  : 0;
+    out.resize(static_cast<size_t>(n) - pad);  // EVP_DecodeBlock counts the padding as bytes
+    return out;
+}
+
+// Line of a byte offset, for "NAME:LINE:" messages.
+size_t line_of(const std::string& text, size_t offset) {
+    offset = std::min(offset, text.size());
+    return 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
+}
+
+json parse_json(const std::string& text, const std::string& name) {
+    try {
+        return json::parse(text);
+    } catch (const json::parse_error& e) {
+        size_t line = line_of(text, e.byte == 0 ? 0 : e.byte - 1);
+        if (e.byte >= text.size())
+            throw BundleError(fmt::format(
+                "{}:{}: the bundle is cut short: expected the rest of the JSON document, found "
+                "the end of the file",
+                name, line));
+        throw BundleError(fmt::format("{}:{}: expected JSON, found an error: {}", name, line,
+                                      e.what()));
+    }
+}
+
+// What every run must have to be stored: fields of the right types.
+Run checked_run(const json& j, const std::string& where) {
+    if (!j.is_object()) throw BundleError(where + ": expected a run (a JSON object)");
+    std::string source = j.value("source", "");
+    if (source != "measured" && source != "imported")
+        throw BundleError(where + ": expected \"source\": \"measured\" or \"imported\"");
+    if (!j.contains("measurements") || !j.at("measurements").is_array())
+        throw BundleError(where + ": expected a \"measurements\" array");
+    for (const auto& m : j.at("measurements"))
+        if (!m.is_object() || !m.contains("algorithm") || !m.at("algorithm").is_string() ||
+            !m.contains("value") || !m.at("value").is_number() ||
+            !parse_operation(m.value("operation", "")))
+            throw BundleError(where + ": expected each measurement to have \"algorithm\", a known "
+                                      "\"operation\" and a numeric \"value\"");
+    try {
+        Run run = run_from_json(j);
+        if (j.contains("raw_text_base64")) {
+            auto raw = unbase64(j.at("raw_text_base64").get<std::string>());
+            if (!raw) throw BundleError(where + ": \"raw_text_base64\" is not base64");
+            run.raw_text = *raw;
+        }
+        run.id = 0;
+        return run;
+    } catch (const json::exception& e) {
+        throw BundleError(where + ": a field has the wrong type: " + e.what());
+    }
+}
+
+}  // namespace
+
+std::string bundle_text(const std::vector<Run>& runs, const std::string& exported_by) {
+    json list = json::array();
+    for (const auto& run : runs) {
+        json j = to_json(run, true);
+        if (valid_utf8(run.raw_text) != run.raw_text) {  // bytes JSON cannot carry as text
+            j.erase("raw_text");
+            j["raw_text_base64"] = base64(run.raw_text);
+        }
+        list.push_back(std::move(j));
+    }
+    json bundle{{"format", kFormat},
+                {"version", kBundleVersion},
+                {"exported_by", exported_by},
+                {"runs", std::move(list)}};
+    return json_text(bundle);
+}
+
+bool looks_like_json(const std::string& text) {
+    constexpr const char* kBlank = " \t\r\n\xEF\xBB\xBF";
+    auto at = text.find_first_not_of(kBlank);
+    if (at == std::string::npos) return false;
+    if (text[at] == '{') return true;
+    // "[root@tilia]# openssl speed" is a prompt, "[ {" or "[]" an array of runs.
+    auto next = text.find_first_not_of(kBlank, at + 1);
+    return text[at] == '[' && next != std::string::npos && (text[next] == '{' || text[next] == ']');
+}
+
+std::vector<Run> read_bundle(const std::string& text, const std::string& name) {
+    json doc = parse_json(text, name);
+    json runs;
+    if (doc.is_object() && doc.contains("format")) {
+        if (doc.at("format") != kFormat)
+            throw BundleError(name + ": expected \"format\": \"speedlab-bundle\"");
+        if (!doc.contains("version") || !doc.at("version").is_number_integer())
+            throw BundleError(name + ": expected a bundle \"version\" number");
+        int version = doc.at("version").get<int>();
+        if (version < 1 || version > kBundleVersion)
+            throw BundleError(fmt::format(
+                "{}: bundle version {} is not one this speedlab reads (it reads 1 to {})", name,
+                version, kBundleVersion));
+        if (!doc.contains("runs") || !doc.at("runs").is_array())
+            throw BundleError(name + ": expected a \"runs\" array");
+        runs = doc.at("runs");
+    } else if (doc.is_object()) {
+        runs = json::array({doc});  // one run, as `show --format json` prints it
+    } else if (doc.is_array()) {
+        runs = doc;
+    } else {
+        throw BundleError(name + ": expected a speedlab bundle, a run or an array of runs");
+    }
+    std::vector<Run> out;
+    for (size_t i = 0; i < runs.size(); ++i)
+        out.push_back(checked_run(runs[i], fmt::format("{}: run {}", name, i + 1)));
+    return out;
+}
+
+}  // namespace speedlab::store

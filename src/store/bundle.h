@@ -1,0 +1,30 @@
+#pragma once
+// Bundles: runs that travel between stores as one JSON document (docs/json.md),
+// with their machines, samples, notes and raw source text, read back losslessly.
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "core/run.h"
+
+namespace speedlab::store {
+
+inline constexpr int kBundleVersion = 1;
+
+struct BundleError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// {"format": "speedlab-bundle", "version": 1, "runs": [...]}, indented, final newline.
+std::string bundle_text(const std::vector<Run>& runs, const std::string& exported_by);
+
+// True when the text is JSON rather than benchmark text (its first non-blank is { or [).
+bool looks_like_json(const std::string& text);
+
+// The runs of a bundle, of one run as `show --format json` prints it, or of an
+// array of runs (`import --format json`). BundleError says what was expected
+// and where ("NAME: ..."), so nothing is stored from a damaged document.
+std::vector<Run> read_bundle(const std::string& text, const std::string& name);
+
+}  // namespace speedlab::store

@@ -1,0 +1,188 @@
+// The command line on SQLite and on PostgreSQL alike, and runs that travel
+// between them in bundles.
+#include <nlohmann/json.hpp>
+
+#include "both_stores.h"
+
+using namespace speedlab::testing;
+
+namespace {
+using CliOn = BothStores;
+
+std::string seed(const std::string& name) {
+    return fixture_path(name);
+}
+
+// A bundle's runs without their ids, which belong to the store they came from.
+nlohmann::json runs_without_ids(const std::string& bundle_text) {
+    auto j = nlohmann::json::parse(bundle_text);
+    for (auto& run : j.at("runs")) run.erase("id");
+    return j.at("runs");
+}
+}  // namespace
+
+TEST_P(CliOn, ImportsListsShowsComparesEditsAndDeletes) {
+    auto r = run("import " + seed("seed000-redhat73-pcem.txt"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    r = run("list");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("seed000-redhat73-pcem-7"), std::string::npos) << r.out;
+    r = run("list --limit 2");
+    EXPECT_NE(r.out.find("(the newest 2 of 7 runs; --limit 0 lists all)"), std::string::npos)
+        << r.out;
+    r = run("show seed000-redhat73-pcem-2 --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out).at("measurements").size(), 74u);
+    r = run("compare 1 2 --metrics md5@8192 --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("md5@8192"), std::string::npos);
+    EXPECT_EQ(run("edit 2 --label packaged --machine pcem").code, 0);
+    r = run("list --machine pcem --format json");
+    ASSERT_EQ(nlohmann::json::parse(r.out).size(), 1u) << r.out;
+    EXPECT_EQ(nlohmann::json::parse(r.out)[0].at("label"), "packaged");
+    EXPECT_EQ(run("delete -y packaged 3").code, 0);
+    EXPECT_EQ(nlohmann::json::parse(run("list --format json").out).size(), 5u);
+}
+
+TEST_P(CliOn, ABundleImportsLosslesslyAndOnlyOnce) {
+    ASSERT_EQ(run("import " + seed("seed000-redhat73-pcem.txt")).code, 0);
+    ASSERT_EQ(run("import " + seed("seed004-athlon-p3.txt")).code, 0);
+    std::string bundle = (dir / "all.json").string();
+    auto r = run("export --all -o " + bundle);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("exported 9 run(s)"), std::string::npos) << r.err;
+    std::string elsewhere = another_store("elsewhere");
+    r = run_at(elsewhere, "import " + bundle);
+    ASSERT_EQ(r.code, 0) << r.err;
+    r = run_at(elsewhere, "export --all");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(runs_without_ids(r.out), runs_without_ids(slurp(bundle)));
+    r = run_at(elsewhere, "import " + bundle);  // again: every run is already there
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("already stored as run"), std::string::npos) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(run_at(elsewhere, "list --format json").out).size(), 9u);
+}
+
+TEST_P(CliOn, MeasuredRunsTravelWithTheirSamples) {
+    auto r = run("run md5 --bytes 64 --seconds 0.02 --repeat 3 --label measured");
+    ASSERT_EQ(r.code, 0) << r.err;
+    r = run("export measured");
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::string bundle = (dir / "measured.json").string();
+    std::ofstream(bundle) << r.out;
+    auto runs = runs_without_ids(r.out);
+    ASSERT_EQ(runs.size(), 1u);
+    EXPECT_EQ(runs[0].at("measurements")[0].at("samples").size(), 3u);
+    std::string elsewhere = another_store("elsewhere");
+    ASSERT_EQ(run_at(elsewhere, "import " + bundle).code, 0);
+    EXPECT_EQ(runs_without_ids(run_at(elsewhere, "export measured").out), runs);
+}
+
+TEST_P(CliOn, ShowJsonImportsBack) {
+    ASSERT_EQ(run("import " + seed("seed000-redhat73-pcem.txt")).code, 0);
+    std::string one = (dir / "one.json").string();
+    ASSERT_EQ(run("show 2 --format json -o /dev/null").code, 2);  // show has no -o: usage
+    std::ofstream(one) << run("show 2 --format json").out;
+    std::string elsewhere = another_store("elsewhere");
+    auto r = run_at(elsewhere, "import " + one);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("74 figures"), std::string::npos) << r.out;
+}
+
+TEST_P(CliOn, DamagedBundlesStoreNothing) {
+    ASSERT_EQ(run("import " + seed("seed000-redhat73-pcem.txt")).code, 0);
+    std::string good = run("export --all").out;
+    struct Case {
+        std::string name, text, want;
+    } cases[] = {
+        {"cut", good.substr(0, good.size() / 2), "cut short"},
+        {"version", R"({"format": "speedlab-bundle", "version": 9, "runs": []})",
+         "bundle version 9 is not one this speedlab reads"},
+        {"not-json", "{\"format\": \"speedlab-bundle\", oops}", ":1: expected JSON"},
+        {"bad-run", R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "x"}]})",
+         "run 1: expected \"source\""},
+        {"bad-figure",
+         R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "measured",
+             "measurements": [{"algorithm": "md5", "operation": "fly", "value": 1}]}]})",
+         "known \"operation\""},
+    };
+    std::string elsewhere = another_store("elsewhere");
+    for (const auto& c : cases) {
+        std::string path = (dir / (c.name + ".json")).string();
+        std::ofstream(path) << c.text;
+        auto r = run_at(elsewhere, "import " + path);
+        EXPECT_EQ(r.code, 65) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find(c.want), std::string::npos) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find("nothing imported"), std::string::npos) << c.name << ": " << r.err;
+    }
+    auto list = run_at(elsewhere, "list --format json");
+    EXPECT_EQ(nlohmann::json::parse(list.out).size(), 0u) << list.err;
+}
+
+TEST_P(CliOn, ManyProcessesStoreAtOnceWithoutLoss) {
+    // 8 processes x 5 imports of a 7-run text, all started together.
+    std::string text = seed("seed000-redhat73-pcem.txt");
+    std::string script = "for p in 1 2 3 4 5 6 7 8; do (for i in 1 2 3 4 5; do " +
+                         std::string(SPEEDLAB_BINARY) + " --db '" + location +
+                         "' import --again " + text + " >/dev/null 2>>" + (dir / "errors").string() +
+                         " || echo fail >>" + (dir / "errors").string() + "; done) & done; wait";
+    ASSERT_EQ(std::system(script.c_str()), 0);
+    EXPECT_EQ(slurp((dir / "errors").string()), "");
+    auto r = run("list --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out).size(), 8u * 5u * 7u);
+}
+
+SPEEDLAB_ON_BOTH_STORES(CliOn);
+
+// PostgreSQL only: the server's own refusals.
+TEST(PostgresCli, AnUnreachableServerSaysWhyWithoutThePassword) {
+    std::string cmd = std::string(SPEEDLAB_BINARY) +
+                      " --db 'postgresql://lab:s3cret@/speedlab?host=/nonexistent-dir' list"
+                      " >/dev/null 2>/tmp/speedlab-pg-unreachable.txt";
+    int status = std::system(cmd.c_str());
+    std::string err = slurp("/tmp/speedlab-pg-unreachable.txt");
+    std::remove("/tmp/speedlab-pg-unreachable.txt");
+    EXPECT_EQ(WEXITSTATUS(status), 1) << err;
+    EXPECT_NE(err.find("cannot connect to postgresql://lab@/speedlab?host=/nonexistent-dir"),
+              std::string::npos)
+        << err;
+    EXPECT_NE(err.find("No such file or directory"), std::string::npos) << err;  // libpq's words
+    EXPECT_EQ(err.find("s3cret"), std::string::npos) << err;
+}
+
+TEST(PostgresCli, ARefusedLoginSaysWhy) {
+    PgServer* server = PgServer::get();
+    if (!server) GTEST_SKIP() << "no PostgreSQL server for this test: " << PgServer::why();
+    std::string cmd = std::string(SPEEDLAB_BINARY) + " --db 'postgresql://speedlab@/no_such_db?host=" +
+                      server->socket_dir() + "' list >/dev/null 2>/tmp/speedlab-pg-refused.txt";
+    int status = std::system(cmd.c_str());
+    std::string err = slurp("/tmp/speedlab-pg-refused.txt");
+    std::remove("/tmp/speedlab-pg-refused.txt");
+    EXPECT_EQ(WEXITSTATUS(status), 1) << err;
+    EXPECT_NE(err.find("database \"no_such_db\" does not exist"), std::string::npos) << err;
+}
+
+TEST(PostgresCli, RunsTravelFromSqliteToPostgresAndBackUnchanged) {
+    PgServer* server = PgServer::get();
+    if (!server) GTEST_SKIP() << "no PostgreSQL server for this test: " << PgServer::why();
+    auto dir = std::filesystem::temp_directory_path() / ("speedlab-travel-" + std::to_string(getpid()));
+    std::filesystem::create_directories(dir);
+    std::string lite = (dir / "a.db").string(), pg = server->fresh_database("travel"),
+                back = (dir / "b.db").string(), bundle = (dir / "b.json").string();
+    auto sh = [&](const std::string& db, const std::string& args) {
+        std::string cmd = std::string(SPEEDLAB_BINARY) + " --db '" + db + "' " + args +
+                          " >" + (dir / "out").string() + " 2>&1";
+        int status = std::system(cmd.c_str());
+        EXPECT_EQ(WEXITSTATUS(status), 0) << args << ": " << slurp((dir / "out").string());
+        return slurp((dir / "out").string());
+    };
+    sh(lite, "import " + fixture_path("seed001-redhat62-pcem.txt"));
+    sh(lite, "export --all -o " + bundle);
+    sh(pg, "import " + bundle);
+    sh(pg, "export --all -o " + bundle + ".pg");
+    sh(back, "import " + bundle + ".pg");
+    std::string last = sh(back, "export --all");
+    EXPECT_EQ(runs_without_ids(last), runs_without_ids(slurp(bundle)));
+    std::filesystem::remove_all(dir);
+}
