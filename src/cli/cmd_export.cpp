@@ -32,7 +32,8 @@ Command add_export(CLI::App& app, Global& global) {
         if (a->all || !a->machine.empty())
             for (const auto& summary : db.list({.machine = a->machine}))
                 if (auto run = db.load(summary.id)) runs.push_back(std::move(*run));
-        if (runs.empty()) return fail(Exit::usage, "export: no run of machine '" + a->machine + "'");
+        if (runs.empty())
+            return fail(Exit::usage, "export: no run of machine '" + a->machine + "'");
         std::string text = store::bundle_text(runs, std::string("speedlab ") + SPEEDLAB_VERSION);
         if (!write_output(text, a->output)) return Exit::failure;
         if (!a->output.empty())

@@ -33,6 +33,7 @@ std::string list_table(const std::vector<store::RunSummary>& runs) {
         std::string where = r.machine_label;
         if (!r.cpu_name.empty()) where += (where.empty() ? "" : " / ") + r.cpu_name;
         if (r.platform != "native" && !r.platform.empty()) where += " [under " + r.platform + "]";
+        if (r.processes > 1) where += fmt::format(" [{} processes]", r.processes);
         out += fmt::format("{:>4}  {:<{}}  {:<{}}  {:<8}  {:>5}  {:<{}}  {}{}\n", r.id,
                            shorten(r.label, 40), w_label, r.when, w_when, r.source, r.measurements,
                            r.version, w_version, where, r.complete ? "" : " (partial)");

@@ -2,10 +2,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
 #include "bench/cpu_features.h"
+#include "bench/multi.h"
 #include "bench/runner.h"
 #include "bench/selection.h"
 #include "bench/timer.h"
@@ -27,7 +29,7 @@ struct RunArgs {
     std::vector<int64_t> bytes;
     int repeat = 1;
     bool quick = false, elapsed = false, no_store = false;
-    std::string label, machine, format = "text", under;
+    std::string label, machine, format = "text", under, multi;
     std::vector<std::string> cpu_mask;
 };
 
@@ -68,6 +70,13 @@ void warn_about_spread(const Run& run) {
     std::string list;
     for (size_t k = 0; k < noisy.size() && k < 5; ++k)
         list += fmt::format("{}{} {:.1f}%", k ? ", " : "", noisy[k].first, 100 * noisy[k].second);
+    if (run.processes > 1) {
+        fmt::print(stderr,
+                   "speedlab: note: {} figure(s) differ by more than 3% between the processes "
+                   "({}{}): they did not get equal shares of the machine\n",
+                   noisy.size(), list, noisy.size() > 5 ? ", ..." : "");
+        return;
+    }
     fmt::print(stderr,
                "speedlab: warning: {} figure(s) vary by more than 3% between repetitions ({}{}): "
                "the machine was busy or changed its clock; compare them with care\n",
@@ -98,6 +107,17 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     if (run.measurements.empty() && code != Exit::interrupted)
         return fail(Exit::failure, "nothing was measured");
     return code;
+}
+
+// --multi N or all (the online CPUs); 0 when the text is not a count from 1 to 1024.
+int process_count(const std::string& text) {
+    if (text.empty()) return 1;
+    if (text == "all") return static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+    int n = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+    if (ec != std::errc{} || end != text.data() + text.size() || n < 1 || n > bench::kMaxProcesses)
+        return 0;
+    return n;
 }
 
 // --under and --cpu-mask: the benchmark runs in a child process, which is the
@@ -161,7 +181,17 @@ Command add_run(CLI::App& app, Global& global) {
                    "CPU features libcrypto must not use (aesni,avx2,sha,...)")
         ->delimiter(',')
         ->allow_extra_args(false);  // "--bytes 8192 md5": md5 is an algorithm
+    app.add_option("--multi", a->multi,
+                   "N processes at once, or 'all' (one per online CPU), as openssl speed -multi: "
+                   "each figure is their sum, timed on the wall clock");
     return [a, &global]() -> int {
+        int processes = process_count(a->multi);
+        if (processes == 0)
+            return fail(Exit::usage, fmt::format("--multi: expected 1 to {} processes or 'all', "
+                                                 "found '{}'",
+                                                 bench::kMaxProcesses, a->multi));
+        if (processes > 1 && (!a->under.empty() || !a->cpu_mask.empty()))
+            return fail(Exit::usage, "--multi cannot be combined with --under or --cpu-mask");
         auto sel = bench::select_algorithms(a->algorithms);
         if (!sel.error.empty())
             return fail(Exit::usage, sel.error +
@@ -184,7 +214,10 @@ Command add_run(CLI::App& app, Global& global) {
                 std::fflush(stderr);
             };
         bench::install_interrupt_handler();
-        auto outcome = bench::run_benchmarks(opt);
+        // Processes that share CPUs must be timed on the wall clock, as openssl does.
+        if (processes > 1) opt.timing = Timing::wall;
+        auto outcome =
+            processes > 1 ? bench::run_processes(opt, processes) : bench::run_benchmarks(opt);
         if (opt.on_progress) fmt::print(stderr, "\r\033[K");
         for (const auto& f : outcome.failures) fmt::print(stderr, "speedlab: {}\n", f);
         Run& run = outcome.run;

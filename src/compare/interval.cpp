@@ -30,13 +30,23 @@ double figure_uncertainty(const Measurement& m, double noise) {
     return std::hypot(spread, rounding(m));
 }
 
+namespace {
+// A rank test needs repetitions of the figure itself; the per-process samples
+// of a -multi run are fractions of it (their sum is the figure).
+bool samples_repeat_figure(const Measurement& m) {
+    double median = summarize(m.samples).median;
+    return median > 0.7 * m.value && median < 1.3 * m.value;
+}
+}  // namespace
+
 RatioStats ratio_stats(const Measurement& a, const Measurement& b, bool inverse, double noise) {
     RatioStats r;
     r.ratio = inverse ? a.value / b.value : b.value / a.value;
     r.uncertainty = std::hypot(figure_uncertainty(a, noise), figure_uncertainty(b, noise));
     r.low = r.ratio * std::exp(-kZ95 * r.uncertainty);
     r.high = r.ratio * std::exp(kZ95 * r.uncertainty);
-    if (a.samples.size() >= 5 && b.samples.size() >= 5) {
+    if (a.samples.size() >= 5 && b.samples.size() >= 5 && samples_repeat_figure(a) &&
+        samples_repeat_figure(b)) {
         r.p_value = mann_whitney_p(a.samples, b.samples);
         r.significant = *r.p_value < 0.05 && (r.low > 1 || r.high < 1);
     } else {

@@ -130,6 +130,13 @@ std::vector<std::string> comparability_caveats(const std::vector<const Run*>& ru
     auto timing = [](const Run& r) { return to_string(r.timing); };
     if (differs(timing))
         out.push_back("timing differs: user CPU time versus wall time (" + list(timing) + ")");
+    auto processes = [](const Run& r) {
+        return r.processes > 1 ? std::to_string(r.processes) + " processes (sums)"
+                               : std::string("1 process");
+    };
+    if (differs(processes))
+        out.push_back("processes differ: a -multi run's figures are sums over its processes (" +
+                      list(processes) + ")");
     if (differs(platform_of)) out.push_back("platforms differ (" + list(platform_of) + ")");
     auto mask = [](const Run& r) { return r.cpu_mask.empty() ? std::string("none") : r.cpu_mask; };
     if (differs(mask)) out.push_back("CPU feature masks differ (" + list(mask) + ")");

@@ -474,6 +474,10 @@ class Parser {
             begin_fresh();
             multi_ = true;
             run_.timing = Timing::wall;
+            int child = 0;
+            std::string_view rest = trim(t.substr(12));
+            std::from_chars(rest.data(), rest.data() + rest.size(), child);
+            run_.processes = std::max(run_.processes, std::clamp(child, 0, 1023) + 1);
             note("a -multi run: the children time with the wall clock and the table is their sum");
             return true;
         }

@@ -85,6 +85,35 @@ std::string throughput_cell(double v) {
     return v > 10000 ? fmt::format("{:.2f}k", v / 1000) : fmt::format("{:.2f} ", v);
 }
 
+namespace {
+// The samples behind each figure: repetitions (the table shows their median)
+// or, for a -multi run, the processes (the table shows their sum).
+std::string samples_table(const Run& run) {
+    bool any = std::any_of(run.measurements.begin(), run.measurements.end(),
+                           [](const Measurement& m) { return m.samples.size() > 1; });
+    if (!any) return "";
+    std::string out = run.processes > 1
+                          ? fmt::format(
+                                "\nPer process (the tables show the sum of {} processes; k = 1000 "
+                                "bytes/s):\n",
+                                run.processes)
+                          : "\nRepetitions (the tables show the median; k = 1000 bytes/s):\n";
+    out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>7}\n", "figure", "n", "median", "min",
+                       "max", "cv");
+    for (const auto& m : run.measurements) {
+        if (m.samples.size() < 2) continue;
+        Summary s = summarize(m.samples);
+        auto show = [&](double v) {
+            return m.operation == Operation::throughput ? throughput_cell(v)
+                                                        : fmt::format("{:.1f}/s", v);
+        };
+        out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>6.2f}%\n", metric_key(m), s.n,
+                           show(s.median), show(s.min), show(s.max), 100 * s.cv());
+    }
+    return out;
+}
+}  // namespace
+
 std::string speed_table(const Run& run) {
     std::string out;
     out += run.program.empty() ? "" : run.program + "\n";
@@ -94,8 +123,11 @@ std::string speed_table(const Run& run) {
     if (!run.compiler.empty()) out += "compiler: " + run.compiler + "\n";
     if (!run.cpuinfo.empty()) out += run.cpuinfo + "\n";
     out += fmt::format(
-        "timing: {}{}\n", to_string(run.timing) == "wall" ? "wall clock" : "user CPU time",
-        run.platform != "native" && !run.platform.empty() ? ", under " + run.platform : "");
+        "timing: {}{}{}\n", to_string(run.timing) == "wall" ? "wall clock" : "user CPU time",
+        run.platform != "native" && !run.platform.empty() ? ", under " + run.platform : "",
+        run.processes > 1
+            ? fmt::format(", {} processes at once (figures are their sums)", run.processes)
+            : "");
     if (!run.complete)
         out += "partial run: interrupted or cut off; figures below are what completed\n";
 
@@ -144,27 +176,49 @@ std::string speed_table(const Run& run) {
         }
     }
 
-    bool repeated = std::any_of(run.measurements.begin(), run.measurements.end(),
-                                [](const Measurement& m) { return m.samples.size() > 1; });
-    if (repeated) {
-        out += "\nRepetitions (the tables show the median; k = 1000 bytes/s):\n";
-        out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>7}\n", "figure", "n", "median",
-                           "min", "max", "cv");
-        for (const auto& m : run.measurements) {
-            if (m.samples.size() < 2) continue;
-            Summary s = summarize(m.samples);
-            auto show = [&](double v) {
-                return m.operation == Operation::throughput ? throughput_cell(v)
-                                                            : fmt::format("{:.1f}/s", v);
-            };
-            out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>6.2f}%\n", metric_key(m), s.n,
-                               show(s.median), show(s.min), show(s.max), 100 * s.cv());
-        }
-    }
+    out += samples_table(run);
     return out;
 }
 
+namespace {
+std::string records(const Run& run);
+
+// The run one process of a -multi run measured: its samples, one per process.
+std::optional<Run> process_run(const Run& run, size_t i) {
+    Run one = run;
+    for (auto& m : one.measurements) {
+        if (m.samples.size() != static_cast<size_t>(run.processes)) return std::nullopt;
+        m.value = m.samples[i];
+        m.samples.clear();
+    }
+    return one;
+}
+
+// As openssl speed -multi -mr prints: the children's records echoed by the
+// parent ("Got: ... from N"), then the sums.
+std::string multi_records(const Run& run) {
+    std::string out;
+    for (int i = 0; i < run.processes; ++i) out += fmt::format("Forked child {}\n", i);
+    for (size_t i = 0; i < static_cast<size_t>(run.processes); ++i) {
+        auto one = process_run(run, i);
+        if (!one) return records(run);  // per-process figures not kept: sums only
+        std::string lines = records(*one);
+        for (size_t at = 0; at < lines.size();) {
+            size_t end = lines.find('\n', at);
+            out += fmt::format("Got: {} from {}\n", lines.substr(at, end - at), i);
+            at = end + 1;
+        }
+    }
+    return out + records(run);
+}
+}  // namespace
+
 std::string machine_readable(const Run& run) {
+    return run.processes > 1 ? multi_records(run) : records(run);
+}
+
+namespace {
+std::string records(const Run& run) {
     static const std::map<std::string, int> rsa_idx{{"rsa512", 0},  {"rsa1024", 1}, {"rsa2048", 2},
                                                     {"rsa3072", 3}, {"rsa4096", 4}, {"rsa7680", 5},
                                                     {"rsa15360", 6}};
@@ -226,5 +280,6 @@ std::string machine_readable(const Run& run) {
     }
     return out;
 }
+}  // namespace
 
 }  // namespace speedlab::report

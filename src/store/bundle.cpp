@@ -32,8 +32,8 @@ std::optional<std::string> unbase64(const std::string& text) {
                             reinterpret_cast<const unsigned char*>(text.data()),
                             static_cast<int>(text.size()));
     if (n < 0) return std::nullopt;
-    size_t pad = text.size() >= 2 ? static_cast<size_t>(std::count(text.end() - 2, text.end(), '='))
-                                  : 0;
+    size_t pad =
+        text.size() >= 2 ? static_cast<size_t>(std::count(text.end() - 2, text.end(), '=')) : 0;
     out.resize(static_cast<size_t>(n) - pad);  // EVP_DecodeBlock counts the padding as bytes
     return out;
 }
@@ -41,7 +41,8 @@ std::optional<std::string> unbase64(const std::string& text) {
 // Line of a byte offset, for "NAME:LINE:" messages.
 size_t line_of(const std::string& text, size_t offset) {
     offset = std::min(offset, text.size());
-    return 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
+    return 1 + static_cast<size_t>(
+                   std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
 }
 
 json parse_json(const std::string& text, const std::string& name) {
@@ -54,8 +55,8 @@ json parse_json(const std::string& text, const std::string& name) {
                 "{}:{}: the bundle is cut short: expected the rest of the JSON document, found "
                 "the end of the file",
                 name, line));
-        throw BundleError(fmt::format("{}:{}: expected JSON, found an error: {}", name, line,
-                                      e.what()));
+        throw BundleError(
+            fmt::format("{}:{}: expected JSON, found an error: {}", name, line, e.what()));
     }
 }
 
@@ -71,8 +72,9 @@ Run checked_run(const json& j, const std::string& where) {
         if (!m.is_object() || !m.contains("algorithm") || !m.at("algorithm").is_string() ||
             !m.contains("value") || !m.at("value").is_number() ||
             !parse_operation(m.value("operation", "")))
-            throw BundleError(where + ": expected each measurement to have \"algorithm\", a known "
-                                      "\"operation\" and a numeric \"value\"");
+            throw BundleError(where +
+                              ": expected each measurement to have \"algorithm\", a known "
+                              "\"operation\" and a numeric \"value\"");
     try {
         Run run = run_from_json(j);
         if (j.contains("raw_text_base64")) {

@@ -100,7 +100,16 @@ PostgresConnection::PostgresConnection(const std::string& url) : where_(without_
         conn_, [](void*, const char*) {}, nullptr);
     try {
         exec("SET client_encoding = 'UTF8'");
-        refuse_foreign();  // before anything writes to the database
+        // Before anything writes; one snapshot, so a migration that commits
+        // meanwhile is seen whole or not at all.
+        exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
+        try {
+            refuse_foreign();
+        } catch (...) {
+            rollback();
+            throw;
+        }
+        exec("COMMIT");
         migrate();
     } catch (const StoreError& e) {
         PQfinish(conn_);

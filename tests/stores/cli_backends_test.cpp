@@ -63,19 +63,24 @@ TEST_P(CliOn, ABundleImportsLosslesslyAndOnlyOnce) {
     EXPECT_EQ(nlohmann::json::parse(run_at(elsewhere, "list --format json").out).size(), 9u);
 }
 
-TEST_P(CliOn, MeasuredRunsTravelWithTheirSamples) {
-    auto r = run("run md5 --bytes 64 --seconds 0.02 --repeat 3 --label measured");
-    ASSERT_EQ(r.code, 0) << r.err;
-    r = run("export measured");
+TEST_P(CliOn, MeasuredMultiAndWrappedRunsTravelWithTheirSamples) {
+    for (const char* args : {"--repeat 3 --label repeated", "--multi 2 --label multi",
+                             "--under 'nice -n 1' --label wrapped"}) {
+        auto r = run(std::string("run md5 --bytes 64 --seconds 0.02 ") + args);
+        ASSERT_EQ(r.code, 0) << args << ": " << r.err;
+    }
+    auto r = run("export --all");
     ASSERT_EQ(r.code, 0) << r.err;
     std::string bundle = (dir / "measured.json").string();
     std::ofstream(bundle) << r.out;
     auto runs = runs_without_ids(r.out);
-    ASSERT_EQ(runs.size(), 1u);
+    ASSERT_EQ(runs.size(), 3u);
     EXPECT_EQ(runs[0].at("measurements")[0].at("samples").size(), 3u);
+    EXPECT_EQ(runs[1].at("processes"), 2);
+    EXPECT_EQ(runs[2].at("platform"), "nice -n 1");
     std::string elsewhere = another_store("elsewhere");
     ASSERT_EQ(run_at(elsewhere, "import " + bundle).code, 0);
-    EXPECT_EQ(runs_without_ids(run_at(elsewhere, "export measured").out), runs);
+    EXPECT_EQ(runs_without_ids(run_at(elsewhere, "export --all").out), runs);
 }
 
 TEST_P(CliOn, ShowJsonImportsBack) {
@@ -123,9 +128,9 @@ TEST_P(CliOn, ManyProcessesStoreAtOnceWithoutLoss) {
     // 8 processes x 5 imports of a 7-run text, all started together.
     std::string text = seed("seed000-redhat73-pcem.txt");
     std::string script = "for p in 1 2 3 4 5 6 7 8; do (for i in 1 2 3 4 5; do " +
-                         std::string(SPEEDLAB_BINARY) + " --db '" + location +
-                         "' import --again " + text + " >/dev/null 2>>" + (dir / "errors").string() +
-                         " || echo fail >>" + (dir / "errors").string() + "; done) & done; wait";
+                         std::string(SPEEDLAB_BINARY) + " --db '" + location + "' import --again " +
+                         text + " >/dev/null 2>>" + (dir / "errors").string() + " || echo fail >>" +
+                         (dir / "errors").string() + "; done) & done; wait";
     ASSERT_EQ(std::system(script.c_str()), 0);
     EXPECT_EQ(slurp((dir / "errors").string()), "");
     auto r = run("list --format json");
@@ -154,8 +159,9 @@ TEST(PostgresCli, AnUnreachableServerSaysWhyWithoutThePassword) {
 TEST(PostgresCli, ARefusedLoginSaysWhy) {
     PgServer* server = PgServer::get();
     if (!server) GTEST_SKIP() << "no PostgreSQL server for this test: " << PgServer::why();
-    std::string cmd = std::string(SPEEDLAB_BINARY) + " --db 'postgresql://speedlab@/no_such_db?host=" +
-                      server->socket_dir() + "' list >/dev/null 2>/tmp/speedlab-pg-refused.txt";
+    std::string cmd = std::string(SPEEDLAB_BINARY) +
+                      " --db 'postgresql://speedlab@/no_such_db?host=" + server->socket_dir() +
+                      "' list >/dev/null 2>/tmp/speedlab-pg-refused.txt";
     int status = std::system(cmd.c_str());
     std::string err = slurp("/tmp/speedlab-pg-refused.txt");
     std::remove("/tmp/speedlab-pg-refused.txt");
@@ -166,13 +172,14 @@ TEST(PostgresCli, ARefusedLoginSaysWhy) {
 TEST(PostgresCli, RunsTravelFromSqliteToPostgresAndBackUnchanged) {
     PgServer* server = PgServer::get();
     if (!server) GTEST_SKIP() << "no PostgreSQL server for this test: " << PgServer::why();
-    auto dir = std::filesystem::temp_directory_path() / ("speedlab-travel-" + std::to_string(getpid()));
+    auto dir =
+        std::filesystem::temp_directory_path() / ("speedlab-travel-" + std::to_string(getpid()));
     std::filesystem::create_directories(dir);
     std::string lite = (dir / "a.db").string(), pg = server->fresh_database("travel"),
                 back = (dir / "b.db").string(), bundle = (dir / "b.json").string();
     auto sh = [&](const std::string& db, const std::string& args) {
-        std::string cmd = std::string(SPEEDLAB_BINARY) + " --db '" + db + "' " + args +
-                          " >" + (dir / "out").string() + " 2>&1";
+        std::string cmd = std::string(SPEEDLAB_BINARY) + " --db '" + db + "' " + args + " >" +
+                          (dir / "out").string() + " 2>&1";
         int status = std::system(cmd.c_str());
         EXPECT_EQ(WEXITSTATUS(status), 0) << args << ": " << slurp((dir / "out").string());
         return slurp((dir / "out").string());
