@@ -1,11 +1,12 @@
 // run --multi: N processes at once, as openssl speed -multi.
+#include "bench/multi.h"
+
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 
 #include <nlohmann/json.hpp>
 
-#include "bench/multi.h"
 #include "cli_support.h"
 
 using namespace speedlab;
@@ -106,7 +107,7 @@ TEST_F(Cli, InterruptedMultiRunKeepsWhatEveryProcessFinished) {
         _exit(127);
     }
     usleep(1500 * 1000);  // md5@64 has finished in both, md5@256 is running
-    kill(pid, SIGINT);  // the parent only: it passes Ctrl-C on to its processes
+    kill(pid, SIGINT);    // the parent only: it passes Ctrl-C on to its processes
     int status = 0;
     waitpid(pid, &status, 0);
     ASSERT_TRUE(WIFEXITED(status));

@@ -32,9 +32,8 @@ void write_all(int fd, const std::string& text) {
 // the parent's exit handlers or flushing its buffers.
 [[noreturn]] void child_main(const RunOptions& options, int fd) {
     RunOutcome out = run_benchmarks(options);
-    nlohmann::json j{{"interrupted", out.interrupted},
-                     {"failures", out.failures},
-                     {"run", to_json(out.run)}};
+    nlohmann::json j{
+        {"interrupted", out.interrupted}, {"failures", out.failures}, {"run", to_json(out.run)}};
     write_all(fd, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     ::close(fd);
     _exit(0);
@@ -158,10 +157,10 @@ Run sum_processes(const std::vector<Run>& per_process) {
         sum.measurements.push_back(std::move(m));
     }
     for (const auto& run : per_process) sum.complete = sum.complete && run.complete;
-    sum.notes.push_back(fmt::format(
-        "{} processes at once (openssl speed -multi): each figure is the sum of the "
-        "processes' figures, its samples the per-process figures",
-        per_process.size()));
+    sum.notes.push_back(
+        fmt::format("{} processes at once (openssl speed -multi): each figure is the sum of the "
+                    "processes' figures, its samples the per-process figures",
+                    per_process.size()));
     return sum;
 }
 

@@ -13,6 +13,7 @@
 #include "bench/timer.h"
 #include "cli/child_run.h"
 #include "cli/commands.h"
+#include "cli/measure.h"
 #include "compare/interval.h"
 #include "core/json.h"
 #include "core/statistics.h"
@@ -207,21 +208,8 @@ Command add_run(CLI::App& app, Global& global) {
         opt.ids = unique_in_order(opt.ids);
         opt.repeat = a->repeat;
         opt.timing = a->elapsed ? Timing::wall : Timing::user_cpu;
-        if (isatty(STDERR_FILENO))
-            opt.on_progress = [](const bench::Progress& p) {
-                fmt::print(stderr, "\r\033[K[{:>3}/{}] {}  (about {:.0f} s left)", p.done + 1,
-                           p.total, p.what, std::ceil(p.seconds_left));
-                std::fflush(stderr);
-            };
-        bench::install_interrupt_handler();
-        // Processes that share CPUs must be timed on the wall clock, as openssl does.
-        if (processes > 1) opt.timing = Timing::wall;
-        auto outcome =
-            processes > 1 ? bench::run_processes(opt, processes) : bench::run_benchmarks(opt);
-        if (opt.on_progress) fmt::print(stderr, "\r\033[K");
-        for (const auto& f : outcome.failures) fmt::print(stderr, "speedlab: {}\n", f);
+        auto outcome = measure_here(opt, processes);
         Run& run = outcome.run;
-        run.machine = sysinfo::capture_machine();
         int code = outcome.interrupted        ? Exit::interrupted
                    : outcome.failures.empty() ? Exit::ok
                                               : Exit::failure;

@@ -26,6 +26,7 @@ Command add_compare(CLI::App& app, Global& global);
 Command add_edit(CLI::App& app, Global& global);
 Command add_delete(CLI::App& app, Global& global);
 Command add_export(CLI::App& app, Global& global);
+Command add_check(CLI::App& app, Global& global);
 Command add_sysinfo(CLI::App& app, Global& global);
 Command add_bogomips(CLI::App& app, Global& global);
 Command add_experiment(CLI::App& app, Global& global);

@@ -57,6 +57,8 @@ int main(int argc, char** argv) {
     add("list", "list stored runs", add_list);
     add("show", "show one stored run", add_show);
     add("compare", "compare two or more runs: ratio table or side by side", add_compare);
+    add("check", "regression gate: a candidate against a baseline; exit 1 on regression",
+        add_check);
     add("edit", "rename a run or its machine", add_edit);
     add("delete", "delete runs", add_delete);
     add("export", "write runs as a bundle that another database imports", add_export);

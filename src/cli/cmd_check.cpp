@@ -1,0 +1,99 @@
+// speedlab check BASELINE [CANDIDATE]: the regression gate for continuous
+// integration. Exit 0 when nothing regressed, 1 when something did, 2 on usage.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "cli/commands.h"
+#include "cli/measure.h"
+#include "compare/check.h"
+#include "report/check_report.h"
+#include "store/database.h"
+
+namespace speedlab::cli {
+
+namespace {
+struct CheckArgs {
+    std::string baseline, candidate, format = "text", output, label;
+    double threshold_percent = 3, noise_percent = 2, seconds = 1;
+    int repeat = 3;
+    bool no_store = false;
+};
+
+// The baseline's algorithms and block sizes, measured here and now.
+std::optional<Run> measure_like(const Run& baseline, const CheckArgs& a, int& code) {
+    bench::RunOptions opt;
+    std::vector<int64_t> sizes;
+    for (const auto& m : baseline.measurements) {
+        if (std::find(opt.ids.begin(), opt.ids.end(), m.algorithm) == opt.ids.end())
+            opt.ids.push_back(m.algorithm);
+        if (m.operation == Operation::throughput &&
+            std::find(sizes.begin(), sizes.end(), m.parameter) == sizes.end())
+            sizes.push_back(m.parameter);
+    }
+    if (!sizes.empty()) opt.sizes = sizes;
+    opt.seconds = opt.public_key_seconds = a.seconds;
+    opt.repeat = a.repeat;
+    opt.timing = baseline.timing == Timing::wall ? Timing::wall : Timing::user_cpu;
+    auto outcome = measure_here(opt, std::max(1, baseline.processes));
+    if (outcome.interrupted) {
+        code = fail(Exit::interrupted, "interrupted: nothing checked");
+        return std::nullopt;
+    }
+    outcome.run.label = a.label.empty() ? "measured now" : a.label;
+    outcome.run.machine.label = outcome.run.machine.hostname;
+    return std::move(outcome.run);
+}
+}  // namespace
+
+Command add_check(CLI::App& app, Global& global) {
+    auto a = std::make_shared<CheckArgs>();
+    app.add_option("baseline", a->baseline, "the run to hold the line (id or label)")->required();
+    app.add_option("candidate", a->candidate,
+                   "a stored run; omitted: measure now with the baseline's algorithms and sizes");
+    app.add_option("--threshold", a->threshold_percent,
+                   "percent change that counts (default 3), when also beyond noise")
+        ->check(CLI::Range(0.0, 100.0));
+    app.add_option("--noise", a->noise_percent,
+                   "run-to-run noise of a figure measured once, in percent (default 2)")
+        ->check(CLI::Range(0.0, 50.0));
+    app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    app.add_option("-o,--output", a->output, "write the verdict to this file");
+    app.add_option("--seconds", a->seconds, "measuring now: seconds per repetition (default 1)")
+        ->check(seconds_range());
+    app.add_option("--repeat", a->repeat, "measuring now: repetitions per figure (default 3)")
+        ->check(CLI::Range(1, 1000));
+    app.add_option("--label", a->label, "measuring now: label of the candidate run");
+    app.add_flag("--no-store", a->no_store, "measuring now: do not store the candidate");
+    return [a, &global]() -> int {
+        store::Database db(global.database_path());
+        auto baseline = db.find(a->baseline);
+        if (!baseline) return fail(Exit::usage, "no run '" + a->baseline + "' (see speedlab list)");
+        std::optional<Run> candidate;
+        if (!a->candidate.empty()) {
+            candidate = db.find(a->candidate);
+            if (!candidate)
+                return fail(Exit::usage, "no run '" + a->candidate + "' (see speedlab list)");
+        } else {
+            int code = Exit::ok;
+            candidate = measure_like(*baseline, *a, code);
+            if (!candidate) return code;
+            if (!a->no_store) {
+                db.insert(*candidate);
+                fmt::print(stderr, "stored the candidate as run {} in {}\n", candidate->id,
+                           db.where());
+            }
+        }
+        auto result = compare::check(*baseline, *candidate, a->threshold_percent / 100,
+                                     a->noise_percent / 100);
+        if (result.rows.empty())
+            return fail(Exit::usage, "the runs share no figure: nothing to check");
+        std::string text = a->format == "json"
+                               ? report::check_json(result, *baseline, *candidate)
+                               : report::check_text(result, *baseline, *candidate);
+        if (!write_output(text, a->output)) return Exit::failure;
+        return result.regressions() > 0 ? Exit::failure : Exit::ok;
+    };
+}
+
+}  // namespace speedlab::cli

@@ -1,0 +1,31 @@
+#include "cli/measure.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cmath>
+
+#include "bench/multi.h"
+#include "bench/timer.h"
+#include "sysinfo/capture.h"
+
+namespace speedlab::cli {
+
+bench::RunOutcome measure_here(bench::RunOptions opt, int processes) {
+    if (isatty(STDERR_FILENO))
+        opt.on_progress = [](const bench::Progress& p) {
+            fmt::print(stderr, "\r\033[K[{:>3}/{}] {}  (about {:.0f} s left)", p.done + 1, p.total,
+                       p.what, std::ceil(p.seconds_left));
+            std::fflush(stderr);
+        };
+    bench::install_interrupt_handler();
+    // Processes that share CPUs must be timed on the wall clock, as openssl does.
+    if (processes > 1) opt.timing = Timing::wall;
+    auto outcome = processes > 1 ? bench::run_processes(opt, processes) : bench::run_benchmarks(opt);
+    if (opt.on_progress) fmt::print(stderr, "\r\033[K");
+    for (const auto& f : outcome.failures) fmt::print(stderr, "speedlab: {}\n", f);
+    outcome.run.machine = sysinfo::capture_machine();
+    return outcome;
+}
+
+}  // namespace speedlab::cli

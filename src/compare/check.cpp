@@ -1,0 +1,43 @@
+#include "compare/check.h"
+
+#include <algorithm>
+
+namespace speedlab::compare {
+
+size_t CheckResult::regressions() const {
+    return static_cast<size_t>(std::count_if(
+        rows.begin(), rows.end(), [](const CheckRow& r) { return r.verdict == Verdict::regression; }));
+}
+
+size_t CheckResult::improvements() const {
+    return static_cast<size_t>(std::count_if(rows.begin(), rows.end(), [](const CheckRow& r) {
+        return r.verdict == Verdict::improvement;
+    }));
+}
+
+CheckResult check(const Run& baseline, const Run& candidate, double threshold, double noise) {
+    CheckResult out;
+    out.threshold = threshold;
+    out.noise = noise;
+    for (const auto& a : baseline.measurements) {
+        const Measurement* b = candidate.find(a.algorithm, a.operation, a.parameter);
+        if (!b || b->value <= 0 || a.value <= 0) {
+            out.missing.push_back(metric_key(a));
+            continue;
+        }
+        CheckRow row;
+        row.metric = metric_key(a);
+        row.baseline = a.value;
+        row.candidate = b->value;
+        row.stats = ratio_stats(a, *b, false, noise);
+        // Beyond the threshold and beyond noise: the interval excludes "no change".
+        if (row.stats.ratio < 1 - threshold && row.stats.significant && row.stats.high < 1)
+            row.verdict = Verdict::regression;
+        else if (row.stats.ratio > 1 + threshold && row.stats.significant && row.stats.low > 1)
+            row.verdict = Verdict::improvement;
+        out.rows.push_back(std::move(row));
+    }
+    return out;
+}
+
+}  // namespace speedlab::compare

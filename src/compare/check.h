@@ -1,0 +1,36 @@
+#pragma once
+// The regression gate: a candidate run against a baseline, figure by figure,
+// with the intervals of the comparison code. A figure regressed when it fell
+// by more than the threshold and the fall is beyond noise.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare/interval.h"
+#include "core/run.h"
+
+namespace speedlab::compare {
+
+enum class Verdict { regression, improvement, unchanged };
+
+struct CheckRow {
+    std::string metric;     // metric key, "aes-128-cbc@8192"
+    double baseline = 0;    // base units
+    double candidate = 0;
+    RatioStats stats;       // candidate / baseline: above 1 is faster
+    Verdict verdict = Verdict::unchanged;
+};
+
+struct CheckResult {
+    std::vector<CheckRow> rows;          // the shared figures, in the baseline's order
+    std::vector<std::string> missing;    // baseline figures the candidate lacks
+    double threshold = 0.03, noise = kDefaultNoise;
+    size_t regressions() const;
+    size_t improvements() const;
+};
+
+// threshold: the relative change that matters (0.03 for 3%).
+CheckResult check(const Run& baseline, const Run& candidate, double threshold,
+                  double noise = kDefaultNoise);
+
+}  // namespace speedlab::compare

@@ -1,0 +1,91 @@
+#include "report/check_report.h"
+
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "compare/ratio.h"
+#include "core/json.h"
+#include "report/speed_table.h"
+
+namespace speedlab::report {
+
+namespace {
+
+std::string figure(double v, const std::string& metric) {
+    return metric.find('@') != std::string::npos ? throughput_cell(v) : fmt::format("{:.4g}/s", v);
+}
+
+std::string rows_of(const compare::CheckResult& r, compare::Verdict verdict) {
+    std::string out;
+    for (const auto& row : r.rows) {
+        if (row.verdict != verdict) continue;
+        out += fmt::format("  {:<24} {:>14} -> {:<14} {:>+7.1f}%  (95%: {:+.1f}% to {:+.1f}%)\n",
+                           row.metric, figure(row.baseline, row.metric),
+                           figure(row.candidate, row.metric), 100 * (row.stats.ratio - 1),
+                           100 * (row.stats.low - 1), 100 * (row.stats.high - 1));
+    }
+    return out;
+}
+
+const char* verdict_name(compare::Verdict v) {
+    switch (v) {
+        case compare::Verdict::regression: return "regression";
+        case compare::Verdict::improvement: return "improvement";
+        default: return "unchanged";
+    }
+}
+
+}  // namespace
+
+std::string check_text(const compare::CheckResult& r, const Run& baseline, const Run& candidate) {
+    std::string out = fmt::format("check: {} against baseline {}: {} shared figure(s), threshold "
+                                  "{:.1f}%, noise floor {:.1f}%\n",
+                                  compare::run_label(candidate), compare::run_label(baseline),
+                                  r.rows.size(), 100 * r.threshold, 100 * r.noise);
+    for (const auto& c : compare::comparability_caveats({&baseline, &candidate}))
+        out += "caveat: " + c + "\n";
+    if (r.regressions() > 0)
+        out += fmt::format("regressions (slower by more than {:.1f}%, beyond noise):\n",
+                           100 * r.threshold) +
+               rows_of(r, compare::Verdict::regression);
+    if (r.improvements() > 0)
+        out += fmt::format("improvements (faster by more than {:.1f}%, beyond noise):\n",
+                           100 * r.threshold) +
+               rows_of(r, compare::Verdict::improvement);
+    size_t same = r.rows.size() - r.regressions() - r.improvements();
+    out += fmt::format("{} figure(s) within the threshold or within noise\n", same);
+    if (!r.missing.empty())
+        out += fmt::format("{} baseline figure(s) the candidate lacks (not judged): {}{}\n",
+                           r.missing.size(), r.missing.front(), r.missing.size() > 1 ? ", ..." : "");
+    out += r.regressions() > 0 ? fmt::format("FAIL: {} regression(s)\n", r.regressions())
+                               : std::string("PASS: no regression\n");
+    return out;
+}
+
+std::string check_json(const compare::CheckResult& r, const Run& baseline, const Run& candidate) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& row : r.rows)
+        rows.push_back({{"metric", row.metric},
+                        {"baseline", row.baseline},
+                        {"candidate", row.candidate},
+                        {"ratio", row.stats.ratio},
+                        {"low", row.stats.low},
+                        {"high", row.stats.high},
+                        {"p_value", row.stats.p_value ? nlohmann::json(*row.stats.p_value)
+                                                      : nlohmann::json(nullptr)},
+                        {"verdict", verdict_name(row.verdict)}});
+    nlohmann::json j{{"baseline", {{"id", baseline.id}, {"label", baseline.label}}},
+                     {"candidate", {{"id", candidate.id}, {"label", candidate.label}}},
+                     {"threshold", r.threshold},
+                     {"noise", r.noise},
+                     {"regressions", r.regressions()},
+                     {"improvements", r.improvements()},
+                     {"passed", r.regressions() == 0},
+                     {"missing", r.missing},
+                     {"caveats", compare::comparability_caveats({&baseline, &candidate})},
+                     {"figures", rows}};
+    return json_text(j);
+}
+
+}  // namespace speedlab::report
