@@ -1,8 +1,9 @@
 // speedlab check: the regression gate.
+#include "compare/check.h"
+
 #include <nlohmann/json.hpp>
 
 #include "cli_support.h"
-#include "compare/check.h"
 
 using namespace speedlab;
 using namespace speedlab::testing;
@@ -38,8 +39,8 @@ TEST(Check, JudgesEachFigureByThresholdAndNoise) {
         {"a 4% fall once measured is noise", 96, compare::Verdict::unchanged},
     };
     for (const auto& c : cases) {
-        auto result = compare::check(run_of({{"md5@8192", 100}}), run_of({{"md5@8192", c.candidate}}),
-                                     0.03);
+        auto result =
+            compare::check(run_of({{"md5@8192", 100}}), run_of({{"md5@8192", c.candidate}}), 0.03);
         ASSERT_EQ(result.rows.size(), 1u) << c.name;
         EXPECT_EQ(result.rows[0].verdict, c.want) << c.name;
     }
@@ -47,8 +48,8 @@ TEST(Check, JudgesEachFigureByThresholdAndNoise) {
 
 TEST(Check, RepetitionsNarrowTheIntervalSoSmallFallsCount) {
     std::vector<double> tight{0.999, 1.0, 1.001, 1.0, 1.0005};
-    auto result = compare::check(run_of({{"md5@8192", 100}}, tight),
-                                 run_of({{"md5@8192", 96}}, tight), 0.03);
+    auto result =
+        compare::check(run_of({{"md5@8192", 100}}, tight), run_of({{"md5@8192", 96}}, tight), 0.03);
     EXPECT_EQ(result.rows[0].verdict, compare::Verdict::regression);
     EXPECT_EQ(result.regressions(), 1u);
 }

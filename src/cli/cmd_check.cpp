@@ -88,9 +88,8 @@ Command add_check(CLI::App& app, Global& global) {
                                      a->noise_percent / 100);
         if (result.rows.empty())
             return fail(Exit::usage, "the runs share no figure: nothing to check");
-        std::string text = a->format == "json"
-                               ? report::check_json(result, *baseline, *candidate)
-                               : report::check_text(result, *baseline, *candidate);
+        std::string text = a->format == "json" ? report::check_json(result, *baseline, *candidate)
+                                               : report::check_text(result, *baseline, *candidate);
         if (!write_output(text, a->output)) return Exit::failure;
         return result.regressions() > 0 ? Exit::failure : Exit::ok;
     };

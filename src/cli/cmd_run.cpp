@@ -20,6 +20,7 @@
 #include "report/speed_table.h"
 #include "store/database.h"
 #include "sysinfo/capture.h"
+#include "sysinfo/conditions.h"
 
 namespace speedlab::cli {
 
@@ -64,8 +65,26 @@ std::string join(const std::vector<std::string>& v) {
 }
 }  // namespace
 
+// Repetitions far from the others (modified z-score above 3.5): a moment of
+// disturbance the median has set aside, worth knowing about.
+void warn_about_outliers(const Run& run) {
+    std::string list;
+    size_t count = 0;
+    for (const auto& m : run.measurements)
+        if (auto o = outliers(m.samples); !o.empty() && run.processes == 1) {
+            count += o.size();
+            if (list.size() < 80) list += (list.empty() ? "" : ", ") + metric_key(m);
+        }
+    if (count > 0)
+        fmt::print(stderr,
+                   "speedlab: warning: {} repetition(s) stand far from the others ({}): something "
+                   "disturbed the machine for a moment; the median sets them aside\n",
+                   count, list);
+}
+
 // Figures whose repetitions spread more than 3% are not to be trusted blindly.
 void warn_about_spread(const Run& run) {
+    warn_about_outliers(run);
     auto noisy = compare::noisy_figures(run, 0.03);
     if (noisy.empty()) return;
     std::string list;
@@ -86,6 +105,8 @@ void warn_about_spread(const Run& run) {
 
 int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     warn_about_spread(run);
+    for (const auto& d : sysinfo::disturbances(run.conditions))
+        fmt::print(stderr, "speedlab: warning: {}\n", d);
     run.label = a.label;
     run.machine.label = a.machine.empty() ? run.machine.hostname : a.machine;
     if (!run.measurements.empty() || a.format == "json") {
@@ -141,12 +162,16 @@ int run_elsewhere(const RunArgs& a, Global& global) {
     if (isatty(STDERR_FILENO))
         fmt::print(stderr, "running{}{} ...\n", a.under.empty() ? "" : " under '" + a.under + "'",
                    child.ia32cap.empty() ? "" : " with OPENSSL_ia32cap=" + child.ia32cap);
+    sysinfo::ConditionsProbe probe;
+    probe.start();
     auto result = run_child(child);
+    Conditions conditions = probe.finish();
     if (!result.run)
         return fail(result.interrupted ? Exit::interrupted : Exit::failure,
                     result.error + "\nnothing stored");
     Run& run = *result.run;
     run.machine = sysinfo::capture_machine();
+    run.conditions = conditions;
     record_wrapper(run, a.under);
     if (!mask_names.empty()) run.cpu_mask = mask_names + " (OPENSSL_ia32cap=" + child.ia32cap + ")";
     int code = result.interrupted ? Exit::interrupted : run.complete ? Exit::ok : Exit::failure;

@@ -8,6 +8,7 @@
 #include "bench/multi.h"
 #include "bench/timer.h"
 #include "sysinfo/capture.h"
+#include "sysinfo/conditions.h"
 
 namespace speedlab::cli {
 
@@ -21,7 +22,11 @@ bench::RunOutcome measure_here(bench::RunOptions opt, int processes) {
     bench::install_interrupt_handler();
     // Processes that share CPUs must be timed on the wall clock, as openssl does.
     if (processes > 1) opt.timing = Timing::wall;
-    auto outcome = processes > 1 ? bench::run_processes(opt, processes) : bench::run_benchmarks(opt);
+    sysinfo::ConditionsProbe probe;
+    probe.start(processes);
+    auto outcome =
+        processes > 1 ? bench::run_processes(opt, processes) : bench::run_benchmarks(opt);
+    outcome.run.conditions = probe.finish();
     if (opt.on_progress) fmt::print(stderr, "\r\033[K");
     for (const auto& f : outcome.failures) fmt::print(stderr, "speedlab: {}\n", f);
     outcome.run.machine = sysinfo::capture_machine();

@@ -5,8 +5,9 @@
 namespace speedlab::compare {
 
 size_t CheckResult::regressions() const {
-    return static_cast<size_t>(std::count_if(
-        rows.begin(), rows.end(), [](const CheckRow& r) { return r.verdict == Verdict::regression; }));
+    return static_cast<size_t>(std::count_if(rows.begin(), rows.end(), [](const CheckRow& r) {
+        return r.verdict == Verdict::regression;
+    }));
 }
 
 size_t CheckResult::improvements() const {

@@ -14,16 +14,16 @@ namespace speedlab::compare {
 enum class Verdict { regression, improvement, unchanged };
 
 struct CheckRow {
-    std::string metric;     // metric key, "aes-128-cbc@8192"
-    double baseline = 0;    // base units
+    std::string metric;   // metric key, "aes-128-cbc@8192"
+    double baseline = 0;  // base units
     double candidate = 0;
-    RatioStats stats;       // candidate / baseline: above 1 is faster
+    RatioStats stats;  // candidate / baseline: above 1 is faster
     Verdict verdict = Verdict::unchanged;
 };
 
 struct CheckResult {
-    std::vector<CheckRow> rows;          // the shared figures, in the baseline's order
-    std::vector<std::string> missing;    // baseline figures the candidate lacks
+    std::vector<CheckRow> rows;        // the shared figures, in the baseline's order
+    std::vector<std::string> missing;  // baseline figures the candidate lacks
     double threshold = 0.03, noise = kDefaultNoise;
     size_t regressions() const;
     size_t improvements() const;

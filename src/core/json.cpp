@@ -137,6 +137,37 @@ Machine machine_from_json(const json& j) {
     return mc;
 }
 
+json to_json(const Conditions& c) {
+    json busy = json::array();
+    for (const auto& p : c.busy)
+        busy.push_back({{"pid", p.pid}, {"name", p.name}, {"cpu_share", p.cpu_share}});
+    json j{{"cpus", c.cpus},
+           {"busy", busy},
+           {"governor", c.governor},
+           {"virtual_machine", c.virtual_machine}};
+    put_optional(j, "load1", c.load1);
+    put_optional(j, "steal", c.steal);
+    put_optional(j, "other_busy", c.other_busy);
+    put_optional(j, "boost", c.boost);
+    return j;
+}
+
+Conditions conditions_from_json(const json& j) {
+    Conditions c;
+    if (!j.is_object()) return c;
+    c.cpus = j.value("cpus", 0);
+    if (j.contains("busy") && j.at("busy").is_array())
+        for (const auto& p : j.at("busy"))
+            c.busy.push_back({p.value("pid", 0), get_string(p, "name"), p.value("cpu_share", 0.0)});
+    c.governor = get_string(j, "governor");
+    c.virtual_machine = j.value("virtual_machine", false);
+    c.load1 = get_optional<double>(j, "load1");
+    c.steal = get_optional<double>(j, "steal");
+    c.other_busy = get_optional<double>(j, "other_busy");
+    c.boost = get_optional<bool>(j, "boost");
+    return c;
+}
+
 json to_json(const Run& r, bool with_raw_text) {
     json ms = json::array();
     for (const auto& m : r.measurements) ms.push_back(to_json(m));
@@ -160,6 +191,7 @@ json to_json(const Run& r, bool with_raw_text) {
            {"notes", r.notes},
            {"machine", to_json(r.machine)},
            {"measurements", ms}};
+    if (!r.conditions.empty()) j["conditions"] = to_json(r.conditions);
     if (with_raw_text) j["raw_text"] = r.raw_text;
     return j;
 }
@@ -186,6 +218,7 @@ Run run_from_json(const json& j) {
     r.processes = j.value("processes", 1);
     if (j.contains("notes")) r.notes = j.at("notes").get<std::vector<std::string>>();
     if (j.contains("machine")) r.machine = machine_from_json(j.at("machine"));
+    if (j.contains("conditions")) r.conditions = conditions_from_json(j.at("conditions"));
     if (j.contains("measurements"))
         for (const auto& m : j.at("measurements"))
             r.measurements.push_back(measurement_from_json(m));

@@ -9,10 +9,12 @@ namespace speedlab {
 
 nlohmann::json to_json(const Measurement& m);
 nlohmann::json to_json(const Machine& machine);
+nlohmann::json to_json(const Conditions& conditions);
 nlohmann::json to_json(const Run& run, bool with_raw_text = false);
 
 Measurement measurement_from_json(const nlohmann::json& j);
 Machine machine_from_json(const nlohmann::json& j);
+Conditions conditions_from_json(const nlohmann::json& j);
 Run run_from_json(const nlohmann::json& j);
 
 // Indented JSON text with a final newline; bytes that are not UTF-8 become

@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/conditions.h"
 #include "core/machine.h"
 #include "core/measurement.h"
 
@@ -34,6 +35,7 @@ struct Run {
     int processes = 1;               // benchmark processes whose figures were summed (-multi)
     std::vector<std::string> notes;  // what the importer or runner wants said
     Machine machine;
+    Conditions conditions;  // measured runs: what the machine was doing meanwhile
     std::vector<Measurement> measurements;
 
     const Measurement* find(const std::string& algorithm, Operation op, int64_t parameter) const;

@@ -37,4 +37,17 @@ double geometric_mean(std::span<const double> values) {
     return n ? std::exp(log_sum / static_cast<double>(n)) : 0;
 }
 
+std::vector<size_t> outliers(std::span<const double> samples, double limit) {
+    std::vector<size_t> out;
+    if (samples.size() < 3) return out;
+    double median = summarize(samples).median;
+    std::vector<double> deviations;
+    for (double x : samples) deviations.push_back(std::abs(x - median));
+    double mad = summarize(deviations).median;
+    if (mad <= 0) return out;
+    for (size_t i = 0; i < samples.size(); ++i)
+        if (0.6745 * deviations[i] / mad > limit) out.push_back(i);
+    return out;
+}
+
 }  // namespace speedlab

@@ -2,6 +2,7 @@
 // Summary statistics of repeated measurements.
 #include <cstddef>
 #include <span>
+#include <vector>
 
 namespace speedlab {
 
@@ -16,5 +17,9 @@ Summary summarize(std::span<const double> samples);
 
 // Geometric mean of positive values; 0 when there are none.
 double geometric_mean(std::span<const double> values);
+
+// Indexes of samples whose modified z-score (0.6745 |x - median| / MAD, as
+// hyperfine uses) exceeds `limit`; none when there are fewer than 3 or MAD is 0.
+std::vector<size_t> outliers(std::span<const double> samples, double limit = 3.5);
 
 }  // namespace speedlab

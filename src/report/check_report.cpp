@@ -30,19 +30,23 @@ std::string rows_of(const compare::CheckResult& r, compare::Verdict verdict) {
 
 const char* verdict_name(compare::Verdict v) {
     switch (v) {
-        case compare::Verdict::regression: return "regression";
-        case compare::Verdict::improvement: return "improvement";
-        default: return "unchanged";
+        case compare::Verdict::regression:
+            return "regression";
+        case compare::Verdict::improvement:
+            return "improvement";
+        default:
+            return "unchanged";
     }
 }
 
 }  // namespace
 
 std::string check_text(const compare::CheckResult& r, const Run& baseline, const Run& candidate) {
-    std::string out = fmt::format("check: {} against baseline {}: {} shared figure(s), threshold "
-                                  "{:.1f}%, noise floor {:.1f}%\n",
-                                  compare::run_label(candidate), compare::run_label(baseline),
-                                  r.rows.size(), 100 * r.threshold, 100 * r.noise);
+    std::string out = fmt::format(
+        "check: {} against baseline {}: {} shared figure(s), threshold "
+        "{:.1f}%, noise floor {:.1f}%\n",
+        compare::run_label(candidate), compare::run_label(baseline), r.rows.size(),
+        100 * r.threshold, 100 * r.noise);
     for (const auto& c : compare::comparability_caveats({&baseline, &candidate}))
         out += "caveat: " + c + "\n";
     if (r.regressions() > 0)
@@ -56,8 +60,9 @@ std::string check_text(const compare::CheckResult& r, const Run& baseline, const
     size_t same = r.rows.size() - r.regressions() - r.improvements();
     out += fmt::format("{} figure(s) within the threshold or within noise\n", same);
     if (!r.missing.empty())
-        out += fmt::format("{} baseline figure(s) the candidate lacks (not judged): {}{}\n",
-                           r.missing.size(), r.missing.front(), r.missing.size() > 1 ? ", ..." : "");
+        out +=
+            fmt::format("{} baseline figure(s) the candidate lacks (not judged): {}{}\n",
+                        r.missing.size(), r.missing.front(), r.missing.size() > 1 ? ", ..." : "");
     out += r.regressions() > 0 ? fmt::format("FAIL: {} regression(s)\n", r.regressions())
                                : std::string("PASS: no regression\n");
     return out;

@@ -98,8 +98,8 @@ std::string samples_table(const Run& run) {
                                 "bytes/s):\n",
                                 run.processes)
                           : "\nRepetitions (the tables show the median; k = 1000 bytes/s):\n";
-    out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>7}\n", "figure", "n", "median", "min",
-                       "max", "cv");
+    out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>7} {:>8}\n", "figure", "n", "median",
+                       "min", "max", "cv", "outliers");
     for (const auto& m : run.measurements) {
         if (m.samples.size() < 2) continue;
         Summary s = summarize(m.samples);
@@ -107,8 +107,9 @@ std::string samples_table(const Run& run) {
             return m.operation == Operation::throughput ? throughput_cell(v)
                                                         : fmt::format("{:.1f}/s", v);
         };
-        out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>6.2f}%\n", metric_key(m), s.n,
-                           show(s.median), show(s.min), show(s.max), 100 * s.cv());
+        out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>6.2f}% {:>8}\n", metric_key(m),
+                           s.n, show(s.median), show(s.min), show(s.max), 100 * s.cv(),
+                           outliers(m.samples).size());
     }
     return out;
 }

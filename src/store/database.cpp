@@ -64,8 +64,8 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
     return returned_id(c.query(
         R"SQL(INSERT INTO runs (label, created_at, source, source_file, source_sha256, raw_text,
         program, version, built_on, options, compiler, cpuinfo, timing, platform, cpu_mask,
-        complete, notes_json, machine_id, processes, content_sha256)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
+        complete, notes_json, machine_id, processes, content_sha256, conditions_json)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
         {run.label,
          run.when,
          run.source,
@@ -85,7 +85,8 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
          compact(nlohmann::json(run.notes)),
          machine_id,
          int64_t{run.processes},
-         content_sha256(run)}));
+         content_sha256(run),
+         run.conditions.empty() ? std::string("{}") : compact(to_json(run.conditions))}));
 }
 
 // Many rows per statement: one round trip per 100 figures on a server.
@@ -254,8 +255,8 @@ std::optional<Run> Database::load(int64_t id) const {
     auto st = db_->query(
         R"SQL(SELECT r.id, r.label, r.created_at, r.source, r.source_file, r.source_sha256,
         r.raw_text, r.program, r.version, r.built_on, r.options, r.compiler, r.cpuinfo, r.timing,
-        r.platform, r.cpu_mask, r.complete, r.notes_json, m.facts_json, r.processes
-        FROM runs r LEFT JOIN machines m ON m.id = r.machine_id WHERE r.id = ?)SQL",
+        r.platform, r.cpu_mask, r.complete, r.notes_json, m.facts_json, r.processes,
+        r.conditions_json FROM runs r LEFT JOIN machines m ON m.id = r.machine_id WHERE r.id = ?)SQL",
         {id});
     if (!st->next()) return std::nullopt;
     Run run;
@@ -279,6 +280,7 @@ std::optional<Run> Database::load(int64_t id) const {
     run.notes = nlohmann::json::parse(st->text(17)).get<std::vector<std::string>>();
     if (!st->null(18)) run.machine = machine_from_json(nlohmann::json::parse(st->text(18)));
     run.processes = static_cast<int>(st->integer(19));
+    run.conditions = conditions_from_json(nlohmann::json::parse(st->text(20)));
     auto ms = db_->query(
         R"SQL(SELECT algorithm, operation, parameter, value, printed_step, count, seconds,
         samples_json, source_name, printed_json FROM measurements WHERE run_id = ? ORDER BY id)SQL",

@@ -71,6 +71,10 @@ const std::array<std::string_view, kSchemaVersion> kSqliteMigrations{{
     CREATE INDEX runs_machine ON runs(machine_id);
     CREATE INDEX machines_label ON machines(label);
     )SQL",
+    // 4: what the machine was doing while a run was measured (load, steal, governor).
+    R"SQL(
+    ALTER TABLE runs ADD COLUMN conditions_json TEXT NOT NULL DEFAULT '{}';
+    )SQL",
 }};
 
 // The same tables in PostgreSQL's types: identities for ids, BYTEA for the
@@ -140,6 +144,10 @@ const std::array<std::string_view, kSchemaVersion> kPostgresMigrations{{
     CREATE INDEX runs_source_sha256 ON runs(source_sha256);
     CREATE INDEX runs_machine ON runs(machine_id);
     CREATE INDEX machines_label ON machines(label);
+    )SQL",
+    // 4: what the machine was doing while a run was measured (load, steal, governor).
+    R"SQL(
+    ALTER TABLE runs ADD COLUMN conditions_json TEXT NOT NULL DEFAULT '{}';
     )SQL",
 }};
 

@@ -23,6 +23,13 @@ class SqliteRows : public Rows {
         if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
             SQLITE_OK)
             throw StoreError(error_of(db));
+        // A value too few would be stored as NULL without a word.
+        if (int wanted = sqlite3_bind_parameter_count(stmt_);
+            wanted != static_cast<int>(params.size())) {
+            sqlite3_finalize(stmt_);
+            throw StoreError("SQL error: " + std::to_string(params.size()) + " values for " +
+                             std::to_string(wanted) + " parameters");
+        }
         for (size_t i = 0; i < params.size(); ++i) bind(static_cast<int>(i + 1), params[i]);
         pending_ = step();
     }
