@@ -1,8 +1,10 @@
 // The conditions of a run, read from /proc texts saved as fixtures.
-#include "core/statistics.h"
 #include "sysinfo/conditions.h"
-#include "cli_support.h"
+
 #include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+#include "core/statistics.h"
 
 using namespace speedlab;
 using namespace speedlab::testing;
@@ -57,8 +59,9 @@ TEST(Conditions, DisturbancesAreSaidInPlainWords) {
     busy.busy = {{77, "stress-ng", 0.98}};
     auto said = sysinfo::disturbances(busy);
     ASSERT_EQ(said.size(), 3u);
-    EXPECT_EQ(said[0], "steal time 7% during the run: the hypervisor gave CPU time to others; "
-                       "figures may read low");
+    EXPECT_EQ(said[0],
+              "steal time 7% during the run: the hypervisor gave CPU time to others; "
+              "figures may read low");
     EXPECT_NE(said[1].find("stress-ng (pid 77) 98% of a CPU"), std::string::npos) << said[1];
     EXPECT_NE(said[2].find("governor 'powersave'"), std::string::npos);
 }
@@ -68,7 +71,7 @@ TEST(Statistics, OutliersByModifiedZScore) {
     std::vector<double> x{99, 100, 101, 100, 110, 102, 98};
     EXPECT_EQ(outliers(x), (std::vector<size_t>{4}));
     EXPECT_TRUE(outliers(std::vector<double>{5, 5, 5, 5}).empty());  // MAD 0: nothing stands out
-    EXPECT_TRUE(outliers(std::vector<double>{1, 2}).empty());      // too few to tell
+    EXPECT_TRUE(outliers(std::vector<double>{1, 2}).empty());        // too few to tell
 }
 
 TEST_F(Cli, AMeasuredRunKeepsItsConditionsAndShowSaysThem) {

@@ -5,12 +5,13 @@
 
 #include <cstdio>
 #include <memory>
+#include <nlohmann/json.hpp>
 
 #include "bench/public_key.h"
 #include "bench/selection.h"
 #include "bench/symmetric.h"
+#include "cli_support.h"
 #include "core/algorithm.h"
-#include "test_support.h"
 
 using namespace speedlab;
 using namespace speedlab::testing;
@@ -112,4 +113,27 @@ TEST(Runner, FiguresAgreeWithOpensslSpeed) {
     double ratio = throughput(ours.run, "md5", 8192) / theirs;
     EXPECT_GT(ratio, 0.5);
     EXPECT_LT(ratio, 2.0);
+}
+
+TEST_F(Cli, PrecisionStopsWhenReachedOrWhenTheBudgetIsSpent) {
+    // 50% is reached at the third round, the least the interval needs.
+    auto r = run("run md5 --bytes 64 --precision 50% --seconds 0.02 --no-store --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = nlohmann::json::parse(r.out);
+    EXPECT_EQ(j["measurements"][0]["samples"].size(), 3u);
+    // 0.001% is never reached: the 1 s budget ends it, and the user is told.
+    r =
+        run("run md5 --bytes 64,256 --precision 0.001% --max-seconds 1 --seconds 0.05 --no-store "
+            "--format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    j = nlohmann::json::parse(r.out);
+    ASSERT_EQ(j["measurements"].size(), 2u);
+    EXPECT_LT(j["measurements"][0]["samples"].size(), 40u);  // the budget held: about 20
+    EXPECT_NE(r.err.find("2 figure(s) did not reach +-0.001% in the time allowed"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(j["notes"].back().get<std::string>().find("2 of 2 figure(s) did not get there"),
+              std::string::npos);
+    for (const char* bad : {"0", "abc", "60%"})
+        EXPECT_EQ(run(std::string("run md5 --no-store --precision ") + bad).code, 2) << bad;
 }

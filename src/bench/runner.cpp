@@ -66,6 +66,148 @@ void describe_environment(Run& run) {
     if (const char* cap = std::getenv("OPENSSL_ia32cap")) run.cpu_mask = cap;
 }
 
+namespace {
+
+double wall_now() {
+    return clock_now(Timing::wall);
+}
+
+bool reached(const Figure& f, double precision) {
+    return f.samples.size() >= 3 && median_half_width(f.samples) <= precision;
+}
+
+// Progress of figure `f`: fixed rounds count down; adaptive rounds say how
+// many figures still need repetitions and how much of the budget is left.
+void report_progress(const RunOptions& opt, const std::vector<Figure>& figures, const Figure& f,
+                     int round, size_t done, double elapsed) {
+    std::string what = f.symmetric ? fmt::format("{}, {} bytes", f.id, f.parameter)
+                                   : fmt::format("{} {}", f.id, to_string(f.operation));
+    if (opt.precision > 0) {
+        size_t left =
+            static_cast<size_t>(std::count_if(figures.begin(), figures.end(), [&](const Figure& g) {
+                return !g.skipped && !reached(g, opt.precision);
+            }));
+        what += fmt::format(" (round {}, {} figure(s) not yet within {:.1f}%)", round + 1, left,
+                            100 * opt.precision);
+        opt.on_progress({done, 0, what, std::max(0.0, opt.max_seconds - elapsed)});
+        return;
+    }
+    const size_t total = figures.size() * static_cast<size_t>(opt.repeat);
+    if (opt.repeat > 1) what += fmt::format(" (round {}/{})", round + 1, opt.repeat);
+    double left = 0;
+    for (size_t k = done; k < total; ++k)
+        left += figures[k % figures.size()].symmetric ? opt.seconds : opt.public_key_seconds;
+    opt.on_progress({done, total, what, left});
+}
+
+// One timed repetition of a figure; its sample, or the reason it has none.
+void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out,
+               std::map<std::string, int>& stop_above) {
+    Timed t;
+    if (f.symmetric) {
+        uint8_t* buf = buffer.data.get();
+        const auto& op = f.symmetric->op;
+        auto len = static_cast<size_t>(f.parameter);
+        t = time_operation(opt.seconds, opt.timing, [&] {
+            op(buf, len);
+            return true;
+        });
+    } else {
+        t = time_operation(opt.public_key_seconds, opt.timing, f.public_key->op);
+    }
+    if (t.interrupted) {
+        out.interrupted = true;
+        return;
+    }
+    if (t.failed) {
+        out.failures.push_back(
+            fmt::format("{} {}: the library reported an error", f.id, to_string(f.operation)));
+        f.skipped = true;
+        return;
+    }
+    double units = f.symmetric ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
+                               : static_cast<double>(t.count);
+    f.samples.push_back(t.seconds > 0 ? units / t.seconds : 0);
+    f.count += t.count;
+    f.seconds += t.seconds;
+    if (f.public_key && t.count <= 1) {
+        // openssl speed: "if longer than 10s, don't do any more" of this family.
+        stop_above[f.family] = f.bits;
+        out.run.notes.push_back(
+            fmt::format("{} {}: at most one operation in the time allowed; "
+                        "larger {} keys skipped, as openssl speed does",
+                        f.id, to_string(f.operation), f.family));
+    }
+}
+
+// Whether round `round` should run: fixed repetitions, or (adaptive) until
+// every figure is precise enough or the budget is spent after a whole round.
+bool another_round(const std::vector<Figure>& figures, const RunOptions& opt, int round,
+                   double elapsed) {
+    int min_rounds = opt.precision > 0 ? std::max(3, opt.repeat) : opt.repeat;
+    if (opt.precision <= 0) return round < min_rounds;
+    if (round > 0 && elapsed > opt.max_seconds) return false;
+    if (round < min_rounds) return true;
+    return std::any_of(figures.begin(), figures.end(),
+                       [&](const Figure& f) { return !f.skipped && !reached(f, opt.precision); });
+}
+
+// Repetitions go round the whole list, so slow drift spreads over every figure.
+void measure_rounds(std::vector<Figure>& figures, const RunOptions& opt, RunOutcome& out) {
+    int64_t largest =
+        opt.sizes.empty() ? 64 : *std::max_element(opt.sizes.begin(), opt.sizes.end());
+    Buffer buffer(static_cast<size_t>(largest));
+    size_t done = 0;
+    double start = wall_now();
+    for (int round = 0; !out.interrupted && another_round(figures, opt, round, wall_now() - start);
+         ++round) {
+        std::map<std::string, int> stop_above;  // family -> bits beyond which openssl stops
+        for (auto& f : figures) {
+            if (out.interrupted) break;
+            if (f.skipped) continue;
+            if (f.public_key && stop_above.count(f.family) && f.bits > stop_above[f.family]) {
+                f.skipped = true;
+                continue;
+            }
+            if (opt.precision > 0 &&
+                (reached(f, opt.precision) || (round > 0 && wall_now() - start > opt.max_seconds)))
+                continue;
+            if (opt.on_progress) report_progress(opt, figures, f, round, done, wall_now() - start);
+            time_once(f, opt, buffer, out, stop_above);
+            ++done;
+        }
+    }
+}
+
+// Figures into the run: the median of the repetitions. With fixed repetitions a
+// figure is kept only when every one completed; adaptive ones keep what they have.
+void collect(const std::vector<Figure>& figures, const RunOptions& opt, RunOutcome& out) {
+    Run& run = out.run;
+    for (const auto& f : figures) {
+        if (f.samples.empty()) continue;
+        if (opt.precision <= 0 && static_cast<int>(f.samples.size()) != opt.repeat) continue;
+        Measurement m;
+        m.algorithm = f.id;
+        m.operation = f.operation;
+        m.parameter = f.parameter;
+        m.value = f.samples.size() > 1 ? summarize(f.samples).median : f.samples.front();
+        m.count = f.count;
+        m.seconds = f.seconds;
+        if (f.samples.size() > 1) m.samples = f.samples;
+        if (opt.precision > 0 && !reached(f, opt.precision)) out.imprecise.push_back(metric_key(m));
+        run.measurements.push_back(std::move(m));
+    }
+    run.complete = !out.interrupted;
+    if (out.interrupted) run.notes.push_back("interrupted: the run is partial");
+    if (opt.precision > 0)
+        run.notes.push_back(fmt::format(
+            "repeated until each figure's median was within {:.3g}% (95%) or {:.3g} s were "
+            "spent; {} of {} figure(s) did not get there",
+            100 * opt.precision, opt.max_seconds, out.imprecise.size(), run.measurements.size()));
+}
+
+}  // namespace
+
 RunOutcome run_benchmarks(const RunOptions& opt) {
     RunOutcome out;
     Run& run = out.run;
@@ -123,90 +265,8 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
             figures.push_back(std::move(f));
         }
 
-    int64_t largest =
-        opt.sizes.empty() ? 64 : *std::max_element(opt.sizes.begin(), opt.sizes.end());
-    Buffer buffer(static_cast<size_t>(largest));
-    const size_t total = figures.size() * static_cast<size_t>(opt.repeat);
-    size_t done = 0;
-    // Repetitions go round the whole list, so slow drift spreads over every figure.
-    for (int round = 0; round < opt.repeat && !out.interrupted; ++round) {
-        std::map<std::string, int> stop_above;  // family -> bits beyond which openssl stops
-        for (auto& f : figures) {
-            if (out.interrupted) break;
-            if (f.skipped) continue;
-            if (f.public_key) {
-                auto it = stop_above.find(f.family);
-                if (it != stop_above.end() && f.bits > it->second) {
-                    f.skipped = true;
-                    continue;
-                }
-            }
-            if (opt.on_progress) {
-                std::string what = f.symmetric ? fmt::format("{}, {} bytes", f.id, f.parameter)
-                                               : fmt::format("{} {}", f.id, to_string(f.operation));
-                if (opt.repeat > 1) what += fmt::format(" (round {}/{})", round + 1, opt.repeat);
-                double left = 0;
-                for (size_t k = done; k < total; ++k)
-                    left += figures[k % figures.size()].symmetric ? opt.seconds
-                                                                  : opt.public_key_seconds;
-                opt.on_progress({done, total, what, left});
-            }
-            Timed t;
-            if (f.symmetric) {
-                uint8_t* buf = buffer.data.get();
-                const auto& op = f.symmetric->op;
-                auto len = static_cast<size_t>(f.parameter);
-                t = time_operation(opt.seconds, opt.timing, [&] {
-                    op(buf, len);
-                    return true;
-                });
-            } else {
-                t = time_operation(opt.public_key_seconds, opt.timing, f.public_key->op);
-            }
-            ++done;
-            if (t.interrupted) {
-                out.interrupted = true;
-                break;
-            }
-            if (t.failed) {
-                out.failures.push_back(fmt::format("{} {}: the library reported an error", f.id,
-                                                   to_string(f.operation)));
-                f.skipped = true;
-                continue;
-            }
-            double units = f.symmetric
-                               ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
-                               : static_cast<double>(t.count);
-            f.samples.push_back(t.seconds > 0 ? units / t.seconds : 0);
-            f.count += t.count;
-            f.seconds += t.seconds;
-            if (f.public_key && t.count <= 1) {
-                // openssl speed: "if longer than 10s, don't do any more" of this family.
-                stop_above[f.family] = f.bits;
-                run.notes.push_back(
-                    fmt::format("{} {}: at most one operation in the time allowed; "
-                                "larger {} keys skipped, as openssl speed does",
-                                f.id, to_string(f.operation), f.family));
-            }
-        }
-    }
-
-    for (const auto& f : figures) {
-        if (f.samples.empty()) continue;
-        // A figure is only kept when every repetition completed.
-        if (static_cast<int>(f.samples.size()) != opt.repeat) continue;
-        Measurement m;
-        m.algorithm = f.id;
-        m.operation = f.operation;
-        m.parameter = f.parameter;
-        m.value = opt.repeat > 1 ? summarize(f.samples).median : f.samples.front();
-        m.count = f.count;
-        m.seconds = f.seconds;
-        if (opt.repeat > 1) m.samples = f.samples;
-        run.measurements.push_back(std::move(m));
-    }
-    run.complete = !out.interrupted;
-    if (out.interrupted) run.notes.push_back("interrupted: the run is partial");
+    measure_rounds(figures, opt, out);
+    collect(figures, opt, out);
     return out;
 }
 

@@ -21,13 +21,19 @@ struct RunOptions {
     double public_key_seconds = 10;
     std::vector<int64_t> sizes{16, 64, 256, 1024, 8192, 16384};
     int repeat = 1;
+    // Adaptive repetitions: round after round until the 95% interval of each
+    // figure's median is within +-precision (0.01 for 1%), or max_seconds of
+    // wall time are spent (checked after the first round). 0: off.
+    double precision = 0;
+    double max_seconds = 0;
     Timing timing = Timing::user_cpu;
     std::function<void(const Progress&)> on_progress;  // may be empty
 };
 
 struct RunOutcome {
-    Run run;                            // complete unless interrupted
-    std::vector<std::string> failures;  // known-answer failures and unavailable algorithms
+    Run run;                             // complete unless interrupted
+    std::vector<std::string> failures;   // known-answer failures and unavailable algorithms
+    std::vector<std::string> imprecise;  // adaptive: figures that did not reach the precision
     bool interrupted = false;
 };
 

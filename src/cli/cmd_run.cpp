@@ -15,6 +15,7 @@
 #include "cli/commands.h"
 #include "cli/measure.h"
 #include "compare/interval.h"
+#include "core/algorithm.h"
 #include "core/json.h"
 #include "core/statistics.h"
 #include "report/speed_table.h"
@@ -31,7 +32,8 @@ struct RunArgs {
     std::vector<int64_t> bytes;
     int repeat = 1;
     bool quick = false, elapsed = false, no_store = false;
-    std::string label, machine, format = "text", under, multi;
+    std::string label, machine, format = "text", under, multi, precision;
+    double max_seconds = 0;
     std::vector<std::string> cpu_mask;
 };
 
@@ -46,6 +48,9 @@ std::vector<std::string> child_arguments(const RunArgs& a) {
         out.insert(out.end(), {"--bytes", list});
     }
     if (a.repeat > 1) out.insert(out.end(), {"--repeat", std::to_string(a.repeat)});
+    if (!a.precision.empty()) out.insert(out.end(), {"--precision", a.precision});
+    if (a.max_seconds > 0)
+        out.insert(out.end(), {"--max-seconds", fmt::format("{}", a.max_seconds)});
     if (a.elapsed) out.push_back("--elapsed");
     return out;
 }
@@ -131,6 +136,28 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     return code;
 }
 
+// "1%" or "1" (percent) to 0.01; 0 when it is not a percentage in (0, 50].
+double percentage(const std::string& text) {
+    std::string t = text;
+    if (!t.empty() && t.back() == '%') t.pop_back();
+    double v = 0;
+    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc{} || end != t.data() + t.size() || !(v > 0) || v > 50) return 0;
+    return v / 100;
+}
+
+// Figures that did not reach the precision asked for, said plainly.
+void warn_imprecise(const std::vector<std::string>& imprecise, double precision) {
+    if (imprecise.empty()) return;
+    std::string list;
+    for (size_t k = 0; k < imprecise.size() && k < 6; ++k) list += (k ? ", " : "") + imprecise[k];
+    fmt::print(
+        stderr,
+        "speedlab: warning: {} figure(s) did not reach +-{:.3g}% in the time allowed ({}{}): "
+        "the machine is too noisy for that precision now; see the cv column of show\n",
+        imprecise.size(), 100 * precision, list, imprecise.size() > 6 ? ", ..." : "");
+}
+
 // --multi N or all (the online CPUs); 0 when the text is not a count from 1 to 1024.
 int process_count(const std::string& text) {
     if (text.empty()) return 1;
@@ -194,7 +221,14 @@ Command add_run(CLI::App& app, Global& global) {
         ->check(CLI::Range(int64_t{1}, int64_t{64} << 20));
     app.add_option("--repeat", a->repeat, "repetitions per figure: median, min, max, cv")
         ->check(CLI::Range(1, 1000));
-    app.add_flag("--quick", a->quick, "0.3 s per figure: the whole classic suite in about 20 s");
+    app.add_flag("--quick", a->quick,
+                 "the classic suite to about +-2% in about 20 s (0.1 s repetitions, round-robin)");
+    app.add_option("--precision", a->precision,
+                   "repeat each figure (round-robin) until its median's 95% interval is within "
+                   "+-P, e.g. 1%");
+    app.add_option("--max-seconds", a->max_seconds,
+                   "time budget for --precision (default 10 rounds of the list)")
+        ->check(CLI::Range(0.1, 86400.0));
     app.add_flag("--elapsed", a->elapsed, "time with the wall clock instead of user CPU time");
     app.add_option("--label", a->label, "label of the stored run");
     app.add_option("--machine", a->machine, "your name for this machine");
@@ -226,14 +260,28 @@ Command add_run(CLI::App& app, Global& global) {
         if (!a->under.empty() || !a->cpu_mask.empty()) return run_elsewhere(*a, global);
         bench::RunOptions opt;
         opt.ids = sel.ids;
-        double s = a->seconds > 0 ? a->seconds : a->quick ? 0.3 : 0;
+        if (!a->precision.empty() && (opt.precision = percentage(a->precision)) == 0)
+            return fail(Exit::usage,
+                        "--precision: expected a percentage from 0 to 50 (1%), found '" +
+                            a->precision + "'");
+        if (a->quick && opt.precision == 0) opt.precision = 0.02;
+        double s = a->seconds > 0 ? a->seconds : a->quick ? 0.1 : opt.precision > 0 ? 0.2 : 0;
         if (s > 0) opt.seconds = opt.public_key_seconds = s;
         // A size or an algorithm named twice is measured once.
         if (!a->bytes.empty()) opt.sizes = unique_in_order(a->bytes);
         opt.ids = unique_in_order(opt.ids);
         opt.repeat = a->repeat;
         opt.timing = a->elapsed ? Timing::wall : Timing::user_cpu;
+        if (opt.precision > 0) {
+            size_t figures = 0;
+            for (const auto& id : opt.ids)
+                figures += kind_of(id) == AlgorithmKind::public_key ? 2 : opt.sizes.size();
+            opt.max_seconds = a->max_seconds > 0 ? a->max_seconds
+                              : a->quick         ? 20
+                                                 : 10 * static_cast<double>(figures) * opt.seconds;
+        }
         auto outcome = measure_here(opt, processes);
+        warn_imprecise(outcome.imprecise, opt.precision);
         Run& run = outcome.run;
         int code = outcome.interrupted        ? Exit::interrupted
                    : outcome.failures.empty() ? Exit::ok

@@ -15,8 +15,12 @@ namespace speedlab::cli {
 bench::RunOutcome measure_here(bench::RunOptions opt, int processes) {
     if (isatty(STDERR_FILENO))
         opt.on_progress = [](const bench::Progress& p) {
-            fmt::print(stderr, "\r\033[K[{:>3}/{}] {}  (about {:.0f} s left)", p.done + 1, p.total,
-                       p.what, std::ceil(p.seconds_left));
+            if (p.total == 0)  // adaptive: the end is not known, only the budget
+                fmt::print(stderr, "\r\033[K[{:>4}] {}  (at most {:.0f} s left)", p.done + 1,
+                           p.what, std::ceil(p.seconds_left));
+            else
+                fmt::print(stderr, "\r\033[K[{:>3}/{}] {}  (about {:.0f} s left)", p.done + 1,
+                           p.total, p.what, std::ceil(p.seconds_left));
             std::fflush(stderr);
         };
     bench::install_interrupt_handler();

@@ -37,6 +37,12 @@ double geometric_mean(std::span<const double> values) {
     return n ? std::exp(log_sum / static_cast<double>(n)) : 0;
 }
 
+double median_half_width(std::span<const double> samples) {
+    if (samples.size() < 2) return 0;
+    Summary s = summarize(samples);
+    return 1.96 * 1.2533 * s.cv() / std::sqrt(static_cast<double>(s.n));
+}
+
 std::vector<size_t> outliers(std::span<const double> samples, double limit) {
     std::vector<size_t> out;
     if (samples.size() < 3) return out;

@@ -18,6 +18,11 @@ Summary summarize(std::span<const double> samples);
 // Geometric mean of positive values; 0 when there are none.
 double geometric_mean(std::span<const double> values);
 
+// Relative half-width of the 95% interval of the median of the samples:
+// 1.96 x 1.2533 x cv / sqrt(n) (the median's standard error is sqrt(pi/2)
+// times the mean's); 0 for fewer than 2 samples.
+double median_half_width(std::span<const double> samples);
+
 // Indexes of samples whose modified z-score (0.6745 |x - median| / MAD, as
 // hyperfine uses) exceeds `limit`; none when there are fewer than 3 or MAD is 0.
 std::vector<size_t> outliers(std::span<const double> samples, double limit = 3.5);

@@ -158,19 +158,22 @@ void ConditionsProbe::start(int own_processes) {
     std::this_thread::sleep_for(std::chrono::duration<double>(kSample));
     c_.busy = busiest(before, all_processes(), kSample, sysconf(_SC_CLK_TCK));
     start_times_ = parse_proc_stat(slurp("/proc/stat"));
-    own_start_ = static_cast<uint64_t>(own_cpu_seconds() * static_cast<double>(sysconf(_SC_CLK_TCK)));
+    own_start_ =
+        static_cast<uint64_t>(own_cpu_seconds() * static_cast<double>(sysconf(_SC_CLK_TCK)));
 }
 
 Conditions ConditionsProbe::finish() {
     auto end = parse_proc_stat(slurp("/proc/stat"));
     if (start_times_ && end && end->total() > start_times_->total()) {
         c_.steal = steal_share(*start_times_, *end);
-        auto busy = [](const CpuTimes& t) { return t.user + t.nice + t.system + t.irq + t.softirq; };
+        auto busy = [](const CpuTimes& t) {
+            return t.user + t.nice + t.system + t.irq + t.softirq;
+        };
         double own = own_cpu_seconds() * static_cast<double>(sysconf(_SC_CLK_TCK)) -
                      static_cast<double>(own_start_);
         double other = static_cast<double>(busy(*end) - busy(*start_times_)) - own;
-        c_.other_busy = std::clamp(other / static_cast<double>(end->total() - start_times_->total()),
-                                   0.0, 1.0);
+        c_.other_busy =
+            std::clamp(other / static_cast<double>(end->total() - start_times_->total()), 0.0, 1.0);
     }
     return c_;
 }
@@ -178,13 +181,15 @@ Conditions ConditionsProbe::finish() {
 std::vector<std::string> disturbances(const Conditions& c) {
     std::vector<std::string> out;
     if (c.steal && *c.steal >= 0.02)
-        out.push_back(fmt::format("steal time {:.0f}% during the run: the hypervisor gave CPU time "
-                                  "to others; figures may read low",
-                                  100 * *c.steal));
+        out.push_back(
+            fmt::format("steal time {:.0f}% during the run: the hypervisor gave CPU time "
+                        "to others; figures may read low",
+                        100 * *c.steal));
     if (c.other_busy && *c.other_busy >= 0.10)
-        out.push_back(fmt::format("other work used {:.0f}% of the CPUs during the run: figures "
-                                  "may read low",
-                                  100 * *c.other_busy));
+        out.push_back(
+            fmt::format("other work used {:.0f}% of the CPUs during the run: figures "
+                        "may read low",
+                        100 * *c.other_busy));
     // The load average lags by a minute (a build that just ended still counts),
     // so it is reported with processes seen busy, not alone.
     std::string busy;
@@ -193,24 +198,25 @@ std::vector<std::string> disturbances(const Conditions& c) {
             busy += fmt::format("{}{} (pid {}) {:.0f}%", busy.empty() ? "" : ", ", p.name, p.pid,
                                 100 * p.cpu_share);
     if (!busy.empty())
-        out.push_back("busy at the start: " + busy + " of a CPU" +
-                      (c.load1 ? fmt::format(" (load average {:.2f} on {} CPU(s))", *c.load1,
-                                             c.cpus)
-                               : "") +
-                      "; figures may read low");
+        out.push_back(
+            "busy at the start: " + busy + " of a CPU" +
+            (c.load1 ? fmt::format(" (load average {:.2f} on {} CPU(s))", *c.load1, c.cpus) : "") +
+            "; figures may read low");
     static const char* kMoving[] = {"powersave", "ondemand", "conservative", "schedutil"};
     if (std::find(std::begin(kMoving), std::end(kMoving), c.governor) != std::end(kMoving))
         out.push_back("CPU frequency governor '" + c.governor +
                       "': the clock may change during the run ('performance' holds it)");
     if (c.boost && *c.boost)
-        out.push_back("turbo boost is on: figures depend on temperature and on how many cores "
-                      "are busy");
+        out.push_back(
+            "turbo boost is on: figures depend on temperature and on how many cores "
+            "are busy");
     return out;
 }
 
 std::string describe(const Conditions& c) {
     std::vector<std::string> parts;
-    if (c.load1) parts.push_back(fmt::format("load {:.2f} at start on {} CPU(s)", *c.load1, c.cpus));
+    if (c.load1)
+        parts.push_back(fmt::format("load {:.2f} at start on {} CPU(s)", *c.load1, c.cpus));
     if (c.steal) parts.push_back(fmt::format("steal {:.1f}%", 100 * *c.steal));
     if (c.other_busy) parts.push_back(fmt::format("other work {:.0f}%", 100 * *c.other_busy));
     parts.push_back("governor " + (c.governor.empty() ? std::string("unknown") : c.governor));

@@ -13,8 +13,7 @@ namespace speedlab::sysinfo {
 
 // The aggregate "cpu" line of /proc/stat, in clock ticks.
 struct CpuTimes {
-    uint64_t user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0,
-             steal = 0;
+    uint64_t user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
     uint64_t total() const { return user + nice + system + idle + iowait + irq + softirq + steal; }
 };
 std::optional<CpuTimes> parse_proc_stat(std::string_view text);
