@@ -336,6 +336,11 @@ TEST_F(Cli, FeaturesExperimentMasksEachFeature) {
     auto list = run("list");
     EXPECT_NE(list.out.find("feat-no-aesni"), std::string::npos);
     EXPECT_NE(list.out.find("feat-native"), std::string::npos);
+    // Three rounds, the variants alternating: each figure has three samples.
+    auto j = nlohmann::json::parse(run("show feat-no-avx2 --format json").out);
+    EXPECT_EQ(j["measurements"][0]["samples"].size(), 3u);
+    EXPECT_NE(j["notes"].back().get<std::string>().find("3 repetitions interleaved"),
+              std::string::npos);
 }
 
 TEST_F(Cli, RepeatShowsStatisticsAndElapsedIsWallTime) {
@@ -441,7 +446,11 @@ TEST_F(Cli, FeaturesExperimentFitsOneHundredTwentyColumns) {
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("figure (continued)"), std::string::npos) << r.out;
     std::istringstream lines(r.out);
-    for (std::string line; std::getline(lines, line);) EXPECT_LE(line.size(), 120u) << line;
+    // Columns, not bytes: "±" takes two bytes of UTF-8 and one column.
+    auto columns = [](const std::string& l) {
+        return std::count_if(l.begin(), l.end(), [](char c) { return (c & 0xC0) != 0x80; });
+    };
+    for (std::string line; std::getline(lines, line);) EXPECT_LE(columns(line), 120) << line;
     EXPECT_NE(r.out.find("95% interval"), std::string::npos);
 }
 

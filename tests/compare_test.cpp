@@ -283,6 +283,12 @@ TEST(Intervals, MannWhitneyAndTheIntervalMaths) {
     ASSERT_TRUE(rep.p_value);
     EXPECT_LT(*rep.p_value, 0.05);
     EXPECT_LT(rep.uncertainty, 0.01);  // repetitions replace the floor
+    // Three samples: the median's standard error widened by t(2) / z = 4.303 / 1.96.
+    Measurement three;
+    three.value = 100;
+    three.samples = {99, 100, 101};
+    EXPECT_NEAR(compare::figure_uncertainty(three, 0.02),
+                1.2533 * 0.01 / std::sqrt(3.0) * 4.303 / 1.959964, 1e-9);
 }
 
 TEST(Intervals, NoisyFiguresAreThoseBeyondTheLimit) {

@@ -84,3 +84,15 @@ TEST_F(Cli, AMeasuredRunKeepsItsConditionsAndShowSaysThem) {
     EXPECT_NE(shown.out.find("conditions: load "), std::string::npos) << shown.out;
     EXPECT_NE(shown.out.find("outliers"), std::string::npos) << shown.out;
 }
+
+TEST(Statistics, StudentsTAndTheMediansIntervalAgainstKnownValues) {
+    EXPECT_DOUBLE_EQ(t95(1), 12.706);
+    EXPECT_DOUBLE_EQ(t95(2), 4.303);
+    EXPECT_DOUBLE_EQ(t95(10), 2.228);
+    EXPECT_NEAR(t95(60), 2.000, 0.001);   // tables: 2.000
+    EXPECT_NEAR(t95(120), 1.980, 0.001);  // tables: 1.980
+    // Mean 100, sd 1, n 3: 4.303 x 1.2533 x 0.01 / sqrt(3).
+    std::vector<double> three{99, 100, 101};
+    EXPECT_NEAR(median_half_width(three), 0.031137, 1e-6);
+    EXPECT_EQ(median_half_width(std::vector<double>{5}), 0);
+}

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 
+#include "bench/combine.h"
 #include "bench/cpu_features.h"
 #include "bench/selection.h"
 #include "cli/child_run.h"
@@ -24,7 +25,7 @@ struct ExperimentArgs {
     std::string under, label = "experiment", format = "text";
     double seconds = 0.3;
     std::string bytes = "8192";
-    int repeat = 1;
+    int repeat = 3;
     bool no_store = false;
 };
 
@@ -32,12 +33,37 @@ std::vector<std::string> child_args(const ExperimentArgs& a,
                                     const std::vector<std::string>& default_algorithms) {
     std::vector<std::string> out = a.algorithms.empty() ? default_algorithms : a.algorithms;
     out.insert(out.end(), {"--seconds", fmt::format("{}", a.seconds), "--bytes", a.bytes});
-    if (a.repeat > 1) out.insert(out.end(), {"--repeat", std::to_string(a.repeat)});
-    return out;
+    return out;  // one repetition per child: the rounds are interleaved (run_interleaved)
 }
 
 void progress(const std::string& what) {
     if (isatty(STDERR_FILENO)) fmt::print(stderr, "{}\n", what);
+}
+
+// The variants alternate repetition by repetition (A B C A B C ...), so drift
+// of the machine (clock, other work) touches every variant alike. One run per
+// variant: each figure the median of its repetitions, which are its samples.
+std::optional<std::vector<Run>> run_interleaved(const std::vector<ChildRun>& variants,
+                                                const std::vector<std::string>& names, int rounds,
+                                                std::string& error) {
+    std::vector<std::vector<Run>> reps(variants.size());
+    for (int round = 0; round < rounds; ++round)
+        for (size_t v = 0; v < variants.size(); ++v) {
+            progress(fmt::format("round {}/{}: {} ...", round + 1, rounds, names[v]));
+            auto result = run_child(variants[v]);
+            if (!result.run) {
+                error = names[v] + ": " + result.error;
+                return std::nullopt;
+            }
+            reps[v].push_back(std::move(*result.run));
+        }
+    std::vector<Run> out;
+    for (auto& r : reps) {
+        out.push_back(bench::median_of_repetitions(r));
+        out.back().notes.push_back(fmt::format(
+            "{} repetitions interleaved with the other variants of the experiment", rounds));
+    }
+    return out;
 }
 
 // Stores the runs of an experiment in one transaction (all or nothing).
@@ -54,7 +80,9 @@ void add_common(CLI::App& app, ExperimentArgs& a) {
     app.add_option("--seconds", a.seconds, "seconds per figure (default 0.3)")
         ->check(seconds_range());
     app.add_option("--bytes", a.bytes, "block sizes (default 8192)");
-    app.add_option("--repeat", a.repeat, "repetitions per figure")->check(CLI::Range(1, 1000));
+    app.add_option("--repeat", a.repeat,
+                   "rounds: the variants alternate, one repetition each per round (default 3)")
+        ->check(CLI::Range(1, 1000));
     app.add_option("--label", a.label, "label prefix of the stored runs");
     app.add_option("--format", a.format, report::format_help())
         ->check(CLI::IsMember(report::format_names()));
@@ -97,9 +125,10 @@ std::string feature_columns(const compare::SideBySide& table,
             out += "\n";
         }
     }
-    return out +
-           "* the 95% interval (noise floor 2% per figure measured once) excludes 1; ~ within "
-           "noise\n";
+    return out + fmt::format(
+                     "* the 95% interval (repetitions; a {:.0f}% floor for a figure measured "
+                     "once) excludes 1; ~ within noise\n",
+                     100 * table.noise);
 }
 
 int features(const ExperimentArgs& a, Global& global) {
@@ -112,12 +141,9 @@ int features(const ExperimentArgs& a, Global& global) {
     std::vector<std::string> defaults{"md5",         "sha1",        "sha256",
                                       "aes-128-cbc", "aes-128-gcm", "chacha20-poly1305",
                                       "rsa2048",     "ecdsap256"};
-    std::vector<Run> runs;
-    progress("native run ...");
-    auto native = run_child({{}, "", child_args(a, defaults)});
-    if (!native.run) return fail(Exit::failure, native.error);
-    native.run->label = a.label + "-native";
-    runs.push_back(*native.run);
+    std::vector<ChildRun> variants{{{}, "", child_args(a, defaults)}};
+    std::vector<std::string> labels{"native"};
+    std::vector<std::string> masks{""};
     for (const auto& name : names) {
         std::string unknown;
         auto mask = bench::ia32cap_mask({name}, unknown);
@@ -125,12 +151,18 @@ int features(const ExperimentArgs& a, Global& global) {
             return fail(Exit::usage, "unknown CPU feature '" + unknown +
                                          "'; known: " + bench::cpu_feature_names());
         }
-        progress("without " + name + " (OPENSSL_ia32cap=" + *mask + ") ...");
-        auto masked = run_child({{}, *mask, child_args(a, defaults)});
-        if (!masked.run) return fail(Exit::failure, masked.error);
-        masked.run->label = a.label + "-no-" + name;
-        masked.run->cpu_mask = name + " (OPENSSL_ia32cap=" + *mask + ")";
-        runs.push_back(*masked.run);
+        variants.push_back({{}, *mask, child_args(a, defaults)});
+        labels.push_back("without " + name);
+        masks.push_back(name + " (OPENSSL_ia32cap=" + *mask + ")");
+    }
+    std::string error;
+    auto measured = run_interleaved(variants, labels, a.repeat, error);
+    if (!measured) return fail(Exit::failure, error);
+    std::vector<Run> runs = std::move(*measured);
+    runs[0].label = a.label + "-native";
+    for (size_t i = 1; i < runs.size(); ++i) {
+        runs[i].label = a.label + "-no-" + names[i - 1];
+        runs[i].cpu_mask = masks[i];
     }
     for (auto& r : runs) {
         r.machine = machine;
@@ -159,14 +191,12 @@ int emulator(const ExperimentArgs& a, Global& global) {
     std::vector<std::string> defaults{"md5",      "sha1",        "rc4",     "des",
                                       "blowfish", "aes-128-cbc", "rsa1024", "dsa1024"};
     Machine machine = sysinfo::capture_machine();
-    progress("native run ...");
-    auto native = run_child({{}, "", child_args(a, defaults)});
-    if (!native.run) return fail(Exit::failure, native.error);
-    progress("under '" + a.under + "' ...");
-    auto wrapper = split_command(a.under);
-    auto emulated = run_child({wrapper, "", child_args(a, defaults)});
-    if (!emulated.run) return fail(Exit::failure, emulated.error + "\nnothing stored");
-    std::vector<Run> runs{*native.run, *emulated.run};
+    std::string error;
+    auto measured = run_interleaved(
+        {{{}, "", child_args(a, defaults)}, {split_command(a.under), "", child_args(a, defaults)}},
+        {"native", "under '" + a.under + "'"}, a.repeat, error);
+    if (!measured) return fail(Exit::failure, error + "\nnothing stored");
+    std::vector<Run> runs = std::move(*measured);
     runs[0].label = a.label + "-native";
     runs[1].label = a.label + "-emulated";
     for (auto& r : runs) r.machine = machine;

@@ -24,8 +24,9 @@ double figure_uncertainty(const Measurement& m, double noise) {
     double spread = noise;
     if (m.samples.size() >= 2) {
         Summary s = summarize(m.samples);
-        // Standard error of a median: sqrt(pi/2) times that of a mean.
-        spread = 1.2533 * s.cv() / std::sqrt(static_cast<double>(s.n));
+        // Standard error of a median: sqrt(pi/2) times that of a mean; widened
+        // by Student's t over the normal quantile, as few samples know little.
+        spread = 1.2533 * s.cv() / std::sqrt(static_cast<double>(s.n)) * t95(s.n - 1) / kZ95;
     }
     return std::hypot(spread, rounding(m));
 }

@@ -18,9 +18,13 @@ Summary summarize(std::span<const double> samples);
 // Geometric mean of positive values; 0 when there are none.
 double geometric_mean(std::span<const double> values);
 
+// The two-sided 95% quantile of Student's t with `df` degrees of freedom
+// (12.706 for 1, 4.303 for 2, 2.228 for 10, towards 1.960).
+double t95(size_t df);
+
 // Relative half-width of the 95% interval of the median of the samples:
-// 1.96 x 1.2533 x cv / sqrt(n) (the median's standard error is sqrt(pi/2)
-// times the mean's); 0 for fewer than 2 samples.
+// t95(n-1) x 1.2533 x cv / sqrt(n) (the median's standard error is
+// sqrt(pi/2) times the mean's); 0 for fewer than 2 samples.
 double median_half_width(std::span<const double> samples);
 
 // Indexes of samples whose modified z-score (0.6745 |x - median| / MAD, as

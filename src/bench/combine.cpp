@@ -1,0 +1,40 @@
+#include "bench/combine.h"
+
+#include <map>
+#include <tuple>
+
+#include "core/statistics.h"
+
+namespace speedlab::bench {
+
+Run median_of_repetitions(const std::vector<Run>& repetitions) {
+    Run out = repetitions.front();
+    out.measurements.clear();
+    using Key = std::tuple<std::string, Operation, int64_t>;
+    std::map<Key, std::vector<const Measurement*>> by_key;
+    for (const auto& run : repetitions)
+        for (const auto& m : run.measurements)
+            by_key[{m.algorithm, m.operation, m.parameter}].push_back(&m);
+    for (const auto& first : repetitions.front().measurements) {
+        const auto& all = by_key[{first.algorithm, first.operation, first.parameter}];
+        if (all.size() != repetitions.size()) continue;
+        Measurement m = first;
+        m.samples.clear();
+        int64_t count = 0;
+        double seconds = 0;
+        for (const Measurement* x : all) {
+            m.samples.push_back(x->value);
+            count += x->count.value_or(0);
+            seconds += x->seconds.value_or(0);
+        }
+        m.value = summarize(m.samples).median;
+        m.count = count;
+        m.seconds = seconds;
+        if (m.samples.size() < 2) m.samples.clear();
+        out.measurements.push_back(std::move(m));
+    }
+    for (const auto& run : repetitions) out.complete = out.complete && run.complete;
+    return out;
+}
+
+}  // namespace speedlab::bench
