@@ -1,7 +1,9 @@
 #pragma once
 // The speedlab command run end to end from a test, on a database of its own.
 #include <gtest/gtest.h>
+#include <fcntl.h>
 #include <sys/wait.h>
+#include <csignal>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -9,6 +11,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "test_support.h"
 
@@ -47,6 +50,29 @@ class Cli : public ::testing::Test {
                           args + " >" + out + " 2>" + err + " </dev/null";
         int status = std::system(cmd.c_str());
         return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+    }
+
+    // Starts speedlab with ARGS on the test's database, sends SIGINT to it
+    // (not to its group) after `ms` milliseconds; its exit status.
+    int interrupted_after(std::vector<std::string> args, int ms) const {
+        std::string dbpath = db();
+        args.insert(args.begin(), {"speedlab", "--db", dbpath});
+        pid_t pid = fork();
+        if (pid == 0) {
+            int null = open("/dev/null", O_WRONLY);
+            dup2(null, 1);
+            dup2(null, 2);
+            std::vector<char*> argv;
+            for (auto& a : args) argv.push_back(a.data());
+            argv.push_back(nullptr);
+            execv(SPEEDLAB_BINARY, argv.data());
+            _exit(127);
+        }
+        usleep(static_cast<useconds_t>(ms) * 1000);
+        kill(pid, SIGINT);
+        int status = 0;
+        waitpid(pid, &status, 0);
+        return status;
     }
 };
 

@@ -7,6 +7,10 @@
 
 namespace speedlab::bench {
 
+// For each figure of the first run that every run has, that figure in each
+// run (in the runs' order); figures some run lacks are left out.
+std::vector<std::vector<const Measurement*>> shared_figures(const std::vector<Run>& runs);
+
 // A figure every repetition has: value the median, samples the repetitions'
 // figures, count and seconds summed. Notes and facts come from the first run.
 Run median_of_repetitions(const std::vector<Run>& repetitions);

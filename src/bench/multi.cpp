@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <tuple>
 
+#include "bench/combine.h"
 #include "bench/timer.h"
 #include "core/json.h"
 
@@ -135,15 +136,8 @@ Run sum_processes(const std::vector<Run>& per_process) {
     sum.measurements.clear();
     sum.processes = static_cast<int>(per_process.size());
     sum.complete = true;
-    using Key = std::tuple<std::string, Operation, int64_t>;
-    std::map<Key, std::vector<const Measurement*>> by_key;
-    for (const auto& run : per_process)
-        for (const auto& m : run.measurements)
-            by_key[{m.algorithm, m.operation, m.parameter}].push_back(&m);
-    for (const auto& first : per_process.front().measurements) {
-        const auto& all = by_key[{first.algorithm, first.operation, first.parameter}];
-        if (all.size() != per_process.size()) continue;  // a process did not finish it
-        Measurement m = first;
+    for (const auto& all : shared_figures(per_process)) {  // a figure all processes finished
+        Measurement m = *all.front();
         m.value = 0;
         m.count = 0;
         m.seconds = 0;
