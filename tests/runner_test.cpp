@@ -116,11 +116,16 @@ TEST(Runner, FiguresAgreeWithOpensslSpeed) {
 }
 
 TEST_F(Cli, PrecisionStopsWhenReachedOrWhenTheBudgetIsSpent) {
-    // 50% is reached at the third round, the least the interval needs.
-    auto r = run("run md5 --bytes 64 --precision 50% --seconds 0.02 --no-store --format json");
+    // 50% is reached within a few rounds (three at least), long before the budget.
+    auto r =
+        run("run md5 --bytes 64 --precision 50% --max-seconds 60 --seconds 0.02 --no-store "
+            "--format json");
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);
-    EXPECT_EQ(j["measurements"][0]["samples"].size(), 3u);
+    EXPECT_GE(j["measurements"][0]["samples"].size(), 3u);
+    EXPECT_LT(j["measurements"][0]["samples"].size(), 30u);
+    EXPECT_NE(j["notes"].back().get<std::string>().find("0 of 1 figure(s) did not get there"),
+              std::string::npos);
     // 0.001% is never reached: the 1 s budget ends it, and the user is told.
     r =
         run("run md5 --bytes 64,256 --precision 0.001% --max-seconds 1 --seconds 0.05 --no-store "

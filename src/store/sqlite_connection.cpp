@@ -23,15 +23,18 @@ class SqliteRows : public Rows {
         if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
             SQLITE_OK)
             throw StoreError(error_of(db));
-        // A value too few would be stored as NULL without a word.
-        if (int wanted = sqlite3_bind_parameter_count(stmt_);
-            wanted != static_cast<int>(params.size())) {
-            sqlite3_finalize(stmt_);
-            throw StoreError("SQL error: " + std::to_string(params.size()) + " values for " +
-                             std::to_string(wanted) + " parameters");
+        try {
+            // A value too few would be stored as NULL without a word.
+            if (int wanted = sqlite3_bind_parameter_count(stmt_);
+                wanted != static_cast<int>(params.size()))
+                throw StoreError("SQL error: " + std::to_string(params.size()) + " values for " +
+                                 std::to_string(wanted) + " parameters");
+            for (size_t i = 0; i < params.size(); ++i) bind(static_cast<int>(i + 1), params[i]);
+            pending_ = step();
+        } catch (...) {
+            sqlite3_finalize(stmt_);  // no destructor runs for a constructor that throws
+            throw;
         }
-        for (size_t i = 0; i < params.size(); ++i) bind(static_cast<int>(i + 1), params[i]);
-        pending_ = step();
     }
     ~SqliteRows() override { sqlite3_finalize(stmt_); }
     bool next() override {
@@ -92,7 +95,7 @@ void exec(sqlite3* db, const std::string& sql) {
 class SqliteConnection : public Connection {
   public:
     explicit SqliteConnection(const std::string& path);
-    ~SqliteConnection() override { sqlite3_close(db_); }
+    ~SqliteConnection() override { sqlite3_close_v2(db_); }
     std::unique_ptr<Rows> query(std::string_view sql, const std::vector<Value>& params) override {
         return std::make_unique<SqliteRows>(db_, sql, params);
     }
