@@ -47,6 +47,8 @@ TEST(ImportLayouts, EveryLayoutGivesItsFiguresAtTheirMetrics) {
         {"MoinMoin, rsa bits from the command", "004", 11, "rsa2048.sign", 50.7},
         {"MoinMoin, verify column", "004", 11, "rsa2048.verify", 1876.5},
         {"MoinMoin, AES-128 is aes-128-cbc", "004", 11, "aes-128-cbc@1024", 24503300},
+        {"PDF: header and figures on one line, apostrophes", "011", 0, "aes-128-cbc@16", 646811750},
+        {"PDF: the last figure of the line", "011", 0, "aes-128-cbc@8192", 732106540},
         {"flattened HTML table, hyphens lost", "010", 0, "aes-128-ecb@16", 1371968280},
         {"flattened HTML table, the AESNI No row", "010", 1, "aes-128-ecb@64", 426293500},
         {"flattened HTML table, second cipher", "010", 0, "aes-128-cbc@1024", 1512224430},

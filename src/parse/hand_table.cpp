@@ -106,6 +106,34 @@ size_t size_columns(const std::vector<std::string>& header) {
     }));
 }
 
+// A table a PDF or web page flattened onto one line, header then figures:
+// "16 bytes 64 bytes ... 8192 bytes 646’811.75k 714’955.19k ... [more prose]".
+// K block sizes followed by K figures give a header row and one unnamed row.
+std::vector<std::vector<std::string>> one_line_table(std::string_view t) {
+    std::vector<std::string> words;
+    for (size_t p = 0; p < t.size();) {
+        while (p < t.size() && std::isspace(static_cast<unsigned char>(t[p]))) ++p;
+        size_t q = p;
+        while (q < t.size() && !std::isspace(static_cast<unsigned char>(t[q]))) ++q;
+        if (q > p) words.emplace_back(t.substr(p, q - p));
+        p = q;
+    }
+    std::vector<std::string> header{""}, row{""};
+    size_t i = 0;
+    while (i + 1 < words.size() && lower(words[i + 1]).rfind("byte", 0) == 0 &&
+           read_hand_number(words[i]) &&
+           words[i].find_first_not_of("0123456789,.’'") == std::string::npos) {
+        header.push_back(words[i] + " bytes");
+        i += 2;
+    }
+    for (size_t k = 1; k < header.size() && i < words.size(); ++k, ++i) {
+        if (words[i].back() != 'k' || !read_hand_number(words[i])) return {};
+        row.push_back(words[i]);
+    }
+    if (header.size() < 3 || row.size() != header.size()) return {};
+    return {header, row};
+}
+
 std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used) {
     std::vector<Table> out;
     for (size_t i = 0; i < lines.size(); ++i) {
@@ -119,6 +147,9 @@ std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::v
             }
         } else if (lines[i].text.find("byte") == std::string::npos) {
             continue;  // a flattened table's header names its block sizes
+        } else if (auto one = one_line_table(lines[i].text); !one.empty()) {
+            t.rows = std::move(one);
+            ++i;
         } else if (auto header = space_cells(lines[i].text);
                    header.size() >= 3 && size_columns(header) >= 2) {
             t.rows.push_back(header);
