@@ -152,6 +152,28 @@ std::string lower(std::string_view s) {
     return o;
 }
 
+// "ecdhp256" -> ("ecdh", "ecdh-p256"), "ed25519" -> ("eddsa", "ed25519"): a
+// curve algorithm named on an openssl speed command line; empty when none.
+std::pair<std::string, std::string> command_curve(std::string_view word) {
+    std::string w = lower(word);
+    if (w == "ed25519" || w == "ed448") return {"eddsa", w};
+    if (w == "sm2") return {"sm2", "sm2"};
+    for (std::string_view f : {"ecdsa", "ecdh"})
+        if (w.size() > f.size() && w.compare(0, f.size(), f) == 0)
+            return {std::string(f), canonical_curve_id(f, w.substr(f.size()))};
+    return {};
+}
+
+// Key bits a progress line prints for a curve id: 253 for X25519 and Ed25519.
+int64_t curve_bits(const std::string& id) {
+    if (id.find("25519") != std::string::npos) return 253;
+    if (id == "ed448") return 456;
+    if (id == "sm2") return 256;
+    auto digit = id.find_first_of("0123456789", id.find('-') + 1);
+    if (digit == std::string::npos) return 0;
+    return std::atoll(id.c_str() + digit);
+}
+
 enum class Mode { none, symmetric, public_key, kem, signature };
 
 class Parser {
@@ -324,6 +346,7 @@ class Parser {
     void finish() {
         if (!active_) return;
         active_ = false;
+        resolve_curves_from_command();
         auto variants = std::move(variants_);
         variants_.clear();
         for (auto& [mark, measurements] : variants) {
@@ -340,6 +363,34 @@ class Parser {
         std::swap(run, run_);
         finish_one();
         std::swap(run, run_);
+    }
+    // Curve progress lines no table row claimed (the table was cut off): the
+    // curve the openssl speed command named, when its family and bits agree,
+    // or the only curve of that family and size (SM2, X25519, Ed448, ...).
+    void resolve_curves_from_command() {
+        for (auto& p : pending_curves_) {
+            if (p.used) continue;
+            std::vector<std::string> named = command_words_;
+            // Where bits name one curve only, the progress line is enough.
+            if (p.family == "sm2") named.push_back("sm2");
+            if (p.family == "eddsa") named.insert(named.end(), {"ed25519", "ed448"});
+            if (p.family == "ecdh") named.insert(named.end(), {"ecdhx25519", "ecdhx448"});
+            for (const auto& word : named) {
+                auto [family, id] = command_curve(word);
+                if (family != p.family || curve_bits(id) != p.bits) continue;
+                p.used = true;
+                Measurement m;
+                m.algorithm = id;
+                m.operation = p.op;
+                m.count = p.count;
+                m.seconds = p.seconds;
+                m.value = static_cast<double>(p.count) / p.seconds;
+                m.source_name = word;
+                run_.measurements.push_back(std::move(m));
+                note(id + ": from its progress line (no table row named the curve)");
+                break;
+            }
+        }
     }
     void finish_one() {
         if (run_.measurements.empty()) return;
@@ -457,6 +508,7 @@ class Parser {
     bool speed_line(std::string_view line) {
         std::string_view t = trim(line);
         if (t.empty()) return false;
+        if (lower(t).find("openssl speed") != std::string::npos) remember_command(t);
         if (auto host = prompt_host(t); !host.empty()) {
             prompt_host_ = std::move(host);
             prompt_line_ = i_;
@@ -860,6 +912,12 @@ class Parser {
         bool used = false;
     };
     std::vector<PendingProgress> pending_curves_;
+    std::vector<std::string> command_words_;  // after "openssl speed" on the last command line
+    void remember_command(std::string_view t) {
+        auto at = lower(t).find("openssl speed");
+        command_words_.clear();
+        for (auto w : words(t.substr(at + 13))) command_words_.emplace_back(w);
+    }
     static std::string family_of(const std::string& id) {
         for (std::string_view f : {"ecdsa", "ecdh", "eddsa", "ed25519", "ed448", "sm2", "ffdh"})
             if (starts_with(id, f))
