@@ -13,6 +13,7 @@
 #include <set>
 
 #include "core/algorithm.h"
+#include "core/text.h"
 #include "parse/hand_table.h"
 #include "sysinfo/decode.h"
 
@@ -147,9 +148,19 @@ std::string curve_for(size_t idx, int bits) {
 }
 
 std::string lower(std::string_view s) {
-    std::string o(s);
-    for (auto& c : o) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return o;
+    return lower_ascii(s);
+}
+
+// Whether `s` holds the lower-case `word` in any case, without copying `s`.
+bool icontains(std::string_view s, std::string_view word) {
+    for (size_t p = 0; p + word.size() <= s.size(); ++p) {
+        size_t k = 0;
+        while (k < word.size() &&
+               (s[p + k] >= 'A' && s[p + k] <= 'Z' ? s[p + k] | 0x20 : s[p + k]) == word[k])
+            ++k;
+        if (k == word.size()) return true;
+    }
+    return false;
 }
 
 // "ecdhp256" -> ("ecdh", "ecdh-p256"), "ed25519" -> ("eddsa", "ed25519"): a
@@ -508,7 +519,7 @@ class Parser {
     bool speed_line(std::string_view line) {
         std::string_view t = trim(line);
         if (t.empty()) return false;
-        if (lower(t).find("openssl speed") != std::string::npos) remember_command(t);
+        if (icontains(t, "openssl speed")) remember_command(t);
         if (auto host = prompt_host(t); !host.empty()) {
             prompt_host_ = std::move(host);
             prompt_line_ = i_;
