@@ -53,8 +53,7 @@ int main(int argc, char** argv) {
         commands[sub] = adder(*sub, global);
     };
     add("run", "benchmark this machine like `openssl speed`", add_run);
-    add("import", "read openssl speed output (any version) or a bundle, and store it",
-        add_import);
+    add("import", "read openssl speed output (any version) or a bundle, and store it", add_import);
     add("list", "list stored runs", add_list);
     add("show", "show one stored run", add_show);
     add("compare", "compare two or more runs: ratio table or side by side", add_compare);

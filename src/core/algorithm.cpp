@@ -11,7 +11,9 @@ namespace {
 
 std::string lower(std::string_view s) {
     std::string out(s);
-    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    for (auto& c : out)
+        if (c >= 'A' && c <= 'Z')
+            c = static_cast<char>(c | 0x20);  // ASCII: no locale call per character
     return out;
 }
 

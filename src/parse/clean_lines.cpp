@@ -10,12 +10,17 @@ bool starts_with(std::string_view s, std::string_view p) {
     return s.substr(0, p.size()) == p;
 }
 
+// The C locale's white space, inline: libc's isspace is a call per character.
+constexpr bool space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
 std::string_view trim_right(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
     return s;
 }
 std::string_view trim_left(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+    while (!s.empty() && space(s.front())) s.remove_prefix(1);
     return s;
 }
 

@@ -34,8 +34,10 @@ bool mentions(std::string_view text, std::string_view word) {
     auto ascii_lower = [](char c) {
         return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c;
     };
+    char lo = word[0], up = lo >= 'a' && lo <= 'z' ? static_cast<char>(lo - 32) : lo;
     for (size_t p = 0; p + word.size() <= text.size(); ++p) {
-        if (ascii_lower(text[p]) != word[0]) continue;
+        p = std::min(text.find(lo, p), text.find(up, p));  // memchr, not a loop per character
+        if (p == std::string_view::npos || p + word.size() > text.size()) return false;
         size_t k = 1;
         while (k < word.size() && ascii_lower(text[p + k]) == word[k]) ++k;
         if (k == word.size()) return true;

@@ -28,9 +28,14 @@ bool contains(std::string_view s, std::string_view p) {
     return s.find(p) != std::string_view::npos;
 }
 
+// The C locale's white space, inline: libc's isspace is a call per character.
+constexpr bool space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+    while (!s.empty() && space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
     return s;
 }
 
@@ -38,9 +43,9 @@ std::vector<std::string_view> words(std::string_view s) {
     std::vector<std::string_view> out;
     size_t i = 0;
     while (i < s.size()) {
-        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+        while (i < s.size() && space(s[i])) ++i;
         size_t j = i;
-        while (j < s.size() && !std::isspace(static_cast<unsigned char>(s[j]))) ++j;
+        while (j < s.size() && !space(s[j])) ++j;
         if (j > i) out.push_back(s.substr(i, j - i));
         i = j;
     }

@@ -445,8 +445,9 @@ bool decode_dmesg_line(std::string_view line, Machine& mc) {
         }
     }
     double mhz = 0;
-    if (std::sscanf(t.c_str(), "Detected %lf MHz processor", &mhz) == 1 ||
-        std::sscanf(t.c_str(), "tsc: Detected %lf MHz processor", &mhz) == 1) {
+    bool detected = t.find("Detected ") != std::string::npos;  // sscanf only where it can match
+    if (detected && (std::sscanf(t.c_str(), "Detected %lf MHz processor", &mhz) == 1 ||
+                     std::sscanf(t.c_str(), "tsc: Detected %lf MHz processor", &mhz) == 1)) {
         if (!mc.cpu_mhz) mc.cpu_mhz = mhz;
         return true;
     }
