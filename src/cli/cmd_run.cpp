@@ -192,13 +192,12 @@ int run_elsewhere(const RunArgs& a, Global& global) {
     sysinfo::ConditionsProbe probe;
     probe.start();
     auto result = run_child(child);
-    Conditions conditions = probe.finish();
     if (!result.run)
         return fail(result.interrupted ? Exit::interrupted : Exit::failure,
                     result.error + "\nnothing stored");
     Run& run = *result.run;
     run.machine = sysinfo::capture_machine();
-    run.conditions = conditions;
+    run.conditions = probe.finish(run.machine);
     record_wrapper(run, a.under);
     if (!mask_names.empty()) run.cpu_mask = mask_names + " (OPENSSL_ia32cap=" + child.ia32cap + ")";
     int code = result.interrupted ? Exit::interrupted : run.complete ? Exit::ok : Exit::failure;

@@ -27,13 +27,13 @@ bench::RunOutcome measure_here(bench::RunOptions opt, int processes) {
     // Processes that share CPUs must be timed on the wall clock, as openssl does.
     if (processes > 1) opt.timing = Timing::wall;
     sysinfo::ConditionsProbe probe;
-    probe.start(processes);
+    probe.start();
     auto outcome =
         processes > 1 ? bench::run_processes(opt, processes) : bench::run_benchmarks(opt);
-    outcome.run.conditions = probe.finish();
+    outcome.run.machine = sysinfo::capture_machine();
+    outcome.run.conditions = probe.finish(outcome.run.machine);
     if (opt.on_progress) fmt::print(stderr, "\r\033[K");
     for (const auto& f : outcome.failures) fmt::print(stderr, "speedlab: {}\n", f);
-    outcome.run.machine = sysinfo::capture_machine();
     return outcome;
 }
 

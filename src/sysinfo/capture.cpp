@@ -11,22 +11,11 @@
 #include <sstream>
 
 #include "sysinfo/decode.h"
+#include "sysinfo/files.h"
 
 namespace speedlab::sysinfo {
 
 namespace {
-std::string read_file(const std::filesystem::path& path, size_t limit = 1 << 20) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return {};
-    std::string s(limit, '\0');
-    in.read(s.data(), static_cast<std::streamsize>(limit));
-    s.resize(static_cast<size_t>(in.gcount()));
-    return s;
-}
-std::string first_line(const std::string& s) {
-    return s.substr(0, s.find('\n'));
-}
-
 unsigned hex_file(const std::filesystem::path& p) {
     std::string s = first_line(read_file(p, 64));
     try {

@@ -8,21 +8,14 @@
 #include <algorithm>
 #include <charconv>
 #include <chrono>
-#include <fstream>
 #include <map>
-#include <sstream>
 #include <thread>
+
+#include "sysinfo/files.h"
 
 namespace speedlab::sysinfo {
 
 namespace {
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-}
 
 // Whitespace-separated numbers from `text`, as many as there are; negative
 // ones (tpgid -1 in /proc/PID/stat) count as 0.
@@ -59,7 +52,7 @@ std::vector<ProcessTicks> all_processes() {
     while (dirent* e = readdir(dir)) {
         int pid = std::atoi(e->d_name);
         if (pid <= 0 || pid == self) continue;
-        if (auto p = parse_pid_stat(slurp(std::string("/proc/") + e->d_name + "/stat")))
+        if (auto p = parse_pid_stat(read_file(std::string("/proc/") + e->d_name + "/stat", 4096)))
             out.push_back(*p);
     }
     closedir(dir);
@@ -67,9 +60,9 @@ std::vector<ProcessTicks> all_processes() {
 }
 
 std::optional<bool> read_boost() {
-    std::string b = slurp("/sys/devices/system/cpu/cpufreq/boost");
+    std::string b = read_file("/sys/devices/system/cpu/cpufreq/boost", 64);
     if (!b.empty()) return b[0] == '1';
-    std::string no_turbo = slurp("/sys/devices/system/cpu/intel_pstate/no_turbo");
+    std::string no_turbo = read_file("/sys/devices/system/cpu/intel_pstate/no_turbo", 64);
     if (!no_turbo.empty()) return no_turbo[0] == '0';
     return std::nullopt;
 }
@@ -144,26 +137,25 @@ std::vector<BusyProcess> busiest(const std::vector<ProcessTicks>& before,
     return out;
 }
 
-void ConditionsProbe::start(int own_processes) {
-    own_processes_ = own_processes;
+void ConditionsProbe::start() {
     c_ = Conditions{};
     c_.cpus = static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
-    c_.load1 = parse_loadavg(slurp("/proc/loadavg"));
-    std::string governor = slurp("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
-    c_.governor = governor.substr(0, governor.find('\n'));
+    c_.load1 = parse_loadavg(read_file("/proc/loadavg", 256));
+    c_.governor =
+        first_line(read_file("/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor", 256));
     c_.boost = read_boost();
-    c_.virtual_machine = slurp("/proc/cpuinfo").find(" hypervisor") != std::string::npos;
     constexpr double kSample = 0.1;
     auto before = all_processes();
     std::this_thread::sleep_for(std::chrono::duration<double>(kSample));
     c_.busy = busiest(before, all_processes(), kSample, sysconf(_SC_CLK_TCK));
-    start_times_ = parse_proc_stat(slurp("/proc/stat"));
+    start_times_ = parse_proc_stat(read_file("/proc/stat"));
     own_start_ =
         static_cast<uint64_t>(own_cpu_seconds() * static_cast<double>(sysconf(_SC_CLK_TCK)));
 }
 
-Conditions ConditionsProbe::finish() {
-    auto end = parse_proc_stat(slurp("/proc/stat"));
+Conditions ConditionsProbe::finish(const Machine& machine) {
+    c_.virtual_machine = machine.kind == MachineKind::virtual_machine;
+    auto end = parse_proc_stat(read_file("/proc/stat"));
     if (start_times_ && end && end->total() > start_times_->total()) {
         c_.steal = steal_share(*start_times_, *end);
         auto busy = [](const CpuTimes& t) {

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/conditions.h"
+#include "core/machine.h"
 
 namespace speedlab::sysinfo {
 
@@ -37,17 +38,17 @@ std::vector<BusyProcess> busiest(const std::vector<ProcessTicks>& before,
                                  long ticks_per_second, double min_share = 0.1);
 
 // Around a measurement: start() reads load, busy processes and /proc/stat;
-// finish() reads /proc/stat again for steal time and other work.
+// finish() reads /proc/stat again for steal time and other work, and takes
+// whether the machine is virtual from its capture (capture_machine).
 class ConditionsProbe {
   public:
-    void start(int own_processes = 1);
-    Conditions finish();
+    void start();
+    Conditions finish(const Machine& machine);
 
   private:
     Conditions c_;
     std::optional<CpuTimes> start_times_;
     uint64_t own_start_ = 0;
-    int own_processes_ = 1;
 };
 
 // In plain words, what is likely to have disturbed the figures ("steal time 7%
