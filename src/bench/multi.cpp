@@ -7,9 +7,7 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <map>
 #include <nlohmann/json.hpp>
-#include <tuple>
 
 #include "bench/combine.h"
 #include "bench/timer.h"

@@ -5,17 +5,11 @@
 #include <cctype>
 #include <utility>
 
+#include "core/text.h"
+
 namespace speedlab {
 
 namespace {
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (auto& c : out)
-        if (c >= 'A' && c <= 'Z')
-            c = static_cast<char>(c | 0x20);  // ASCII: no locale call per character
-    return out;
-}
 
 // Names that differ from the canonical id after lowercasing and turning spaces
 // into hyphens.
@@ -102,7 +96,7 @@ std::string_view to_string(AlgorithmKind kind) {
 }
 
 std::string canonical_symmetric_id(std::string_view printed_name) {
-    std::string name = lower(printed_name);
+    std::string name = lower_ascii(printed_name);
     // "hmac(md5)" -> "hmac-md5", "cmac(aes-128-cbc)" -> "cmac-aes-128-cbc"
     if (auto open = name.find('('); open != std::string::npos && name.back() == ')') {
         std::string inner = canonical_symmetric_id(name.substr(open + 1, name.size() - open - 2));
@@ -115,10 +109,10 @@ std::string canonical_symmetric_id(std::string_view printed_name) {
 }
 
 std::string canonical_curve_id(std::string_view family, std::string_view curve) {
-    std::string c = lower(curve);
+    std::string c = lower_ascii(curve);
     if (starts_with(c, "nist")) c = c.substr(4);   // nistp256 -> p256, nistk163 -> k163
     if (starts_with(c, "curve")) c = c.substr(5);  // CurveSM2 -> sm2
-    std::string fam = lower(family);
+    std::string fam = lower_ascii(family);
     if (fam == "eddsa") return c;  // ed25519, ed448
     if (fam == "sm2") return "sm2";
     return fam + "-" + c;

@@ -1,5 +1,6 @@
 #include "core/text.h"
 
+#include <algorithm>
 #include <cstdint>
 
 namespace speedlab {
@@ -59,6 +60,27 @@ std::string terminal_safe(std::string_view text) {
         }
     }
     return out;
+}
+
+bool mentions(std::string_view text, std::string_view word) {
+    if (word.empty()) return true;
+    auto ascii_lower = [](char c) {
+        return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c;
+    };
+    char lo = word[0], up = lo >= 'a' && lo <= 'z' ? static_cast<char>(lo - 32) : lo;
+    // Candidates by memchr for either case of the first letter, each searched once.
+    size_t next_lo = text.find(lo), next_up = up == lo ? std::string_view::npos : text.find(up);
+    for (;;) {
+        size_t p = std::min(next_lo, next_up);
+        if (p == std::string_view::npos || p + word.size() > text.size()) return false;
+        size_t k = 1;
+        while (k < word.size() && ascii_lower(text[p + k]) == word[k]) ++k;
+        if (k == word.size()) return true;
+        if (p == next_lo)
+            next_lo = text.find(lo, p + 1);
+        else
+            next_up = text.find(up, p + 1);
+    }
 }
 
 std::string lower_ascii(std::string_view text) {

@@ -12,6 +12,10 @@ std::string valid_utf8(std::string_view text);
 // '?', so imported text cannot move the cursor or change colours.
 std::string terminal_safe(std::string_view text);
 
+// Whether `text` holds `word` (given in lower case) in any ASCII case,
+// without copying the text: "OpenSSL Speed" mentions "openssl speed".
+bool mentions(std::string_view text, std::string_view word);
+
 // ASCII lower case, and the text without surrounding white space.
 std::string lower_ascii(std::string_view text);
 std::string trimmed(std::string_view text);

@@ -29,22 +29,6 @@ std::string lower(std::string_view s) {
     return lower_ascii(s);
 }
 
-// Case-insensitive search for a lower-case word, without copying the text.
-bool mentions(std::string_view text, std::string_view word) {
-    auto ascii_lower = [](char c) {
-        return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c;
-    };
-    char lo = word[0], up = lo >= 'a' && lo <= 'z' ? static_cast<char>(lo - 32) : lo;
-    for (size_t p = 0; p + word.size() <= text.size(); ++p) {
-        p = std::min(text.find(lo, p), text.find(up, p));  // memchr, not a loop per character
-        if (p == std::string_view::npos || p + word.size() > text.size()) return false;
-        size_t k = 1;
-        while (k < word.size() && ascii_lower(text[p + k]) == word[k]) ++k;
-        if (k == word.size()) return true;
-    }
-    return false;
-}
-
 bool pipe_row(std::string_view t) {
     auto first = t.find_first_not_of(" \t");
     return first != std::string_view::npos &&

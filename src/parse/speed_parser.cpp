@@ -156,18 +156,6 @@ std::string lower(std::string_view s) {
     return lower_ascii(s);
 }
 
-// Whether `s` holds the lower-case `word` in any case, without copying `s`.
-bool icontains(std::string_view s, std::string_view word) {
-    for (size_t p = 0; p + word.size() <= s.size(); ++p) {
-        size_t k = 0;
-        while (k < word.size() &&
-               (s[p + k] >= 'A' && s[p + k] <= 'Z' ? s[p + k] | 0x20 : s[p + k]) == word[k])
-            ++k;
-        if (k == word.size()) return true;
-    }
-    return false;
-}
-
 // "ecdhp256" -> ("ecdh", "ecdh-p256"), "ed25519" -> ("eddsa", "ed25519"): a
 // curve algorithm named on an openssl speed command line; empty when none.
 std::pair<std::string, std::string> command_curve(std::string_view word) {
@@ -524,7 +512,7 @@ class Parser {
     bool speed_line(std::string_view line) {
         std::string_view t = trim(line);
         if (t.empty()) return false;
-        if (icontains(t, "openssl speed")) remember_command(t);
+        if (mentions(t, "openssl speed")) remember_command(t);
         if (auto host = prompt_host(t); !host.empty()) {
             prompt_host_ = std::move(host);
             prompt_line_ = i_;
