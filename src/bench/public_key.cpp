@@ -13,6 +13,7 @@
 
 #include "bench/providers.h"
 #include "bench/test_keys.h"
+#include "core/curve.h"
 
 namespace speedlab::bench {
 
@@ -30,30 +31,8 @@ struct MdCtxDeleter {
 using PkeyPtr = std::shared_ptr<EVP_PKEY>;
 using PkeyCtxPtr = std::shared_ptr<EVP_PKEY_CTX>;
 
-// Curves of the openssl speed tables: id suffix -> (libcrypto group, bits).
-struct Curve {
-    std::string_view suffix, group;
-    int bits;
-};
-constexpr std::array<Curve, 12> kCurves{{
-    {"p192", "P-192", 192},
-    {"p224", "P-224", 224},
-    {"p256", "P-256", 256},
-    {"p384", "P-384", 384},
-    {"p521", "P-521", 521},
-    {"k233", "K-233", 233},
-    {"b233", "B-233", 233},
-    {"brainpoolp256r1", "brainpoolP256r1", 256},
-    {"brainpoolp384r1", "brainpoolP384r1", 384},
-    {"brainpoolp512r1", "brainpoolP512r1", 512},
-    {"x25519", "X25519", 253},
-    {"x448", "X448", 448},
-}};
-
 const Curve* find_curve(std::string_view suffix) {
-    for (const auto& c : kCurves)
-        if (c.suffix == suffix) return &c;
-    return nullptr;
+    return curve_by_suffix(suffix);
 }
 
 PkeyPtr load_test_key(const std::string& id) {
@@ -267,7 +246,7 @@ bool public_key_id_known(const std::string& id) {
     if (id == "ed25519" || id == "ed448") return true;
     if (id.rfind("ecdsa-", 0) == 0) {
         const Curve* c = find_curve(id.substr(6));
-        return c && c->suffix != "x25519" && c->suffix != "x448";
+        return c && c->signs;
     }
     if (id.rfind("ecdh-", 0) == 0) return find_curve(id.substr(5)) != nullptr;
     return false;

@@ -13,6 +13,7 @@
 #include <set>
 
 #include "core/algorithm.h"
+#include "core/curve.h"
 #include "core/text.h"
 #include "parse/hand_table.h"
 #include "sysinfo/decode.h"
@@ -125,31 +126,12 @@ std::vector<int64_t> default_sizes(size_t columns, std::string_view version) {
     return {eight ? 8 : 16, 64, 256, 1024, 8192};
 }
 
-// Curves by the index of OpenSSL 1.1.1+/3.x -mr records (+F4/+F5).
-constexpr std::array<std::pair<std::string_view, int>, 24> kCurveIndex{{
-    {"secp160r1", 160},       {"nistp192", 192},        {"nistp224", 224},
-    {"nistp256", 256},        {"nistp384", 384},        {"nistp521", 521},
-    {"nistk163", 163},        {"nistk233", 233},        {"nistk283", 283},
-    {"nistk409", 409},        {"nistk571", 571},        {"nistb163", 163},
-    {"nistb233", 233},        {"nistb283", 283},        {"nistb409", 409},
-    {"nistb571", 571},        {"brainpoolP256r1", 256}, {"brainpoolP256t1", 256},
-    {"brainpoolP384r1", 384}, {"brainpoolP384t1", 384}, {"brainpoolP512r1", 512},
-    {"brainpoolP512t1", 512}, {"X25519", 253},          {"X448", 448},
-}};
+// The curve of a -mr record's index and bits ("nistp256"); an unknown size
+// keeps the old prime-curve spelling so the id still says its bits.
 std::string curve_for(size_t idx, int bits) {
-    if (idx < kCurveIndex.size() && kCurveIndex[idx].second == bits)
-        return std::string(kCurveIndex[idx].first);
-    switch (
-        bits) {  // an index from another version: fall back on the NIST prime curve of that size
-        case 160:
-            return "secp160r1";
-        case 253:
-            return "X25519";
-        case 448:
-            return "X448";
-        default:
-            return "nistp" + std::to_string(bits);
-    }
+    if (const Curve* c = curve_by_mr_index(static_cast<int>(idx), bits))
+        return std::string(c->printed);
+    return "nistp" + std::to_string(bits);
 }
 
 std::string lower(std::string_view s) {
@@ -166,16 +148,6 @@ std::pair<std::string, std::string> command_curve(std::string_view word) {
         if (w.size() > f.size() && w.compare(0, f.size(), f) == 0)
             return {std::string(f), canonical_curve_id(f, w.substr(f.size()))};
     return {};
-}
-
-// Key bits a progress line prints for a curve id: 253 for X25519 and Ed25519.
-int64_t curve_bits(const std::string& id) {
-    if (id.find("25519") != std::string::npos) return 253;
-    if (id == "ed448") return 456;
-    if (id == "sm2") return 256;
-    auto digit = id.find_first_of("0123456789", id.find('-') + 1);
-    if (digit == std::string::npos) return 0;
-    return std::atoll(id.c_str() + digit);
 }
 
 enum class Mode { none, symmetric, public_key, kem, signature };

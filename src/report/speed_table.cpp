@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "core/algorithm.h"
+#include "core/curve.h"
 #include "core/statistics.h"
 
 namespace speedlab::report {
@@ -52,31 +53,6 @@ std::string seconds_cell(std::optional<double> rate) {
 }
 std::string rate_cell(std::optional<double> rate, int width = 8) {
     return rate ? fmt::format("{:{}.1f}", *rate, width) : fmt::format("{:>{}}", "-", width);
-}
-
-// Row label in openssl's EC table style: " 256 bits ecdsa (nistp256)".
-std::string curve_label(const std::string& id) {
-    auto dash = id.find('-');
-    std::string family = id.substr(0, dash), curve = id.substr(dash + 1);
-    static const std::map<std::string, int> bits{{"p192", 192},
-                                                 {"p224", 224},
-                                                 {"p256", 256},
-                                                 {"p384", 384},
-                                                 {"p521", 521},
-                                                 {"x25519", 253},
-                                                 {"x448", 448},
-                                                 {"k233", 233},
-                                                 {"b233", 233},
-                                                 {"brainpoolp256r1", 256},
-                                                 {"brainpoolp384r1", 384},
-                                                 {"brainpoolp512r1", 512}};
-    std::string shown = curve;
-    if (curve[0] == 'p' || curve[0] == 'k' || curve[0] == 'b')
-        shown = curve.rfind("brainpool", 0) == 0 ? "brainpoolP" + curve.substr(10) : "nist" + curve;
-    if (curve == "x25519") shown = "X25519";
-    if (curve == "x448") shown = "X448";
-    auto it = bits.find(curve);
-    return fmt::format("{:>4} bits {} ({})", it == bits.end() ? 0 : it->second, family, shown);
 }
 
 }  // namespace
@@ -164,14 +140,14 @@ std::string speed_table(const Run& run) {
         } else if (fam == "ecdh") {
             auto derive = value(run, id, Operation::derive);
             if (header) out += fmt::format("{:30}op      op/s\n", "");
-            out += fmt::format("{:<26} {} {}\n", curve_label(id), seconds_cell(derive),
+            out += fmt::format("{:<26} {} {}\n", curve_row_label(id), seconds_cell(derive),
                                rate_cell(derive));
         } else {
             if (header) out += fmt::format("{:30}sign    verify    sign/s verify/s\n", "");
             std::string label =
                 fam == "eddsa" ? fmt::format("{:>4} bits EdDSA ({})", id == "ed25519" ? 253 : 456,
                                              id == "ed25519" ? "Ed25519" : "Ed448")
-                               : curve_label(id);
+                               : curve_row_label(id);
             out += fmt::format("{:<26} {} {} {} {}\n", label, seconds_cell(sign),
                                seconds_cell(verify), rate_cell(sign), rate_cell(verify));
         }
@@ -223,18 +199,6 @@ std::string records(const Run& run) {
     static const std::map<std::string, int> rsa_idx{{"rsa512", 0},  {"rsa1024", 1}, {"rsa2048", 2},
                                                     {"rsa3072", 3}, {"rsa4096", 4}, {"rsa7680", 5},
                                                     {"rsa15360", 6}};
-    static const std::map<std::string, int> ec_idx{{"p192", 1},
-                                                   {"p224", 2},
-                                                   {"p256", 3},
-                                                   {"p384", 4},
-                                                   {"p521", 5},
-                                                   {"k233", 7},
-                                                   {"b233", 12},
-                                                   {"brainpoolp256r1", 16},
-                                                   {"brainpoolp384r1", 18},
-                                                   {"brainpoolp512r1", 20},
-                                                   {"x25519", 22},
-                                                   {"x448", 23}};
     std::string out;
     auto sizes = block_sizes(run);
     auto sym = algorithms(run, false);
@@ -264,9 +228,9 @@ std::string records(const Run& run) {
         } else if (id.rfind("ecdsa-", 0) == 0 || id.rfind("ecdh-", 0) == 0) {
             bool dh = id[3] == 'h';
             std::string curve = id.substr(id.find('-') + 1);
-            int idx = ec_idx.count(curve) ? ec_idx.at(curve) : 0;
-            std::string label = curve_label(id);
-            int bits = std::stoi(label);
+            const Curve* c = curve_by_suffix(curve);
+            int idx = c ? c->mr_index : 0;
+            int bits = curve_bits(id);
             if (dh) {
                 double d = value(run, id, Operation::derive).value_or(0);
                 out += fmt::format("+F5:{}:{}:{:f}:{:f}\n", idx, bits, d, d > 0 ? 1 / d : 0);
