@@ -34,7 +34,7 @@ TEST(Registry, CurvesByRecordIndex) {
 
 TEST(Registry, CurveBitsAsRowsPrintThem) {
     const std::pair<std::string, int> cases[] = {
-        {"ecdsa-p256", 256}, {"ecdh-x25519", 253},         {"ed25519", 253}, {"ed448", 456},
+        {"ecdsa-p256", 256}, {"ecdh-x25519", 253},           {"ed25519", 253},   {"ed448", 456},
         {"sm2", 256},        {"ecdsa-brainpoolp384r1", 384}, {"ecdh-p999", 999}, {"md5", 0},
     };
     for (const auto& [id, bits] : cases) EXPECT_EQ(curve_bits(id), bits) << id;

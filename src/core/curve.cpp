@@ -1,9 +1,9 @@
 #include "core/curve.h"
 
+#include <fmt/format.h>
+
 #include <array>
 #include <cstdlib>
-
-#include <fmt/format.h>
 
 #include "core/text.h"
 

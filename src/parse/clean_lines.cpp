@@ -1,19 +1,11 @@
 #include <cctype>
 
+#include "parse/cells.h"
 #include "parse/speed_parser.h"
 
 namespace speedlab::parse {
 
 namespace {
-
-bool starts_with(std::string_view s, std::string_view p) {
-    return s.substr(0, p.size()) == p;
-}
-
-// The C locale's white space, inline: libc's isspace is a call per character.
-constexpr bool space(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
-}
 
 std::string_view trim_right(std::string_view s) {
     while (!s.empty() && space(s.back())) s.remove_suffix(1);

@@ -4,10 +4,18 @@
 #include <cstdint>
 #include <string_view>
 
+#include "parse/classify.h"
 #include "parse/speed_parser.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);
+    // Stage 2 alone, on the first line: classify must take any line, and a
+    // token's views stay inside it.
+    std::string_view first = text.substr(0, text.find('\n'));
+    auto token = speedlab::parse::classify(first);
+    for (auto cell : token.cells)
+        if (cell.data() < first.data() || cell.data() + cell.size() > first.data() + first.size())
+            __builtin_trap();
     try {
         auto parsed = speedlab::parse::parse_speed_text(text, "fuzz");
         for (const auto& run : parsed.runs)

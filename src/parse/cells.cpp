@@ -1,0 +1,93 @@
+#include "parse/cells.h"
+
+#include <charconv>
+#include <cmath>
+#include <cctype>
+
+namespace speedlab::parse {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+std::vector<std::string_view> words(std::string_view s) {
+    std::vector<std::string_view> out;
+    size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && space(s[i])) ++i;
+        size_t j = i;
+        while (j < s.size() && !space(s[j])) ++j;
+        if (j > i) out.push_back(s.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+std::vector<std::string_view> fields(std::string_view s, char sep) {
+    std::vector<std::string_view> out;
+    size_t start = 0;
+    for (size_t i = 0; i <= s.size(); ++i)
+        if (i == s.size() || s[i] == sep) {
+            out.push_back(s.substr(start, i - start));
+            start = i + 1;
+        }
+    return out;
+}
+
+std::optional<Number> number(std::string_view t) {
+    if (t.empty()) return std::nullopt;
+    double v = 0;
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc{} || p != t.data() + t.size()) return std::nullopt;
+    auto dot = t.find('.');
+    double step = dot == std::string_view::npos
+                      ? 1
+                      : std::pow(10.0, -static_cast<double>(t.size() - dot - 1));
+    return Number{v, step};
+}
+
+std::optional<int64_t> integer(std::string_view t) {
+    int64_t v = 0;
+    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+    if (ec != std::errc{} || p != t.data() + t.size()) return std::nullopt;
+    return v;
+}
+
+int significant_digits(const Number& n) {
+    if (n.step <= 0 || n.value <= 0) return 0;
+    return static_cast<int>(std::floor(std::log10(n.value / n.step) + 1e-9)) + 1;
+}
+
+std::optional<Cell> throughput_cell(std::string_view t) {
+    if (t == "inf" || t == "infk" || t == "nan" || t == "-nan" || t == "nank")
+        return Cell{0, 0, false};
+    bool k = !t.empty() && t.back() == 'k';
+    if (k) t.remove_suffix(1);
+    if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
+    // openssl speed prints every cell with exactly two decimals ("%11.2f"); a
+    // ratio table (three decimals) is not a run.
+    if (t.size() < 4 || t[t.size() - 3] != '.') return std::nullopt;
+    auto n = number(t);
+    if (!n) return std::nullopt;
+    double scale = k ? 1000 : 1;
+    return Cell{n->value * scale, n->step * scale, true};
+}
+
+bool cell_like(std::string_view w) {
+    return (!w.empty() && std::isdigit(static_cast<unsigned char>(w.front()))) || w == "inf" ||
+           w == "infk" || w == "nan" || w == "nank" || w == "-nan";
+}
+
+std::optional<Number> rate(std::string_view t) {
+    if (t == "inf" || t == "nan" || t == "-nan" || t == "-inf") return Number{NAN, 0};
+    if (t.size() < 3 || t[t.size() - 2] != '.') return std::nullopt;
+    return number(t);
+}
+
+bool seconds_cell(std::string_view w) {
+    return w.size() > 1 && w.back() == 's' && number(w.substr(0, w.size() - 1)).has_value();
+}
+
+}  // namespace speedlab::parse

@@ -1,0 +1,50 @@
+#pragma once
+// The smallest pieces of openssl speed text, shared by every parse stage:
+// words, colon fields, and cells as openssl prints them.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace speedlab::parse {
+
+inline bool starts_with(std::string_view s, std::string_view p) {
+    return s.substr(0, p.size()) == p;
+}
+inline bool contains(std::string_view s, std::string_view p) {
+    return s.find(p) != std::string_view::npos;
+}
+// The C locale's white space, inline: libc's isspace is a call per character.
+constexpr bool space(char c) {
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+std::string_view trim(std::string_view s);
+std::vector<std::string_view> words(std::string_view s);
+std::vector<std::string_view> fields(std::string_view s, char sep);
+
+// A decimal number as printed; `step` is the value of one unit in its last digit.
+struct Number {
+    double value = 0;
+    double step = 1;
+};
+std::optional<Number> number(std::string_view t);
+std::optional<int64_t> integer(std::string_view t);
+int significant_digits(const Number& n);
+
+// A cell of the symmetric table: "469.71k" (1000s of bytes/s), "9876.54"
+// (bytes/s), "inf" (not finite). openssl prints every cell with two decimals.
+struct Cell {
+    double value = 0;
+    double step = 0;
+    bool finite = true;
+};
+std::optional<Cell> throughput_cell(std::string_view t);
+// A word that holds a cell's place in a row, figure or not ("1e308k", "nan").
+bool cell_like(std::string_view w);
+// Per-second figures of public-key tables ("20.6", "%8.1f" in every
+// version); "inf"/"nan" give a NaN value.
+std::optional<Number> rate(std::string_view t);
+// Seconds per operation: "0.000300s".
+bool seconds_cell(std::string_view w);
+
+}  // namespace speedlab::parse

@@ -1,0 +1,476 @@
+#include "parse/classify.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <charconv>
+
+#include "core/algorithm.h"
+#include "core/text.h"
+#include "parse/cells.h"
+
+namespace speedlab::parse {
+
+namespace {
+
+bool alnum(char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) != 0;
+}
+bool digit(char c) {
+    return std::isdigit(static_cast<unsigned char>(c)) != 0;
+}
+bool words_are(std::string_view s, std::initializer_list<std::string_view> want) {
+    auto ws = words(s);
+    return ws.size() == want.size() && std::equal(ws.begin(), ws.end(), want.begin());
+}
+
+// "didier at abrasd03:~$ openssl speed ...", "root@box:~# openssl speed": the host.
+std::string prompt_host(std::string_view t) {
+    auto cmd = t.find("openssl speed");
+    if (cmd == std::string_view::npos || cmd < 3) return {};
+    std::string_view before = t.substr(0, cmd);
+    auto sigil = before.find_last_of("$#>");
+    if (sigil == std::string_view::npos) return {};
+    before = before.substr(0, sigil);
+    auto colon = before.find(':');
+    std::string_view who = colon == std::string_view::npos ? before : before.substr(0, colon);
+    auto at = who.find('@');
+    size_t skip = 1;
+    if (at == std::string_view::npos) at = who.find(" at "), skip = 4;
+    if (at == std::string_view::npos) return {};
+    std::string_view host = trim(who.substr(at + skip));
+    bool ok = !host.empty() && host.size() <= 64 &&
+              std::all_of(host.begin(), host.end(),
+                          [](char c) { return alnum(c) || c == '-' || c == '.' || c == '_'; });
+    return ok ? std::string(host) : std::string();
+}
+
+bool mr_tag(std::string_view tag) {
+    static constexpr std::array<std::string_view, 6> named{"+DT", "+DN", "+DTP",
+                                                           "+DNP", "+H",  "+F"};
+    if (std::find(named.begin(), named.end(), tag) != named.end()) return true;
+    return tag.size() >= 2 && (starts_with(tag, "+R") || starts_with(tag, "+F")) &&
+           std::all_of(tag.begin() + 2, tag.end(), digit);
+}
+
+// The -mr record in a line, behind any prefix ("Got: ", "# ", "// ", "%% ",
+// a timestamp); empty when the line holds none. A record's second field is a number.
+std::string_view mr_record_in(std::string_view t) {
+    for (size_t p = t.find('+'); p != std::string_view::npos && p < 64; p = t.find('+', p + 1)) {
+        if (p > 0 && alnum(t[p - 1])) continue;
+        std::string_view rec = t.substr(p);
+        auto f = fields(rec, ':');
+        if (f.size() < 2 || !mr_tag(f[0])) continue;
+        bool named = f[0] == "+DT" || f[0] == "+DN";  // +DT:md5:3:16
+        if (named ? f.size() < 4 || !integer(f.back())
+                  : f[0] != "+H" && !integer(f[1]) && !number(f[1]))
+            continue;
+        return rec;
+    }
+    return {};
+}
+
+}  // namespace
+
+std::string_view to_string(LineKind kind) {
+    static constexpr std::array<std::string_view, 19> names{
+        "blank",      "prompt",          "progress",       "mr_record",         "version",
+        "elapsed_notice", "built_on",    "options",        "compiler",          "timing_note",
+        "cpuinfo",    "forked_child",    "numbers_note",   "throughput_header", "public_key_header",
+        "public_key_row", "kem_row",     "throughput_row", "other"};
+    return names[static_cast<size_t>(kind)];
+}
+
+bool option_tokens(std::string_view s) {
+    auto ws = words(s);
+    if (ws.empty()) return false;
+    for (auto w : ws) {
+        auto open = w.find('(');
+        if (open == std::string_view::npos || open == 0 || w.back() != ')') return false;
+    }
+    return true;
+}
+
+bool row_in_kilobytes(std::string_view line) {
+    auto ws = words(line);
+    size_t k = static_cast<size_t>(std::count_if(ws.begin(), ws.end(), [](auto w) {
+        return w.back() == 'k' && throughput_cell(w).has_value();
+    }));
+    return k > 0 && k < ws.size() && std::isalpha(static_cast<unsigned char>(ws[0][0]));
+}
+
+bool row_of_ratios(std::string_view line) {
+    auto ws = words(line);
+    size_t k = 0;
+    while (k < ws.size()) {
+        std::string_view w = ws[ws.size() - 1 - k];
+        if (w.size() <= 4 || w[w.size() - 4] != '.' || !number(w)) break;
+        ++k;
+    }
+    return k >= 2 && k < ws.size();
+}
+
+bool row_with_seconds(std::string_view line) {
+    auto ws = words(line);
+    return std::any_of(ws.begin(), ws.end(), seconds_cell) &&
+           (contains(line, "bits") || contains(line, "bit "));
+}
+
+namespace {
+
+bool version_at_start(std::string_view t, std::string_view prefix) {
+    return starts_with(t, prefix) && t.size() > prefix.size() && digit(t[prefix.size()]);
+}
+
+// Version, build and timing lines of openssl's header.
+bool header_line(std::string_view t, Token& tok) {
+    if (version_at_start(t, "OpenSSL ") || version_at_start(t, "SSLeay ") ||
+        version_at_start(t, "LibreSSL ") || starts_with(t, "version: ")) {
+        // 3.x prints "version: 3.0.19"; speedlab's own table "version: libcrypto OpenSSL ...".
+        std::string_view v = trim(t.substr(std::min<size_t>(9, t.size())));
+        bool bare = !v.empty() && digit(v.front());
+        tok.kind = LineKind::version;
+        tok.value = starts_with(t, "version: ") ? (bare ? "OpenSSL " : "") + std::string(v)
+                                                 : std::string(t);
+        return true;
+    }
+    if (starts_with(t, "You have chosen to measure elapsed time")) {
+        tok.kind = LineKind::elapsed_notice;
+        return true;
+    }
+    if (starts_with(t, "built on")) {
+        std::string_view v = t;
+        while (starts_with(v, "built on")) {
+            v.remove_prefix(8);
+            if (!v.empty() && v[0] == ':') v.remove_prefix(1);
+            v = trim(v);
+        }
+        tok.kind = LineKind::built_on;
+        tok.value = std::string(v);
+        return true;
+    }
+    if (starts_with(t, "options:")) {
+        tok.kind = LineKind::options;
+        tok.value = std::string(trim(t.substr(8)));
+        return true;
+    }
+    if (starts_with(t, "compiler:") || starts_with(t, "C flags:")) {
+        tok.kind = LineKind::compiler;
+        tok.value = std::string(trim(t.substr(t.find(':') + 1)));
+        return true;
+    }
+    if (starts_with(t, "available timing options:") || starts_with(t, "timing function used:")) {
+        tok.kind = LineKind::timing_note;
+        return true;
+    }
+    if (starts_with(t, "CPUINFO:")) {
+        tok.kind = LineKind::cpuinfo;
+        if (auto env = t.find(" env:"); env != std::string_view::npos)
+            tok.value = std::string(trim(t.substr(env + 5)));
+        return true;
+    }
+    return false;
+}
+
+// The sizes of "type 16 bytes 64 bytes ..."; empty when the header is not that.
+std::vector<int64_t> header_sizes(std::string_view t) {
+    auto ws = words(t);
+    std::vector<int64_t> sizes;
+    for (size_t k = 1; k + 1 < ws.size(); k += 2) {
+        auto n = integer(ws[k]);
+        if (!n || ws[k + 1] != "bytes") return {};
+        sizes.push_back(*n);
+    }
+    if (ws.size() % 2 == 0) return {};
+    return sizes;
+}
+
+// openssl's own public-key headers start with their first column's name.
+bool public_key_header(std::string_view t, Token& tok) {
+    bool first = starts_with(t, "sign ") || starts_with(t, "keygen ") || starts_with(t, "op ");
+    if (!first || !(contains(t, "sign/s") || contains(t, "op/s") || contains(t, "keygens/s") ||
+                    words_are(t, {"sign", "verify"})))
+        return false;
+    tok.kind = LineKind::public_key_header;
+    tok.table = contains(t, "encaps/s")    ? TableKind::kem
+                : contains(t, "keygens/s") ? TableKind::signature
+                                           : TableKind::public_key;
+    return true;
+}
+
+}  // namespace
+
+std::string table_algorithm(TableKind table, std::string_view printed) {
+    std::string name = lower_ascii(printed);
+    if (table == TableKind::signature && (starts_with(name, "rsa") || starts_with(name, "dsa")))
+        return "sig-" + name;
+    if (table == TableKind::kem && (starts_with(name, "rsa") || starts_with(name, "ecp")))
+        return "kem-" + name;
+    return name;
+}
+
+namespace {
+
+// "Doing md5 for 3s on 8 size blocks": the name and block size.
+bool block_progress(std::string_view prompt, Progress& p) {
+    auto blocks = prompt.rfind(" size blocks");
+    if (blocks == std::string_view::npos) return false;
+    std::string_view head = prompt.substr(0, blocks);
+    auto on = head.rfind(" on ");
+    if (on == std::string_view::npos) return true;
+    auto len = integer(head.substr(on + 4));
+    std::string_view name = head.substr(0, on);
+    if (auto f = name.rfind(" for "); f != std::string_view::npos) {
+        name = name.substr(0, f);
+    } else if (auto times = name.rfind(" times"); times != std::string_view::npos) {
+        name = name.substr(0, times);
+        name = name.substr(0, name.rfind(' '));
+    }
+    if (name.size() > 4 && name.substr(name.size() - 4) == " ops") name.remove_suffix(4);
+    if (!len || *len <= 0 || name.empty()) return true;
+    p.kind = Progress::Kind::figure;
+    p.id = canonical_symmetric_id(name);
+    p.bytes = *len;
+    p.source = std::string(name);
+    return true;
+}
+
+// 3.2+: "Doing rsa2048 verify ops for 10s: 3486014 rsa2048 signature verify ops in 10.00s".
+bool named_ops_progress(const std::vector<std::string_view>& pw, std::string_view result,
+                        Progress& p) {
+    if (pw.size() < 3 || pw[2] != "ops") return false;
+    std::string op_name = lower_ascii(pw[1]);
+    auto op = parse_operation(op_name);
+    if (!op || (*op != Operation::keygen && *op != Operation::encaps &&
+                *op != Operation::decaps && *op != Operation::sign && *op != Operation::verify))
+        return false;
+    bool signature =
+        *op == Operation::sign || *op == Operation::verify || mentions(result, "signature");
+    p.kind = Progress::Kind::figure;
+    p.id = table_algorithm(signature ? TableKind::signature : TableKind::kem, pw[0]);
+    p.op = *op;
+    p.source = std::string(pw[0]) + " " + op_name;
+    return true;
+}
+
+// EC, EdDSA, SM2 and FFDH prompts name no curve: their table rows do.
+void curve_progress(const std::string& text, int64_t bits, Progress& p) {
+    std::string family = contains(text, "ecdsa")  ? "ecdsa"
+                         : contains(text, "ecdh") ? "ecdh"
+                         : contains(text, "sm2")  ? "sm2"
+                         : contains(text, "ed25519") || contains(text, "ed448") ||
+                                 contains(text, "eddsa")
+                             ? "eddsa"
+                         : contains(text, "ffdh") ? "ffdh"
+                                                  : "";
+    if (family.empty()) return;
+    p.kind = Progress::Kind::curve;
+    p.op = family == "ecdh" || family == "ffdh" ? Operation::derive
+           : contains(text, "verify")           ? Operation::verify
+                                                : Operation::sign;
+    p.family = std::move(family);
+    p.bits = bits;
+}
+
+// "Doing 512 bit private rsa's for 10s: 206 512 bit private RSA's in 10.01s".
+void key_progress(std::string_view prompt, std::string_view result, Progress& p) {
+    auto pw = words(prompt);
+    if (named_ops_progress(pw, result, p)) return;
+    if (pw.size() < 3 || !integer(pw[0]) || !starts_with(pw[1], "bit")) return;
+    std::string rest;
+    for (size_t k = 2; k < pw.size() && pw[k] != "for"; ++k) rest += " " + lower_ascii(pw[k]);
+    if (contains(rest, "rsa")) {
+        p.id = "rsa" + std::string(pw[0]);
+        p.op = contains(rest, "decrypt")   ? Operation::decrypt
+               : contains(rest, "encrypt") ? Operation::encrypt
+               : contains(rest, "private") ? Operation::sign
+                                           : Operation::verify;
+    } else if (contains(rest, " dsa") && !contains(rest, "ecdsa")) {
+        p.id = "dsa" + std::string(pw[0]);
+        p.op = contains(rest, "verify") ? Operation::verify : Operation::sign;
+    } else {
+        return curve_progress(rest + " " + lower_ascii(result), *integer(pw[0]), p);
+    }
+    p.kind = Progress::Kind::figure;
+    p.source = std::string(trim(prompt));
+}
+
+Progress read_progress(std::string_view t) {
+    Progress p;
+    auto colon = t.find(": ");
+    if (colon == std::string_view::npos) return p;  // a prompt whose result never came
+    std::string_view prompt = t.substr(6, colon - 6), result = trim(t.substr(colon + 2));
+    auto rw = words(result);
+    auto in = result.rfind(" in ");
+    if (rw.empty() || in == std::string_view::npos || result.back() != 's') return p;
+    auto count = integer(rw[0]);
+    auto secs = number(result.substr(in + 4, result.size() - in - 5));
+    if (!count || !secs) return p;
+    if (secs->value <= 0 || *count <= 0) {
+        p.kind = Progress::Kind::empty;
+        return p;
+    }
+    p.count = *count;
+    p.seconds = secs->value;
+    if (!block_progress(prompt, p)) key_progress(prompt, result, p);
+    return p;
+}
+
+}  // namespace
+
+namespace {
+
+// The algorithm of a public-key row and where its cells start; false when the
+// row is not one. "rsa 2048 bits ...", " 256 bits ecdsa (nistp256) ...".
+bool public_key_name(std::string_view t, const std::vector<std::string_view>& ws,
+                     PublicKeyRow& row, size_t& values_from) {
+    if ((ws[0] == "rsa" || ws[0] == "dsa") && integer(ws[1]) && starts_with(ws[2], "bit")) {
+        row.id = std::string(ws[0]) + std::string(ws[1]);
+        row.ops = {Operation::sign, Operation::verify, Operation::encrypt, Operation::decrypt};
+        values_from = 3;
+        row.source = std::string(ws[0]) + " " + std::string(ws[1]) + " bits";
+        return true;
+    }
+    if (!integer(ws[0]) || !starts_with(ws[1], "bit") || ws.size() < 5) return false;
+    std::string family = lower_ascii(ws[2]);
+    std::string curve;
+    values_from = 3;
+    if (ws[3].size() > 2 && ws[3].front() == '(' && ws[3].back() == ')') {
+        curve = std::string(ws[3].substr(1, ws[3].size() - 2));
+        values_from = 4;
+    }
+    if (family == "ecdsa" || family == "eddsa" || family == "sm2" || family == "ecdh") {
+        if (curve.empty()) return false;
+        row.ops = family == "ecdh" ? std::vector{Operation::derive}
+                                   : std::vector{Operation::sign, Operation::verify};
+        row.id = family == "sm2" ? "sm2" : canonical_curve_id(family, curve);
+    } else if (family == "ffdh") {
+        row.ops = {Operation::derive};
+        row.id = "ffdh" + std::string(ws[0]);
+    } else {
+        return false;
+    }
+    row.family = family;
+    row.bits = *integer(ws[0]);
+    std::string_view last = ws[values_from - 1];
+    row.source = std::string(trim(t.substr(0, t.find(last) + last.size())));
+    return true;
+}
+
+bool public_key_row(std::string_view t, Token& tok) {
+    if (t.find("bit") == std::string_view::npos) return false;  // every such row says bits
+    auto ws = words(t);
+    if (ws.size() < 4) return false;
+    PublicKeyRow row;
+    size_t values_from = 0;
+    if (!public_key_name(t, ws, row, values_from)) return false;
+    // Seconds-per-op columns end in 's', then the per-second columns.
+    for (size_t k = values_from; k < ws.size(); ++k) {
+        if (ws[k].back() == 's' && ws[k] != "nans")
+            row.seconds.push_back(ws[k]);
+        else
+            row.rates.push_back(ws[k]);
+    }
+    if (row.seconds.empty() && row.rates.empty()) return false;
+    size_t columns = std::min(row.ops.size(), std::max(row.rates.size(), row.seconds.size()));
+    for (size_t k = 0; k < columns && k < row.rates.size(); ++k)
+        if (!rate(row.rates[k])) return false;
+    tok.kind = LineKind::public_key_row;
+    tok.public_key = std::move(row);
+    return true;
+}
+
+// 3.2+ KEM and signature tables: "name  kg s  enc s  dec s  kg/s enc/s dec/s".
+bool kem_row(const std::vector<std::string_view>& ws, Token& tok) {
+    if (ws.size() != 7) return false;
+    for (size_t k = 4; k < 7; ++k)
+        if (!rate(ws[k])) return false;
+    tok.kind = LineKind::kem_row;
+    tok.name = std::string(ws[0]);
+    tok.cells.assign(ws.begin() + 4, ws.end());
+    return true;
+}
+
+// The name runs up to the first word that starts like a number; every word
+// after it holds one block size's place, figure or not.
+bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
+    size_t name_words = 0;
+    while (name_words < ws.size() && !cell_like(ws[name_words])) ++name_words;
+    if (name_words == 0 || name_words == ws.size()) return false;
+    std::string name;
+    for (size_t k = 0; k < name_words; ++k) {
+        if (!name.empty()) name += ' ';
+        name += ws[k];
+    }
+    if (!std::isalpha(static_cast<unsigned char>(name[0])) || name.size() > 40) return false;
+    size_t cells = ws.size() - name_words;
+    size_t good = static_cast<size_t>(std::count_if(
+        ws.begin() + static_cast<long>(name_words), ws.end(),
+        [](auto w) { return throughput_cell(w).has_value(); }));
+    if (good == 0 || good < cells - good) return false;
+    tok.kind = LineKind::throughput_row;
+    tok.name = std::move(name);
+    tok.cells.assign(ws.begin() + static_cast<long>(name_words), ws.end());
+    return true;
+}
+
+bool row(std::string_view t, Token& tok) {
+    if (public_key_row(t, tok)) return true;
+    // Every row kind below has a figure or inf/nan: other lines are prose.
+    if (std::none_of(t.begin(), t.end(), digit) && !contains(t, "inf") && !contains(t, "nan"))
+        return false;
+    auto ws = words(t);
+    return kem_row(ws, tok) || throughput_row(ws, tok);
+}
+
+}  // namespace
+
+Token classify(std::string_view line) {
+    Token tok;
+    std::string_view t = trim(line);
+    tok.text = t;
+    if (t.empty()) {
+        tok.kind = LineKind::blank;
+        return tok;
+    }
+    tok.names_command = mentions(t, "openssl speed");
+    if (tok.names_command) {
+        if (auto host = prompt_host(t); !host.empty()) {
+            tok.kind = LineKind::prompt;
+            tok.value = std::move(host);
+            return tok;
+        }
+    }
+    if (starts_with(t, "Doing ")) {
+        tok.kind = LineKind::progress;
+        tok.progress = read_progress(t);
+        return tok;
+    }
+    if (auto record = mr_record_in(t); !record.empty()) {
+        std::string_view prefix = trim(t.substr(0, t.size() - record.size()));
+        tok.kind = LineKind::mr_record;
+        tok.record = record;
+        tok.from_child = prefix.size() >= 4 && prefix.substr(prefix.size() - 4) == "Got:";
+        return tok;
+    }
+    if (header_line(t, tok)) return tok;
+    if (starts_with(t, "Forked child")) {
+        tok.kind = LineKind::forked_child;
+        std::string_view rest = trim(t.substr(12));
+        std::from_chars(rest.data(), rest.data() + rest.size(), tok.number);
+        return tok;
+    }
+    if (starts_with(t, "The 'numbers' are in 1000s")) {
+        tok.kind = LineKind::numbers_note;
+        return tok;
+    }
+    if (starts_with(t, "type ") || t == "type") {
+        tok.kind = LineKind::throughput_header;
+        tok.sizes = header_sizes(t);
+        return tok;
+    }
+    if (public_key_header(t, tok) || row(t, tok)) return tok;
+    return tok;
+}
+
+}  // namespace speedlab::parse

@@ -1,0 +1,213 @@
+#include "parse/run_builder.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/algorithm.h"
+#include "core/curve.h"
+#include "core/text.h"
+
+namespace speedlab::parse {
+
+namespace {
+
+bool same_metric(const Measurement& a, const Measurement& b) {
+    return a.algorithm == b.algorithm && a.operation == b.operation &&
+           a.parameter == b.parameter;
+}
+
+// "ecdhp256" -> ("ecdh", "ecdh-p256"), "ed25519" -> ("eddsa", "ed25519"): a
+// curve algorithm named on an openssl speed command line; empty when none.
+std::pair<std::string, std::string> command_curve(std::string_view word) {
+    std::string w = lower_ascii(word);
+    if (w == "ed25519" || w == "ed448") return {"eddsa", w};
+    if (w == "sm2") return {"sm2", "sm2"};
+    for (std::string_view f : {"ecdsa", "ecdh"})
+        if (w.size() > f.size() && w.compare(0, f.size(), f) == 0)
+            return {std::string(f), canonical_curve_id(f, w.substr(f.size()))};
+    return {};
+}
+
+}  // namespace
+
+std::optional<Measurement> public_key_figure(const std::string& id, Operation op,
+                                             std::optional<Number> rate_cell,
+                                             std::optional<Number> seconds_cell,
+                                             const std::string& source) {
+    Measurement m;
+    m.algorithm = id;
+    m.operation = op;
+    m.source_name = source;
+    bool rate_ok = rate_cell && std::isfinite(rate_cell->value) && rate_cell->value > 0;
+    bool sec_ok = seconds_cell && seconds_cell->value > 0;
+    if (rate_ok) m.printed["per_second"] = rate_cell->value;
+    if (sec_ok) m.printed["seconds_per_op"] = seconds_cell->value;
+    if (sec_ok &&
+        (!rate_ok || significant_digits(*seconds_cell) > significant_digits(*rate_cell))) {
+        m.value = 1 / seconds_cell->value;
+        // One unit of the last printed digit of the seconds, as a rate.
+        m.printed_step = seconds_cell->step / (seconds_cell->value * seconds_cell->value);
+        return m;
+    }
+    if (!rate_ok) return std::nullopt;
+    m.value = rate_cell->value;
+    m.printed_step = rate_cell->step;
+    return m;
+}
+
+void RunBuilder::note(const std::string& n) {
+    if (std::find(run_.notes.begin(), run_.notes.end(), n) == run_.notes.end())
+        run_.notes.push_back(n);
+}
+
+void RunBuilder::add_table(Measurement m) {
+    add(std::move(m), true);
+}
+
+void RunBuilder::add(Measurement m, bool from_table) {
+    if (child_) return add_child(std::move(m));
+    from_children_.erase(metric_key(m));
+    for (auto& e : run_.measurements) {
+        if (!same_metric(e, m)) continue;
+        if (m.samples.empty()) m.samples = std::move(e.samples);
+        if (from_table && e.count && !multi_) {
+            if (e.source_name.empty()) e.source_name = m.source_name;
+            e.printed = m.printed;
+            // Beyond the table's rounding the two disagree: the table is kept.
+            double tolerance = std::max(m.printed_step, m.value * 0.005);
+            if (std::abs(e.value - m.value) > tolerance) {
+                note(metric_key(m) + ": the progress line gives " +
+                     fmt::format("{:.4g}", e.value) + ", the table " +
+                     fmt::format("{:.4g}", m.value) + "; the table is kept");
+                e.value = m.value;
+                e.printed_step = m.printed_step;
+            }
+            return;
+        }
+        e = std::move(m);
+        return;
+    }
+    run_.measurements.push_back(std::move(m));
+}
+
+void RunBuilder::add_child(Measurement m) {
+    for (auto& e : run_.measurements)
+        if (same_metric(e, m)) {
+            e.samples.push_back(m.value);
+            if (from_children_.count(metric_key(m))) e.value += m.value;
+            return;
+        }
+    m.samples = {m.value};
+    from_children_.insert(metric_key(m));
+    run_.measurements.push_back(std::move(m));
+}
+
+void RunBuilder::add_progress(const Progress& p) {
+    Measurement m;
+    m.algorithm = p.id;
+    m.operation = p.op;
+    m.parameter = p.bytes;
+    m.count = p.count;
+    m.seconds = p.seconds;
+    double units =
+        static_cast<double>(p.count) * (p.bytes > 0 ? static_cast<double>(p.bytes) : 1.0);
+    m.value = units / p.seconds;
+    m.source_name = p.source;
+    add(std::move(m), false);
+}
+
+void RunBuilder::add_variant(const std::string& mark, Measurement m) {
+    for (auto& [v, figures] : variants_)
+        if (v == mark) return figures.push_back(std::move(m));
+    variants_.emplace_back(mark, std::vector<Measurement>{}).second.push_back(std::move(m));
+}
+
+bool RunBuilder::add_public_key_row(const PublicKeyRow& row) {
+    size_t columns = std::min(row.ops.size(), std::max(row.rates.size(), row.seconds.size()));
+    for (size_t k = 0; k < columns; ++k) {
+        std::optional<Number> r, sec;
+        if (k < row.rates.size()) r = rate(row.rates[k]);
+        if (k < row.seconds.size())
+            sec = number(row.seconds[k].substr(0, row.seconds[k].size() - 1));
+        auto m = public_key_figure(row.id, row.ops[k], r, sec, row.source);
+        if (!m) {
+            note(row.source + " " + std::string(to_string(row.ops[k])) + ": printed as " +
+                 std::string(k < row.rates.size() ? row.rates[k] : row.seconds[k]) +
+                 ", not stored");
+            continue;
+        }
+        attach_progress(*m, row.family, row.bits);
+        add(std::move(*m), true);
+    }
+    return !row.rates.empty() && row.rates.size() < row.seconds.size();
+}
+
+void RunBuilder::pend_curve(const Progress& p) {
+    pending_curves_.push_back({p.family, p.bits, p.op, p.count, p.seconds, false});
+}
+
+void RunBuilder::attach_progress(Measurement& m, const std::string& family, int64_t bits) {
+    if (family.empty()) return;
+    for (auto& p : pending_curves_) {
+        if (p.used || p.family != family || p.bits != bits || p.op != m.operation) continue;
+        p.used = true;
+        m.count = p.count;
+        m.seconds = p.seconds;
+        double measured = static_cast<double>(p.count) / p.seconds;
+        if (std::abs(measured - m.value) > std::max(m.printed_step, m.value * 0.01))
+            note(m.source_name + " " + std::string(to_string(m.operation)) +
+                 ": the progress line gives " + fmt::format("{:.4g}", measured) +
+                 "/s, the table " + fmt::format("{:.4g}", m.value) + "/s; the table is kept");
+        return;
+    }
+}
+
+void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
+    for (auto& p : pending_curves_) {
+        if (p.used) continue;
+        std::vector<std::string> named = command_words;
+        // Where bits name one curve only, the progress line is enough.
+        if (p.family == "sm2") named.push_back("sm2");
+        if (p.family == "eddsa") named.insert(named.end(), {"ed25519", "ed448"});
+        if (p.family == "ecdh") named.insert(named.end(), {"ecdhx25519", "ecdhx448"});
+        for (const auto& word : named) {
+            auto [family, id] = command_curve(word);
+            if (family != p.family || curve_bits(id) != p.bits) continue;
+            p.used = true;
+            Measurement m;
+            m.algorithm = id;
+            m.operation = p.op;
+            m.count = p.count;
+            m.seconds = p.seconds;
+            m.value = static_cast<double>(p.count) / p.seconds;
+            m.source_name = word;
+            run_.measurements.push_back(std::move(m));
+            note(id + ": from its progress line (no table row named the curve)");
+            break;
+        }
+    }
+}
+
+std::vector<Run> RunBuilder::finish() {
+    std::vector<Run> out;
+    for (auto& [mark, measurements] : variants_) {
+        Run v = run_;
+        v.measurements = std::move(measurements);
+        v.notes.push_back("rows marked '" + mark + "' in the source");
+        v.label = mark;
+        out.push_back(std::move(v));
+    }
+    variants_.clear();
+    if (!run_.measurements.empty()) {
+        if (!from_children_.empty())
+            note(std::to_string(from_children_.size()) +
+                 " figure(s) are the sum of the processes' records: the parent's table is "
+                 "missing");
+        out.push_back(std::move(run_));
+    }
+    return out;
+}
+
+}  // namespace speedlab::parse

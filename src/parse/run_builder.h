@@ -1,0 +1,77 @@
+#pragma once
+// Stage 4 of import, resolve: the raw figures of one run (table cells,
+// progress lines, -mr records) become canonical measurements, with the
+// precision rules and a note for every figure left out or disputed.
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/run.h"
+#include "parse/cells.h"
+#include "parse/classify.h"
+
+namespace speedlab::parse {
+
+// The figure of one public-key cell pair: the rate, or 1/seconds when the
+// seconds were printed with more significant digits (0.9.x: "13.2800s" vs
+// "0.1"). Both printed forms are kept. Empty when neither is a figure.
+std::optional<Measurement> public_key_figure(const std::string& id, Operation op,
+                                             std::optional<Number> rate_cell,
+                                             std::optional<Number> seconds_cell,
+                                             const std::string& source);
+
+class RunBuilder {
+  public:
+    explicit RunBuilder(Run start = {}) : run_(std::move(start)) {}
+
+    Run& run() { return run_; }
+    const Run& run() const { return run_; }
+    bool empty() const { return run_.measurements.empty() && variants_.empty(); }
+    // -multi: the parent's table holds the sum, so a progress line never wins.
+    void set_multi() { multi_ = true; }
+    // While on, every figure added is a -multi child's ("Got: ... from N").
+    void from_child(bool on) { child_ = on; }
+
+    // A table figure. A progress-line figure of the same metric (count and
+    // seconds) is kept when the two agree within the table's rounding.
+    void add_table(Measurement m);
+    void add_progress(const Progress& p);
+    // A -multi child's record: one more per-process sample of the figure.
+    void add_child(Measurement m);
+    // Rows a person marked ("SW aes-128-cbc") become runs of their own.
+    void add_variant(const std::string& mark, Measurement m);
+    // Every column of a public-key row; true when its cells were cut off.
+    bool add_public_key_row(const PublicKeyRow& row);
+    // Curve progress lines name no curve: they wait for the table row of the
+    // same family, bits and operation.
+    void pend_curve(const Progress& p);
+    // Curve progress lines no row claimed take the curve the command named
+    // (or the only curve of that family and size).
+    void resolve_curves(const std::vector<std::string>& command_words);
+
+    void note(const std::string& text);
+    // The run and the runs of marked rows; notes figures that only children gave.
+    std::vector<Run> finish();
+
+  private:
+    struct PendingCurve {
+        std::string family;
+        int64_t bits = 0;
+        Operation op = Operation::sign;
+        int64_t count = 0;
+        double seconds = 0;
+        bool used = false;
+    };
+    void attach_progress(Measurement& m, const std::string& family, int64_t bits);
+    void add(Measurement m, bool from_table);
+
+    Run run_;
+    bool multi_ = false, child_ = false;
+    std::set<std::string> from_children_;  // figures only child records gave
+    std::vector<PendingCurve> pending_curves_;
+    std::vector<std::pair<std::string, std::vector<Measurement>>> variants_;  // in order
+};
+
+}  // namespace speedlab::parse

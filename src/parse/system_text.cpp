@@ -1,0 +1,152 @@
+#include "parse/system_text.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "parse/cells.h"
+#include "sysinfo/decode.h"
+
+namespace speedlab::parse {
+
+bool MachineReader::cpuinfo(size_t& i) {
+    std::string_view line = lines_[i].text;
+    if (!contains(line, "vendor_id") || !contains(line, ":")) return false;
+    std::string block(line);
+    if (i > 0 && starts_with(trim(lines_[i - 1].text), "processor"))
+        block = lines_[i - 1].text + "\n" + block;
+    size_t k = i + 1;
+    for (; k < lines_.size() && k < i + 80; ++k) {
+        std::string_view l = trim(lines_[k].text);
+        if (l.empty() || starts_with(l, "Doing ") || starts_with(l, "$")) break;
+        bool field = contains(l, ":");
+        bool flag_words = std::all_of(l.begin(), l.end(), [](char c) {
+            return std::islower(static_cast<unsigned char>(c)) ||
+                   std::isdigit(static_cast<unsigned char>(c)) || c == ' ' || c == '_';
+        });
+        if (!field && !flag_words) break;
+        block += "\n" + std::string(l);
+    }
+    Machine fresh;
+    if (!sysinfo::decode_cpuinfo(block, fresh)) return false;
+    new_machine_if_taken(!machine_.cpu_vendor.empty());
+    Machine& mc = machine_;
+    mc.cpu_vendor = fresh.cpu_vendor;
+    mc.cpu_family = fresh.cpu_family;
+    mc.cpu_model = fresh.cpu_model;
+    mc.cpu_stepping = fresh.cpu_stepping;
+    mc.cpu_name = fresh.cpu_name;
+    mc.cpu_core = fresh.cpu_core;
+    mc.cpu_mhz = fresh.cpu_mhz;
+    mc.cpu_cache = fresh.cpu_cache;
+    mc.cpu_flags = fresh.cpu_flags;
+    mc.cpu_bugs = fresh.cpu_bugs;
+    mc.cpu_count = fresh.cpu_count;
+    if (fresh.bogomips) mc.bogomips = fresh.bogomips;
+    remember();
+    i = std::max(i, k - 1);  // the block's lines are not speed output
+    return true;
+}
+
+// /proc/pci: every line of a record ends in '.' or ':'.
+bool MachineReader::proc_pci(size_t& i) {
+    std::string_view line = lines_[i].text;
+    if (!starts_with(trim(line), "Bus ") || !contains(line, ", device ") ||
+        !contains(line, ", function "))
+        return false;
+    std::string block(line);
+    size_t k = i + 1;
+    for (; k < lines_.size(); ++k) {
+        std::string_view l = trim(lines_[k].text);
+        if (l.empty() || l.size() > 90 || (l.back() != '.' && l.back() != ':')) break;
+        block += "\n" + std::string(l);
+    }
+    auto devices = sysinfo::decode_proc_pci(block);
+    if (devices.empty()) return false;
+    merge_pci(devices);
+    i = k - 1;
+    return true;
+}
+
+bool MachineReader::read(size_t& i) {
+    std::string_view line = lines_[i].text;  // a block read below moves i, not this
+    bool used = cpuinfo(i);
+    if (contains(line, "MemTotal:")) {
+        new_machine_if_taken(machine_.memory_kb.has_value());
+        used = sysinfo::decode_meminfo(line, machine_) || used;
+        remember();
+    }
+    if (auto bm = sysinfo::decode_bogomips_line(line)) {
+        if (!machine_.bogomips) machine_.bogomips = bm;
+        remember();
+        used = true;
+    }
+    if (auto p = line.find("uname -a"); p != std::string_view::npos) {
+        used = sysinfo::decode_uname(line.substr(p + 8), machine_) || used;
+        remember();
+    }
+    if (auto p = line.find("/proc/bus/pci/devices"); p != std::string_view::npos) {
+        auto devices = sysinfo::decode_pci_devices(line.substr(p + 21));
+        if (!devices.empty()) {
+            sysinfo::name_pci_devices(devices);
+            merge_pci(devices);
+            used = true;
+        }
+    }
+    if (auto p = line.find("lspci"); p != std::string_view::npos) {
+        auto devices = sysinfo::decode_lspci(line.substr(p + 5));
+        if (!devices.empty()) {
+            merge_pci(devices);
+            used = true;
+        }
+    }
+    used = proc_pci(i) || used;
+    if (sysinfo::decode_dmesg_line(line, machine_)) {
+        remember();
+        used = true;
+    }
+    return used;
+}
+
+// `already_known`: the machine being built has the fact the new text brings.
+void MachineReader::new_machine_if_taken(bool already_known) {
+    if (taken_ && already_known) {
+        earlier_.push_back(std::move(machine_));
+        machine_ = Machine{};
+    }
+    taken_ = false;
+}
+
+void MachineReader::remember() {
+    if (first_.empty() || first_.cpu_vendor == machine_.cpu_vendor) {
+        if (first_.empty() || !taken_) first_ = machine_;
+    }
+}
+
+void MachineReader::merge_pci(std::vector<PciDevice>& devices) {
+    for (auto& d : devices) {
+        auto it = std::find_if(machine_.pci.begin(), machine_.pci.end(),
+                               [&](const PciDevice& e) { return e.slot == d.slot; });
+        if (it == machine_.pci.end()) {
+            machine_.pci.push_back(std::move(d));
+            continue;
+        }
+        if (it->vendor_id == 0) it->vendor_id = d.vendor_id, it->device_id = d.device_id;
+        if (it->class_name.empty()) it->class_name = d.class_name;
+        // Names from pci.ids (by id) win over the names an old kernel printed.
+        if (it->device_name.empty()) it->device_name = d.device_name;
+        if (it->vendor_name.empty()) it->vendor_name = d.vendor_name;
+        if (!it->irq) it->irq = d.irq;
+        if (it->bars.empty()) it->bars = d.bars;
+    }
+    std::sort(machine_.pci.begin(), machine_.pci.end(),
+              [](const auto& a, const auto& b) { return a.slot < b.slot; });
+    sysinfo::name_pci_devices(machine_.pci);  // names by id, once both lists are in
+    remember();
+}
+
+std::vector<Machine> MachineReader::all() && {
+    earlier_.push_back(std::move(machine_));
+    return std::move(earlier_);
+}
+
+}  // namespace speedlab::parse

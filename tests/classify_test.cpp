@@ -1,0 +1,208 @@
+// Stage 2 (classify) and stage 4 (resolve) of import on single lines, as
+// tables of {name, input, want}: each line's kind from its own text alone.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "parse/classify.h"
+#include "parse/run_builder.h"
+
+namespace speedlab::parse {
+namespace {
+
+TEST(Classify, KindsOfLines) {
+    struct Case {
+        std::string name, input;
+        LineKind want;
+    };
+    const Case cases[] = {
+        {"blank", "   \t", LineKind::blank},
+        {"prompt", "root@tilia:~# openssl speed md5 rsa", LineKind::prompt},
+        {"prompt with 'at'", "didier at abrasd03:~$ openssl speed", LineKind::prompt},
+        {"command without prompt", "$ openssl speed md5", LineKind::other},
+        {"progress 0.9", "Doing md5 for 3s on 8 size blocks: 174967 md5's in 2.98s",
+         LineKind::progress},
+        {"progress cut", "Doing md5 for 3s on 8 size blocks: ", LineKind::progress},
+        {"mr record", "+F:4:md5:469710.00:2433450.00", LineKind::mr_record},
+        {"mr behind %%", "%% +DT:md5:3:16", LineKind::mr_record},
+        {"mr behind timestamp", "12:01:33 +H:16:64:256", LineKind::mr_record},
+        {"plus in prose", "C++:17 is not a record", LineKind::other},
+        {"version 0.9", "OpenSSL 0.9.6b [engine] 9 Jul 2001", LineKind::version},
+        {"version 3.x", "version: 3.0.19", LineKind::version},
+        {"version in prose", "OpenSSL is a library", LineKind::other},
+        {"SSLeay", "SSLeay 0.6.6 14-Jan-1997", LineKind::version},
+        {"built on", "built on: Thu Apr 4 12:18:55 EST 2002", LineKind::built_on},
+        {"options", "options:bn(64,32) md2(int) rc4(idx,int)", LineKind::options},
+        {"compiler", "compiler: gcc -O3", LineKind::compiler},
+        {"C flags", "C flags: cc -O", LineKind::compiler},
+        {"elapsed", "You have chosen to measure elapsed time instead of user CPU time.",
+         LineKind::elapsed_notice},
+        {"timing", "timing function used: getrusage", LineKind::timing_note},
+        {"cpuinfo", "CPUINFO: OPENSSL_ia32cap=0x7ffaf3bfffebffff:0x40069c219c97a9",
+         LineKind::cpuinfo},
+        {"forked", "Forked child 1", LineKind::forked_child},
+        {"numbers", "The 'numbers' are in 1000s of bytes per second processed.",
+         LineKind::numbers_note},
+        {"type header", "type 16 bytes 64 bytes 256 bytes", LineKind::throughput_header},
+        {"pk header", "sign verify sign/s verify/s", LineKind::public_key_header},
+        {"kem header", "keygen encaps decaps keygens/s encaps/s decaps/s",
+         LineKind::public_key_header},
+        {"rsa row", "rsa 512 bits 0.0486s 0.0044s 20.6 228.3", LineKind::public_key_row},
+        {"ecdsa row", " 256 bits ecdsa (nistp256)   0.0000s   0.0001s  37563.2  12269.5",
+         LineKind::public_key_row},
+        {"ecdh row", " 253 bits ecdh (X25519)   0.0000s  24523.5", LineKind::public_key_row},
+        {"ffdh row", "2048 bits ffdh   0.0014s    713.4", LineKind::public_key_row},
+        {"ecdsa without curve", " 256 bits ecdsa 0.0001s 0.0002s", LineKind::other},
+        {"kem row", "ML-KEM-512 0.000015s 0.000012s 0.000016s 66666.7 83333.3 62500.0",
+         LineKind::kem_row},
+        {"md5 row", "md5 469.71k 2433.45k 4516.95k 5745.32k 6242.30k", LineKind::throughput_row},
+        {"long name", "des ede3 1234.56k 1300.00k", LineKind::throughput_row},
+        {"inf row", "aes-128-gcm inf inf inf inf inf", LineKind::throughput_row},
+        {"ratio row", "md5 1.027 1.031 1.029", LineKind::other},
+        {"prose", "Let's seen how MD5 and RSA do:", LineKind::other},
+    };
+    for (const auto& c : cases)
+        EXPECT_EQ(to_string(classify(c.input).kind), to_string(c.want)) << c.name;
+}
+
+TEST(Classify, WhatEachKindCarries) {
+    auto version = classify("version: 3.0.19");
+    EXPECT_EQ(version.value, "OpenSSL 3.0.19");
+    auto built = classify("built on: built on: Tue Jan  1 2019");
+    EXPECT_EQ(built.value, "Tue Jan  1 2019");
+    EXPECT_EQ(classify("type 8 bytes 64 bytes 256 bytes").sizes,
+              (std::vector<int64_t>{8, 64, 256}));
+    EXPECT_TRUE(classify("type 8 bytes 64 bits").sizes.empty());
+    EXPECT_EQ(classify("Forked child 3").number, 3);
+    EXPECT_EQ(classify("keygen encaps decaps keygens/s encaps/s decaps/s").table, TableKind::kem);
+    EXPECT_EQ(classify("keygen signs verify keygens/s sign/s verify/s").table,
+              TableKind::signature);
+    auto host = classify("root@tilia:~# openssl speed md5");
+    EXPECT_EQ(host.value, "tilia");
+    EXPECT_TRUE(host.names_command);
+
+    auto child = classify("Got: +F:4:md5:100.00:200.00 from 1");
+    EXPECT_TRUE(child.from_child);
+    EXPECT_EQ(child.record, "+F:4:md5:100.00:200.00 from 1");
+
+    auto row = classify("rsa 4096 bits 13.2700s 0.2185s 0.1 4.6");
+    EXPECT_EQ(row.public_key.id, "rsa4096");
+    EXPECT_EQ(row.public_key.seconds, (std::vector<std::string_view>{"13.2700s", "0.2185s"}));
+    EXPECT_EQ(row.public_key.rates, (std::vector<std::string_view>{"0.1", "4.6"}));
+    auto curve = classify(" 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  24000.1   8000.2");
+    EXPECT_EQ(curve.public_key.id, "ed25519");
+    EXPECT_EQ(curve.public_key.family, "eddsa");
+    EXPECT_EQ(curve.public_key.bits, 253);
+
+    auto md5 = classify("md5 469.71k 1e308k xk 5745.32k");
+    EXPECT_EQ(md5.name, "md5");
+    EXPECT_EQ(md5.cells.size(), 4u);  // every place kept, figure or not
+}
+
+TEST(Classify, ProgressLines) {
+    struct Case {
+        std::string name, input;
+        Progress::Kind kind;
+        std::string id;
+        Operation op;
+        int64_t bytes, count;
+    };
+    const Case cases[] = {
+        {"0.9 md5", "Doing md5 for 3s on 8 size blocks: 174967 md5's in 2.98s",
+         Progress::Kind::figure, "md5", Operation::throughput, 8, 174967},
+        {"3.x ops", "Doing AES-128-CBC ops for 3s on 16 size blocks: 1000 AES-128-CBC ops in 3.00s",
+         Progress::Kind::figure, "aes-128-cbc", Operation::throughput, 16, 1000},
+        {"count mode", "Doing md5 10000 times on 16 size blocks: 10000 md5's in 0.50s",
+         Progress::Kind::figure, "md5", Operation::throughput, 16, 10000},
+        {"rsa private", "Doing 512 bit private rsa's for 10s: 206 512 bit private RSA's in 10.01s",
+         Progress::Kind::figure, "rsa512", Operation::sign, 0, 206},
+        {"rsa public", "Doing 512 bit public rsa's for 10s: 2276 512 bit public RSA's in 9.97s",
+         Progress::Kind::figure, "rsa512", Operation::verify, 0, 2276},
+        {"dsa verify", "Doing 1024 bit verify dsa's for 10s: 500 1024 bit DSA verify in 10.00s",
+         Progress::Kind::figure, "dsa1024", Operation::verify, 0, 500},
+        {"3.2 named ops", "Doing rsa2048 verify ops for 10s: 3486014 rsa2048 verify ops in 10.00s",
+         Progress::Kind::figure, "sig-rsa2048", Operation::verify, 0, 3486014},
+        {"kem encaps", "Doing ML-KEM-768 encaps ops for 10s: 100 ML-KEM-768 encaps ops in 10.00s",
+         Progress::Kind::figure, "ml-kem-768", Operation::encaps, 0, 100},
+        {"ecdsa curve", "Doing 256 bits sign ecdsa's for 10s: 1000 256 bits ECDSA signs in 10.00s",
+         Progress::Kind::curve, "", Operation::sign, 0, 1000},
+        {"cut off", "Doing md5 for 3s on 16 size blocks:", Progress::Kind::started, "",
+         Operation::throughput, 0, 0},
+        {"zero", "Doing md5 for 3s on 16 size blocks: 0 md5's in 0.00s", Progress::Kind::empty,
+         "", Operation::throughput, 0, 0},
+    };
+    for (const auto& c : cases) {
+        Token t = classify(c.input);
+        ASSERT_EQ(t.kind, LineKind::progress) << c.name;
+        const Progress& p = t.progress;
+        EXPECT_EQ(static_cast<int>(p.kind), static_cast<int>(c.kind)) << c.name;
+        EXPECT_EQ(p.id, c.id) << c.name;
+        EXPECT_EQ(p.op, c.op) << c.name;
+        EXPECT_EQ(p.bytes, c.bytes) << c.name;
+        EXPECT_EQ(p.count, c.count) << c.name;
+    }
+}
+
+TEST(Resolve, MoreSignificantDigitsWin) {
+    // Seed 000: "rsa 4096 bits 13.2700s 0.2185s 0.1 4.6": 1/13.27 for sign, 4.6 for verify.
+    auto sign = public_key_figure("rsa4096", Operation::sign, Number{0.1, 0.1},
+                                  Number{13.27, 0.0001}, "rsa 4096 bits");
+    ASSERT_TRUE(sign);
+    EXPECT_DOUBLE_EQ(sign->value, 1 / 13.27);
+    EXPECT_EQ(sign->printed.at("per_second"), 0.1);
+    EXPECT_EQ(sign->printed.at("seconds_per_op"), 13.27);
+    auto verify = public_key_figure("rsa4096", Operation::verify, Number{4.6, 0.1},
+                                    Number{0.2185, 0.0001}, "rsa 4096 bits");
+    ASSERT_TRUE(verify);
+    EXPECT_DOUBLE_EQ(verify->value, 1 / 0.2185);  // 4 digits beat 2
+    EXPECT_FALSE(public_key_figure("rsa512", Operation::sign, Number{NAN, 0}, std::nullopt, ""));
+}
+
+TEST(Resolve, TableKeptWhereProgressDisagrees) {
+    RunBuilder b;
+    Progress p;
+    p.kind = Progress::Kind::figure;
+    p.id = "rsa4096";
+    p.op = Operation::verify;
+    p.count = 106;
+    p.seconds = 10.70;  // 9.91/s: seed 001
+    b.add_progress(p);
+    Token row = classify("rsa 4096 bits 0.0952s 10.5");
+    ASSERT_EQ(row.kind, LineKind::public_key_row);
+    // Only the verify column is read here: rows give sign first.
+    PublicKeyRow verify = row.public_key;
+    verify.ops = {Operation::verify};
+    EXPECT_FALSE(b.add_public_key_row(verify));
+    auto runs = b.finish();
+    ASSERT_EQ(runs.size(), 1u);
+    const auto* m = runs[0].find("rsa4096", Operation::verify, 0);
+    ASSERT_TRUE(m);
+    EXPECT_DOUBLE_EQ(m->value, 10.5);
+    EXPECT_EQ(m->count, 106);
+    ASSERT_FALSE(runs[0].notes.empty());
+    EXPECT_NE(runs[0].notes[0].find("the table is kept"), std::string::npos);
+}
+
+TEST(Resolve, ChildRecordsAreSamplesAndSumWithoutTheParentTable) {
+    RunBuilder b;
+    b.set_multi();
+    b.from_child(true);
+    for (double v : {100.0, 120.0}) {
+        Measurement m;
+        m.algorithm = "md5";
+        m.parameter = 16;
+        m.value = v;
+        b.add_table(m);
+    }
+    b.from_child(false);
+    auto runs = b.finish();
+    ASSERT_EQ(runs.size(), 1u);
+    const auto* m = runs[0].find("md5", Operation::throughput, 16);
+    ASSERT_TRUE(m);
+    EXPECT_DOUBLE_EQ(m->value, 220.0);
+    EXPECT_EQ(m->samples, (std::vector<double>{100.0, 120.0}));
+    EXPECT_NE(runs[0].notes.back().find("sum of the processes"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace speedlab::parse
