@@ -1,10 +1,11 @@
 // Stage 2 (classify) and stage 4 (resolve) of import on single lines, as
 // tables of {name, input, want}: each line's kind from its own text alone.
+#include "parse/classify.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "parse/classify.h"
 #include "parse/run_builder.h"
 
 namespace speedlab::parse {
@@ -128,8 +129,8 @@ TEST(Classify, ProgressLines) {
          Progress::Kind::curve, "", Operation::sign, 0, 1000},
         {"cut off", "Doing md5 for 3s on 16 size blocks:", Progress::Kind::started, "",
          Operation::throughput, 0, 0},
-        {"zero", "Doing md5 for 3s on 16 size blocks: 0 md5's in 0.00s", Progress::Kind::empty,
-         "", Operation::throughput, 0, 0},
+        {"zero", "Doing md5 for 3s on 16 size blocks: 0 md5's in 0.00s", Progress::Kind::empty, "",
+         Operation::throughput, 0, 0},
     };
     for (const auto& c : cases) {
         Token t = classify(c.input);

@@ -86,7 +86,7 @@ TEST_F(Cli, ImportListCompare) {
         run("compare seed004-athlon-p3-1 seed004-athlon-p3-2 --metrics "
             "dsa512.sign,aes-128-cbc@8192 --format csv");
     ASSERT_EQ(side.code, 0) << side.err;
-    EXPECT_NE(side.out.find("dsa512.sign,8 seed004-athlon-p3-1,731.66"), std::string::npos)
+    EXPECT_NE(side.out.find("dsa512.sign,13 seed004-athlon-p3-1,731.66"), std::string::npos)
         << side.out;
     auto html = run("compare 2 3 --format html -o " + (dir / "r.html").string());
     ASSERT_EQ(html.code, 0);
@@ -187,6 +187,33 @@ TEST_F(Cli, BogomipsCalibratesAndExplains) {
         e.out.find("74.75 at 75.0 MHz, expected about 30.0 for a Pentium with the loop delay"),
         std::string::npos)
         << e.out;
+}
+
+TEST_F(Cli, BogomipsTableFactsAreExplainedWithoutAClock) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    // Run 5: tilia's RedHat 6.2 row took 29.80 from the BogoMips table.
+    auto tilia = run("bogomips --explain 5");
+    ASSERT_EQ(tilia.code, 0) << tilia.err;
+    EXPECT_NE(tilia.out.find("tilia, Linux 2.2.14: 29.80 with the loop delay means, by CPU: about "
+                             "74.5 MHz on a Pentium (0.40 x MHz)"),
+              std::string::npos)
+        << tilia.out;
+    EXPECT_NE(tilia.out.find("Vendor 2.2.14 kernels"), std::string::npos);
+    // Run 11: PCem under 2.2.14, a fact without figures; PCem's own rule applies.
+    auto pcem = run("bogomips --explain 11 --format json");
+    ASSERT_EQ(pcem.code, 0) << pcem.err;
+    auto j = nlohmann::json::parse(pcem.out);
+    EXPECT_EQ(j["delay"], "loop delay");
+    EXPECT_NE(j["text"].get<std::string>().find("an emulated clock of about 74.8 MHz"),
+              std::string::npos)
+        << j["text"];
+    // Run 12: PCem under 2.2.17 (TSC delay): 149.50 / 2.
+    j = nlohmann::json::parse(run("bogomips --explain 12 --format json").out);
+    EXPECT_DOUBLE_EQ(j["implied_mhz"].get<double>(), 74.75);
+    auto shown = run("show 8");
+    EXPECT_NE(shown.out.find("note: BogoMips only: no benchmark figures"), std::string::npos);
+    EXPECT_NE(shown.out.find("bogomips: tilia, Linux 1.2.13: 29.80"), std::string::npos)
+        << shown.out;
 }
 
 TEST_F(Cli, CpuMaskIsRecordedAndMeasurable) {

@@ -8,7 +8,9 @@ using namespace speedlab::testing;
 
 TEST(Seed000, FindsThreePcemRunsAndTiliasFour) {
     auto parsed = parse_fixture("seed000-redhat73-pcem.txt");
-    ASSERT_EQ(parsed.runs.size(), 7u);  // 3 measured in PCem, 4 rows of tilia's table
+    // 3 measured in PCem, 4 rows of tilia's table, then 5 BogoMips facts that
+    // no run of the same machine and kernel took (tilia 1.2.13; PCem but 2.4.18).
+    ASSERT_EQ(parsed.runs.size(), 12u);
     for (size_t k = 3; k < 7; ++k) EXPECT_EQ(parsed.runs[k].machine.label, "tilia");
     EXPECT_EQ(parsed.runs[0].version, "OpenSSL 0.9.6b [engine] 9 Jul 2001");
     EXPECT_EQ(parsed.runs[1].version, "OpenSSL 0.9.6b [engine] 9 Jul 2001");
@@ -19,6 +21,40 @@ TEST(Seed000, FindsThreePcemRunsAndTiliasFour) {
         // A person's table does not say how its figures were timed.
         EXPECT_EQ(r.timing, r.program == "hand-made table" ? Timing::unknown : Timing::user_cpu);
     }
+}
+
+TEST(Seed000, BogoMipsTableGivesFactsOfTiliaAndPcem) {
+    auto parsed = parse_fixture("seed000-redhat73-pcem.txt");
+    // tilia's openssl rows take the BogoMips of the same kernel.
+    const double tilia[] = {29.80, 29.80, 148.68, 148.68};  // 2.0.36, 2.2.14, 2.2.17, 2.4.18
+    const char* kernels[] = {"2.0.36", "2.2.14", "2.2.17", "2.4.18"};
+    for (size_t k = 0; k < 4; ++k) {
+        const Machine& m = parsed.runs[3 + k].machine;
+        ASSERT_TRUE(m.bogomips) << k;
+        EXPECT_DOUBLE_EQ(*m.bogomips, tilia[k]);
+        EXPECT_EQ(m.kernel_release, kernels[k]);
+    }
+    // The PCem run measured under 2.4.18 keeps its own cpuinfo figure.
+    EXPECT_DOUBLE_EQ(*parsed.runs[0].machine.bogomips, 149.50);
+    struct Fact {
+        std::string label, kernel;
+        double bogomips;
+    };
+    const Fact facts[] = {{"tilia", "1.2.13", 29.80},
+                          {"PCem", "1.2.13", 74.98},
+                          {"PCem", "2.0.36", 74.75},
+                          {"PCem", "2.2.14", 74.75},
+                          {"PCem", "2.2.17", 149.50}};
+    for (size_t k = 0; k < 5; ++k) {
+        const speedlab::Run& r = parsed.runs[7 + k];
+        EXPECT_TRUE(r.measurements.empty());
+        EXPECT_EQ(r.program, "hand-made table");
+        EXPECT_EQ(r.machine.label, facts[k].label);
+        EXPECT_EQ(r.machine.kernel_release, facts[k].kernel);
+        EXPECT_DOUBLE_EQ(*r.machine.bogomips, facts[k].bogomips);
+        EXPECT_EQ(r.machine.emulator, facts[k].label == "PCem" ? "PCem" : "");
+    }
+    EXPECT_EQ(parsed.runs[8].machine.distribution, "Slackware Linux 3.0");
 }
 
 TEST(Seed000, ProgressLinesAreTheMorePreciseSource) {
@@ -109,7 +145,12 @@ TEST(Seed000, MachineFromTheSystemText) {
 
 TEST(Seed001, EmulatorBogoMipsAndProgressFigures) {
     auto parsed = parse_fixture("seed001-redhat62-pcem.txt");
-    ASSERT_EQ(parsed.runs.size(), 5u);  // 2 in PCem, 3 rows of tilia's table
+    // 2 in PCem, 3 rows of tilia's table, BogoMips facts: tilia 1.2.13 and
+    // 2.2.17 (no openssl row), PCem 1.2.13 and 2.0.36 (2.2.14 is the PCem
+    // run's own kernel; the '?' cells are no figures).
+    ASSERT_EQ(parsed.runs.size(), 9u);
+    EXPECT_EQ(parsed.runs[5].machine.label, "tilia");
+    EXPECT_EQ(parsed.runs[5].machine.kernel_release, "1.2.13");
     const speedlab::Run& quick = parsed.runs[0];
     EXPECT_DOUBLE_EQ(*quick.machine.cpu_mhz, 75.005420);
     EXPECT_DOUBLE_EQ(*quick.machine.bogomips, 74.75);
@@ -122,7 +163,9 @@ TEST(Seed001, EmulatorBogoMipsAndProgressFigures) {
 
 TEST(Seed002, PciDevicesWithNamesAndIrqs) {
     auto parsed = parse_fixture("seed002-mandrake72-pcem.txt");
-    ASSERT_EQ(parsed.runs.size(), 6u);  // 2 in PCem, 4 rows of tilia's table
+    // 2 in PCem, 4 rows of tilia's table, 4 BogoMips facts (tilia 1.2.13,
+    // PCem 1.2.13, 2.0.36, 2.2.14; PCem's 2.2.17 is the run's own kernel).
+    ASSERT_EQ(parsed.runs.size(), 10u);
     const speedlab::Machine& m = parsed.runs[0].machine;
     ASSERT_EQ(m.pci.size(), 6u);
     const PciDevice& nic = m.pci[4];

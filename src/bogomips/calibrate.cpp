@@ -177,9 +177,66 @@ double measure_tsc_mhz(double seconds) {
     return static_cast<double>(c1 - c0) / static_cast<double>(t1 - t0) * 1000.0;
 }
 
+namespace {
+
+bool tsc_delay_kernel(KernelVersion v) {
+    return v >= KernelVersion{2, 4, 0} || (v.major == 2 && v.minor == 3 && v.patch >= 52) ||
+           (v.major == 2 && v.minor == 2 && v.patch >= 15);
+}
+
+// Without the clock (a machine known only from a table of BogoMips): the
+// clock the figure implies under the kernel's delay loop, per CPU class
+// when the CPU is unknown too.
+std::optional<Explanation> explain_clock(const Machine& m, KernelVersion v) {
+    Explanation e;
+    double b = *m.bogomips;
+    std::string who = (m.emulator.empty() ? m.label : m.emulator) + ", Linux " + m.kernel_release;
+    if (tsc_delay_kernel(v)) {
+        e.delay = "TSC delay";
+        e.expected_ratio = 2.0;
+        e.implied_mhz = b / 2;
+        e.text = fmt::format(
+            "{}: {:.2f} with the TSC delay (2.00 x MHz) means a clock of about {:.1f} MHz on any "
+            "CPU with a TSC (Pentium and later).",
+            who, b, e.implied_mhz);
+    } else {
+        e.delay = "loop delay";
+        if (auto ratio = loop_ratio(m)) {
+            e.expected_ratio = ratio->first;
+            e.implied_mhz = b / ratio->first;
+            e.text = fmt::format(
+                "{}: {:.2f} with the loop delay means about {:.1f} MHz on a {} "
+                "({:.2f} x MHz).",
+                who, b, e.implied_mhz, ratio->second, ratio->first);
+        } else {
+            e.text = fmt::format(
+                "{}: {:.2f} with the loop delay means, by CPU: about {:.1f} MHz on a Pentium "
+                "(0.40 x MHz), {:.1f} on a 486 (0.50), {:.1f} on a Pentium Pro/II/III or Athlon "
+                "(1.00), {:.1f} on a Pentium MMX or K6 (2.00).",
+                who, b, b / 0.40, b / 0.50, b, b / 2.00);
+        }
+        if (v.major == 2 && v.minor == 2 && v.patch == 14)
+            e.text +=
+                " Vendor 2.2.14 kernels (Red Hat 6.2) may carry the 2.2.15 TSC delay (2 x MHz).";
+        if (m.emulator == "PCem" || m.emulator == "86Box")
+            e.text += fmt::format(
+                " {}'s recompiler charges 2 cycles per DEC/JNS pass on an emulated Pentium "
+                "(about 1.0 x MHz): an emulated clock of about {:.1f} MHz.",
+                m.emulator, b);
+    }
+    e.text += " The CPU's clock is not known, so nothing is compared.";
+    return e;
+}
+
+}  // namespace
+
 std::optional<Explanation> explain(const Machine& m) {
-    if (!m.bogomips || !m.cpu_mhz || *m.cpu_mhz <= 0) return std::nullopt;
+    if (!m.bogomips) return std::nullopt;
     auto version = parse_kernel(m.kernel_release);
+    if (!m.cpu_mhz || *m.cpu_mhz <= 0) {
+        if (!version) return std::nullopt;
+        return explain_clock(m, *version);
+    }
     bool has_tsc = m.cpu_flags.empty() ||
                    std::find(m.cpu_flags.begin(), m.cpu_flags.end(), "tsc") != m.cpu_flags.end();
     // Kernel unknown: with a TSC the likeliest kernel is 2.2.15 or later (TSC
@@ -188,9 +245,7 @@ std::optional<Explanation> explain(const Machine& m) {
     if (!version && !(has_tsc && !m.cpu_flags.empty())) return std::nullopt;
     if (!version) version = KernelVersion{2, 4, 0};
     KernelVersion v = *version;
-    bool tsc_kernel = v >= KernelVersion{2, 4, 0} ||
-                      (v.major == 2 && v.minor == 3 && v.patch >= 52) ||
-                      (v.major == 2 && v.minor == 2 && v.patch >= 15);
+    bool tsc_kernel = tsc_delay_kernel(v);
     Explanation e;
     double mhz = *m.cpu_mhz;
     std::string cpu_class;

@@ -35,11 +35,14 @@ double measure_tsc_mhz(double seconds = 0.25);
 
 // Why a BogoMips figure is what it is: expected ratio to the clock for the
 // CPU and the kernel's delay loop, and the emulator's rule where one is known.
+// Without the clock, the clock the figure implies. Needs the BogoMips and
+// the clock or the kernel release.
 struct Explanation {
     std::string delay;          // "TSC delay" or "loop delay"
     double expected_ratio = 0;  // BogoMips per MHz
     double expected = 0;        // BogoMips
     double factor = 0;          // measured / expected
+    double implied_mhz = 0;     // clock unknown: the clock the figure implies (0: CPU unknown too)
     std::string text;           // one paragraph for people
 };
 std::optional<Explanation> explain(const Machine& machine);

@@ -36,14 +36,12 @@ int explain_run(const BogomipsArgs& a, Global& global) {
     auto e = bogomips::explain(run->machine);
     if (!e)
         return fail(Exit::failure, "run " + a.explain +
-                                       " lacks what an explanation needs: BogoMips, CPU MHz, "
-                                       "CPU family and kernel release");
+                                       " lacks what an explanation needs: BogoMips, and the "
+                                       "CPU MHz or the kernel release");
     if (a.format == "json") {
-        nlohmann::json j{{"delay", e->delay},
-                         {"expected_ratio", e->expected_ratio},
-                         {"expected", e->expected},
-                         {"factor", e->factor},
-                         {"text", e->text}};
+        nlohmann::json j{
+            {"delay", e->delay},   {"expected_ratio", e->expected_ratio}, {"expected", e->expected},
+            {"factor", e->factor}, {"implied_mhz", e->implied_mhz},       {"text", e->text}};
         return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
     }
     return write_output(e->text + "\n", "") ? Exit::ok : Exit::failure;

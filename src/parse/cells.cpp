@@ -1,8 +1,8 @@
 #include "parse/cells.h"
 
+#include <cctype>
 #include <charconv>
 #include <cmath>
-#include <cctype>
 
 namespace speedlab::parse {
 

@@ -46,7 +46,7 @@ std::string prompt_host(std::string_view t) {
 }
 
 bool mr_tag(std::string_view tag) {
-    static constexpr std::array<std::string_view, 6> named{"+DT", "+DN", "+DTP",
+    static constexpr std::array<std::string_view, 6> named{"+DT",  "+DN", "+DTP",
                                                            "+DNP", "+H",  "+F"};
     if (std::find(named.begin(), named.end(), tag) != named.end()) return true;
     return tag.size() >= 2 && (starts_with(tag, "+R") || starts_with(tag, "+F")) &&
@@ -73,11 +73,25 @@ std::string_view mr_record_in(std::string_view t) {
 }  // namespace
 
 std::string_view to_string(LineKind kind) {
-    static constexpr std::array<std::string_view, 19> names{
-        "blank",      "prompt",          "progress",       "mr_record",         "version",
-        "elapsed_notice", "built_on",    "options",        "compiler",          "timing_note",
-        "cpuinfo",    "forked_child",    "numbers_note",   "throughput_header", "public_key_header",
-        "public_key_row", "kem_row",     "throughput_row", "other"};
+    static constexpr std::array<std::string_view, 19> names{"blank",
+                                                            "prompt",
+                                                            "progress",
+                                                            "mr_record",
+                                                            "version",
+                                                            "elapsed_notice",
+                                                            "built_on",
+                                                            "options",
+                                                            "compiler",
+                                                            "timing_note",
+                                                            "cpuinfo",
+                                                            "forked_child",
+                                                            "numbers_note",
+                                                            "throughput_header",
+                                                            "public_key_header",
+                                                            "public_key_row",
+                                                            "kem_row",
+                                                            "throughput_row",
+                                                            "other"};
     return names[static_cast<size_t>(kind)];
 }
 
@@ -131,7 +145,7 @@ bool header_line(std::string_view t, Token& tok) {
         bool bare = !v.empty() && digit(v.front());
         tok.kind = LineKind::version;
         tok.value = starts_with(t, "version: ") ? (bare ? "OpenSSL " : "") + std::string(v)
-                                                 : std::string(t);
+                                                : std::string(t);
         return true;
     }
     if (starts_with(t, "You have chosen to measure elapsed time")) {
@@ -241,8 +255,8 @@ bool named_ops_progress(const std::vector<std::string_view>& pw, std::string_vie
     if (pw.size() < 3 || pw[2] != "ops") return false;
     std::string op_name = lower_ascii(pw[1]);
     auto op = parse_operation(op_name);
-    if (!op || (*op != Operation::keygen && *op != Operation::encaps &&
-                *op != Operation::decaps && *op != Operation::sign && *op != Operation::verify))
+    if (!op || (*op != Operation::keygen && *op != Operation::encaps && *op != Operation::decaps &&
+                *op != Operation::sign && *op != Operation::verify))
         return false;
     bool signature =
         *op == Operation::sign || *op == Operation::verify || mentions(result, "signature");
@@ -255,14 +269,13 @@ bool named_ops_progress(const std::vector<std::string_view>& pw, std::string_vie
 
 // EC, EdDSA, SM2 and FFDH prompts name no curve: their table rows do.
 void curve_progress(const std::string& text, int64_t bits, Progress& p) {
-    std::string family = contains(text, "ecdsa")  ? "ecdsa"
-                         : contains(text, "ecdh") ? "ecdh"
-                         : contains(text, "sm2")  ? "sm2"
-                         : contains(text, "ed25519") || contains(text, "ed448") ||
-                                 contains(text, "eddsa")
-                             ? "eddsa"
-                         : contains(text, "ffdh") ? "ffdh"
-                                                  : "";
+    std::string family =
+        contains(text, "ecdsa")                                                           ? "ecdsa"
+        : contains(text, "ecdh")                                                          ? "ecdh"
+        : contains(text, "sm2")                                                           ? "sm2"
+        : contains(text, "ed25519") || contains(text, "ed448") || contains(text, "eddsa") ? "eddsa"
+        : contains(text, "ffdh")                                                          ? "ffdh"
+                                                                                          : "";
     if (family.empty()) return;
     p.kind = Progress::Kind::curve;
     p.op = family == "ecdh" || family == "ffdh" ? Operation::derive
@@ -322,8 +335,8 @@ namespace {
 
 // The algorithm of a public-key row and where its cells start; false when the
 // row is not one. "rsa 2048 bits ...", " 256 bits ecdsa (nistp256) ...".
-bool public_key_name(std::string_view t, const std::vector<std::string_view>& ws,
-                     PublicKeyRow& row, size_t& values_from) {
+bool public_key_name(std::string_view t, const std::vector<std::string_view>& ws, PublicKeyRow& row,
+                     size_t& values_from) {
     if ((ws[0] == "rsa" || ws[0] == "dsa") && integer(ws[1]) && starts_with(ws[2], "bit")) {
         row.id = std::string(ws[0]) + std::string(ws[1]);
         row.ops = {Operation::sign, Operation::verify, Operation::encrypt, Operation::decrypt};
@@ -404,9 +417,9 @@ bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
     }
     if (!std::isalpha(static_cast<unsigned char>(name[0])) || name.size() > 40) return false;
     size_t cells = ws.size() - name_words;
-    size_t good = static_cast<size_t>(std::count_if(
-        ws.begin() + static_cast<long>(name_words), ws.end(),
-        [](auto w) { return throughput_cell(w).has_value(); }));
+    size_t good =
+        static_cast<size_t>(std::count_if(ws.begin() + static_cast<long>(name_words), ws.end(),
+                                          [](auto w) { return throughput_cell(w).has_value(); }));
     if (good == 0 || good < cells - good) return false;
     tok.kind = LineKind::throughput_row;
     tok.name = std::move(name);

@@ -14,18 +14,18 @@ namespace speedlab::parse {
 
 enum class LineKind {
     blank,
-    prompt,           // "user@host:~$ openssl speed ..." (value: the host)
-    progress,         // "Doing md5 for 3s on 16 size blocks: ..."
-    mr_record,        // a -mr record behind any prefix
-    version,          // "OpenSSL 1.1.1w  11 Sep 2023", "version: 3.0.2" (value)
-    elapsed_notice,   // "You have chosen to measure elapsed time ..."
-    built_on,         // value: the date or platform
-    options,          // value: the options
-    compiler,         // value: the command line
-    timing_note,      // "timing function used: ..."
-    cpuinfo,          // "CPUINFO: OPENSSL_ia32cap=..." (value: the env mask, if any)
-    forked_child,     // "Forked child 3" (number)
-    numbers_note,     // "The 'numbers' are in 1000s of bytes per second processed."
+    prompt,             // "user@host:~$ openssl speed ..." (value: the host)
+    progress,           // "Doing md5 for 3s on 16 size blocks: ..."
+    mr_record,          // a -mr record behind any prefix
+    version,            // "OpenSSL 1.1.1w  11 Sep 2023", "version: 3.0.2" (value)
+    elapsed_notice,     // "You have chosen to measure elapsed time ..."
+    built_on,           // value: the date or platform
+    options,            // value: the options
+    compiler,           // value: the command line
+    timing_note,        // "timing function used: ..."
+    cpuinfo,            // "CPUINFO: OPENSSL_ia32cap=..." (value: the env mask, if any)
+    forked_child,       // "Forked child 3" (number)
+    numbers_note,       // "The 'numbers' are in 1000s of bytes per second processed."
     throughput_header,  // "type 16 bytes 64 bytes ..." (sizes; empty: malformed)
     public_key_header,  // "sign verify sign/s verify/s", "keygens/s encaps/s ..."
     public_key_row,     // "rsa 2048 bits 0.000300s ...", " 256 bits ecdsa (nistp256) ..."
@@ -53,17 +53,17 @@ struct Progress {
 
 // A public-key table row: its algorithm and the raw cells of each column kind.
 struct PublicKeyRow {
-    std::string id;       // "rsa2048", "ecdsa-p256", "ed25519", "ffdh2048"
-    std::string family;   // curve families only: their progress lines name no curve
+    std::string id;      // "rsa2048", "ecdsa-p256", "ed25519", "ffdh2048"
+    std::string family;  // curve families only: their progress lines name no curve
     int64_t bits = 0;
     std::vector<Operation> ops;
-    std::string source;   // "rsa 2048 bits", "256 bits ecdsa (nistp256)"
+    std::string source;                            // "rsa 2048 bits", "256 bits ecdsa (nistp256)"
     std::vector<std::string_view> seconds, rates;  // "0.000300s"; "3333.3"
 };
 
 struct Token {
     LineKind kind = LineKind::other;
-    std::string_view text;  // the line without surrounding white space
+    std::string_view text;       // the line without surrounding white space
     bool names_command = false;  // mentions "openssl speed"
     std::string value;
     int number = 0;
@@ -73,7 +73,7 @@ struct Token {
     bool from_child = false;  // mr_record: "Got: ... from N" (a -multi child's)
     Progress progress;
     PublicKeyRow public_key;
-    std::string name;  // throughput_row and kem_row: the algorithm as printed
+    std::string name;                     // throughput_row and kem_row: the algorithm as printed
     std::vector<std::string_view> cells;  // throughput_row: every place; kem_row: 3 rates
 };
 

@@ -3,6 +3,8 @@
 // or column of one machine's figures into a run.
 #include "parse/hand_table.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <map>
@@ -300,9 +302,87 @@ struct Reader {
             named += !cols[k].algorithm.empty() && !cols[k].ratio;
         }
         if (all_percent(t)) return ratio_seen(t);
+        if (sized < 2 && named == 0 && bogomips_table(t)) return;
         if (sized >= 2) return size_columns(t, cols);
         if (named >= 1) return algorithm_columns(t, cols);
         size_rows(t, cols);
+    }
+
+    // A table of BogoMips per machine and kernel; false when it is not one.
+    bool bogomips_table(const Table& t) {
+        size_t h = 0;
+        while (h < 2 && h < t.rows.size() && bogomips_columns(t.rows[h]).empty()) ++h;
+        if (h >= 2 || h + 1 >= t.rows.size()) return false;
+        const auto& header = t.rows[h];
+        auto columns = bogomips_columns(header);
+        auto names = column_machines(t, h, columns);
+        size_t kernel = label_column(header, {"kernel"});
+        size_t system = label_column(header, {"distribution", "os", "system", "release"});
+        for (size_t r = h + 1; r < t.rows.size(); ++r) {
+            const auto& row = t.rows[r];
+            for (size_t c = 0; c < columns.size(); ++c) {
+                auto n = columns[c] < row.size() ? read_hand_number(row[columns[c]]) : std::nullopt;
+                if (names[c].empty() || !n || n->percent || n->value <= 0) continue;
+                Run fact = table_run(file, lines[t.first].line);
+                fact.machine.label = names[c];
+                fact.machine.emulator = emulator_named(names[c]);
+                fact.machine.bogomips = n->value;
+                if (kernel < row.size()) fact.machine.kernel_release = kernel_of(row[kernel]);
+                if (system < row.size()) fact.machine.distribution = hand_cell_text(row[system]);
+                fact.notes.push_back("BogoMips only: no benchmark figures");
+                out.bogomips_facts.push_back(std::move(fact));
+            }
+        }
+        return true;
+    }
+    static std::vector<size_t> bogomips_columns(const std::vector<std::string>& header) {
+        std::vector<size_t> out;
+        for (size_t k = 0; k < header.size(); ++k)
+            if (mentions(header[k], "bogomips")) out.push_back(k);
+        return out;
+    }
+    // "tilia BogoMips" names its machine; a bare "BogoMips" takes the name
+    // above it: the upper header row's last names, one per column, in order
+    // (pages lose the spanning cells that aligned them).
+    static std::vector<std::string> column_machines(const Table& t, size_t h,
+                                                    const std::vector<size_t>& columns) {
+        std::vector<std::string> above;
+        if (h == 1)
+            for (const auto& cell : t.rows[0])
+                if (!hand_cell_text(cell).empty()) above.push_back(hand_cell_text(cell));
+        std::vector<std::string> names;
+        for (size_t c = 0; c < columns.size(); ++c) {
+            std::string own = hand_cell_text(t.rows[h][columns[c]]);
+            auto at = lower(own).find("bogomips");
+            own = trimmed(own.erase(at, 8));
+            size_t from_end = columns.size() - c;
+            if (own.empty() && above.size() >= from_end) own = above[above.size() - from_end];
+            names.push_back(own);
+        }
+        return names;
+    }
+    static size_t label_column(const std::vector<std::string>& header,
+                               std::initializer_list<std::string_view> words) {
+        for (size_t k = 0; k < header.size(); ++k)
+            for (auto w : words)
+                if (lower(hand_cell_text(header[k])) == w ||
+                    (w.size() > 2 && mentions(header[k], w)))
+                    return k;
+        return header.size();
+    }
+    // "Linux 2.2.14" -> "2.2.14"; empty when the cell names no version.
+    static std::string kernel_of(const std::string& cell) {
+        std::string t = hand_cell_text(cell);
+        auto digit = t.find_first_of("0123456789");
+        if (digit == std::string::npos) return {};
+        auto end = t.find_first_not_of("0123456789.", digit);
+        std::string v = t.substr(digit, end == std::string::npos ? end : end - digit);
+        return v.find('.') == std::string::npos ? std::string() : v;
+    }
+    static std::string emulator_named(const std::string& name) {
+        for (std::string_view e : {"PCem", "86Box", "QEMU", "Bochs", "DOSBox"})
+            if (lower(name) == lower(e)) return std::string(e);
+        return {};
     }
 
     bool all_percent(const Table& t) const {
@@ -408,6 +488,49 @@ struct Reader {
 };
 
 }  // namespace
+
+namespace {
+
+// "2.2.1" is in "Linux 2.2.1 x86" but not in "Linux 2.2.14".
+bool names_version(std::string_view text, std::string_view version) {
+    for (size_t at = text.find(version); at != std::string_view::npos;
+         at = text.find(version, at + 1)) {
+        size_t end = at + version.size();
+        bool before = at == 0 || !std::isdigit(static_cast<unsigned char>(text[at - 1]));
+        bool after = end == text.size() || !std::isdigit(static_cast<unsigned char>(text[end]));
+        if (before && after) return true;
+    }
+    return false;
+}
+
+bool same_machine_and_kernel(const Run& run, const Machine& fact) {
+    std::string name = lower(fact.label);
+    if (lower(run.machine.label) != name && lower(run.machine.emulator) != name) return false;
+    if (fact.kernel_release.empty()) return false;
+    return names_version(run.machine.kernel_release, fact.kernel_release) ||
+           names_version(run.machine.distribution, fact.kernel_release);
+}
+
+}  // namespace
+
+void attach_bogomips_facts(std::vector<Run>& runs, std::vector<Run> facts) {
+    size_t before = runs.size();
+    for (auto& fact : facts) {
+        bool attached = false;
+        for (size_t k = 0; k < before; ++k) {
+            Run& run = runs[k];
+            if (!same_machine_and_kernel(run, fact.machine)) continue;
+            attached = true;
+            if (run.machine.kernel_release.empty())
+                run.machine.kernel_release = fact.machine.kernel_release;
+            if (run.machine.bogomips) continue;
+            run.machine.bogomips = fact.machine.bogomips;
+            run.notes.push_back(fmt::format("BogoMips {:.2f} from the table of {}",
+                                            *fact.machine.bogomips, fact.machine.label));
+        }
+        if (!attached) runs.push_back(std::move(fact));
+    }
+}
 
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                             std::string_view text, const std::string& file_name) {

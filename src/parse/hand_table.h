@@ -15,6 +15,9 @@ namespace speedlab::parse {
 struct HandTables {
     std::vector<Run> runs;        // source "hand-made table"
     size_t ratio_table_line = 0;  // first line of a ratio or percent table, 0: none
+    // BogoMips per named machine and kernel ("| Distribution | Kernel |
+    // BogoMips | BogoMips |" under "| | tilia | PCem |"): runs without figures.
+    std::vector<Run> bogomips_facts;
 };
 
 // `lines` are the cleaned lines of the whole text, `used` those openssl's own
@@ -22,6 +25,10 @@ struct HandTables {
 // context (the openssl speed command, "1024 byte blocks", "2048 bit keys").
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                             std::string_view text, const std::string& file_name);
+
+// Each BogoMips fact goes to the run of the same machine (label or emulator)
+// and kernel when the text has one; the others become runs of their own.
+void attach_bogomips_facts(std::vector<Run>& runs, std::vector<Run> facts);
 
 // What a column header or row label of a hand-made table names.
 struct HeaderCell {

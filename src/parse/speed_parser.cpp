@@ -150,6 +150,7 @@ ParsedText Parser::parse(bool merge) {
     if (merge) merge_invocations();
     auto hand = read_hand_tables(lines_, used_, text_, file_);
     for (auto& run : hand.runs) out_.runs.push_back(std::move(run));
+    attach_bogomips_facts(out_.runs, std::move(hand.bogomips_facts));
     if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
     return std::move(out_);
 }

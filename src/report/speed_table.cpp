@@ -100,7 +100,10 @@ std::string speed_table(const Run& run) {
     if (!run.compiler.empty()) out += "compiler: " + run.compiler + "\n";
     if (!run.cpuinfo.empty()) out += run.cpuinfo + "\n";
     out += fmt::format(
-        "timing: {}{}{}\n", to_string(run.timing) == "wall" ? "wall clock" : "user CPU time",
+        "timing: {}{}{}\n",
+        run.timing == Timing::wall       ? "wall clock"
+        : run.timing == Timing::user_cpu ? "user CPU time"
+                                         : "not stated",
         run.platform != "native" && !run.platform.empty() ? ", under " + run.platform : "",
         run.processes > 1
             ? fmt::format(", {} processes at once (figures are their sums)", run.processes)
