@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "parse/run_builder.h"
+#include "parse/speed_parser.h"
 
 namespace speedlab::parse {
 namespace {
@@ -203,6 +204,54 @@ TEST(Resolve, ChildRecordsAreSamplesAndSumWithoutTheParentTable) {
     EXPECT_DOUBLE_EQ(m->value, 220.0);
     EXPECT_EQ(m->samples, (std::vector<double>{100.0, 120.0}));
     EXPECT_NE(runs[0].notes.back().find("sum of the processes"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace speedlab::parse
+
+namespace speedlab::parse {
+namespace {
+
+TEST(Diagnostics, EveryFigureSkippedAndLineNotUsedAtItsLine) {
+    const std::string text =
+        "OpenSSL 1.1.1w  11 Sep 2023\n"
+        "a stray remark in the middle\n"
+        "The 'numbers' are in 1000s of bytes per second processed.\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+        "md5              1e308k       2433.45k    4516.95k    5745.32k     6242.30k\n"
+        "sha1             inf          2000.00k    3000.00k    4000.00k     5000.00k\n";
+    auto parsed = parse_speed_text(text, "t.txt");
+    ASSERT_EQ(parsed.runs.size(), 1u);
+    const std::vector<Diagnostic> want = {
+        {2, Severity::warning, "not used: a stray remark in the middle"},
+        {5, Severity::warning, "md5 at 16 bytes: '1e308k' is not a figure; skipped"},
+        {6, Severity::warning, "sha1 at 16 bytes: printed as inf, not stored"},
+    };
+    EXPECT_EQ(parsed.diagnostics, want);
+    // The cells after the bad one keep their block sizes.
+    EXPECT_TRUE(parsed.runs[0].find("md5", Operation::throughput, 64));
+    EXPECT_FALSE(parsed.runs[0].find("md5", Operation::throughput, 16));
+}
+
+TEST(Diagnostics, ClosestMissOfATextWithoutRuns) {
+    struct Case {
+        std::string name, input;
+        size_t line;
+        std::string what;
+    };
+    const Case cases[] = {
+        {"a row outside any run", "notes\n\nmd5 469.71 2433.45 4516.95\n", 3,
+         "throughput_row 'md5 469.71 2433.45 4516.95' outside any run"},
+        {"prose naming OpenSSL", "intro\nI ran OpenSSL on it.\n", 2,
+         "it names OpenSSL, but no openssl speed output follows"},
+        {"nothing at all", "hello\nworld\n", 0, ""},
+    };
+    for (const auto& c : cases) {
+        auto parsed = parse_speed_text(c.input, "t.txt");
+        EXPECT_TRUE(parsed.runs.empty()) << c.name;
+        EXPECT_EQ(parsed.closest_line, c.line) << c.name;
+        EXPECT_EQ(parsed.closest_what, c.what) << c.name;
+    }
 }
 
 }  // namespace

@@ -28,6 +28,7 @@ struct ImportArgs {
 struct Found {
     std::vector<Run> text_runs, bundle_runs;
     std::vector<std::string> unused_report;
+    std::vector<std::string> diagnostics;  // "file:line: severity: message"
     std::map<size_t, std::string> machine_names;
     std::string machine_for_all;
 };
@@ -118,11 +119,19 @@ std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found
                     fmt::format("{}:{}: found a ratio table (figures relative to another "
                                 "run), not openssl speed output; nothing imported",
                                 name, parsed.ratio_table_line));
-    if (parsed.runs.empty()) return fail(Exit::bad_data, name + ": no openssl speed output found");
+    if (parsed.runs.empty())
+        return fail(Exit::bad_data,
+                    parsed.closest_line
+                        ? fmt::format("{}:{}: no openssl speed output found; closest: {}", name,
+                                      parsed.closest_line, terminal_safe(parsed.closest_what))
+                        : name + ":1: no openssl speed output found");
     name_runs(parsed.runs, path, *text, a, found);
     for (auto& run : parsed.runs) found.text_runs.push_back(std::move(run));
     for (const auto& u : parsed.unused)
         found.unused_report.push_back(fmt::format("{}:{}: not used: {}", name, u.line, u.text));
+    for (const auto& d : parsed.diagnostics)
+        found.diagnostics.push_back(
+            fmt::format("{}:{}: {}: {}", name, d.line, to_string(d.severity), d.message));
     return std::nullopt;
 }
 
@@ -161,6 +170,18 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
     return Exit::ok;
 }
 
+// Every line not used and every figure skipped, at its line; then what each
+// run says of itself (where it was read from, hand-made tables).
+void print_diagnostics(const Found& found) {
+    for (const auto& d : found.diagnostics) fmt::print(stderr, "{}\n", terminal_safe(d));
+    for (const auto& r : found.text_runs)
+        for (const auto& n : r.notes) {
+            bool said = std::any_of(found.diagnostics.begin(), found.diagnostics.end(),
+                                    [&](const std::string& d) { return d.ends_with(": " + n); });
+            if (!said) fmt::print(stderr, "{}: {}: {}\n", r.source_file, r.label, terminal_safe(n));
+        }
+}
+
 int print_imported(const std::vector<Run>& all, const Found& found, const ImportArgs& a) {
     if (a.format == "json") {
         nlohmann::json j = nlohmann::json::array();
@@ -194,7 +215,9 @@ Command add_import(CLI::App& app, Global& global) {
     app.add_option("--label", a->label, "label of the runs (several runs get -1, -2, ...)");
     app.add_flag("--dry-run", a->dry_run, "print what was found, store nothing");
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-    app.add_flag("-v,--verbose", a->verbose, "list the lines inside runs that were not used");
+    app.add_flag("-v,--verbose", a->verbose,
+                 "list diagnostics (file:line: severity: message): lines inside runs not used, "
+                 "figures skipped, printed forms that disagree");
     app.add_flag("--again", a->again,
                  "import a text that was imported before (same sha256), or bundle runs "
                  "already stored");
@@ -208,12 +231,7 @@ Command add_import(CLI::App& app, Global& global) {
             return fail(Exit::usage, "--machine: " + error);
         for (const auto& path : a->files)
             if (auto code = read_file(path, *a, found)) return *code;
-        if (a->verbose) {
-            for (const auto& u : found.unused_report) fmt::print(stderr, "{}\n", u);
-            for (const auto& r : found.text_runs)
-                for (const auto& n : r.notes)
-                    fmt::print(stderr, "{}: {}: {}\n", r.source_file, r.label, terminal_safe(n));
-        }
+        if (a->verbose) print_diagnostics(found);
         std::vector<Run> stored;
         if (int code = store_found(found, stored, *a, global); code != Exit::ok) return code;
         return print_imported(stored, found, *a);

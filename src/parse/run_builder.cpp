@@ -57,8 +57,14 @@ std::optional<Measurement> public_key_figure(const std::string& id, Operation op
 }
 
 void RunBuilder::note(const std::string& n) {
+    diagnostics_.push_back({line_, Severity::note, n});
     if (std::find(run_.notes.begin(), run_.notes.end(), n) == run_.notes.end())
         run_.notes.push_back(n);
+}
+
+void RunBuilder::skip(const std::string& n) {
+    note(n);
+    diagnostics_.back().severity = Severity::warning;
 }
 
 void RunBuilder::add_table(Measurement m) {
@@ -131,7 +137,7 @@ bool RunBuilder::add_public_key_row(const PublicKeyRow& row) {
             sec = number(row.seconds[k].substr(0, row.seconds[k].size() - 1));
         auto m = public_key_figure(row.id, row.ops[k], r, sec, row.source);
         if (!m) {
-            note(row.source + " " + std::string(to_string(row.ops[k])) + ": printed as " +
+            skip(row.source + " " + std::string(to_string(row.ops[k])) + ": printed as " +
                  std::string(k < row.rates.size() ? row.rates[k] : row.seconds[k]) +
                  ", not stored");
             continue;

@@ -11,6 +11,7 @@
 #include "core/run.h"
 #include "parse/cells.h"
 #include "parse/classify.h"
+#include "parse/speed_parser.h"
 
 namespace speedlab::parse {
 
@@ -51,7 +52,12 @@ class RunBuilder {
     // (or the only curve of that family and size).
     void resolve_curves(const std::vector<std::string>& command_words);
 
+    // A note of the run, and a diagnostic at the line being read.
     void note(const std::string& text);
+    // A figure left out: a note of the run and a warning at the line.
+    void skip(const std::string& text);
+    void at_line(size_t line) { line_ = line; }
+    std::vector<Diagnostic> take_diagnostics() { return std::move(diagnostics_); }
     // The run and the runs of marked rows; notes figures that only children gave.
     std::vector<Run> finish();
 
@@ -68,6 +74,8 @@ class RunBuilder {
     void add(Measurement m, bool from_table);
 
     Run run_;
+    size_t line_ = 0;
+    std::vector<Diagnostic> diagnostics_;
     bool multi_ = false, child_ = false;
     std::set<std::string> from_children_;  // figures only child records gave
     std::vector<PendingCurve> pending_curves_;

@@ -74,6 +74,8 @@ class Parser {
     void begin_fresh_for_progress();
     void finish();
     void finish_one(Run run);
+    void closest_miss(const Token& tok);
+    bool dispatch(Token& tok);
     std::string heading_above(size_t first) const;
     std::string raw_lines(size_t from, size_t to);
     void merge_invocations();
@@ -123,6 +125,7 @@ class Parser {
     size_t prompt_line_ = 0;
     std::vector<std::string> command_words_;  // after "openssl speed" on the last command line
     std::vector<size_t> line_starts_;
+    size_t closest_fallback_ = 0;  // index + 1 of the first line naming OpenSSL
 };
 
 ParsedText Parser::parse(bool merge) {
@@ -152,6 +155,12 @@ ParsedText Parser::parse(bool merge) {
     for (auto& run : hand.runs) out_.runs.push_back(std::move(run));
     attach_bogomips_facts(out_.runs, std::move(hand.bogomips_facts));
     if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
+    if (!out_.closest_line && closest_fallback_) {
+        out_.closest_line = lines_[closest_fallback_ - 1].line;
+        out_.closest_what = "it names OpenSSL, but no openssl speed output follows";
+    }
+    std::stable_sort(out_.diagnostics.begin(), out_.diagnostics.end(),
+                     [](const auto& a, const auto& b) { return a.line < b.line; });
     return std::move(out_);
 }
 
@@ -188,6 +197,7 @@ void Parser::begin() {
     run.machine = machines_.current();
     machines_.take();
     builder_ = RunBuilder(std::move(run));
+    builder_.at_line(lines_[i_].line);
     first_ = last_used_ = i_;
     candidates_unused_.clear();
     sizes_.clear();
@@ -210,6 +220,7 @@ void Parser::finish() {
     active_ = false;
     builder_.resolve_curves(command_words_);
     for (Run& run : builder_.finish()) finish_one(std::move(run));
+    for (auto& d : builder_.take_diagnostics()) out_.diagnostics.push_back(std::move(d));
 }
 
 void Parser::finish_one(Run run) {
@@ -229,7 +240,11 @@ void Parser::finish_one(Run run) {
     size_t begin_line = lines_[first_].line;
     size_t end_line = lines_[last_used_].line;
     for (size_t k : candidates_unused_)
-        if (k > first_ && k < last_used_) out_.unused.push_back({lines_[k].line, lines_[k].text});
+        if (k > first_ && k < last_used_) {
+            out_.unused.push_back({lines_[k].line, lines_[k].text});
+            out_.diagnostics.push_back(
+                {lines_[k].line, Severity::warning, "not used: " + lines_[k].text});
+        }
     candidates_unused_.clear();
     // Keep the original text of the run's lines, so it can be parsed again later.
     run.raw_text = raw_lines(begin_line, end_line);
@@ -309,7 +324,27 @@ void Parser::remember_command(std::string_view t) {
 // ---- one function per kind of line ----
 
 bool Parser::speed_line(std::string_view line) {
+    builder_.at_line(lines_[i_].line);
     Token tok = classify(line);
+    bool used = dispatch(tok);
+    if (!used && !active_ && !out_.closest_line) closest_miss(tok);
+    return used;
+}
+
+// The first line with openssl's shape that no run took, for the error of a
+// text without runs; a line naming OpenSSL is kept until a better one comes.
+void Parser::closest_miss(const Token& tok) {
+    if (tok.kind == LineKind::blank) return;
+    if (tok.kind == LineKind::other) {
+        if (closest_fallback_ == 0 && mentions(tok.text, "openssl")) closest_fallback_ = i_ + 1;
+        return;
+    }
+    out_.closest_line = lines_[i_].line;
+    out_.closest_what = std::string(to_string(tok.kind)) + " '" +
+                        std::string(tok.text.substr(0, 60)) + "' outside any run";
+}
+
+bool Parser::dispatch(Token& tok) {
     if (tok.names_command) remember_command(tok.text);
     switch (tok.kind) {
         case LineKind::prompt:
@@ -495,11 +530,11 @@ void Parser::symmetric_cells(const std::string& printed,
         auto cell = throughput_cell(cells[k]);
         std::string at = name + " at " + std::to_string(sizes_[k]) + " bytes: ";
         if (!cell) {
-            builder_.note(at + "'" + std::string(cells[k]) + "' is not a figure; skipped");
+            builder_.skip(at + "'" + std::string(cells[k]) + "' is not a figure; skipped");
             continue;
         }
         if (!cell->finite) {
-            builder_.note(at + "printed as " + std::string(cells[k]) + ", not stored");
+            builder_.skip(at + "printed as " + std::string(cells[k]) + ", not stored");
             continue;
         }
         if (cell->value == 0) continue;
@@ -516,7 +551,7 @@ void Parser::symmetric_cells(const std::string& printed,
             builder_.add_table(std::move(m));
     }
     if (zero_row)
-        builder_.note(name + ": printed as 0.00 (not run, or not in that build); not stored");
+        builder_.skip(name + ": printed as 0.00 (not run, or not in that build); not stored");
 }
 
 bool Parser::kem_row(const Token& tok) {
@@ -549,7 +584,7 @@ bool Parser::progress(const Token& tok) {
         case Progress::Kind::started:
             break;
         case Progress::Kind::empty:
-            builder_.note(std::string(tok.text) + ": no operations or no time, not stored");
+            builder_.skip(std::string(tok.text) + ": no operations or no time, not stored");
             break;
         case Progress::Kind::figure:
             builder_.add_progress(p);
@@ -710,7 +745,7 @@ void Parser::mr_public_key(std::string_view tag, const std::vector<std::string_v
     } else if (tag == "+F8") {
         mr_put("ffdh" + std::to_string(*bits), Operation::derive, number(f[3]), false);
     } else {
-        builder_.note(std::string(tag) + " records carry no algorithm name; not stored");
+        builder_.skip(std::string(tag) + " records carry no algorithm name; not stored");
     }
 }
 
@@ -730,6 +765,10 @@ void check_input(std::string_view text, const std::string& file_name) {
     }
 }
 }  // namespace
+
+std::string_view to_string(Severity severity) {
+    return severity == Severity::warning ? "warning" : "note";
+}
 
 ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
                             const ParseOptions& options) {

@@ -17,10 +17,26 @@ struct UnusedLine {
     std::string text;
 };
 
+// What import says about a line: a figure skipped, a line not used, two
+// printed forms that disagree. `line` is 1-based in the input.
+enum class Severity { note, warning };
+std::string_view to_string(Severity severity);
+struct Diagnostic {
+    size_t line = 0;
+    Severity severity = Severity::note;
+    std::string message;
+    bool operator==(const Diagnostic&) const = default;
+};
+
 struct ParsedText {
-    std::vector<Run> runs;           // source "imported", raw_text kept
-    std::vector<UnusedLine> unused;  // lines inside runs that nothing recognised
-    size_t ratio_table_line = 0;     // first line of a ratio table (sslcmp, percent), 0: none
+    std::vector<Run> runs;                // source "imported", raw_text kept
+    std::vector<UnusedLine> unused;       // lines inside runs that nothing recognised
+    size_t ratio_table_line = 0;          // first line of a ratio table (sslcmp, percent), 0: none
+    std::vector<Diagnostic> diagnostics;  // in line order
+    // No run found: the line that came closest (openssl's shape outside any
+    // run, else a line naming OpenSSL), for "file:line:"; 0: none.
+    size_t closest_line = 0;
+    std::string closest_what;
 };
 
 // Input that cannot be read at all (binary, too large); what() is "file:line: ...".
