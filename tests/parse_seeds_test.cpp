@@ -233,9 +233,10 @@ TEST(Seed004, InvocationsCanBeKeptApart) {
 }
 
 TEST(CleanLines, UnquotesAndJoinsWrappedLines) {
-    auto lines = parse::clean_lines(
+    auto clean = parse::clean_lines(
         "> Doing md5 for 3s on 16 size blocks: 10 md5's in\n> 3.00s\n>> type 16 bytes 8192\n>> "
         "bytes\n```\nplain\n");
+    const auto& lines = clean.lines;
     ASSERT_EQ(lines.size(), 3u);
     EXPECT_EQ(lines[0].text, "Doing md5 for 3s on 16 size blocks: 10 md5's in 3.00s");
     EXPECT_EQ(lines[0].line, 1u);

@@ -42,7 +42,7 @@ bool doing_complete(std::string_view s) {
 }
 
 // Splits text flattened onto one line at every occurrence of `marker` but the first.
-void split_at(std::string_view line, std::string_view marker, std::vector<std::string>& out) {
+void split_at(std::string_view line, std::string_view marker, std::vector<std::string_view>& out) {
     size_t start = 0;
     for (size_t pos = line.find(marker, 1); pos != std::string_view::npos;
          pos = line.find(marker, pos + 1)) {
@@ -76,57 +76,72 @@ std::string strip_escapes(std::string_view s) {
 
 }  // namespace
 
-std::vector<CleanLine> clean_lines(std::string_view text) {
-    std::vector<CleanLine> out;
-    size_t number = 0;
-    size_t pos = 0;
-    while (pos < text.size()) {
-        size_t end = text.find('\n', pos);
-        if (end == std::string_view::npos) end = text.size();
-        std::string_view raw = text.substr(pos, end - pos);
-        pos = end + 1;
-        ++number;
-        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-        std::string unescaped;
-        if (raw.find('\x1b') != std::string_view::npos ||
-            raw.find("^[") != std::string_view::npos) {
-            unescaped = strip_escapes(raw);
-            raw = unescaped;
-        }
-        std::string_view line = trim_right(unquote(raw));
-        if (starts_with(trim_left(line), "```")) continue;
+namespace {
 
-        std::vector<std::string> pieces;
+// One input line, made into zero or more clean lines (a flattened line
+// splits; a wrapped piece joins the line before it).
+class Unwrapper {
+  public:
+    explicit Unwrapper(CleanText& out) : out_(out) {}
+
+    void line(std::string_view raw, size_t number) {
+        if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
+        if (raw.find('\x1b') != std::string_view::npos || raw.find("^[") != std::string_view::npos)
+            raw = keep(strip_escapes(raw));
+        std::string_view line = trim_right(unquote(raw));
+        if (starts_with(trim_left(line), "```")) return;
+        pieces_.clear();
         size_t doing = line.find("Doing ");
         if (doing != std::string_view::npos &&
             line.find("Doing ", doing + 1) != std::string_view::npos) {
-            if (doing > 0) pieces.emplace_back(trim_right(line.substr(0, doing)));
-            split_at(line.substr(doing), "Doing ", pieces);
+            if (doing > 0) pieces_.push_back(trim_right(line.substr(0, doing)));
+            split_at(line.substr(doing), "Doing ", pieces_);
         } else if (starts_with(line, "+") && line.find(" +", 1) != std::string_view::npos) {
-            split_at(line, "+", pieces);
+            split_at(line, "+", pieces_);
         } else {
-            pieces.emplace_back(line);
+            pieces_.push_back(line);
         }
-        for (auto& p : pieces) {
-            CleanLine* prev = out.empty() ? nullptr : &out.back();
-            std::string_view t = trim_left(p);
-            // A progress line wrapped before its result, or before its time.
-            if (prev && starts_with(prev->text, "Doing ") && !doing_complete(prev->text) &&
-                (prev->text.find(": ") != std::string::npos || prev->text.back() == ':') &&
-                !t.empty() && !starts_with(t, "Doing ") && t.size() < 48 &&
-                (std::isdigit(static_cast<unsigned char>(t.front())) ||
-                 doing_complete("x in " + std::string(t)))) {
-                prev->text += " " + std::string(t);
-                continue;
-            }
-            // "type 16 bytes ... 8192" followed by "bytes".
-            if (prev && starts_with(prev->text, "type ") &&
-                (t == "bytes" || starts_with(t, "bytes "))) {
-                prev->text += " " + std::string(t);
-                continue;
-            }
-            out.push_back({number, std::string(p)});
-        }
+        for (auto p : pieces_)
+            if (!joined(trim_left(p))) out_.lines.push_back({number, p});
+    }
+
+  private:
+    std::string_view keep(std::string s) {
+        out_.rewritten.push_back(std::move(s));
+        return out_.rewritten.back();
+    }
+    // A piece that finishes the line before it: a progress line wrapped
+    // before its result or its time; "type 16 bytes ... 8192" then "bytes".
+    bool joined(std::string_view t) {
+        if (out_.lines.empty() || t.empty()) return false;
+        CleanLine& prev = out_.lines.back();
+        std::string_view p = prev.text;
+        bool doing = starts_with(p, "Doing ") && !doing_complete(p) &&
+                     (p.find(": ") != std::string_view::npos || p.back() == ':') &&
+                     !starts_with(t, "Doing ") && t.size() < 48 &&
+                     (std::isdigit(static_cast<unsigned char>(t.front())) ||
+                      doing_complete("x in " + std::string(t)));
+        bool bytes = starts_with(p, "type ") && (t == "bytes" || starts_with(t, "bytes "));
+        if (!doing && !bytes) return false;
+        prev.text = keep(std::string(p) + " " + std::string(t));
+        return true;
+    }
+
+    CleanText& out_;
+    std::vector<std::string_view> pieces_;
+};
+
+}  // namespace
+
+CleanText clean_lines(std::string_view text) {
+    CleanText out;
+    Unwrapper unwrap(out);
+    size_t number = 0;
+    for (size_t pos = 0; pos < text.size();) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        unwrap.line(text.substr(pos, end - pos), ++number);
+        pos = end + 1;
     }
     return out;
 }

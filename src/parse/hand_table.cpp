@@ -9,6 +9,7 @@
 #include <cctype>
 #include <map>
 #include <regex>
+#include <unordered_map>
 
 #include "core/text.h"
 
@@ -199,7 +200,7 @@ std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
     if (c.command_algorithms.size() == 1) return c.command_algorithms.front();
     for (size_t k = first; k-- > 0 && k + 40 > first;) {
         std::string word;
-        for (char ch : lines[k].text + " ") {
+        for (char ch : std::string(lines[k].text) + " ") {
             if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == '.') {
                 std::string alg = hand_algorithm_word(word);
                 if (!alg.empty() && alg != "rsa" && alg != "dsa") return alg;
@@ -219,7 +220,7 @@ std::string caption_machine(const std::vector<CleanLine>& lines, size_t first) {
     for (size_t k = first; k-- > 0 && k + 3 > first;) {
         if (trimmed(lines[k].text).empty()) continue;
         std::smatch m;
-        std::string t = lines[k].text;
+        std::string t(lines[k].text);
         return std::regex_search(t, m, caption) ? m[1].str() : std::string();
     }
     return {};
@@ -377,6 +378,7 @@ struct Reader {
         if (digit == std::string::npos) return {};
         auto end = t.find_first_not_of("0123456789.", digit);
         std::string v = t.substr(digit, end == std::string::npos ? end : end - digit);
+        while (!v.empty() && v.back() == '.') v.pop_back();
         return v.find('.') == std::string::npos ? std::string() : v;
     }
     static std::string emulator_named(const std::string& name) {
@@ -491,44 +493,71 @@ struct Reader {
 
 namespace {
 
-// "2.2.1" is in "Linux 2.2.1 x86" but not in "Linux 2.2.14".
-bool names_version(std::string_view text, std::string_view version) {
-    for (size_t at = text.find(version); at != std::string_view::npos;
-         at = text.find(version, at + 1)) {
-        size_t end = at + version.size();
-        bool before = at == 0 || !std::isdigit(static_cast<unsigned char>(text[at - 1]));
-        bool after = end == text.size() || !std::isdigit(static_cast<unsigned char>(text[end]));
-        if (before && after) return true;
+// The version numbers a text holds: "Linux 2.2.14 RedHat Linux 6.2 x86" ->
+// 2.2.14, 6.2, 86; "2.4.18-3" -> 2.4.18, 3.
+std::vector<std::string> version_tokens(std::string_view text) {
+    std::vector<std::string> out;
+    for (size_t i = 0; i < text.size();) {
+        if (!std::isdigit(static_cast<unsigned char>(text[i]))) {
+            ++i;
+            continue;
+        }
+        size_t j = i;
+        while (j < text.size() &&
+               (std::isdigit(static_cast<unsigned char>(text[j])) || text[j] == '.'))
+            ++j;
+        std::string_view v = text.substr(i, j - i);
+        while (!v.empty() && v.back() == '.') v.remove_suffix(1);
+        out.emplace_back(v);
+        i = j;
     }
-    return false;
+    return out;
 }
 
-bool same_machine_and_kernel(const Run& run, const Machine& fact) {
-    std::string name = lower(fact.label);
-    if (lower(run.machine.label) != name && lower(run.machine.emulator) != name) return false;
-    if (fact.kernel_release.empty()) return false;
-    return names_version(run.machine.kernel_release, fact.kernel_release) ||
-           names_version(run.machine.distribution, fact.kernel_release);
+// Runs by machine name (label or emulator) and a version their kernel or
+// distribution names: one lookup per fact, so many facts stay linear.
+std::unordered_map<std::string, std::vector<size_t>> runs_by_machine_and_version(
+    const std::vector<Run>& runs) {
+    std::unordered_map<std::string, std::vector<size_t>> index;
+    for (size_t k = 0; k < runs.size(); ++k) {
+        const Machine& m = runs[k].machine;
+        auto versions = version_tokens(m.kernel_release);
+        for (auto& v : version_tokens(m.distribution)) versions.push_back(std::move(v));
+        std::sort(versions.begin(), versions.end());
+        versions.erase(std::unique(versions.begin(), versions.end()), versions.end());
+        for (const std::string& name : {lower(m.label), lower(m.emulator)}) {
+            if (name.empty()) continue;
+            for (const auto& v : versions) {
+                auto& list = index[name + '\n' + v];
+                if (list.empty() || list.back() != k) list.push_back(k);
+            }
+        }
+    }
+    return index;
 }
 
 }  // namespace
 
 void attach_bogomips_facts(std::vector<Run>& runs, std::vector<Run> facts) {
-    size_t before = runs.size();
+    if (facts.empty()) return;
+    auto index = runs_by_machine_and_version(runs);
     for (auto& fact : facts) {
-        bool attached = false;
-        for (size_t k = 0; k < before; ++k) {
-            Run& run = runs[k];
-            if (!same_machine_and_kernel(run, fact.machine)) continue;
-            attached = true;
-            if (run.machine.kernel_release.empty())
-                run.machine.kernel_release = fact.machine.kernel_release;
-            if (run.machine.bogomips) continue;
-            run.machine.bogomips = fact.machine.bogomips;
-            run.notes.push_back(fmt::format("BogoMips {:.2f} from the table of {}",
-                                            *fact.machine.bogomips, fact.machine.label));
+        const Machine& f = fact.machine;
+        auto found = f.kernel_release.empty()
+                         ? index.end()
+                         : index.find(lower(f.label) + '\n' + f.kernel_release);
+        if (found == index.end()) {
+            runs.push_back(std::move(fact));
+            continue;
         }
-        if (!attached) runs.push_back(std::move(fact));
+        for (size_t k : found->second) {
+            Machine& m = runs[k].machine;
+            if (m.kernel_release.empty()) m.kernel_release = f.kernel_release;
+            if (m.bogomips) continue;
+            m.bogomips = f.bogomips;
+            runs[k].notes.push_back(
+                fmt::format("BogoMips {:.2f} from the table of {}", *f.bogomips, f.label));
+        }
     }
 }
 

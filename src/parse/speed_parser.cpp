@@ -62,7 +62,7 @@ enum class Mode { none, symmetric, public_key, kem, signature };
 class Parser {
   public:
     Parser(std::string_view text, const std::string& file)
-        : text_(text), file_(file), lines_(clean_lines(text)), machines_(lines_) {}
+        : text_(text), file_(file), clean_(clean_lines(text)), machines_(lines_) {}
 
     ParsedText parse(bool merge);
     std::vector<Machine> system_only(std::vector<UnusedLine>& unrecognised);
@@ -102,7 +102,8 @@ class Parser {
 
     std::string_view text_;
     const std::string& file_;
-    std::vector<CleanLine> lines_;
+    CleanText clean_;
+    const std::vector<CleanLine>& lines_ = clean_.lines;
     std::vector<bool> used_;  // lines the openssl output parser took
     size_t i_ = 0;
     ParsedText out_;
@@ -170,7 +171,7 @@ std::vector<Machine> Parser::system_only(std::vector<UnusedLine>& unrecognised) 
         size_t at = i_;
         machines_.take();
         if (!machines_.read(i_) && !trim(lines_[at].text).empty())
-            unrecognised.push_back({lines_[at].line, lines_[at].text});
+            unrecognised.push_back({lines_[at].line, std::string(lines_[at].text)});
     }
     return std::move(machines_).all();
 }
@@ -241,9 +242,9 @@ void Parser::finish_one(Run run) {
     size_t end_line = lines_[last_used_].line;
     for (size_t k : candidates_unused_)
         if (k > first_ && k < last_used_) {
-            out_.unused.push_back({lines_[k].line, lines_[k].text});
+            out_.unused.push_back({lines_[k].line, std::string(lines_[k].text)});
             out_.diagnostics.push_back(
-                {lines_[k].line, Severity::warning, "not used: " + lines_[k].text});
+                {lines_[k].line, Severity::warning, "not used: " + std::string(lines_[k].text)});
         }
     candidates_unused_.clear();
     // Keep the original text of the run's lines, so it can be parsed again later.

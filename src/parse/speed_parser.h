@@ -3,6 +3,7 @@
 // 0.9 to OpenSSL 3.x and LibreSSL, human or -mr output, pasted into mail or a
 // web page) and the system facts printed around it.
 #include <cstddef>
+#include <deque>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -64,13 +65,19 @@ Machine parse_system_text(std::string_view text, const std::string& file_name,
 std::vector<Machine> parse_system_machines(std::string_view text, const std::string& file_name,
                                            std::vector<UnusedLine>& unrecognised);
 
-// The text as it was before mail and web pages changed it: quoting removed,
-// code fences dropped, wrapped table rows, headers and "Doing" lines joined.
-// Each output line remembers the input line it started on.
+// Stage 1 of import, unwrap: the text as it was before mail and web pages
+// changed it: quoting removed, code fences dropped, wrapped table rows,
+// headers and "Doing" lines joined. Each line remembers the input line it
+// started on. Lines are views into the input where unwrap left them as they
+// were (most are), else into `rewritten`: the input must outlive them.
 struct CleanLine {
     size_t line = 0;
-    std::string text;
+    std::string_view text;
 };
-std::vector<CleanLine> clean_lines(std::string_view text);
+struct CleanText {
+    std::vector<CleanLine> lines;
+    std::deque<std::string> rewritten;  // stable addresses for the views
+};
+CleanText clean_lines(std::string_view text);
 
 }  // namespace speedlab::parse

@@ -13,7 +13,7 @@ bool MachineReader::cpuinfo(size_t& i) {
     if (!contains(line, "vendor_id") || !contains(line, ":")) return false;
     std::string block(line);
     if (i > 0 && starts_with(trim(lines_[i - 1].text), "processor"))
-        block = lines_[i - 1].text + "\n" + block;
+        block = std::string(lines_[i - 1].text) + "\n" + block;
     size_t k = i + 1;
     for (; k < lines_.size() && k < i + 80; ++k) {
         std::string_view l = trim(lines_[k].text);
