@@ -429,9 +429,12 @@ bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
 
 bool row(std::string_view t, Token& tok) {
     if (public_key_row(t, tok)) return true;
-    // Every row kind below has a figure or inf/nan: other lines are prose.
-    if (std::none_of(t.begin(), t.end(), digit) && !contains(t, "inf") && !contains(t, "nan"))
-        return false;
+    // Every row kind below has a decimal figure ("12.34", "0.0001s") or
+    // inf/nan; other lines are prose, spared the split into words.
+    bool decimal = false;
+    for (size_t p = t.find('.'); p != std::string_view::npos && !decimal; p = t.find('.', p + 1))
+        decimal = p > 0 && p + 1 < t.size() && digit(t[p - 1]) && digit(t[p + 1]);
+    if (!decimal && !contains(t, "inf") && !contains(t, "nan")) return false;
     auto ws = words(t);
     return kem_row(ws, tok) || throughput_row(ws, tok);
 }

@@ -98,6 +98,9 @@ std::string algorithm_word(std::string_view word) {
         {"des", "des-cbc"},    {"blowfish", "bf-cbc"}, {"rsa", "rsa"},
         {"dsa", "dsa"},        {"idea", "idea-cbc"},   {"rc2", "rc2-cbc"}};
     if (word.empty() || word.size() > 40) return {};
+    // Every name below starts with one of these: most words of prose are spared.
+    char first = static_cast<char>(std::tolower(static_cast<unsigned char>(word.front())));
+    if (std::string_view("3abcdghimprstw").find(first) == std::string_view::npos) return {};
     std::string w = lower(word);
     while (!w.empty() && std::string_view(":,;").find(w.back()) != std::string_view::npos)
         w.pop_back();

@@ -198,16 +198,15 @@ Context read_context(const std::vector<CleanLine>& lines) {
 // openssl speed command named, else the nearest one named above the table.
 std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first, const Context& c) {
     if (c.command_algorithms.size() == 1) return c.command_algorithms.front();
+    auto separator = [](char ch) {
+        return std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == '.';
+    };
     for (size_t k = first; k-- > 0 && k + 40 > first;) {
-        std::string word;
-        for (char ch : std::string(lines[k].text) + " ") {
-            if (std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == '.') {
-                std::string alg = hand_algorithm_word(word);
-                if (!alg.empty() && alg != "rsa" && alg != "dsa") return alg;
-                word.clear();
-            } else {
-                word += ch;
-            }
+        std::string_view t = lines[k].text;
+        for (size_t i = 0, j; i <= t.size(); i = j + 1) {
+            for (j = i; j < t.size() && !separator(t[j]);) ++j;
+            std::string alg = hand_algorithm_word(t.substr(i, j - i));
+            if (!alg.empty() && alg != "rsa" && alg != "dsa") return alg;
         }
     }
     return {};
@@ -406,10 +405,12 @@ struct Reader {
         for (size_t k = 0; k < cols.size(); ++k)
             figure_column[k] = cols[k].size > 0 && cols[k].algorithm.empty() && !cols[k].ratio;
         std::string fallback = context_algorithm(lines, t.first, ctx);
+        std::string caption;
         for (size_t r = 1; r < t.rows.size(); ++r) {
             const auto& row = t.rows[r];
             std::string alg, key;
             std::vector<bool> label_column = figure_column;
+            if (r == 1) caption = caption_machine(lines, t.first);
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
                 if (figure_column[k]) continue;
                 std::string a = hand_algorithm_word(hand_cell_text(row[k]));
@@ -425,7 +426,7 @@ struct Reader {
             if (!runs.count(key)) {
                 order.push_back(key);
                 runs[key] = table_run(file, lines[t.first].line);
-                name_run(runs[key], t.rows[0], row, label_column, caption_machine(lines, t.first));
+                name_run(runs[key], t.rows[0], row, label_column, caption);
             }
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
                 if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
@@ -440,11 +441,12 @@ struct Reader {
         std::vector<bool> figure_column(cols.size());
         for (size_t k = 0; k < cols.size(); ++k)
             figure_column[k] = !cols[k].algorithm.empty() && !cols[k].ratio;
+        std::string caption = caption_machine(lines, t.first);
         for (size_t r = 1; r < t.rows.size(); ++r) {
             const auto& row = t.rows[r];
             if (row == t.rows[0]) continue;  // the header repeated at the end
             Run run = table_run(file, lines[t.first].line);
-            name_run(run, t.rows[0], row, figure_column, caption_machine(lines, t.first));
+            name_run(run, t.rows[0], row, figure_column, caption);
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
                 auto n = read_hand_number(row[k]);
                 if (!figure_column[k] || !n || n->percent) continue;

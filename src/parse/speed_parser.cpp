@@ -84,7 +84,8 @@ class Parser {
     bool system_text();
 
     // ---- one function per kind of line ----
-    bool speed_line(std::string_view line);
+    bool speed_line(Token& tok);
+    static bool only_openssl(LineKind kind);
     bool header(const Token& tok);
     bool forked_child(const Token& tok);
     bool symmetric_header(const std::vector<int64_t>& sizes);
@@ -134,8 +135,9 @@ ParsedText Parser::parse(bool merge) {
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         std::string_view line = lines_[i_].text;
         size_t start = i_;
-        bool used = system_text();
-        used = speed_line(line) || used;
+        Token tok = classify(line);
+        bool used = !only_openssl(tok.kind) && system_text();
+        used = speed_line(tok) || used;
         if (used)
             std::fill(used_.begin() + static_cast<long>(start),
                       used_.begin() + static_cast<long>(i_) + 1, true);
@@ -324,9 +326,29 @@ void Parser::remember_command(std::string_view t) {
 
 // ---- one function per kind of line ----
 
-bool Parser::speed_line(std::string_view line) {
+// Lines of these kinds are openssl's own and never system text: the system
+// text readers (a score of searches a line) are spared them.
+bool Parser::only_openssl(LineKind kind) {
+    switch (kind) {
+        case LineKind::progress:
+        case LineKind::mr_record:
+        case LineKind::version:
+        case LineKind::built_on:
+        case LineKind::options:
+        case LineKind::compiler:
+        case LineKind::throughput_header:
+        case LineKind::public_key_header:
+        case LineKind::public_key_row:
+        case LineKind::kem_row:
+        case LineKind::blank:
+            return true;
+        default:
+            return false;
+    }
+}
+
+bool Parser::speed_line(Token& tok) {
     builder_.at_line(lines_[i_].line);
-    Token tok = classify(line);
     bool used = dispatch(tok);
     if (!used && !active_ && !out_.closest_line) closest_miss(tok);
     return used;

@@ -436,8 +436,11 @@ bool decode_dmesg_line(std::string_view line, Machine& mc) {
         said = true;
     }
     if (said) return true;
-    std::string t = trim(line);
-    if (auto p = t.find("Linux version "); p != std::string::npos) {
+    // A view, not a copy: this runs on every line of an imported text.
+    std::string_view t = line;
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
+    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
+    if (auto p = t.find("Linux version "); p != std::string_view::npos) {
         auto words = split_words(t.substr(p + 14));
         if (!words.empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
             if (mc.kernel_release.empty()) mc.kernel_release = words[0];
@@ -445,13 +448,15 @@ bool decode_dmesg_line(std::string_view line, Machine& mc) {
         }
     }
     double mhz = 0;
-    bool detected = t.find("Detected ") != std::string::npos;  // sscanf only where it can match
-    if (detected && (std::sscanf(t.c_str(), "Detected %lf MHz processor", &mhz) == 1 ||
-                     std::sscanf(t.c_str(), "tsc: Detected %lf MHz processor", &mhz) == 1)) {
-        if (!mc.cpu_mhz) mc.cpu_mhz = mhz;
-        return true;
+    if (t.find("Detected ") != std::string_view::npos) {  // sscanf only where it can match
+        std::string z(t);
+        if (std::sscanf(z.c_str(), "Detected %lf MHz processor", &mhz) == 1 ||
+            std::sscanf(z.c_str(), "tsc: Detected %lf MHz processor", &mhz) == 1) {
+            if (!mc.cpu_mhz) mc.cpu_mhz = mhz;
+            return true;
+        }
     }
-    if (t.find("F0 0F bug") != std::string::npos) {
+    if (t.find("F0 0F bug") != std::string_view::npos) {
         if (std::find(mc.cpu_bugs.begin(), mc.cpu_bugs.end(), "f00f_bug") == mc.cpu_bugs.end())
             mc.cpu_bugs.push_back("f00f_bug");
         return true;
@@ -459,12 +464,12 @@ bool decode_dmesg_line(std::string_view line, Machine& mc) {
     if (t.rfind("Hypervisor detected: ", 0) == 0) {
         if (mc.kind == MachineKind::unknown || mc.kind == MachineKind::physical)
             mc.kind = MachineKind::virtual_machine;
-        mc.evidence.push_back("dmesg: " + t);
+        mc.evidence.push_back("dmesg: " + std::string(t));
         return true;
     }
-    if (t.rfind("CPU: ", 0) == 0 && t.find(" stepping ") != std::string::npos &&
-        t.find("caps") == std::string::npos) {
-        if (mc.cpu_name.empty()) mc.cpu_name = t.substr(5, t.find(" stepping ") - 5);
+    if (t.rfind("CPU: ", 0) == 0 && t.find(" stepping ") != std::string_view::npos &&
+        t.find("caps") == std::string_view::npos) {
+        if (mc.cpu_name.empty()) mc.cpu_name = std::string(t.substr(5, t.find(" stepping ") - 5));
         return true;
     }
     return false;
