@@ -251,6 +251,7 @@ void Parser::finish_one(Run run) {
     candidates_unused_.clear();
     // Keep the original text of the run's lines, so it can be parsed again later.
     run.raw_text = raw_lines(begin_line, end_line);
+    run.measurements.shrink_to_fit();  // a run outlives the parse: no spare capacity
     run.notes.push_back("read from lines " + std::to_string(begin_line) + "-" +
                         std::to_string(end_line) + " of " + file_);
     out_.runs.push_back(std::move(run));
