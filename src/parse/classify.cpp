@@ -126,8 +126,11 @@ bool row_of_ratios(std::string_view line) {
 
 bool row_with_seconds(std::string_view line) {
     auto ws = words(line);
-    return std::any_of(ws.begin(), ws.end(), seconds_cell) &&
-           (contains(line, "bits") || contains(line, "bit "));
+    if (!std::any_of(ws.begin(), ws.end(), seconds_cell)) return false;
+    if (contains(line, "bits") || contains(line, "bit ")) return true;
+    // A KEM or signature row (3.2+, oqs-provider): a name, three times, three rates.
+    return ws.size() == 7 && seconds_cell(ws[1]) && seconds_cell(ws[2]) && seconds_cell(ws[3]) &&
+           classify(line).kind == LineKind::kem_row;
 }
 
 namespace {

@@ -85,7 +85,7 @@ std::string table_algorithm(TableKind table, std::string_view printed);
 
 // Looks at the line under a header (the assembler's one line of lookahead):
 // a throughput row with openssl's "k" cells; a row of three-decimal ratios
-// (sslcmp); a public-key row with seconds-per-operation cells.
+// (sslcmp); a public-key, KEM or signature row with seconds-per-operation cells.
 bool row_in_kilobytes(std::string_view line);
 bool row_of_ratios(std::string_view line);
 bool row_with_seconds(std::string_view line);

@@ -31,6 +31,15 @@ std::string_view unquote(std::string_view s) {
     return quoted ? t : s;
 }
 
+// A reStructuredText line block ("| text", "|" alone) keeps the line breaks
+// of what it quotes; a table row ("| a | b |") has more bars and is kept.
+std::string_view unblock(std::string_view s) {
+    std::string_view t = trim_left(s);
+    if (t == "|") return {};
+    if (!starts_with(t, "| ") || t.find('|', 1) != std::string_view::npos) return s;
+    return t.substr(2);
+}
+
 // A "Doing ..." progress line whose result has been printed (or was wrapped off).
 bool doing_complete(std::string_view s) {
     s = trim_right(s);
@@ -88,7 +97,7 @@ class Unwrapper {
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
         if (raw.find('\x1b') != std::string_view::npos || raw.find("^[") != std::string_view::npos)
             raw = keep(strip_escapes(raw));
-        std::string_view line = trim_right(unquote(raw));
+        std::string_view line = trim_right(unblock(unquote(raw)));
         if (starts_with(trim_left(line), "```")) return;
         pieces_.clear();
         size_t doing = line.find("Doing ");

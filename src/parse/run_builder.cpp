@@ -71,6 +71,11 @@ void RunBuilder::add_table(Measurement m) {
     add(std::move(m), true);
 }
 
+void RunBuilder::add_curve_table(Measurement m, const std::string& family, int64_t bits) {
+    attach_progress(m, family, bits);
+    add(std::move(m), true);
+}
+
 void RunBuilder::add(Measurement m, bool from_table) {
     if (child_) return add_child(std::move(m));
     from_children_.erase(metric_key(m));
@@ -149,7 +154,7 @@ bool RunBuilder::add_public_key_row(const PublicKeyRow& row) {
 }
 
 void RunBuilder::pend_curve(const Progress& p) {
-    pending_curves_.push_back({p.family, p.bits, p.op, p.count, p.seconds, false});
+    pending_curves_.push_back({p.family, p.bits, p.op, p.count, p.seconds, false, line_});
 }
 
 void RunBuilder::attach_progress(Measurement& m, const std::string& family, int64_t bits) {
@@ -187,11 +192,34 @@ void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
             m.seconds = p.seconds;
             m.value = static_cast<double>(p.count) / p.seconds;
             m.source_name = word;
-            run_.measurements.push_back(std::move(m));
+            add(std::move(m), false);
             note(id + ": from its progress line (no table row named the curve)");
             break;
         }
+        if (p.used) continue;
+        size_t at = std::exchange(line_, p.line);
+        skip(
+            fmt::format("a {} bits {} {} progress line names no curve, and no table row or "
+                        "command does; not stored",
+                        p.bits, p.family, to_string(p.op)));
+        line_ = at;
     }
+}
+
+// A sum of the processes' records is a figure only when every process
+// reported it: -multi output cut off while processes were still running.
+void RunBuilder::drop_unfinished_sums() {
+    int processes = run_.processes;
+    if (processes < 2) return;
+    std::erase_if(run_.measurements, [&](const Measurement& m) {
+        if (!from_children_.count(metric_key(m)) ||
+            m.samples.size() >= static_cast<size_t>(processes))
+            return false;
+        skip(fmt::format("{}: {} of {} processes reported it; not stored", metric_key(m),
+                         m.samples.size(), processes));
+        from_children_.erase(metric_key(m));
+        return true;
+    });
 }
 
 std::vector<Run> RunBuilder::finish() {
@@ -204,6 +232,7 @@ std::vector<Run> RunBuilder::finish() {
         out.push_back(std::move(v));
     }
     variants_.clear();
+    drop_unfinished_sums();
     if (!run_.measurements.empty()) {
         if (!from_children_.empty())
             note(std::to_string(from_children_.size()) +

@@ -38,6 +38,9 @@ class RunBuilder {
     // A table figure. A progress-line figure of the same metric (count and
     // seconds) is kept when the two agree within the table's rounding.
     void add_table(Measurement m);
+    // A table figure of a curve family ("ecdsa", "ecdh", "eddsa", "sm2",
+    // "ffdh"): takes the count of the waiting progress line of its bits.
+    void add_curve_table(Measurement m, const std::string& family, int64_t bits);
     void add_progress(const Progress& p);
     // A -multi child's record: one more per-process sample of the figure.
     void add_child(Measurement m);
@@ -69,9 +72,11 @@ class RunBuilder {
         int64_t count = 0;
         double seconds = 0;
         bool used = false;
+        size_t line = 0;  // of the progress line, for its diagnostic
     };
     void attach_progress(Measurement& m, const std::string& family, int64_t bits);
     void add(Measurement m, bool from_table);
+    void drop_unfinished_sums();
 
     Run run_;
     size_t line_ = 0;

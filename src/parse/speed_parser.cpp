@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 
 #include "core/algorithm.h"
 #include "core/curve.h"
@@ -98,6 +99,7 @@ class Parser {
     bool machine_readable(std::string_view t, bool child);
     bool mr_progress(std::string_view tag, const std::vector<std::string_view>& f);
     void mr_throughput(const std::vector<std::string_view>& f);
+    Progress public_key_record(std::string_view tag, const std::vector<std::string_view>& f);
     void mr_public_key(std::string_view tag, const std::vector<std::string_view>& f);
     void mr_put(const std::string& id, Operation op, std::optional<Number> n, bool seconds_per_op);
 
@@ -122,6 +124,7 @@ class Parser {
     int64_t pending_len_ = 0;
     std::string pending_pk_;
     Operation pending_op_ = Operation::sign;
+    bool child_record_ = false;  // the -mr record being read is a -multi child's
 
     std::string prompt_host_;
     size_t prompt_line_ = 0;
@@ -639,6 +642,7 @@ bool Parser::machine_readable(std::string_view t, bool child) {
         begin();
     }
     builder_.from_child(child);
+    child_record_ = child;
     if (!summary) {
         has_progress_ = mr_progress(tag, f) || has_progress_;
     } else if (tag == "+H") {
@@ -653,6 +657,7 @@ bool Parser::machine_readable(std::string_view t, bool child) {
         has_tables_ = has_tables_ || !child;
     }
     builder_.from_child(false);
+    child_record_ = false;
     return true;
 }
 
@@ -690,20 +695,74 @@ bool Parser::mr_progress(std::string_view tag, const std::vector<std::string_vie
     } else if (starts_with(tag, "+R") && tag.size() > 2 && f.size() >= 4) {
         auto count = integer(f[1]);
         auto secs = number(f.back());
-        if (!pending_pk_.empty() && count && *count > 0 && secs && secs->value > 0) {
-            Progress p;
-            p.kind = Progress::Kind::figure;
-            p.id = pending_pk_;
-            p.op = pending_op_;
+        Progress p = public_key_record(tag, f);
+        if (p.kind != Progress::Kind::started && count && *count > 0 && secs && secs->value > 0) {
             p.count = *count;
             p.seconds = secs->value;
-            builder_.add_progress(p);
+            if (p.kind == Progress::Kind::figure)
+                builder_.add_progress(p);
+            else if (!child_record_)  // a child's count is not the table's
+                builder_.pend_curve(p);
         }
         pending_pk_.clear();
     } else {
         return false;
     }
     return true;
+}
+
+// What a "+Rn:count:bits[:name]:seconds" record measured. The tag says it
+// (since 0.9.7: 1/2 RSA sign/verify, 3/4 DSA, 5/6 ECDSA, 7 ECDH, 8/9 EdDSA,
+// 10/11 SM2, 12 FFDH), so records of -multi processes that interleave are
+// told apart; the +DTP before it only adds RSA encrypt/decrypt (3.2+).
+Progress Parser::public_key_record(std::string_view tag, const std::vector<std::string_view>& f) {
+    Progress p;
+    int n = 0;
+    std::from_chars(tag.data() + 2, tag.data() + tag.size(), n);
+    auto bits = integer(f[2]);
+    if (!bits || *bits <= 0) return p;
+    std::string b = std::to_string(*bits);
+    std::string name = f.size() >= 5 ? lower_ascii(f[3]) : std::string();
+    p.kind = Progress::Kind::figure;
+    p.bits = *bits;
+    switch (n) {
+        case 1:
+        case 2:
+            p.id = "rsa" + b;
+            p.op = n == 1 ? Operation::sign : Operation::verify;
+            if (pending_pk_ == p.id &&
+                (pending_op_ == Operation::encrypt || pending_op_ == Operation::decrypt))
+                p.op = pending_op_;
+            break;
+        case 3:
+        case 4:
+            p.id = "dsa" + b;
+            p.op = n == 3 ? Operation::sign : Operation::verify;
+            break;
+        case 8:
+        case 9:
+        case 10:
+        case 11:
+            if (name.empty()) return Progress{};
+            p.id = n >= 10 ? "sm2" : name;
+            p.op = n % 2 == 0 ? Operation::sign : Operation::verify;
+            break;
+        case 12:
+            p.id = "ffdh" + b;
+            p.op = Operation::derive;
+            break;
+        case 5:
+        case 6:
+        case 7:
+            p.kind = Progress::Kind::curve;
+            p.family = n == 7 ? "ecdh" : "ecdsa";
+            p.op = n == 5 ? Operation::sign : n == 6 ? Operation::verify : Operation::derive;
+            break;
+        default:
+            return Progress{};
+    }
+    pending_pk_.clear();
+    return p;
 }
 
 void Parser::mr_throughput(const std::vector<std::string_view>& f) {
@@ -730,7 +789,14 @@ void Parser::mr_put(const std::string& id, Operation op, std::optional<Number> n
     m.operation = op;
     m.value = seconds_per_op ? 1 / n->value : n->value;
     m.printed_step = seconds_per_op ? 0 : n->step;
-    builder_.add_table(std::move(m));
+    std::string family = starts_with(id, "ecdsa-")  ? "ecdsa"
+                         : starts_with(id, "ecdh-") ? "ecdh"
+                         : id == "sm2"              ? "sm2"
+                                                    : "";
+    if (!family.empty() && !child_record_)
+        builder_.add_curve_table(std::move(m), family, curve_bits(id));
+    else
+        builder_.add_table(std::move(m));
 }
 
 void Parser::mr_public_key(std::string_view tag, const std::vector<std::string_view>& f) {
