@@ -77,7 +77,9 @@ TEST(Fragments, ImportWithoutAVersionLine) {
         {"-mr records tell their operation by tag",
          "+DTP:1024:sign:dsa:1\n+R3:13577:1024:1.00\n+R4:16326:1024:1.00\n"
          "+R8:38447:253:Ed25519:1.00\n+R12:832:2048:1.00\n",
-         {{"dsa1024.sign", 13577}, {"dsa1024.verify", 16326}, {"ed25519.sign", 38447},
+         {{"dsa1024.sign", 13577},
+          {"dsa1024.verify", 16326},
+          {"ed25519.sign", 38447},
           {"ffdh2048.derive", 832}},
          4},
     };
@@ -128,6 +130,58 @@ TEST(Fragments, CurveProgressWithoutItsCurveIsNotGuessed) {
     ASSERT_FALSE(parsed.diagnostics.empty());
     EXPECT_EQ(parsed.diagnostics[0].line, 1u);
     EXPECT_EQ(parsed.diagnostics[0].severity, Severity::warning);
+}
+
+}  // namespace
+}  // namespace speedlab::parse
+
+namespace speedlab::parse {
+namespace {
+
+TEST(HandTables, TypedTablesOfEveryMarkup) {
+    struct Hand {
+        std::string name, input;
+        size_t runs;
+        std::string label, version, metric;
+        double value;
+    };
+    const Hand cases[] = {
+        {"HTML source, a row a line",
+         "<p>OpenSSL speed results on my boxes</p>\n<table>\n"
+         "<tr><th>Machine</th><th>md5 8192 bytes</th><th>sha1 8192 bytes</th></tr>\n"
+         "<tr><td>box1</td><td>512,345.67k</td><td>400,000.00k</td></tr>\n"
+         "<tr><td>box2</td><td>612,345.67k</td><td>500,000.00k</td></tr>\n</table>\n",
+         2, "box1", "", "md5@8192", 512345670},
+        {"HTML source, a cell a line",
+         "<p>OpenSSL speed</p>\n<TABLE>\n<TR>\n<TH>Machine</TH>\n<TH>rsa 2048 sign/s</TH>\n"
+         "<TH>rsa 2048 verify/s</TH>\n</TR>\n<TR>\n<TD><b>box1</b></TD>\n<TD>1&nbsp;523.4</TD>\n"
+         "<TD>50123.4</TD>\n</TR>\n</TABLE>\n",
+         1, "box1", "", "rsa2048.verify", 50123.4},
+        {"space-separated, algorithms in the header",
+         "openssl speed results, 1000s of bytes per second\n\n"
+         "Machine        md5 8192 bytes   sha256 8192 bytes\n"
+         "Pi 4           512345.67k       123456.78k\n"
+         "Pi 3           312345.67k       93456.78k\n",
+         2, "Pi 4", "", "sha256@8192", 123456780},
+        {"Markdown with an OpenSSL column",
+         "My OpenSSL numbers:\n\n| CPU | OpenSSL | aes-128-cbc 8192 | rsa 2048 sign/s |\n"
+         "|-----|---------|------------------|-----------------|\n"
+         "| i7-8700 | 1.1.1 | 1,234,567.89k | 1,523.4 |\n",
+         1, "i7-8700", "OpenSSL 1.1.1", "aes-128-cbc@8192", 1234567890},
+    };
+    for (const auto& c : cases) {
+        auto parsed = parse_speed_text(c.input, "t.txt");
+        ASSERT_EQ(parsed.runs.size(), c.runs) << c.name;
+        const speedlab::Run& run = parsed.runs[0];
+        EXPECT_EQ(run.program, "hand-made table") << c.name;
+        EXPECT_EQ(run.machine.label, c.label) << c.name;
+        EXPECT_EQ(run.version, c.version) << c.name;
+        const Measurement* m = nullptr;
+        for (const auto& f : run.measurements)
+            if (metric_key(f) == c.metric) m = &f;
+        ASSERT_TRUE(m) << c.name << ": " << c.metric;
+        EXPECT_DOUBLE_EQ(m->value, c.value) << c.name;
+    }
 }
 
 }  // namespace

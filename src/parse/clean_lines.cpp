@@ -1,5 +1,7 @@
+#include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
 #include "parse/cells.h"
 #include "parse/speed_parser.h"
 
@@ -38,6 +40,64 @@ std::string_view unblock(std::string_view s) {
     if (t == "|") return {};
     if (!starts_with(t, "| ") || t.find('|', 1) != std::string_view::npos) return s;
     return t.substr(2);
+}
+
+// Where `needle` (lower case) starts in `hay`, in any ASCII case.
+size_t find_nocase(std::string_view hay, std::string_view needle, size_t from = 0) {
+    for (size_t i = from; i + needle.size() <= hay.size(); ++i) {
+        size_t k = 0;
+        while (k < needle.size() &&
+               std::tolower(static_cast<unsigned char>(hay[i + k])) == needle[k])
+            ++k;
+        if (k == needle.size()) return i;
+    }
+    return std::string_view::npos;
+}
+
+// The text of an HTML cell: tags dropped, the common entities decoded.
+std::string cell_text(std::string_view html) {
+    std::string out;
+    for (size_t i = 0; i < html.size(); ++i) {
+        if (html[i] == '<') {
+            auto close = html.find('>', i);
+            if (close == std::string_view::npos) break;
+            i = close;
+            out += ' ';
+            continue;
+        }
+        if (html[i] == '&') {
+            static constexpr std::pair<std::string_view, std::string_view> entities[] = {
+                {"&nbsp;", " "}, {"&amp;", "&"}, {"&lt;", "<"}, {"&gt;", ">"}, {"&#39;", "'"}};
+            bool done = false;
+            for (auto [name, text] : entities)
+                if (html.substr(i, name.size()) == name) {
+                    out += text;
+                    i += name.size() - 1;
+                    done = true;
+                    break;
+                }
+            if (done) continue;
+        }
+        out += html[i] == '|' ? '/' : html[i];
+    }
+    return trimmed(out);
+}
+
+// "<tr><td>box1</td><td>512,345.67k</td></tr>" -> "| box1 | 512,345.67k |".
+std::string html_row(std::string_view tr) {
+    std::string out = "|";
+    for (size_t at = 0;;) {
+        size_t td = find_nocase(tr, "<td", at), th = find_nocase(tr, "<th", at);
+        size_t open = std::min(td, th);
+        if (open == std::string_view::npos) break;
+        size_t start = tr.find('>', open);
+        if (start == std::string_view::npos) break;
+        size_t end = std::min({find_nocase(tr, "</t", start), find_nocase(tr, "<td", start),
+                               find_nocase(tr, "<th", start), tr.size()});
+        out += " " + cell_text(tr.substr(start + 1, end - start - 1)) + " |";
+        at = end;
+    }
+    return out;
 }
 
 // A "Doing ..." progress line whose result has been printed (or was wrapped off).
@@ -99,6 +159,7 @@ class Unwrapper {
             raw = keep(strip_escapes(raw));
         std::string_view line = trim_right(unblock(unquote(raw)));
         if (starts_with(trim_left(line), "```")) return;
+        if (table_source(line, number)) return;
         pieces_.clear();
         size_t doing = line.find("Doing ");
         if (doing != std::string_view::npos &&
@@ -115,6 +176,34 @@ class Unwrapper {
     }
 
   private:
+    // HTML table source: each <tr>...</tr>, on one line or many, becomes one
+    // pipe row at the line where it starts. True when the line was taken.
+    bool table_source(std::string_view line, size_t number) {
+        if (html_.empty() && find_nocase(line, "<tr") == std::string_view::npos) return false;
+        if (html_.empty()) html_line_ = number;
+        html_ += line;
+        html_ += ' ';
+        size_t pos = 0;  // rows before it are emitted; erased once, at the end
+        for (;;) {
+            size_t open = find_nocase(html_, "<tr", pos);
+            if (open == std::string::npos) {
+                html_.clear();
+                break;
+            }
+            size_t close = find_nocase(html_, "</tr", open);
+            if (close == std::string::npos) {
+                html_.erase(0, open);
+                if (html_.size() > 65536) html_.clear();  // never closed: not a table
+                break;
+            }
+            std::string row = html_row(std::string_view(html_).substr(open, close - open));
+            if (row != "|") out_.lines.push_back({html_line_, keep(std::move(row))});
+            pos = close + 4;
+            html_line_ = number;
+        }
+        return true;
+    }
+
     std::string_view keep(std::string s) {
         out_.rewritten.push_back(std::move(s));
         return out_.rewritten.back();
@@ -138,6 +227,8 @@ class Unwrapper {
 
     CleanText& out_;
     std::vector<std::string_view> pieces_;
+    std::string html_;  // an HTML table row not closed yet
+    size_t html_line_ = 0;
 };
 
 }  // namespace

@@ -87,6 +87,16 @@ bool separator_row(const std::vector<std::string>& cells) {
     return dash;
 }
 
+// Columns that name an algorithm with a block size or an operation
+// ("md5 8192 bytes", "rsa 2048 sign/s"): a typed table's figure columns.
+size_t algorithm_columns(const std::vector<std::string>& header) {
+    return static_cast<size_t>(std::count_if(header.begin(), header.end(), [](const auto& c) {
+        auto h = read_header_cell(c);
+        return !h.algorithm.empty() && !h.ratio &&
+               (h.size > 0 || h.operation != Operation::throughput);
+    }));
+}
+
 // Block-size columns: "16 bytes", "8,192 bytes", "16384".
 size_t size_columns(const std::vector<std::string>& header) {
     return static_cast<size_t>(std::count_if(header.begin(), header.end(), [](const auto& c) {
@@ -134,13 +144,15 @@ std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::v
                 auto cells = pipe_cells(lines[i].text);
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             }
-        } else if (lines[i].text.find("byte") == std::string::npos) {
-            continue;  // a flattened table's header names its block sizes
+        } else if (lines[i].text.find("byte") == std::string::npos &&
+                   lines[i].text.find("/s") == std::string::npos) {
+            continue;  // a flattened table's header names its block sizes or rates
         } else if (auto one = one_line_table(lines[i].text); !one.empty()) {
             t.rows = std::move(one);
             ++i;
         } else if (auto header = space_cells(lines[i].text);
-                   header.size() >= 3 && size_columns(header) >= 2) {
+                   header.size() >= 3 &&
+                   (size_columns(header) >= 2 || algorithm_columns(header) >= 2)) {
             t.rows.push_back(header);
             for (++i; i < lines.size() && !used[i]; ++i) {
                 auto cells = space_cells(lines[i].text);
@@ -251,9 +263,11 @@ void name_run(Run& r, const std::vector<std::string>& header, const std::vector<
     for (size_t k = 0; k < row.size() && k < header.size(); ++k) {
         if (figure_column[k] || row[k].empty()) continue;
         std::string h = lower(hand_cell_text(header[k])), cell = hand_cell_text(row[k]);
-        if (contains(h, "version") && contains(h, "openssl")) {
-            r.version =
-                std::isdigit(static_cast<unsigned char>(cell[0])) ? "OpenSSL " + cell : cell;
+        bool digit = std::isdigit(static_cast<unsigned char>(cell[0]));
+        if ((contains(h, "version") && contains(h, "openssl")) ||
+            ((h == "openssl" || h == "libressl") && digit)) {
+            std::string lib = h == "libressl" ? "LibreSSL " : "OpenSSL ";
+            r.version = digit ? lib + cell : cell;
         } else if (lower(cell).rfind("openssl ", 0) == 0) {
             r.version = cell;
         } else if (contains(h, "bogomips")) {
