@@ -5,7 +5,11 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cli_support.h"
 
@@ -93,6 +97,54 @@ TEST_F(Cli, MultiOutsideOneTo1024IsAUsageError) {
         EXPECT_NE(r.err.find("--multi"), std::string::npos) << r.err;
     }
     EXPECT_EQ(run("run md5 --multi 2 --under 'nice -n 1' --no-store").code, 2);
+}
+
+// The processes whose parent is `parent`, from /proc/PID/stat (field 4).
+static std::vector<pid_t> children_of(pid_t parent) {
+    std::vector<pid_t> out;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        std::string name = entry.path().filename();
+        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
+        std::ifstream in(entry.path() / "stat");
+        std::string stat((std::istreambuf_iterator<char>(in)), {});
+        auto close = stat.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream rest(stat.substr(close + 1));
+        std::string state;
+        pid_t ppid = 0;
+        if (rest >> state >> ppid && ppid == parent) out.push_back(std::stoi(name));
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+TEST_F(Cli, AProcessThatDiesIsAFailureNotAnInterruption) {
+    std::string dbpath = db(), err = (dir / "err").string();
+    pid_t pid = fork();
+    if (pid == 0) {
+        int out = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+        dup2(out, 2);
+        int null = open("/dev/null", O_WRONLY);
+        dup2(null, 1);
+        execl(SPEEDLAB_BINARY, "speedlab", "--db", dbpath.c_str(), "run", "md5", "--seconds", "1",
+              "--bytes", "64,256", "--multi", "2", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    // Kill one of the two measuring processes once both have started.
+    pid_t victim = 0;
+    for (int tries = 0; tries < 100 && !victim; ++tries) {
+        usleep(50000);
+        auto found = children_of(pid);
+        if (found.size() == 2) victim = found[1];
+    }
+    ASSERT_NE(victim, 0) << "no child processes seen";
+    usleep(300000);
+    kill(victim, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1) << slurp(err);
+    EXPECT_NE(slurp(err).find("was killed by signal 9"), std::string::npos) << slurp(err);
 }
 
 TEST_F(Cli, InterruptedMultiRunKeepsWhatEveryProcessFinished) {

@@ -123,9 +123,14 @@ RunOutcome run_processes(const RunOptions& options, int processes) {
                 fmt::format("process {} {} without results", i, ended_how(status)));
         }
     }
-    if (static_cast<int>(runs.size()) != processes && !runs.empty()) out.interrupted = true;
+    // A process that died is a failure (its message is in `failures`), not
+    // an interruption: the run is partial, the sum is of those that reported.
+    bool partial = static_cast<int>(runs.size()) != processes;
     out.run = runs.empty() ? Run{} : sum_processes(runs);
-    if (out.interrupted) out.run.complete = false;
+    if (out.interrupted || partial) out.run.complete = false;
+    if (partial && !runs.empty())
+        out.run.notes.push_back(fmt::format(
+            "{} of {} processes reported: the figures are their sum", runs.size(), processes));
     return out;
 }
 
