@@ -303,3 +303,9 @@ TEST(Intervals, NoisyFiguresAreThoseBeyondTheLimit) {
     EXPECT_EQ(noisy[0].first, "md5@64");
     EXPECT_NEAR(noisy[0].second, summarize(busy.samples).cv(), 1e-12);
 }
+
+TEST(Report, PlusMinusKeepsItsWidthWhenNoiseIsHuge) {
+    EXPECT_EQ(speedlab::report::plus_minus_percent(0.09), "±9%");
+    EXPECT_EQ(speedlab::report::plus_minus_percent(2.35), "±235%");
+    EXPECT_EQ(speedlab::report::plus_minus_percent(12.3), "±>999%");
+}

@@ -118,7 +118,7 @@ std::string feature_columns(const compare::SideBySide& table,
                 double ratio = 1 / *c.ratio;
                 std::string cell = fmt::format("{:.3f}", ratio);
                 if (c.low && compare::wider_than_floor(ratio, 1 / *c.low, table.noise))
-                    cell += fmt::format("±{:.0f}%", 100 * (*c.ratio / *c.low - 1));
+                    cell += report::plus_minus_percent(*c.ratio / *c.low - 1);
                 cell += c.significance == compare::Significance::significant ? "*" : "~";
                 out += fmt::format(" {:>11}", cell);
             }

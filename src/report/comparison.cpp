@@ -87,4 +87,8 @@ std::string render(const SideBySide& s, Format format, const std::vector<Run>& r
     return {};
 }
 
+std::string plus_minus_percent(double fraction) {
+    return fraction >= 9.995 ? std::string("±>999%") : fmt::format("±{:.0f}%", 100 * fraction);
+}
+
 }  // namespace speedlab::report

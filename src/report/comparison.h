@@ -49,4 +49,8 @@ std::string render(const compare::SideBySide& table, Format format, const std::v
 // "+3%", "-5.5%", "+0%": a ratio as a percent difference.
 std::string percent(double ratio);
 
+// "±9%" for a half-width of 0.09; "±>999%" from 10 on, so a noisy cell keeps
+// its column's width.
+std::string plus_minus_percent(double fraction);
+
 }  // namespace speedlab::report

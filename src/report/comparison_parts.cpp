@@ -40,7 +40,7 @@ std::string cell_text(const RatioCell& c, double noise) {
     if (!c.ratio) return "-";
     std::string s = fmt::format("{:.3f}", *c.ratio);
     if (c.high && compare::wider_than_floor(*c.ratio, *c.high, noise))
-        s += fmt::format("±{:.0f}%", 100 * half_width(c));
+        s += plus_minus_percent(half_width(c));
     if (c.significance == Significance::significant) s += "*";
     if (c.significance == Significance::within_noise) s += "~";
     if (c.significance == Significance::unknown) s += "?";
@@ -223,7 +223,7 @@ std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_p
                 const RatioCell& c = r.vs_baseline[i];
                 v += " (" + percent(*c.ratio);
                 if (c.high && compare::wider_than_floor(*c.ratio, *c.high, s.noise))
-                    v += fmt::format(" ±{:.0f}%", 100 * half_width(c));
+                    v += " " + plus_minus_percent(half_width(c));
                 v += c.significance == Significance::significant ? "*" : "~";
                 v += ")";
             }

@@ -28,6 +28,7 @@ struct Grid {
 std::string significance_name(Significance s);
 double half_width(const RatioCell& c);
 std::string cell_text(const RatioCell& c, double noise);
+
 std::string interval_line(double noise);
 std::string row_name(const std::string& id);
 std::vector<Grid> ratio_grids(const RatioTable& t);
