@@ -25,13 +25,11 @@ std::optional<Run> measure_like(const Run& baseline, const CheckArgs& a, int& co
     bench::RunOptions opt;
     std::vector<int64_t> sizes;
     for (const auto& m : baseline.measurements) {
-        if (std::find(opt.ids.begin(), opt.ids.end(), m.algorithm) == opt.ids.end())
-            opt.ids.push_back(m.algorithm);
-        if (m.operation == Operation::throughput &&
-            std::find(sizes.begin(), sizes.end(), m.parameter) == sizes.end())
-            sizes.push_back(m.parameter);
+        opt.ids.push_back(m.algorithm);
+        if (m.operation == Operation::throughput) sizes.push_back(m.parameter);
     }
-    if (!sizes.empty()) opt.sizes = sizes;
+    opt.ids = unique_in_order(opt.ids);
+    if (!sizes.empty()) opt.sizes = unique_in_order(sizes);
     opt.seconds = opt.public_key_seconds = a.seconds;
     opt.repeat = a.repeat;
     opt.timing = baseline.timing == Timing::wall ? Timing::wall : Timing::user_cpu;

@@ -55,14 +55,6 @@ std::vector<std::string> child_arguments(const RunArgs& a) {
     return out;
 }
 
-template <class T>
-std::vector<T> unique_in_order(const std::vector<T>& v) {
-    std::vector<T> out;
-    for (const auto& x : v)
-        if (std::find(out.begin(), out.end(), x) == out.end()) out.push_back(x);
-    return out;
-}
-
 std::string join(const std::vector<std::string>& v) {
     std::string out;
     for (const auto& s : v) out += (out.empty() ? "" : " ") + s;
