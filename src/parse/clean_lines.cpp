@@ -42,10 +42,12 @@ std::string_view unblock(std::string_view s) {
     return t.substr(2);
 }
 
-// Where `needle` (lower case) starts in `hay`, in any ASCII case.
+// Where `needle` (lower case, starting with '<') starts in `hay`, in any
+// ASCII case; memchr finds the candidates, as this looks at every line.
 size_t find_nocase(std::string_view hay, std::string_view needle, size_t from = 0) {
-    for (size_t i = from; i + needle.size() <= hay.size(); ++i) {
-        size_t k = 0;
+    for (size_t i = hay.find('<', from); i != std::string_view::npos; i = hay.find('<', i + 1)) {
+        if (i + needle.size() > hay.size()) break;
+        size_t k = 1;
         while (k < needle.size() &&
                std::tolower(static_cast<unsigned char>(hay[i + k])) == needle[k])
             ++k;
