@@ -38,12 +38,18 @@ std::string strip_markup(std::string_view s) {
     return trimmed(out);
 }
 
-// Thousands separators a person typed: "12,391.77", "646’811.75", "8 192".
+// Thousands separators a person typed: "12,391.77", "646’811.75", "8 192",
+// "1 523.4" (a group of three digits after each).
 std::string without_thousands(std::string_view s) {
     std::string out;
     for (size_t i = 0; i < s.size(); ++i) {
         bool between = !out.empty() && std::isdigit(static_cast<unsigned char>(out.back()));
-        size_t len = s.substr(i, 3) == "\xE2\x80\x99" ? 3 : (s[i] == ',' || s[i] == '\'') ? 1 : 0;
+        // ',' and "'" (English, Swiss), '’', and spaces: ' ', no-break (U+00A0)
+        // and narrow no-break (U+202F), as French and Russian pages print them.
+        size_t len = s.substr(i, 3) == "\xE2\x80\x99" || s.substr(i, 3) == "\xE2\x80\xAF" ? 3
+                     : s.substr(i, 2) == "\xC2\xA0"                                       ? 2
+                     : (s[i] == ',' || s[i] == '\'' || s[i] == ' ')                       ? 1
+                                                                                          : 0;
         if (len && between && i + len + 2 < s.size() &&
             std::isdigit(static_cast<unsigned char>(s[i + len])) &&
             std::isdigit(static_cast<unsigned char>(s[i + len + 1])) &&
