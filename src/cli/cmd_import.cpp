@@ -27,7 +27,7 @@ struct ImportArgs {
 // What the files gave: runs read from benchmark text, runs that travelled in bundles.
 struct Found {
     std::vector<Run> text_runs, bundle_runs;
-    std::vector<std::string> unused_report;
+    size_t unused_lines = 0;
     std::vector<std::string> diagnostics;  // "file:line: severity: message"
     std::map<size_t, std::string> machine_names;
     std::string machine_for_all;
@@ -127,8 +127,7 @@ std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found
                         : name + ":1: no openssl speed output found");
     name_runs(parsed.runs, path, *text, a, found);
     for (auto& run : parsed.runs) found.text_runs.push_back(std::move(run));
-    for (const auto& u : parsed.unused)
-        found.unused_report.push_back(fmt::format("{}:{}: not used: {}", name, u.line, u.text));
+    found.unused_lines += parsed.unused_lines;
     for (const auto& d : parsed.diagnostics)
         found.diagnostics.push_back(
             fmt::format("{}:{}: {}: {}", name, d.line, to_string(d.severity), d.message));
@@ -195,9 +194,9 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
                    r.machine.cpu_name.empty() ? "" : " / " + r.machine.cpu_name,
                    r.complete ? "" : " (partial)");
     }
-    if (!found.unused_report.empty() && !a.verbose)
+    if (found.unused_lines && !a.verbose)
         fmt::print(stderr, "{} line(s) inside runs were not used (--verbose lists them)\n",
-                   found.unused_report.size());
+                   found.unused_lines);
     return Exit::ok;
 }
 

@@ -57,14 +57,18 @@ std::optional<Measurement> public_key_figure(const std::string& id, Operation op
 }
 
 void RunBuilder::note(const std::string& n) {
-    diagnostics_.push_back({line_, Severity::note, n});
     if (std::find(run_.notes.begin(), run_.notes.end(), n) == run_.notes.end())
         run_.notes.push_back(n);
 }
 
+void RunBuilder::dispute(const std::string& n) {
+    note(n);
+    diagnostics_.push_back({line_, Severity::note, n});
+}
+
 void RunBuilder::skip(const std::string& n) {
     note(n);
-    diagnostics_.back().severity = Severity::warning;
+    diagnostics_.push_back({line_, Severity::warning, n});
 }
 
 void RunBuilder::add_table(Measurement m) {
@@ -88,7 +92,7 @@ void RunBuilder::add(Measurement m, bool from_table) {
             // Beyond the table's rounding the two disagree: the table is kept.
             double tolerance = std::max(m.printed_step, m.value * 0.005);
             if (std::abs(e.value - m.value) > tolerance) {
-                note(metric_key(m) + ": the progress line gives " + fmt::format("{:.4g}", e.value) +
+                dispute(metric_key(m) + ": the progress line gives " + fmt::format("{:.4g}", e.value) +
                      ", the table " + fmt::format("{:.4g}", m.value) + "; the table is kept");
                 e.value = m.value;
                 e.printed_step = m.printed_step;
@@ -166,7 +170,7 @@ void RunBuilder::attach_progress(Measurement& m, const std::string& family, int6
         m.seconds = p.seconds;
         double measured = static_cast<double>(p.count) / p.seconds;
         if (std::abs(measured - m.value) > std::max(m.printed_step, m.value * 0.01))
-            note(m.source_name + " " + std::string(to_string(m.operation)) +
+            dispute(m.source_name + " " + std::string(to_string(m.operation)) +
                  ": the progress line gives " + fmt::format("{:.4g}", measured) + "/s, the table " +
                  fmt::format("{:.4g}", m.value) + "/s; the table is kept");
         return;

@@ -55,8 +55,10 @@ class RunBuilder {
     // (or the only curve of that family and size).
     void resolve_curves(const std::vector<std::string>& command_words);
 
-    // A note of the run, and a diagnostic at the line being read.
+    // A note of the run (once).
     void note(const std::string& text);
+    // Two printed forms that disagree: a note of the run and at the line.
+    void dispute(const std::string& text);
     // A figure left out: a note of the run and a warning at the line.
     void skip(const std::string& text);
     void at_line(size_t line) { line_ = line; }

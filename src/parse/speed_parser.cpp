@@ -247,7 +247,7 @@ void Parser::finish_one(Run run) {
     size_t end_line = lines_[last_used_].line;
     for (size_t k : candidates_unused_)
         if (k > first_ && k < last_used_) {
-            out_.unused.push_back({lines_[k].line, std::string(lines_[k].text)});
+            ++out_.unused_lines;
             out_.diagnostics.push_back(
                 {lines_[k].line, Severity::warning, "not used: " + std::string(lines_[k].text)});
         }

@@ -31,7 +31,7 @@ struct Diagnostic {
 
 struct ParsedText {
     std::vector<Run> runs;                // source "imported", raw_text kept
-    std::vector<UnusedLine> unused;       // lines inside runs that nothing recognised
+    size_t unused_lines = 0;              // lines inside runs that nothing recognised
     size_t ratio_table_line = 0;          // first line of a ratio table (sslcmp, percent), 0: none
     std::vector<Diagnostic> diagnostics;  // in line order
     // No run found: the line that came closest (openssl's shape outside any
