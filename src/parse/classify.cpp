@@ -425,6 +425,7 @@ bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
                                           [](auto w) { return throughput_cell(w).has_value(); }));
     if (good == 0 || good < cells - good) return false;
     tok.kind = LineKind::throughput_row;
+    tok.number = static_cast<int>(good);
     tok.name = std::move(name);
     tok.cells.assign(ws.begin() + static_cast<long>(name_words), ws.end());
     return true;

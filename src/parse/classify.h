@@ -66,7 +66,7 @@ struct Token {
     std::string_view text;       // the line without surrounding white space
     bool names_command = false;  // mentions "openssl speed"
     std::string value;
-    int number = 0;
+    int number = 0;  // forked_child: the child; throughput_row: cells that are figures
     std::vector<int64_t> sizes;
     TableKind table = TableKind::public_key;
     std::string_view record;  // mr_record: from its '+'

@@ -92,8 +92,9 @@ void RunBuilder::add(Measurement m, bool from_table) {
             // Beyond the table's rounding the two disagree: the table is kept.
             double tolerance = std::max(m.printed_step, m.value * 0.005);
             if (std::abs(e.value - m.value) > tolerance) {
-                dispute(metric_key(m) + ": the progress line gives " + fmt::format("{:.4g}", e.value) +
-                     ", the table " + fmt::format("{:.4g}", m.value) + "; the table is kept");
+                dispute(metric_key(m) + ": the progress line gives " +
+                        fmt::format("{:.4g}", e.value) + ", the table " +
+                        fmt::format("{:.4g}", m.value) + "; the table is kept");
                 e.value = m.value;
                 e.printed_step = m.printed_step;
             }
@@ -171,8 +172,8 @@ void RunBuilder::attach_progress(Measurement& m, const std::string& family, int6
         double measured = static_cast<double>(p.count) / p.seconds;
         if (std::abs(measured - m.value) > std::max(m.printed_step, m.value * 0.01))
             dispute(m.source_name + " " + std::string(to_string(m.operation)) +
-                 ": the progress line gives " + fmt::format("{:.4g}", measured) + "/s, the table " +
-                 fmt::format("{:.4g}", m.value) + "/s; the table is kept");
+                    ": the progress line gives " + fmt::format("{:.4g}", measured) +
+                    "/s, the table " + fmt::format("{:.4g}", m.value) + "/s; the table is kept");
         return;
     }
 }

@@ -86,7 +86,7 @@ class Parser {
 
     // ---- one function per kind of line ----
     bool speed_line(Token& tok);
-    static bool only_openssl(LineKind kind);
+    static bool only_openssl(const Token& tok);
     bool header(const Token& tok);
     bool forked_child(const Token& tok);
     bool symmetric_header(const std::vector<int64_t>& sizes);
@@ -139,7 +139,7 @@ ParsedText Parser::parse(bool merge) {
         std::string_view line = lines_[i_].text;
         size_t start = i_;
         Token tok = classify(line);
-        bool used = !only_openssl(tok.kind) && system_text();
+        bool used = !only_openssl(tok) && system_text();
         used = speed_line(tok) || used;
         if (used)
             std::fill(used_.begin() + static_cast<long>(start),
@@ -332,8 +332,10 @@ void Parser::remember_command(std::string_view t) {
 
 // Lines of these kinds are openssl's own and never system text: the system
 // text readers (a score of searches a line) are spared them.
-bool Parser::only_openssl(LineKind kind) {
-    switch (kind) {
+bool Parser::only_openssl(const Token& tok) {
+    switch (tok.kind) {
+        case LineKind::throughput_row:  // all figures: not "... 149.50 BogoMIPS"
+            return static_cast<size_t>(tok.number) == tok.cells.size();
         case LineKind::progress:
         case LineKind::mr_record:
         case LineKind::version:
