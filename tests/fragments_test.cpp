@@ -163,6 +163,16 @@ TEST(HandTables, TypedTablesOfEveryMarkup) {
          "Pi 4           512345.67k       123456.78k\n"
          "Pi 3           312345.67k       93456.78k\n",
          2, "Pi 4", "", "sha256@8192", 123456780},
+        {"reST grid table, sizes shortened (16B, 1KB), algorithm from the command",
+         "Two boards (openssl speed -evp aes-128-cbc):\n\n"
+         "+-----------+-------------+-------------+-------------+\n"
+         "| Board     | 16B         | 1KB         | 8KB         |\n"
+         "+===========+=============+=============+=============+\n"
+         "| RPi 4     | 79,553.13k  | 106,958.85k | 107,497.47k |\n"
+         "+-----------+-------------+-------------+-------------+\n"
+         "| RPi 3     | 40,123.45k  | 56,789.01k  | 57,000.12k  |\n"
+         "+-----------+-------------+-------------+-------------+\n",
+         2, "RPi 4", "", "aes-128-cbc@1024", 106958850},
         {"Markdown with an OpenSSL column",
          "My OpenSSL numbers:\n\n| CPU | OpenSSL | aes-128-cbc 8192 | rsa 2048 sign/s |\n"
          "|-----|---------|------------------|-----------------|\n"

@@ -108,8 +108,15 @@ std::string algorithm_word(std::string_view word) {
     char first = static_cast<char>(std::tolower(static_cast<unsigned char>(word.front())));
     if (std::string_view("3abcdghimprstw").find(first) == std::string_view::npos) return {};
     std::string w = lower(word);
-    while (!w.empty() && std::string_view(":,;").find(w.back()) != std::string_view::npos)
+    // Punctuation of the sentence around it: "(aes-128-cbc):", "md5," — but
+    // the parentheses of "hmac(md5)" are the name's.
+    bool paren = w.find('(') != std::string::npos;
+    while (!w.empty() && std::string_view(":,;\"'])").find(w.back()) != std::string_view::npos &&
+           !(paren && w.back() == ')'))
         w.pop_back();
+    while (!w.empty() && std::string_view("(\"'[").find(w.front()) != std::string_view::npos)
+        w.erase(0, 1);
+    if (w.empty()) return {};
     if (auto it = human.find(w); it != human.end()) return it->second;
     if (auto c = block_cipher(w); !c.empty()) return c;
     std::string id = canonical_symmetric_id(w);
@@ -148,6 +155,8 @@ std::optional<int64_t> leading_integer(std::string_view s) {
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (ec != std::errc{} || p == s.data()) return std::nullopt;
     std::string_view rest = s.substr(static_cast<size_t>(p - s.data()));
+    // "1kb", "8KiB", "16k": block sizes in KiB, as people shorten openssl's.
+    if (rest == "kb" || rest == "kib" || rest == "k") return v * 1024;
     if (!rest.empty() && rest != "bytes" && rest != "byte" && rest != "b" && rest != "bits")
         return std::nullopt;
     return v;
@@ -160,6 +169,20 @@ std::string hand_algorithm_word(std::string_view word) {
     int64_t bits = 0;
     if (key_word(word, alg, bits)) return alg + std::to_string(bits);
     return algorithm_word(word);
+}
+
+bool names_block_size(std::string_view cell) {
+    std::string t = lower(strip_markup(cell));
+    if (t.find("byte") != std::string::npos) return true;
+    // "16B", "1KB", "8 KiB": a number and a byte unit, nothing else.
+    auto ws = tokens(t);
+    std::string joined;
+    for (const auto& w : ws) joined += w;
+    if (joined.empty() || !std::isdigit(static_cast<unsigned char>(joined[0]))) return false;
+    size_t digits = joined.find_first_not_of("0123456789,");
+    if (digits == std::string::npos) return false;
+    std::string unit = joined.substr(digits);
+    return unit == "b" || unit == "kb" || unit == "kib";
 }
 
 std::string hand_cell_text(std::string_view cell) {

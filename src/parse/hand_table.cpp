@@ -38,6 +38,14 @@ bool pipe_row(std::string_view t) {
            (t[first] == '|' || t.find("||") != std::string_view::npos);
 }
 
+// "+------+-------+" or "+======+": a rule of a reStructuredText grid table.
+bool grid_rule(std::string_view t) {
+    t = t.substr(std::min(t.size(), t.find_first_not_of(" \t")));
+    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
+    return t.size() >= 3 && t.front() == '+' && t.back() == '+' &&
+           t.find_first_not_of("+-=") == std::string_view::npos;
+}
+
 std::vector<std::string> split(std::string_view t, std::string_view sep) {
     std::vector<std::string> out;
     size_t start = 0;
@@ -101,7 +109,7 @@ size_t algorithm_columns(const std::vector<std::string>& header) {
 size_t size_columns(const std::vector<std::string>& header) {
     return static_cast<size_t>(std::count_if(header.begin(), header.end(), [](const auto& c) {
         auto h = read_header_cell(c);
-        return h.size > 0 && h.algorithm.empty() && lower(c).find("byte") != std::string::npos;
+        return h.size > 0 && h.algorithm.empty() && names_block_size(c);
     }));
 }
 
@@ -139,8 +147,11 @@ std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::v
         Table t;
         t.first = i;
         if (used[i]) continue;
-        if (pipe_row(lines[i].text)) {
-            for (; i < lines.size() && !used[i] && pipe_row(lines[i].text); ++i) {
+        if (pipe_row(lines[i].text) || grid_rule(lines[i].text)) {
+            for (; i < lines.size() && !used[i] &&
+                   (pipe_row(lines[i].text) || grid_rule(lines[i].text));
+                 ++i) {
+                if (grid_rule(lines[i].text)) continue;
                 auto cells = pipe_cells(lines[i].text);
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             }
@@ -311,8 +322,8 @@ struct Reader {
         for (const auto& c : t.rows[0]) cols.push_back(read_header_cell(c));
         size_t sized = 0, named = 0;
         for (size_t k = 0; k < cols.size(); ++k) {
-            sized += cols[k].size > 0 && cols[k].algorithm.empty() &&
-                     contains(lower(t.rows[0][k]), "byte");
+            sized +=
+                cols[k].size > 0 && cols[k].algorithm.empty() && names_block_size(t.rows[0][k]);
             named += !cols[k].algorithm.empty() && !cols[k].ratio;
         }
         if (all_percent(t)) return ratio_seen(t);

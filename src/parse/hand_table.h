@@ -52,6 +52,9 @@ std::optional<HandNumber> read_hand_number(std::string_view cell);
 // "rsa2048"), as a canonical id; empty when it names none.
 std::string hand_algorithm_word(std::string_view word);
 
+// Whether a header cell names a block size: "8,192 bytes", "16B", "1KB".
+bool names_block_size(std::string_view cell);
+
 // The cell's text without wiki or HTML markup.
 std::string hand_cell_text(std::string_view cell);
 
