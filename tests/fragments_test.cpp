@@ -173,6 +173,11 @@ TEST(HandTables, TypedTablesOfEveryMarkup) {
          "| RPi 3     | 40,123.45k  | 56,789.01k  | 57,000.12k  |\n"
          "+-----------+-------------+-------------+-------------+\n",
          2, "RPi 4", "", "aes-128-cbc@1024", 106958850},
+        {"the table turned: metrics in rows, machines in columns",
+         "OpenSSL speed, my two machines:\n\n| Test | Pi 4 | Pi 3 |\n|---|---|---|\n"
+         "| md5 8192 bytes | 512,345.67k | 312,345.67k |\n"
+         "| rsa 2048 sign/s | 212.3 | 98.4 |\n",
+         2, "Pi 4", "", "rsa2048.sign", 212.3},
         {"Markdown with an OpenSSL column",
          "My OpenSSL numbers:\n\n| CPU | OpenSSL | aes-128-cbc 8192 | rsa 2048 sign/s |\n"
          "|-----|---------|------------------|-----------------|\n"

@@ -330,6 +330,7 @@ struct Reader {
         if (sized < 2 && named == 0 && bogomips_table(t)) return;
         if (sized >= 2) return size_columns(t, cols);
         if (named >= 1) return algorithm_columns(t, cols);
+        if (metric_rows(t)) return;
         size_rows(t, cols);
     }
 
@@ -475,18 +476,51 @@ struct Reader {
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
                 auto n = read_hand_number(row[k]);
                 if (!figure_column[k] || !n || n->percent) continue;
-                const HeaderCell& h = cols[k];
-                bool key = h.algorithm == "rsa" || h.algorithm == "dsa";
-                if (key) {
-                    int64_t bits = h.size ? h.size : ctx.key_bits;
-                    if (bits && h.operation != Operation::throughput)
-                        add_figure(run, h.algorithm + std::to_string(bits), h.operation, 0, *n);
-                } else if (int64_t size = h.size ? h.size : ctx.block_size; size > 0) {
-                    add_figure(run, h.algorithm, Operation::throughput, size, *n);
-                }
+                header_figure(run, cols[k], *n);
             }
             if (!run.measurements.empty()) out.runs.push_back(std::move(run));
         }
+    }
+
+    // A figure under a header that names its algorithm: key bits or block
+    // size from the header, else from the text around the table.
+    void header_figure(Run& run, const HeaderCell& h, const HandNumber& n) const {
+        if (h.algorithm == "rsa" || h.algorithm == "dsa") {
+            int64_t bits = h.size ? h.size : ctx.key_bits;
+            if (bits && h.operation != Operation::throughput)
+                add_figure(run, h.algorithm + std::to_string(bits), h.operation, 0, n);
+        } else if (int64_t size = h.size ? h.size : ctx.block_size; size > 0) {
+            add_figure(run, h.algorithm, Operation::throughput, size, n);
+        }
+    }
+
+    // The table turned: rows name an algorithm with a size or an operation
+    // ("md5 8192 bytes", "rsa 2048 sign/s"), every other column is a
+    // machine's run. False when fewer than two rows do.
+    bool metric_rows(const Table& t) {
+        std::vector<HeaderCell> keys;
+        size_t named = 0;
+        for (size_t r = 1; r < t.rows.size(); ++r) {
+            keys.push_back(t.rows[r].empty() ? HeaderCell{} : read_header_cell(t.rows[r][0]));
+            const HeaderCell& h = keys.back();
+            named += !h.algorithm.empty() && !h.ratio &&
+                     (h.size > 0 || h.operation != Operation::throughput);
+        }
+        if (named < 2) return false;
+        const auto& header = t.rows[0];
+        for (size_t k = 1; k < header.size(); ++k) {
+            if (read_header_cell(header[k]).ratio || hand_cell_text(header[k]).empty()) continue;
+            Run run = table_run(file, lines[t.first].line);
+            run.machine.label = hand_cell_text(header[k]);
+            run.notes.push_back("column: " + run.machine.label);
+            for (size_t r = 1; r < t.rows.size(); ++r) {
+                auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
+                if (n && !n->percent && !keys[r - 1].algorithm.empty() && !keys[r - 1].ratio)
+                    header_figure(run, keys[r - 1], *n);
+            }
+            if (!run.measurements.empty()) out.runs.push_back(std::move(run));
+        }
+        return true;
     }
 
     // Rows are block sizes ("16bytes"); every other column is a run.
