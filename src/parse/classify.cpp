@@ -135,8 +135,20 @@ bool row_with_seconds(std::string_view line) {
 
 namespace {
 
+// "OpenSSL 1.1.1w  11 Sep 2023", "OpenSSL 0.9.6b [engine] ...", "LibreSSL 3.8.2",
+// "OpenSSL 1.1.1k  FIPS ...", "OpenSSL 1.1.1j-dev  xx XXX xxxx" (a development
+// build's date): after the version comes nothing, a date, a bracket or a
+// capital; another lower-case word makes it prose ("OpenSSL 3.0 is ...").
 bool version_at_start(std::string_view t, std::string_view prefix) {
-    return starts_with(t, prefix) && t.size() > prefix.size() && digit(t[prefix.size()]);
+    if (!starts_with(t, prefix) || t.size() <= prefix.size() || !digit(t[prefix.size()]))
+        return false;
+    size_t end = t.find_first_of(" \t", prefix.size());
+    if (end == std::string_view::npos) return true;
+    std::string_view rest = trim(t.substr(end));
+    if (rest.empty()) return true;
+    char c = rest.front();
+    return digit(c) || c == '[' || c == '(' || std::isupper(static_cast<unsigned char>(c)) ||
+           starts_with(rest, "xx ");
 }
 
 // Version, build and timing lines of openssl's header.
