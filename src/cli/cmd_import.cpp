@@ -188,9 +188,17 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
         return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
     }
     for (const auto& r : all) {
+        // A BogoMips fact of a typed table has no figures: say what it holds.
+        std::string what = r.version.empty() ? "(no version line)" : r.version;
+        if (r.measurements.empty() && r.machine.bogomips)
+            what = fmt::format("BogoMips {:.2f} of {}{}", *r.machine.bogomips,
+                               terminal_safe(r.machine.label),
+                               r.machine.kernel_release.empty()
+                                   ? ""
+                                   : " under Linux " + terminal_safe(r.machine.kernel_release));
         fmt::print("{} {:<28} {:>3} figures  {}{}{}\n",
                    a.dry_run ? "found " : fmt::format("run {:>3}", r.id), terminal_safe(r.label),
-                   r.measurements.size(), r.version.empty() ? "(no version line)" : r.version,
+                   r.measurements.size(), what,
                    r.machine.cpu_name.empty() ? "" : " / " + r.machine.cpu_name,
                    r.complete ? "" : " (partial)");
     }
