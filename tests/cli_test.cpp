@@ -464,7 +464,10 @@ TEST_F(Cli, FeaturesExperimentFitsOneHundredTwentyColumns) {
         run("experiment features md5 --features aesni,pclmulqdq,ssse3,movbe,avx,avx2,bmi1,"
             "bmi2,adx --seconds 0.02 --bytes 16 --label wide");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("figure (continued)"), std::string::npos) << r.out;
+    // Whether a second block is needed depends on how noisy the cells are
+    // (tests/feature_table_test.cpp lays out both); every feature has a column.
+    for (const char* f : {"aesni", "pclmulqdq", "avx2", "adx"})
+        EXPECT_NE(r.out.find(std::string(" ") + f), std::string::npos) << f << "\n" << r.out;
     std::istringstream lines(r.out);
     // Columns, not bytes: "±" takes two bytes of UTF-8 and one column.
     auto columns = [](const std::string& l) {

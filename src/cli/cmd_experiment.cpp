@@ -12,6 +12,7 @@
 #include "compare/interval.h"
 #include "compare/ratio.h"
 #include "report/comparison.h"
+#include "report/feature_table.h"
 #include "report/speed_table.h"
 #include "store/database.h"
 #include "sysinfo/capture.h"
@@ -89,48 +90,6 @@ void add_common(CLI::App& app, ExperimentArgs& a) {
     app.add_flag("--no-store", a.no_store, "do not store the runs");
 }
 
-// native/masked per figure and feature, with * where the 95% interval
-// excludes 1 (~ where noise explains it); at most 8 features per block so the
-// table fits 120 columns.
-std::string feature_columns(const compare::SideBySide& table,
-                            const std::vector<std::string>& names) {
-    constexpr size_t kPerBlock = 8;
-    std::string out;
-    for (size_t first = 0; first < names.size(); first += kPerBlock) {
-        size_t last = std::min(names.size(), first + kPerBlock);
-        out += fmt::format("{:<22}", first ? "\nfigure (continued)" : "figure");
-        for (size_t k = first; k < last; ++k) out += fmt::format(" {:>11}", names[k]);
-        out += "\n";
-        for (const auto& row : table.rows) {
-            Measurement m;
-            m.algorithm = row.metric.algorithm;
-            m.operation = row.metric.operation;
-            m.parameter = row.metric.parameter;
-            out += fmt::format("{:<22}", metric_key(m));
-            for (size_t k = first; k < last; ++k) {
-                const auto& c = row.vs_baseline[k + 1];
-                if (!c.ratio || *c.ratio <= 0) {
-                    out += fmt::format(" {:>11}", "-");
-                    continue;
-                }
-                // The table divides masked by native; the experiment reads native / masked.
-                // Inverted, the interval's upper end is 1 / low.
-                double ratio = 1 / *c.ratio;
-                std::string cell = fmt::format("{:.3f}", ratio);
-                if (c.low && compare::wider_than_floor(ratio, 1 / *c.low, table.noise))
-                    cell += report::plus_minus_percent(*c.ratio / *c.low - 1);
-                cell += c.significance == compare::Significance::significant ? "*" : "~";
-                out += fmt::format(" {:>11}", cell);
-            }
-            out += "\n";
-        }
-    }
-    return out + fmt::format(
-                     "* the 95% interval (repetitions; a {:.0f}% floor for a figure measured "
-                     "once) excludes 1; ~ within noise\n",
-                     100 * table.noise);
-}
-
 int features(const ExperimentArgs& a, Global& global) {
     Machine machine = sysinfo::capture_machine();
     std::vector<std::string> names =
@@ -178,7 +137,7 @@ int features(const ExperimentArgs& a, Global& global) {
     std::string out =
         "What each CPU feature is worth to libcrypto: native / masked per figure (above 1: the "
         "feature helps)\n" +
-        feature_columns(table, names);
+        report::feature_table(table, names);
     for (const auto& c : table.caveats)
         if (c.rfind("CPU feature masks differ", 0) != 0)
             out += "note: " + c + "\n";  // that is the experiment
