@@ -1,5 +1,6 @@
 #pragma once
 // Text from anywhere made safe to store and to print.
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -19,5 +20,34 @@ bool mentions(std::string_view text, std::string_view word);
 // ASCII lower case, and the text without surrounding white space.
 std::string lower_ascii(std::string_view text);
 std::string trimmed(std::string_view text);
+
+// A set of bytes to scan text for in one pass: string_view's find_first_of
+// searches the whole set again at every character.
+class ByteSet {
+  public:
+    constexpr explicit ByteSet(std::string_view bytes) {
+        for (char c : bytes)
+            bits_[static_cast<uint8_t>(c) >> 6] |= uint64_t{1} << (static_cast<uint8_t>(c) & 63);
+    }
+    constexpr bool has(char c) const {
+        auto u = static_cast<uint8_t>(c);
+        return (bits_[u >> 6] >> (u & 63)) & 1;
+    }
+    // The first position of a byte in the set (find) or not in it (find_not), else npos.
+    constexpr size_t find(std::string_view s) const {
+        for (size_t i = 0; i < s.size(); ++i)
+            if (has(s[i])) return i;
+        return std::string_view::npos;
+    }
+    constexpr size_t find_not(std::string_view s) const {
+        for (size_t i = 0; i < s.size(); ++i)
+            if (!has(s[i])) return i;
+        return std::string_view::npos;
+    }
+    constexpr bool any_in(std::string_view s) const { return find(s) != std::string_view::npos; }
+
+  private:
+    uint64_t bits_[4] = {};
+};
 
 }  // namespace speedlab

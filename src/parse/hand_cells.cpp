@@ -17,9 +17,27 @@ std::string lower(std::string_view s) {
     return lower_ascii(s);
 }
 
+constexpr ByteSet kMarkup("<'*`");
+constexpr ByteSet kSeparators(",' \xE2\xC2");
+constexpr ByteSet kMarkupOrSeparators("<'*`, \xE2\xC2");
+constexpr ByteSet kDecimal("0123456789.");
+
+bool space(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+std::string_view trim_view(std::string_view s) {
+    while (!s.empty() && space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
 // Wiki and HTML markup around a cell: '''bold''', **bold**, <style=...>, `code`.
+// Most cells have none: those are trimmed without a copy per character.
 std::string strip_markup(std::string_view s) {
+    if (!kMarkup.any_in(s)) return std::string(trim_view(s));
     std::string out;
+    out.reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
         if (s[i] == '<') {
             auto close = s.find('>', i);
@@ -35,13 +53,15 @@ std::string strip_markup(std::string_view s) {
         if (s[i] == '*' || s[i] == '`') continue;
         out += s[i];
     }
-    return trimmed(out);
+    return std::string(trim_view(out));
 }
 
 // Thousands separators a person typed: "12,391.77", "646’811.75", "8 192",
 // "1 523.4" (a group of three digits after each).
 std::string without_thousands(std::string_view s) {
+    if (!kSeparators.any_in(s)) return std::string(s);
     std::string out;
+    out.reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
         bool between = !out.empty() && std::isdigit(static_cast<unsigned char>(out.back()));
         // ',' and "'" (English, Swiss), '’', and spaces: ' ', no-break (U+00A0)
@@ -224,26 +244,38 @@ HeaderCell read_header_cell(std::string_view text) {
     return h;
 }
 
-std::optional<HandNumber> read_hand_number(std::string_view cell) {
-    std::string t = without_thousands(strip_markup(cell));
+namespace {
+// The figure of a cell that is digits and one point, maybe with k or %.
+std::optional<HandNumber> plain_number(std::string_view t) {
     HandNumber n;
     if (!t.empty() && t.back() == '%') {
         n.percent = true;
-        t.pop_back();
+        t.remove_suffix(1);
     } else if (!t.empty() && (t.back() == 'k' || t.back() == 'K')) {
-        t.pop_back();
+        t.remove_suffix(1);
     }
     // Digits and one point only: "1e308" and "0x10" are nobody's typed figure.
     if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front())) ||
-        t.find_first_not_of("0123456789.") != std::string::npos)
+        kDecimal.find_not(t) != std::string_view::npos)
         return std::nullopt;
     auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), n.value);
     if (ec != std::errc{} || p != t.data() + t.size() || !std::isfinite(n.value) || n.value <= 0)
         return std::nullopt;
     auto dot = t.find('.');
-    n.step =
-        dot == std::string::npos ? 1 : std::pow(10.0, -static_cast<double>(t.size() - dot - 1));
+    size_t decimals = dot == std::string_view::npos ? 0 : t.size() - dot - 1;
+    n.step = std::pow(10.0, -static_cast<double>(decimals));
     return n;
+}
+}  // namespace
+
+std::optional<HandNumber> read_hand_number(std::string_view cell) {
+    std::string_view plain = trim_view(cell);
+    // Most cells are plain figures or words: those need no copy to be read.
+    if (!kMarkup.any_in(plain) &&
+        (plain.empty() || !std::isdigit(static_cast<unsigned char>(plain.front()))))
+        return std::nullopt;
+    if (!kMarkupOrSeparators.any_in(plain)) return plain_number(plain);
+    return plain_number(without_thousands(strip_markup(cell)));
 }
 
 }  // namespace speedlab::parse

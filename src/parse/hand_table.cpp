@@ -8,10 +8,10 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <regex>
 #include <unordered_map>
 
 #include "core/text.h"
+#include "parse/cells.h"
 
 namespace speedlab::parse {
 
@@ -189,11 +189,25 @@ int64_t number_before(const std::string& t, std::string_view phrase) {
     return std::stoll(t.substr(start, end - start));
 }
 
+// Whether a line can hold "byte block", "bit key" or "openssl speed": each has
+// one space between a known pair of letters, so most lines are spared three
+// searches by one pass over their spaces.
+bool may_give_context(std::string_view t) {
+    auto low = [](char c) { return static_cast<char>(c | 0x20); };
+    for (size_t p = t.find(' '); p != std::string_view::npos; p = t.find(' ', p + 1)) {
+        if (p == 0 || p + 1 >= t.size()) continue;
+        char a = low(t[p - 1]), b = low(t[p + 1]);
+        if ((a == 'e' && b == 'b') || (a == 't' && b == 'k') || (a == 'l' && b == 's')) return true;
+    }
+    return false;
+}
+
 Context read_context(const std::vector<CleanLine>& lines) {
     Context c;
     for (const auto& l : lines) {
-        if (!mentions(l.text, "byte block") && !mentions(l.text, "bit key") &&
-            !mentions(l.text, "openssl speed"))
+        if (!may_give_context(l.text) ||
+            (!mentions(l.text, "byte block") && !mentions(l.text, "bit key") &&
+             !mentions(l.text, "openssl speed")))
             continue;
         std::string t = lower(l.text);
         if (auto b = number_before(t, "byte block")) c.block_size = b;
@@ -235,15 +249,35 @@ std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
     return {};
 }
 
+// "... from tilia:" or "... on tilia:" at the end of a line: the name, else
+// empty. Read by hand: a std::regex here cost more than the table it names.
+std::string caption_name(std::string_view t) {
+    t = trim(t);
+    if (t.empty() || t.back() != ':') return {};
+    t = trim(t.substr(0, t.size() - 1));
+    size_t start = t.size();
+    auto name_char = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
+    };
+    while (start > 0 && name_char(t[start - 1])) --start;
+    // The name starts with a letter: skip what \w allows before one.
+    while (start < t.size() && !std::isalpha(static_cast<unsigned char>(t[start]))) ++start;
+    if (start == t.size()) return {};
+    std::string_view name = t.substr(start), before = t.substr(0, start);
+    if (before.empty() || (before.back() != ' ' && before.back() != '\t')) return {};
+    before = trim(before);
+    auto ends_with_word = [&](std::string_view w) {
+        return before.size() >= w.size() &&
+               lower_ascii(before.substr(before.size() - w.size())) == w;
+    };
+    return ends_with_word("from") || ends_with_word("on") ? std::string(name) : std::string();
+}
+
 // "OpenSSL results from tilia:": the machine a table's rows were measured on.
 std::string caption_machine(const std::vector<CleanLine>& lines, size_t first) {
-    static const std::regex caption(R"((?:from|on)\s+([A-Za-z][\w.-]*)\s*:\s*$)",
-                                    std::regex::icase);
     for (size_t k = first; k-- > 0 && k + 3 > first;) {
-        if (trimmed(lines[k].text).empty()) continue;
-        std::smatch m;
-        std::string t(lines[k].text);
-        return std::regex_search(t, m, caption) ? m[1].str() : std::string();
+        if (trim(lines[k].text).empty()) continue;
+        return caption_name(lines[k].text);
     }
     return {};
 }

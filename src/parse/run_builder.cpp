@@ -82,7 +82,7 @@ void RunBuilder::add_curve_table(Measurement m, const std::string& family, int64
 
 void RunBuilder::add(Measurement m, bool from_table) {
     if (child_) return add_child(std::move(m));
-    from_children_.erase(metric_key(m));
+    if (!from_children_.empty()) from_children_.erase(metric_key(m));  // the key costs a format
     for (auto& e : run_.measurements) {
         if (!same_metric(e, m)) continue;
         if (m.samples.empty()) m.samples = std::move(e.samples);
