@@ -97,4 +97,28 @@ std::string trimmed(std::string_view s) {
     return std::string(s);
 }
 
+Needles::Needles(std::initializer_list<std::string_view> needles) : needles_(needles) {
+    for (size_t k = 0; k < needles_.size() && k < 64; ++k) {
+        if (needles_[k].size() < 2) continue;
+        auto a = static_cast<uint8_t>(needles_[k][0]), b = static_cast<uint8_t>(needles_[k][1]);
+        unsigned pair = unsigned{a} << 8 | b;
+        pairs_[pair >> 6] |= uint64_t{1} << (pair & 63);
+        by_first_[a] |= uint64_t{1} << k;
+    }
+}
+
+uint64_t Needles::found(std::string_view text) const {
+    uint64_t out = 0;
+    for (size_t i = 0; i + 1 < text.size(); ++i) {
+        auto a = static_cast<uint8_t>(text[i]);
+        if (!starts_pair(a, static_cast<uint8_t>(text[i + 1]))) continue;
+        std::string_view rest = text.substr(i);
+        for (uint64_t m = by_first_[a] & ~out; m; m &= m - 1) {
+            auto k = static_cast<size_t>(__builtin_ctzll(m));
+            if (rest.starts_with(needles_[k])) out |= uint64_t{1} << k;
+        }
+    }
+    return out;
+}
+
 }  // namespace speedlab

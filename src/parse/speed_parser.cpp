@@ -158,7 +158,10 @@ ParsedText Parser::parse(bool merge) {
         if (run.machine.empty() && !machines_.first().empty()) run.machine = machines_.first();
     if (merge) merge_invocations();
     auto hand = read_hand_tables(lines_, used_, text_, file_);
+    // Runs are large: the result grows once, to hold the facts that stay runs too.
+    out_.runs.reserve(out_.runs.size() + hand.runs.size() + hand.bogomips_facts.size());
     for (auto& run : hand.runs) out_.runs.push_back(std::move(run));
+    hand.runs = {};
     attach_bogomips_facts(out_.runs, std::move(hand.bogomips_facts));
     if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
     if (!out_.closest_line && closest_fallback_) {
@@ -296,19 +299,22 @@ std::string Parser::raw_lines(size_t from, size_t to) {
 // then `openssl speed -evp aes-128-cbc`) of the same build on the same
 // machine. Neighbours that agree on all that and share no figure become one run.
 void Parser::merge_invocations() {
-    std::vector<Run> merged;
-    for (auto& run : out_.runs) {
-        if (!merged.empty() && same_setup(merged.back(), run)) {
-            Run& into = merged.back();
+    size_t kept = 0;  // in place: out_.runs[0, kept) are the merged runs
+    for (size_t k = 0; k < out_.runs.size(); ++k) {
+        Run& run = out_.runs[k];
+        if (kept > 0 && same_setup(out_.runs[kept - 1], run)) {
+            Run& into = out_.runs[kept - 1];
             for (auto& m : run.measurements) into.measurements.push_back(std::move(m));
             into.raw_text += run.raw_text;
             for (auto& n : run.notes) into.notes.push_back(std::move(n));
             into.complete = into.complete && run.complete;
             continue;
         }
-        merged.push_back(std::move(run));
+        if (kept != k) out_.runs[kept] = std::move(run);
+        ++kept;
     }
-    out_.runs = std::move(merged);
+    out_.runs.erase(out_.runs.begin() + static_cast<long>(kept), out_.runs.end());
+    for (auto& run : out_.runs) run.measurements.shrink_to_fit();  // merged runs grew
 }
 
 bool Parser::same_setup(const Run& a, const Run& b) {

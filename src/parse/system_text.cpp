@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/text.h"
 #include "parse/cells.h"
 #include "sysinfo/decode.h"
 
@@ -67,15 +68,42 @@ bool MachineReader::proc_pci(size_t& i) {
     return true;
 }
 
+namespace {
+// What each reader below needs to find in a line before it looks further;
+// the dmesg needles are every string sysinfo::decode_dmesg_line starts from.
+enum Need : uint64_t {
+    kCpuinfo = 1 << 0,
+    kMeminfo = 1 << 1,
+    kBogomips = 1 << 2,
+    kUname = 1 << 3,
+    kPciDevices = 1 << 4,
+    kLspci = 1 << 5,
+    kProcPci = 1 << 6,
+    kDmesg = ~uint64_t{0} << 7,
+};
+const Needles& system_needles() {
+    static const Needles needles{"vendor_id", "MemTotal:", "Calibrating delay loop", "uname -a",
+                                 "/proc/bus/pci/devices", "lspci", "Bus ",
+                                 // dmesg: emulated and virtual devices, then the kernel's own lines
+                                 "PCem", "86Box", "BOCHS", "QEMU ", "VBOX HARDDISK",
+                                 "VMware Virtual", "Linux version ", "Detected ", "F0 0F bug",
+                                 "Hypervisor detected: ", "CPU: "};
+    return needles;
+}
+}  // namespace
+
 bool MachineReader::read(size_t& i) {
     std::string_view line = lines_[i].text;  // a block read below moves i, not this
-    bool used = cpuinfo(i);
-    if (contains(line, "MemTotal:")) {
+    // One pass tells which readers can match: most lines are none of these.
+    uint64_t found = system_needles().found(line);
+    if (!found) return false;
+    bool used = (found & kCpuinfo) && cpuinfo(i);
+    if (found & kMeminfo) {
         new_machine_if_taken(machine_.memory_kb.has_value());
         used = sysinfo::decode_meminfo(line, machine_) || used;
         remember();
     }
-    if (auto bm = sysinfo::decode_bogomips_line(line)) {
+    if (auto bm = (found & kBogomips) ? sysinfo::decode_bogomips_line(line) : std::nullopt) {
         if (!machine_.bogomips) machine_.bogomips = bm;
         remember();
         used = true;
@@ -99,8 +127,8 @@ bool MachineReader::read(size_t& i) {
             used = true;
         }
     }
-    used = proc_pci(i) || used;
-    if (sysinfo::decode_dmesg_line(line, machine_)) {
+    used = ((found & kProcPci) && proc_pci(i)) || used;
+    if ((found & kDmesg) && sysinfo::decode_dmesg_line(line, machine_)) {
         remember();
         used = true;
     }

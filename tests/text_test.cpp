@@ -1,0 +1,57 @@
+// core/text: the searches every stage of import leans on.
+#include "core/text.h"
+
+#include <gtest/gtest.h>
+
+namespace speedlab {
+namespace {
+
+TEST(Text, MentionsInAnyAsciiCase) {
+    struct Case {
+        std::string name, text, word;
+        bool want;
+    } cases[] = {
+        {"same case", "run openssl speed md5", "openssl speed", true},
+        {"mixed case", "OpenSSL Speed rsa", "openssl speed", true},
+        {"cut at the end", "openssl spee", "openssl speed", false},
+        {"first letter repeated", "ooopenssl speed", "openssl speed", true},
+        {"absent", "libressl", "openssl", false},
+        {"empty word", "anything", "", true},
+    };
+    for (const auto& c : cases) EXPECT_EQ(mentions(c.text, c.word), c.want) << c.name;
+}
+
+TEST(Text, ByteSetFindsTheFirstByteInAndNotInTheSet) {
+    constexpr ByteSet digits("0123456789.");
+    EXPECT_EQ(digits.find("abc12"), 3u);
+    EXPECT_EQ(digits.find("abc"), std::string_view::npos);
+    EXPECT_EQ(digits.find_not("12.5k"), 4u);
+    EXPECT_EQ(digits.find_not("12.5"), std::string_view::npos);
+    constexpr ByteSet high("\xE2\xC2");  // bytes above 0x7F are members like any other
+    EXPECT_TRUE(
+        high.any_in("8\xC2\xA0"
+                    "192"));
+    EXPECT_FALSE(high.any_in("8 192"));
+    EXPECT_FALSE(ByteSet("").any_in("anything"));
+}
+
+TEST(Text, NeedlesSayWhichStringsALineHolds) {
+    const Needles needles{"vendor_id", "MemTotal:", "PCem", "CPU: ", "lspci"};
+    struct Case {
+        std::string name, text;
+        uint64_t want;
+    } cases[] = {
+        {"none", "md5 1234.56k 2345.67k", 0},
+        {"one", "vendor_id\t: GenuineIntel", 1 << 0},
+        {"two on one line", "hda: PCemHD, ATA DISK drive; CPU: Pentium 75", 1 << 2 | 1 << 3},
+        {"at the very end", "$ lspci", 1 << 4},
+        {"cut short", "MemTotal", 0},
+        {"first byte without the second", "PC PCe", 0},
+        {"case matters", "cpu: pentium", 0},
+        {"empty", "", 0},
+    };
+    for (const auto& c : cases) EXPECT_EQ(needles.found(c.text), c.want) << c.name;
+}
+
+}  // namespace
+}  // namespace speedlab
