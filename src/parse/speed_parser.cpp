@@ -563,13 +563,14 @@ void Parser::symmetric_cells(const std::string& printed,
     bool zero_row = true;
     for (size_t k = 0; k < cells.size(); ++k) {
         auto cell = throughput_cell(cells[k]);
-        std::string at = name + " at " + std::to_string(sizes_[k]) + " bytes: ";
+        // Only a skipped cell needs its place said: most cells are figures.
+        auto at = [&] { return name + " at " + std::to_string(sizes_[k]) + " bytes: "; };
         if (!cell) {
-            builder_.skip(at + "'" + std::string(cells[k]) + "' is not a figure; skipped");
+            builder_.skip(at() + "'" + std::string(cells[k]) + "' is not a figure; skipped");
             continue;
         }
         if (!cell->finite) {
-            builder_.skip(at + "printed as " + std::string(cells[k]) + ", not stored");
+            builder_.skip(at() + "printed as " + std::string(cells[k]) + ", not stored");
             continue;
         }
         if (cell->value == 0) continue;
