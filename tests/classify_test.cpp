@@ -155,8 +155,8 @@ TEST(Resolve, MoreSignificantDigitsWin) {
                                   Number{13.27, 0.0001}, "rsa 4096 bits");
     ASSERT_TRUE(sign);
     EXPECT_DOUBLE_EQ(sign->value, 1 / 13.27);
-    EXPECT_EQ(sign->printed.at("per_second"), 0.1);
-    EXPECT_EQ(sign->printed.at("seconds_per_op"), 13.27);
+    EXPECT_EQ(sign->printed.per_second.value(), 0.1);
+    EXPECT_EQ(sign->printed.seconds_per_op.value(), 13.27);
     auto verify = public_key_figure("rsa4096", Operation::verify, Number{4.6, 0.1},
                                     Number{0.2185, 0.0001}, "rsa 4096 bits");
     ASSERT_TRUE(verify);

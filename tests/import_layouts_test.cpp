@@ -99,8 +99,8 @@ TEST(ImportLayouts, ProgressCountsAndChildSamplesAreKept) {
     EXPECT_DOUBLE_EQ(sign->samples[3], 16471.257485);
     EXPECT_DOUBLE_EQ(sign->samples[15], 15880.6);
     auto rsa = parse_corpus("040").runs.at(0);
-    EXPECT_DOUBLE_EQ(find_metric(rsa, "rsa512.sign")->printed.at("per_second"), 20923.5);
-    EXPECT_DOUBLE_EQ(find_metric(rsa, "rsa512.sign")->printed.at("seconds_per_op"), 0.000048);
+    EXPECT_DOUBLE_EQ(find_metric(rsa, "rsa512.sign")->printed.per_second.value(), 20923.5);
+    EXPECT_DOUBLE_EQ(find_metric(rsa, "rsa512.sign")->printed.seconds_per_op.value(), 0.000048);
 }
 
 TEST(ImportLayouts, HandTableRunsAreNamedFromTheirCells) {

@@ -84,13 +84,13 @@ TEST(Seed000, PackagedFullRunPrintsExactFigures) {
     // Both printed forms are kept; the value is the more precise one: "0.2185s"
     // (4 digits) beats "4.6" per second, "13.2800s" beats "0.1".
     const auto& verify = figure(run, "rsa4096", Operation::verify);
-    EXPECT_DOUBLE_EQ(verify.printed.at("per_second"), 4.6);
-    EXPECT_DOUBLE_EQ(verify.printed.at("seconds_per_op"), 0.2185);
+    EXPECT_DOUBLE_EQ(verify.printed.per_second.value(), 4.6);
+    EXPECT_DOUBLE_EQ(verify.printed.seconds_per_op.value(), 0.2185);
     EXPECT_DOUBLE_EQ(verify.value, 1 / 0.2185);
     EXPECT_NEAR(verify.printed_step, 0.0001 / (0.2185 * 0.2185), 1e-12);
     EXPECT_DOUBLE_EQ(figure(run, "rsa4096", Operation::sign).value, 1 / 13.28);
-    EXPECT_DOUBLE_EQ(figure(run, "rsa4096", Operation::sign).printed.at("per_second"), 0.1);
-    EXPECT_DOUBLE_EQ(figure(run, "dsa2048", Operation::verify).printed.at("per_second"), 1.4);
+    EXPECT_DOUBLE_EQ(figure(run, "rsa4096", Operation::sign).printed.per_second.value(), 0.1);
+    EXPECT_DOUBLE_EQ(figure(run, "dsa2048", Operation::verify).printed.per_second.value(), 1.4);
     // Rows printed as 0.00 (compiled out) are missing, never zero.
     EXPECT_EQ(run.find("mdc2", Operation::throughput, 8), nullptr);
     EXPECT_EQ(run.find("idea-cbc", Operation::throughput, 8192), nullptr);

@@ -55,6 +55,12 @@ TEST(Store, RoundTripsImportedRunsWithMachineAndPrecision) {
     const Measurement& md5 = figure(*back, "md5", Operation::throughput, 8192);
     EXPECT_DOUBLE_EQ(md5.value, 6242300);
     EXPECT_DOUBLE_EQ(md5.printed_step, 10);
+    // Both printed forms of a public-key figure survive: "13.2800s" and "0.1".
+    const Measurement& sign = figure(*back, "rsa4096", Operation::sign);
+    EXPECT_EQ(sign.printed, figure(runs[1], "rsa4096", Operation::sign).printed);
+    EXPECT_DOUBLE_EQ(sign.printed.per_second.value(), 0.1);
+    EXPECT_DOUBLE_EQ(sign.printed.seconds_per_op.value(), 13.28);
+    EXPECT_TRUE(md5.printed.empty());
     EXPECT_EQ(back->machine.cpu_family, 5);
     EXPECT_EQ(back->machine.pci.size(), 4u);
     EXPECT_EQ(back->machine.kind, MachineKind::emulated);

@@ -23,6 +23,25 @@ std::string get_string(const json& j, const char* key) {
 }
 }  // namespace
 
+json to_json(const PrintedForms& p) {
+    json j = json::object();
+    if (p.per_second) j["per_second"] = *p.per_second;
+    if (p.seconds_per_op) j["seconds_per_op"] = *p.seconds_per_op;
+    return j;
+}
+
+PrintedForms printed_forms_from_json(const json& j) {
+    PrintedForms p;
+    if (!j.is_object()) return p;
+    auto number = [&](const char* key) -> std::optional<double> {
+        if (!j.contains(key) || !j.at(key).is_number()) return std::nullopt;
+        return j.at(key).get<double>();
+    };
+    p.per_second = number("per_second");
+    p.seconds_per_op = number("seconds_per_op");
+    return p;
+}
+
 json to_json(const Measurement& m) {
     json j{{"metric", metric_key(m)},
            {"algorithm", m.algorithm},
@@ -40,7 +59,7 @@ json to_json(const Measurement& m) {
                       {"mean", s.mean}, {"stddev", s.stddev}, {"cv", s.cv()}};
     }
     if (!m.source_name.empty()) j["source_name"] = m.source_name;
-    if (!m.printed.empty()) j["printed"] = m.printed;
+    if (!m.printed.empty()) j["printed"] = to_json(m.printed);
     return j;
 }
 
@@ -56,8 +75,7 @@ Measurement measurement_from_json(const json& j) {
     m.seconds = get_optional<double>(j, "seconds");
     if (j.contains("samples")) m.samples = j.at("samples").get<std::vector<double>>();
     m.source_name = get_string(j, "source_name");
-    if (j.contains("printed") && j.at("printed").is_object())
-        m.printed = j.at("printed").get<std::map<std::string, double>>();
+    if (j.contains("printed")) m.printed = printed_forms_from_json(j.at("printed"));
     return m;
 }
 

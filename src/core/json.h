@@ -8,6 +8,9 @@
 namespace speedlab {
 
 nlohmann::json to_json(const Measurement& m);
+// {"per_second": 20.6, "seconds_per_op": 0.0485}, each key only where printed.
+nlohmann::json to_json(const PrintedForms& printed);
+PrintedForms printed_forms_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const Machine& machine);
 nlohmann::json to_json(const Conditions& conditions);
 nlohmann::json to_json(const Run& run, bool with_raw_text = false);

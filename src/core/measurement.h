@@ -16,6 +16,15 @@ enum class Operation { throughput, sign, verify, derive, keygen, encaps, decaps,
 std::string_view to_string(Operation op);
 std::optional<Operation> parse_operation(std::string_view text);
 
+// The printed forms of a public-key figure, as printed: per second (20.6)
+// and seconds per operation (0.0485). A value type, not a map: a run holds
+// thousands of figures and most have neither.
+struct PrintedForms {
+    std::optional<double> per_second, seconds_per_op;
+    bool empty() const { return !per_second && !seconds_per_op; }
+    bool operator==(const PrintedForms&) const = default;
+};
+
 struct Measurement {
     std::string algorithm;  // canonical id, e.g. "md5", "rsa2048", "ecdsa-p256"
     Operation operation = Operation::throughput;
@@ -29,9 +38,7 @@ struct Measurement {
     std::optional<double> seconds;  // time the count took, where known
     std::vector<double> samples;    // one value per repetition, base units
     std::string source_name;        // the row name as the source printed it
-    // Every printed form of the figure, as printed: "per_second" (20.6) and
-    // "seconds_per_op" (0.0485) of a public-key row; `value` keeps the more precise.
-    std::map<std::string, double> printed;
+    PrintedForms printed;           // of a public-key row; `value` keeps the more precise
 };
 
 // "md5@8192", "rsa2048.sign", "ecdh-x25519.derive": the key used by --metrics.

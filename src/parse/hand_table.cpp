@@ -350,6 +350,7 @@ struct Reader {
     const std::string& file;
     const Context& ctx;
     HandTables& out;
+    std::vector<Run>& runs_out;  // the text's runs, which each table's runs join
 
     void table(const Table& t) {
         std::vector<HeaderCell> cols;
@@ -493,7 +494,7 @@ struct Reader {
                     add_figure(runs[key], alg, Operation::throughput, cols[k].size, *n);
         }
         for (const auto& key : order)
-            if (!runs[key].measurements.empty()) out.runs.push_back(std::move(runs[key]));
+            if (!runs[key].measurements.empty()) runs_out.push_back(std::move(runs[key]));
     }
 
     // Columns name algorithms (with a size or an operation); each row is a run.
@@ -512,7 +513,7 @@ struct Reader {
                 if (!figure_column[k] || !n || n->percent) continue;
                 header_figure(run, cols[k], *n);
             }
-            if (!run.measurements.empty()) out.runs.push_back(std::move(run));
+            if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         }
     }
 
@@ -552,7 +553,7 @@ struct Reader {
                 if (n && !n->percent && !keys[r - 1].algorithm.empty() && !keys[r - 1].ratio)
                     header_figure(run, keys[r - 1], *n);
             }
-            if (!run.measurements.empty()) out.runs.push_back(std::move(run));
+            if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         }
         return true;
     }
@@ -579,7 +580,7 @@ struct Reader {
                 if (size.size <= 0 || !size.algorithm.empty() || !n || n->percent) continue;
                 add_figure(run, alg, Operation::throughput, size.size, *n);
             }
-            if (run.measurements.size() >= 2) out.runs.push_back(std::move(run));
+            if (run.measurements.size() >= 2) runs_out.push_back(std::move(run));
         }
     }
 };
@@ -657,14 +658,15 @@ void attach_bogomips_facts(std::vector<Run>& runs, std::vector<Run> facts) {
 }
 
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
-                            std::string_view text, const std::string& file_name) {
+                            std::string_view text, const std::string& file_name,
+                            std::vector<Run>& runs) {
     HandTables out;
     // Figures without openssl's own layout count only where the text is about openssl.
     if (!mentions(text, "openssl")) return out;
     auto tables = find_tables(lines, used);
     if (tables.empty()) return out;
     Context ctx = read_context(lines);
-    Reader reader{lines, file_name, ctx, out};
+    Reader reader{lines, file_name, ctx, out, runs};
     for (const auto& t : tables) reader.table(t);
     return out;
 }

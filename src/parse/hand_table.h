@@ -13,7 +13,6 @@
 namespace speedlab::parse {
 
 struct HandTables {
-    std::vector<Run> runs;        // source "hand-made table"
     size_t ratio_table_line = 0;  // first line of a ratio or percent table, 0: none
     // BogoMips per named machine and kernel ("| Distribution | Kernel |
     // BogoMips | BogoMips |" under "| | tilia | PCem |"): runs without figures.
@@ -23,8 +22,11 @@ struct HandTables {
 // `lines` are the cleaned lines of the whole text, `used` those openssl's own
 // output took (never part of a hand-made table); `text` the text itself, for
 // context (the openssl speed command, "1024 byte blocks", "2048 bit keys").
+// Each table's runs (source "hand-made table") are appended to `runs`: runs
+// are large, and a second vector of them would double the peak.
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
-                            std::string_view text, const std::string& file_name);
+                            std::string_view text, const std::string& file_name,
+                            std::vector<Run>& runs);
 
 // Each BogoMips fact goes to the run of the same machine (label or emulator)
 // and kernel when the text has one; the others become runs of their own.

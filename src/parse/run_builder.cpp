@@ -41,8 +41,8 @@ std::optional<Measurement> public_key_figure(const std::string& id, Operation op
     m.source_name = source;
     bool rate_ok = rate_cell && std::isfinite(rate_cell->value) && rate_cell->value > 0;
     bool sec_ok = seconds_cell && seconds_cell->value > 0;
-    if (rate_ok) m.printed["per_second"] = rate_cell->value;
-    if (sec_ok) m.printed["seconds_per_op"] = seconds_cell->value;
+    if (rate_ok) m.printed.per_second = rate_cell->value;
+    if (sec_ok) m.printed.seconds_per_op = seconds_cell->value;
     if (sec_ok &&
         (!rate_ok || significant_digits(*seconds_cell) > significant_digits(*rate_cell))) {
         m.value = 1 / seconds_cell->value;

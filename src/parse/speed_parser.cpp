@@ -157,11 +157,7 @@ ParsedText Parser::parse(bool merge) {
     for (auto& run : out_.runs)
         if (run.machine.empty() && !machines_.first().empty()) run.machine = machines_.first();
     if (merge) merge_invocations();
-    auto hand = read_hand_tables(lines_, used_, text_, file_);
-    // Runs are large: the result grows once, to hold the facts that stay runs too.
-    out_.runs.reserve(out_.runs.size() + hand.runs.size() + hand.bogomips_facts.size());
-    for (auto& run : hand.runs) out_.runs.push_back(std::move(run));
-    hand.runs = {};
+    auto hand = read_hand_tables(lines_, used_, text_, file_, out_.runs);
     attach_bogomips_facts(out_.runs, std::move(hand.bogomips_facts));
     if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
     if (!out_.closest_line && closest_fallback_) {

@@ -105,7 +105,7 @@ void insert_measurements(Connection& c, int64_t run_id, const std::vector<Measur
                      run_id, x.algorithm, std::string(to_string(x.operation)), x.parameter, x.value,
                      x.printed_step, optional_value(x.count), optional_value(x.seconds),
                      compact(nlohmann::json(x.samples)), x.source_name,
-                     compact(nlohmann::json(x.printed))})
+                     compact(to_json(x.printed))})
                 params.push_back(std::move(v));
         }
         c.query(sql, params);
@@ -246,7 +246,7 @@ Measurement measurement_row(const Rows& ms) {
     if (!ms.null(6)) m.seconds = ms.real(6);
     m.samples = nlohmann::json::parse(ms.text(7)).get<std::vector<double>>();
     m.source_name = ms.text(8);
-    m.printed = nlohmann::json::parse(ms.text(9)).get<std::map<std::string, double>>();
+    m.printed = printed_forms_from_json(nlohmann::json::parse(ms.text(9)));
     return m;
 }
 }  // namespace
