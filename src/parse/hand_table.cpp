@@ -384,13 +384,13 @@ struct Reader {
             for (size_t c = 0; c < columns.size(); ++c) {
                 auto n = columns[c] < row.size() ? read_hand_number(row[columns[c]]) : std::nullopt;
                 if (names[c].empty() || !n || n->percent || n->value <= 0) continue;
-                Run fact = table_run(file, lines[t.first].line);
-                fact.machine.label = names[c];
-                fact.machine.emulator = emulator_named(names[c]);
-                fact.machine.bogomips = n->value;
-                if (kernel < row.size()) fact.machine.kernel_release = kernel_of(row[kernel]);
-                if (system < row.size()) fact.machine.distribution = hand_cell_text(row[system]);
-                fact.notes.push_back("BogoMips only: no benchmark figures");
+                BogomipsFact fact;
+                fact.machine = names[c];
+                fact.emulator = emulator_named(names[c]);
+                fact.bogomips = n->value;
+                fact.line = lines[t.first].line;
+                if (kernel < row.size()) fact.kernel_release = kernel_of(row[kernel]);
+                if (system < row.size()) fact.distribution = hand_cell_text(row[system]);
                 out.bogomips_facts.push_back(std::move(fact));
             }
         }
@@ -634,16 +634,30 @@ std::unordered_map<std::string, std::vector<size_t>> runs_by_machine_and_version
 
 }  // namespace
 
-void attach_bogomips_facts(std::vector<Run>& runs, std::vector<Run> facts) {
+namespace {
+// A fact no run took: a run of its own, without figures.
+Run fact_run(const BogomipsFact& f, const std::string& file) {
+    Run r = table_run(file, f.line);
+    r.machine.label = f.machine;
+    r.machine.emulator = f.emulator;
+    r.machine.bogomips = f.bogomips;
+    r.machine.kernel_release = f.kernel_release;
+    r.machine.distribution = f.distribution;
+    r.notes.push_back("BogoMips only: no benchmark figures");
+    return r;
+}
+}  // namespace
+
+void attach_bogomips_facts(std::vector<Run>& runs, const std::vector<BogomipsFact>& facts,
+                           const std::string& file_name) {
     if (facts.empty()) return;
     auto index = runs_by_machine_and_version(runs);
-    for (auto& fact : facts) {
-        const Machine& f = fact.machine;
+    for (const auto& f : facts) {
         auto found = f.kernel_release.empty()
                          ? index.end()
-                         : index.find(lower(f.label) + '\n' + f.kernel_release);
+                         : index.find(lower(f.machine) + '\n' + f.kernel_release);
         if (found == index.end()) {
-            runs.push_back(std::move(fact));
+            runs.push_back(fact_run(f, file_name));
             continue;
         }
         for (size_t k : found->second) {
@@ -652,7 +666,7 @@ void attach_bogomips_facts(std::vector<Run>& runs, std::vector<Run> facts) {
             if (m.bogomips) continue;
             m.bogomips = f.bogomips;
             runs[k].notes.push_back(
-                fmt::format("BogoMips {:.2f} from the table of {}", *f.bogomips, f.label));
+                fmt::format("BogoMips {:.2f} from the table of {}", f.bogomips, f.machine));
         }
     }
 }

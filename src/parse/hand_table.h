@@ -12,11 +12,18 @@
 
 namespace speedlab::parse {
 
+// BogoMips of a named machine under one kernel, from a table of BogoMips per
+// machine and kernel ("| Distribution | Kernel | BogoMips | BogoMips |" under
+// "| | tilia | PCem |"). Small: most join a run, few become runs of their own.
+struct BogomipsFact {
+    std::string machine, emulator, kernel_release, distribution;
+    double bogomips = 0;
+    size_t line = 0;  // input line of the table
+};
+
 struct HandTables {
     size_t ratio_table_line = 0;  // first line of a ratio or percent table, 0: none
-    // BogoMips per named machine and kernel ("| Distribution | Kernel |
-    // BogoMips | BogoMips |" under "| | tilia | PCem |"): runs without figures.
-    std::vector<Run> bogomips_facts;
+    std::vector<BogomipsFact> bogomips_facts;
 };
 
 // `lines` are the cleaned lines of the whole text, `used` those openssl's own
@@ -29,8 +36,9 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
                             std::vector<Run>& runs);
 
 // Each BogoMips fact goes to the run of the same machine (label or emulator)
-// and kernel when the text has one; the others become runs of their own.
-void attach_bogomips_facts(std::vector<Run>& runs, std::vector<Run> facts);
+// and kernel when the text has one; the others become runs without figures.
+void attach_bogomips_facts(std::vector<Run>& runs, const std::vector<BogomipsFact>& facts,
+                           const std::string& file_name);
 
 // What a column header or row label of a hand-made table names.
 struct HeaderCell {

@@ -158,7 +158,7 @@ ParsedText Parser::parse(bool merge) {
         if (run.machine.empty() && !machines_.first().empty()) run.machine = machines_.first();
     if (merge) merge_invocations();
     auto hand = read_hand_tables(lines_, used_, text_, file_, out_.runs);
-    attach_bogomips_facts(out_.runs, std::move(hand.bogomips_facts));
+    attach_bogomips_facts(out_.runs, hand.bogomips_facts, file_);
     if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
     if (!out_.closest_line && closest_fallback_) {
         out_.closest_line = lines_[closest_fallback_ - 1].line;
