@@ -17,6 +17,12 @@ TEST(Text, MentionsInAnyAsciiCase) {
         {"first letter repeated", "ooopenssl speed", "openssl speed", true},
         {"absent", "libressl", "openssl", false},
         {"empty word", "anything", "", true},
+        {"at the very end", "$ OPENSSL SPEED", "openssl speed", true},
+        {"at the very start", "openssl speed", "openssl speed", true},
+        {"word longer than the text", "speed", "openssl speed", false},
+        {"rare letter present, word not", "p p p speed openssl", "openssl speed", false},
+        {"anchor near the start of the text", "speedy", "speed", true},
+        {"non-letters", "1024 byte blocks", "byte block", true},
     };
     for (const auto& c : cases) EXPECT_EQ(mentions(c.text, c.word), c.want) << c.name;
 }

@@ -348,9 +348,15 @@ void add_figure(Run& r, const std::string& id, Operation op, int64_t size, const
 struct Reader {
     const std::vector<CleanLine>& lines;
     const std::string& file;
-    const Context& ctx;
     HandTables& out;
     std::vector<Run>& runs_out;  // the text's runs, which each table's runs join
+    // The text around the tables, read on first need: most tables say all
+    // they mean, and this is a pass over every line.
+    mutable std::optional<Context> context{};
+    const Context& ctx() const {
+        if (!context) context = read_context(lines);
+        return *context;
+    }
 
     void table(const Table& t) {
         std::vector<HeaderCell> cols;
@@ -465,7 +471,7 @@ struct Reader {
         std::vector<bool> figure_column(cols.size());
         for (size_t k = 0; k < cols.size(); ++k)
             figure_column[k] = cols[k].size > 0 && cols[k].algorithm.empty() && !cols[k].ratio;
-        std::string fallback = context_algorithm(lines, t.first, ctx);
+        std::optional<std::string> fallback;  // only rows that name no algorithm need it
         std::string caption;
         for (size_t r = 1; r < t.rows.size(); ++r) {
             const auto& row = t.rows[r];
@@ -482,7 +488,10 @@ struct Reader {
                     key += (key.empty() ? "" : " / ") + hand_cell_text(row[k]);
                 }
             }
-            if (alg.empty()) alg = fallback;
+            if (alg.empty()) {
+                if (!fallback) fallback = context_algorithm(lines, t.first, ctx());
+                alg = *fallback;
+            }
             if (alg.empty()) continue;
             if (!runs.count(key)) {
                 order.push_back(key);
@@ -521,10 +530,10 @@ struct Reader {
     // size from the header, else from the text around the table.
     void header_figure(Run& run, const HeaderCell& h, const HandNumber& n) const {
         if (h.algorithm == "rsa" || h.algorithm == "dsa") {
-            int64_t bits = h.size ? h.size : ctx.key_bits;
+            int64_t bits = h.size ? h.size : ctx().key_bits;
             if (bits && h.operation != Operation::throughput)
                 add_figure(run, h.algorithm + std::to_string(bits), h.operation, 0, n);
-        } else if (int64_t size = h.size ? h.size : ctx.block_size; size > 0) {
+        } else if (int64_t size = h.size ? h.size : ctx().block_size; size > 0) {
             add_figure(run, h.algorithm, Operation::throughput, size, n);
         }
     }
@@ -566,7 +575,7 @@ struct Reader {
             sized_rows += h.size > 0 && h.algorithm.empty();
         }
         if (sized_rows < 2) return;
-        std::string alg = context_algorithm(lines, t.first, ctx);
+        std::string alg = context_algorithm(lines, t.first, ctx());
         if (alg.empty()) return;
         for (size_t k = 1; k < cols.size(); ++k) {
             if (cols[k].ratio) continue;
@@ -679,8 +688,7 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
     if (!mentions(text, "openssl")) return out;
     auto tables = find_tables(lines, used);
     if (tables.empty()) return out;
-    Context ctx = read_context(lines);
-    Reader reader{lines, file_name, ctx, out, runs};
+    Reader reader{lines, file_name, out, runs};
     for (const auto& t : tables) reader.table(t);
     return out;
 }
