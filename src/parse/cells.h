@@ -18,6 +18,11 @@ inline bool contains(std::string_view s, std::string_view p) {
 constexpr bool space(char c) {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
+// `t` starts with the word `w`, then ends or has white space: "type" of
+// "type 16 bytes" and of "type\t16 bytes" (a page that kept openssl's tabs).
+inline bool starts_with_word(std::string_view t, std::string_view w) {
+    return t.substr(0, w.size()) == w && (t.size() == w.size() || space(t[w.size()]));
+}
 std::string_view trim(std::string_view s);
 std::vector<std::string_view> words(std::string_view s);
 std::vector<std::string_view> fields(std::string_view s, char sep);

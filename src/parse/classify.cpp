@@ -216,7 +216,9 @@ std::vector<int64_t> header_sizes(std::string_view t) {
 
 // openssl's own public-key headers start with their first column's name.
 bool public_key_header(std::string_view t, Token& tok) {
-    bool first = starts_with(t, "sign ") || starts_with(t, "keygen ") || starts_with(t, "op ");
+    bool first = (starts_with_word(t, "sign") && t.size() > 4) ||
+                 (starts_with_word(t, "keygen") && t.size() > 6) ||
+                 (starts_with_word(t, "op") && t.size() > 2);
     if (!first || !(contains(t, "sign/s") || contains(t, "op/s") || contains(t, "keygens/s") ||
                     words_are(t, {"sign", "verify"})))
         return false;
@@ -496,7 +498,7 @@ Token classify(std::string_view line) {
         tok.kind = LineKind::numbers_note;
         return tok;
     }
-    if (starts_with(t, "type ") || t == "type") {
+    if (starts_with_word(t, "type")) {
         tok.kind = LineKind::throughput_header;
         tok.sizes = header_sizes(t);
         return tok;

@@ -215,16 +215,30 @@ class Unwrapper {
     bool joined(std::string_view t) {
         if (out_.lines.empty() || t.empty()) return false;
         CleanLine& prev = out_.lines.back();
-        std::string_view p = prev.text;
+        std::string_view p = trim_left(prev.text);  // indented as a code block, say
         bool doing = starts_with(p, "Doing ") && !doing_complete(p) &&
                      (p.find(": ") != std::string_view::npos || p.back() == ':') &&
                      !starts_with(t, "Doing ") && t.size() < 48 &&
                      (std::isdigit(static_cast<unsigned char>(t.front())) ||
                       doing_complete("x in " + std::string(t)));
-        bool bytes = starts_with(p, "type ") && (t == "bytes" || starts_with(t, "bytes "));
-        if (!doing && !bytes) return false;
-        prev.text = keep(std::string(p) + " " + std::string(t));
+        bool bytes = starts_with_word(p, "type") && starts_with_word(t, "bytes");
+        if (!doing && !bytes && !got_record(p, t)) return false;
+        prev.text = keep(std::string(prev.text) + " " + std::string(t));
         return true;
+    }
+
+    // A -multi "Got: +F:... from 3" line (a hundred columns) broken by a mail
+    // client: "Got:" then the record, or the record then "from 3".
+    static bool got_record(std::string_view p, std::string_view t) {
+        if (p.ends_with("Got:")) return starts_with(t, "+");
+        auto got = p.find("Got: +");
+        if (got == std::string_view::npos || p.find(" from ", got) != std::string_view::npos)
+            return false;
+        if (!starts_with_word(t, "from")) return false;
+        std::string_view n = trim(t.substr(4));
+        return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c));
+        });
     }
 
     CleanText& out_;
