@@ -221,8 +221,14 @@ class Unwrapper {
                      !starts_with(t, "Doing ") && t.size() < 48 &&
                      (std::isdigit(static_cast<unsigned char>(t.front())) ||
                       doing_complete("x in " + std::string(t)));
-        bool bytes = starts_with_word(p, "type") && starts_with_word(t, "bytes");
-        if (!doing && !bytes && !got_record(p, t)) return false;
+        // "... 1024 bytes  8192" then "bytes": a header of block sizes, openssl's or typed.
+        bool bytes =
+            starts_with_word(t, "bytes") &&
+            (starts_with_word(p, "type") || (p.find(" bytes") != std::string_view::npos &&
+                                             std::isdigit(static_cast<unsigned char>(p.back()))));
+        if (!doing && !bytes && !got_record(p, t) && !header_rest(p, t) && !cpuinfo_rest(p, t) &&
+            !record_rest(p, t) && !pipe_row_rest(p, t))
+            return false;
         prev.text = keep(std::string(prev.text) + " " + std::string(t));
         return true;
     }
@@ -239,6 +245,54 @@ class Unwrapper {
         return !n.empty() && std::all_of(n.begin(), n.end(), [](char c) {
             return std::isdigit(static_cast<unsigned char>(c));
         });
+    }
+
+    // A public-key header wrapped before its last columns: "sign verify ...
+    // sign/s verify/s" then "encr./s  decr./s", every word a rate's name.
+    static bool header_rest(std::string_view p, std::string_view t) {
+        if (!starts_with_word(p, "sign") && !starts_with_word(p, "keygen") &&
+            !starts_with_word(p, "op"))
+            return false;
+        auto ws = words(t), head = words(p);
+        auto rate_name = [](std::string_view w) { return w.size() > 2 && w.ends_with("/s"); };
+        auto column_name = [](std::string_view w) {
+            return std::all_of(w.begin(), w.end(), [](char c) {
+                return std::isalpha(static_cast<unsigned char>(c)) || c == '/' || c == '.';
+            });
+        };
+        return !ws.empty() && std::all_of(ws.begin(), ws.end(), rate_name) &&
+               std::all_of(head.begin(), head.end(), column_name);
+    }
+    // A typed table's row ("| tilia | 2.4.18 | 6075.73k |") wrapped by a mail
+    // client: the rest ends with a pipe but does not start with one, as no
+    // row of a table with outer pipes does.
+    static bool pipe_row_rest(std::string_view p, std::string_view t) {
+        return starts_with(p, "|") && !starts_with(t, "|") && t.back() == '|';
+    }
+    // A -mr record broken at the one space it can hold, inside an old
+    // algorithm name: "+F:16:aes-128" then "cbc:172952373.33:194222549.33".
+    static bool record_rest(std::string_view p, std::string_view t) {
+        auto plus = p.rfind("+F");
+        if (plus == std::string_view::npos || p.find(' ', plus) != std::string_view::npos)
+            return false;
+        std::string_view last = p.substr(p.rfind(':') + 1);  // a name, not yet a figure
+        if (last.empty() || std::all_of(last.begin(), last.end(), [](char c) {
+                return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
+            }))
+            return false;
+        auto colon = t.find(':');
+        if (colon == std::string_view::npos || colon == 0 || t.find(' ') != std::string_view::npos)
+            return false;
+        std::string_view figures = t.substr(colon + 1);
+        return !figures.empty() && std::all_of(figures.begin(), figures.end(), [](char c) {
+            return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == ':';
+        });
+    }
+    // "CPUINFO: OPENSSL_ia32cap=0x...:0x... env:~0x..." broken at its spaces.
+    static bool cpuinfo_rest(std::string_view p, std::string_view t) {
+        return starts_with(p, "CPUINFO:") &&
+               ((p.ends_with("CPUINFO:") && starts_with(t, "OPENSSL_ia32cap=")) ||
+                (starts_with(t, "env:") && p.find(" env:") == std::string_view::npos));
     }
 
     CleanText& out_;

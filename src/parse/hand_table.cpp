@@ -9,6 +9,7 @@
 #include <cctype>
 #include <map>
 #include <unordered_map>
+#include <utility>
 
 #include "core/text.h"
 #include "parse/cells.h"
@@ -141,6 +142,47 @@ std::vector<std::vector<std::string>> one_line_table(std::string_view t) {
     return {header, row};
 }
 
+// The rows of the pipe table on lines [from, to). Where some lines end in a
+// pipe and others do not, a mail client wrapped the rows: the lines up to one
+// that ends in a pipe are one row. A table without outer pipes (no line ends
+// in one) keeps a row a line.
+std::vector<std::string> logical_rows(const std::vector<CleanLine>& lines, size_t from, size_t to) {
+    auto ends_in_pipe = [](std::string_view t) {
+        t = trim(t);
+        return !t.empty() && t.back() == '|';
+    };
+    size_t ending = 0, rows = 0;
+    for (size_t k = from; k < to; ++k)
+        if (!grid_rule(lines[k].text)) ++rows, ending += ends_in_pipe(lines[k].text);
+    bool wrapped = ending > 0 && ending < rows;
+    std::vector<std::string> out;
+    std::string pending;
+    for (size_t k = from; k < to; ++k) {
+        if (grid_rule(lines[k].text)) continue;
+        pending += (pending.empty() ? "" : " ") + std::string(trim(lines[k].text));
+        if (!wrapped || ends_in_pipe(lines[k].text)) out.push_back(std::exchange(pending, {}));
+    }
+    if (!pending.empty()) out.push_back(std::move(pending));
+    return out;
+}
+
+// A row a mail client wrapped before its last figures: the next lines hold
+// only those. Appends them to `cells`; how many lines they took.
+size_t wrapped_cells(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t i,
+                     size_t columns, std::vector<std::string>& cells) {
+    size_t taken = 0;
+    while (cells.size() < columns && i + taken + 1 < lines.size() && !used[i + taken + 1]) {
+        auto rest = space_cells(lines[i + taken + 1].text);
+        if (rest.empty() || cells.size() + rest.size() > columns ||
+            !std::all_of(rest.begin(), rest.end(),
+                         [](const auto& c) { return read_hand_number(c).has_value(); }))
+            break;
+        cells.insert(cells.end(), rest.begin(), rest.end());
+        ++taken;
+    }
+    return taken;
+}
+
 std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used) {
     std::vector<Table> out;
     for (size_t i = 0; i < lines.size(); ++i) {
@@ -148,13 +190,15 @@ std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::v
         t.first = i;
         if (used[i]) continue;
         if (pipe_row(lines[i].text) || grid_rule(lines[i].text)) {
-            for (; i < lines.size() && !used[i] &&
-                   (pipe_row(lines[i].text) || grid_rule(lines[i].text));
-                 ++i) {
-                if (grid_rule(lines[i].text)) continue;
-                auto cells = pipe_cells(lines[i].text);
+            size_t end = i;
+            while (end < lines.size() && !used[end] &&
+                   (pipe_row(lines[end].text) || grid_rule(lines[end].text)))
+                ++end;
+            for (auto& row : logical_rows(lines, i, end)) {
+                auto cells = pipe_cells(row);
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             }
+            i = end;
         } else if (lines[i].text.find("byte") == std::string::npos &&
                    lines[i].text.find("/s") == std::string::npos) {
             continue;  // a flattened table's header names its block sizes or rates
@@ -167,6 +211,7 @@ std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::v
             t.rows.push_back(header);
             for (++i; i < lines.size() && !used[i]; ++i) {
                 auto cells = space_cells(lines[i].text);
+                i += wrapped_cells(lines, used, i, header.size(), cells);
                 if (cells.size() + 1 < header.size() || cells.size() > header.size() + 1) break;
                 t.rows.push_back(std::move(cells));
             }

@@ -86,6 +86,7 @@ class Parser {
 
     // ---- one function per kind of line ----
     bool speed_line(Token& tok);
+    Token rejoined(Token tok);
     static bool only_openssl(const Token& tok);
     bool header(const Token& tok);
     bool forked_child(const Token& tok);
@@ -118,6 +119,7 @@ class Parser {
     size_t first_ = 0, last_used_ = 0;
     std::vector<size_t> candidates_unused_;
     Mode mode_ = Mode::none;
+    size_t key_columns_ = 0;  // columns of the last public-key header (4, or 8 in 3.2+)
     std::vector<int64_t> sizes_;
     bool header_seen_ = false;  // version/options/compiler lines of this run
     // -mr progress state
@@ -138,7 +140,7 @@ ParsedText Parser::parse(bool merge) {
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         std::string_view line = lines_[i_].text;
         size_t start = i_;
-        Token tok = classify(line);
+        Token tok = rejoined(classify(line));
         bool used = !only_openssl(tok) && system_text();
         used = speed_line(tok) || used;
         if (used)
@@ -499,8 +501,34 @@ bool Parser::public_key_header(const Token& tok) {
     mode_ = tok.table == TableKind::kem         ? Mode::kem
             : tok.table == TableKind::signature ? Mode::signature
                                                 : Mode::public_key;
+    key_columns_ = words(tok.text).size();
     has_tables_ = true;
     return true;
+}
+
+// A row of the table being read, wrapped by a mail client before its last
+// figures: the next line holds only those. The two are read as one line.
+Token Parser::rejoined(Token tok) {
+    if (!active_ || i_ + 1 >= lines_.size()) return tok;
+    bool kem = mode_ == Mode::kem || mode_ == Mode::signature;
+    bool short_key_row = mode_ == Mode::public_key && tok.kind == LineKind::public_key_row &&
+                         tok.public_key.seconds.size() + tok.public_key.rates.size() < key_columns_;
+    if (!(kem && tok.kind != LineKind::kem_row && tok.kind != LineKind::blank) && !short_key_row)
+        return tok;
+    auto next = words(lines_[i_ + 1].text);
+    if (next.empty() || next.size() > 4 ||
+        !std::all_of(next.begin(), next.end(), [](auto w) { return rate(w).has_value(); }))
+        return tok;
+    clean_.rewritten.push_back(std::string(lines_[i_].text) + " " +
+                               std::string(lines_[i_ + 1].text));
+    Token joined = classify(clean_.rewritten.back());
+    bool fits =
+        kem ? joined.kind == LineKind::kem_row
+            : joined.kind == LineKind::public_key_row &&
+                  joined.public_key.seconds.size() + joined.public_key.rates.size() <= key_columns_;
+    if (!fits) return tok;
+    ++i_;  // the continuation is this row's
+    return joined;
 }
 
 // Which rows belong to the run being read depends on the table it is in.
@@ -530,12 +558,14 @@ bool Parser::symmetric_row(const Token& tok) {
         if (cells.size() < 5) return false;  // a headerless (-multi) table has whole rows
         sizes_ = default_sizes(cells.size(), builder_.run().version);
     }
-    // A row wrapped before its last cells: the next line holds only figures.
+    // A row wrapped before its last cells: the next line holds only figures
+    // (the very last may be cut mid-number, and is skipped in place).
     while (cells.size() < sizes_.size() && i_ + 1 < lines_.size()) {
         auto next = words(lines_[i_ + 1].text);
         if (next.empty() || cells.size() + next.size() > sizes_.size() ||
-            !std::all_of(next.begin(), next.end(),
-                         [](auto w) { return throughput_cell(w).has_value(); }))
+            !std::all_of(next.begin(), next.end() - 1,
+                         [](auto w) { return throughput_cell(w).has_value(); }) ||
+            !(throughput_cell(next.back()) || cell_like(next.back())))
             break;
         ++i_;
         cells.insert(cells.end(), next.begin(), next.end());
