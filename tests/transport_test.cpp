@@ -1,6 +1,8 @@
 // What mail, code blocks and web pages do to a text never changes its
 // figures: each fixture, quoted, indented, fenced, with CRLF line ends,
-// trailing blanks or tabs, gives the same figures at the same metrics.
+// trailing blanks or tabs, wrapped at 72 columns, in a page's <pre>, with
+// <br /> line ends, no-break spaces or double-spaced, gives the same figures
+// at the same metrics.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -57,6 +59,40 @@ std::string wrapped_at_72(const std::string& line) {
     return out + std::string(rest);
 }
 
+// A web page's source: the text escaped inside <pre>.
+std::string in_html_pre(const std::string& text) {
+    std::string out = "<html><body><pre>";
+    for (char c : text) {
+        switch (c) {
+            case '&':
+                out += "&amp;";
+                break;
+            case '<':
+                out += "&lt;";
+                break;
+            case '>':
+                out += "&gt;";
+                break;
+            case '\'':
+                out += "&#x27;";
+                break;
+            case '"':
+                out += "&quot;";
+                break;
+            default:
+                out += c;
+        }
+    }
+    return out + "</pre></body></html>\n";
+}
+
+// A browser's copy of a page: runs of spaces kept as no-break space + space.
+std::string no_break_spaces(std::string t) {
+    for (size_t p = 0; (p = t.find("  ", p)) != std::string::npos; p += 3)
+        t.replace(p, 1, "\xC2\xA0");
+    return t;
+}
+
 std::string tabs_for_four_spaces(std::string t) {
     for (size_t p; (p = t.find("    ")) != std::string::npos;) t.replace(p, 4, "\t");
     return t;
@@ -75,6 +111,12 @@ const std::map<std::string, std::function<std::string(const std::string&)>>& tra
          [](const std::string& t) { return each_line(t, [](auto l) { return l + "   "; }); }},
         {"tabs", [](const std::string& t) { return tabs_for_four_spaces(t); }},
         {"mail wrap at 72", [](const std::string& t) { return each_line(t, wrapped_at_72); }},
+        {"web page <pre>", in_html_pre},
+        {"<br /> line ends",
+         [](const std::string& t) { return each_line(t, [](auto l) { return l + "<br />"; }); }},
+        {"no-break spaces", no_break_spaces},
+        {"double-spaced",
+         [](const std::string& t) { return each_line(t, [](auto l) { return l + "\n"; }); }},
     };
     return all;
 }

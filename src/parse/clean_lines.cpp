@@ -145,6 +145,56 @@ std::string strip_escapes(std::string_view s) {
     return out;
 }
 
+// The tags of text markup a page wraps output in ("<pre>", "<br />",
+// "</code>"), in lower case; other '<' (a "<stdin>", a wiki's "<style=...>") stay.
+bool markup_tag(std::string_view tag) {
+    static constexpr std::string_view names[] = {
+        "pre",  "code", "br",     "p",  "div",  "span",       "b",    "i",   "tt",
+        "samp", "kbd",  "strong", "em", "font", "blockquote", "body", "html"};
+    size_t start = tag.size() > 1 && tag[1] == '/' ? 2 : 1, end = start;
+    while (end < tag.size() && std::isalpha(static_cast<unsigned char>(tag[end]))) ++end;
+    if (end == start || (end < tag.size() && tag[end] != '>' && tag[end] != ' ' && tag[end] != '/'))
+        return false;
+    std::string name = lower_ascii(tag.substr(start, end - start));
+    return std::find(std::begin(names), std::end(names), name) != std::end(names);
+}
+
+// A line of a web page's source: markup tags dropped ("<br>" ends a line:
+// '\n' here, split by the caller), the common entities decoded, no-break
+// spaces made spaces. Unchanged text comes back as it was.
+std::string web_text(std::string_view s) {
+    static constexpr std::pair<std::string_view, std::string_view> entities[] = {
+        {"&nbsp;", " "}, {"&#160;", " "},  {"&amp;", "&"}, {"&lt;", "<"},
+        {"&gt;", ">"},   {"&quot;", "\""}, {"&#39;", "'"}, {"&#x27;", "'"}};
+    std::string out;
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '<') {
+            auto close = s.find('>', i);
+            if (close != std::string_view::npos && markup_tag(s.substr(i, close - i + 1))) {
+                if (find_nocase(s.substr(i, close - i + 1), "<br") == 0) out += '\n';
+                i = close;
+                continue;
+            }
+        } else if (s[i] == '&') {
+            auto it = std::find_if(std::begin(entities), std::end(entities), [&](const auto& e) {
+                return s.substr(i, e.first.size()) == e.first;
+            });
+            if (it != std::end(entities)) {
+                out += it->second;
+                i += it->first.size() - 1;
+                continue;
+            }
+        } else if (s.substr(i, 2) == "\xC2\xA0" || s.substr(i, 3) == "\xE2\x80\xAF") {
+            out += ' ';
+            i += s[i] == '\xC2' ? 1 : 2;
+            continue;
+        }
+        out += s[i];
+    }
+    return out;
+}
+
 }  // namespace
 
 namespace {
@@ -152,13 +202,37 @@ namespace {
 // One input line, made into zero or more clean lines (a flattened line
 // splits; a wrapped piece joins the line before it).
 class Unwrapper {
-  public:
-    explicit Unwrapper(CleanText& out) : out_(out) {}
+    // Bytes that start markup, an entity or a no-break space (U+00A0, U+202F).
+    static constexpr ByteSet kWeb{"<&\xC2\xE2"};
 
-    void line(std::string_view raw, size_t number) {
+  public:
+    Unwrapper(CleanText& out, bool double_spaced) : out_(out), double_spaced_(double_spaced) {}
+
+    void line(std::string_view raw, size_t number, bool web_read = false) {
+        // Double-spaced text: one blank line is the line break, two a blank line.
+        if (double_spaced_ && !web_read) {
+            if (trim_left(raw).empty()) {
+                if (++blanks_ == 2) out_.lines.push_back({number, {}});
+                return;
+            }
+            blanks_ = 0;
+        }
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
         if (raw.find('\x1b') != std::string_view::npos || raw.find("^[") != std::string_view::npos)
             raw = keep(strip_escapes(raw));
+        if (!web_read && kWeb.any_in(raw)) {
+            std::string web = web_text(raw);
+            if (!web.empty() && web.back() == '\n') web.pop_back();  // "<br>" ending the line
+            if (web.find('\n') != std::string::npos) {               // "<br>" inside: a line each
+                std::string_view all = keep(std::move(web));
+                for (size_t pos = 0, end; pos <= all.size(); pos = end + 1) {
+                    end = std::min(all.find('\n', pos), all.size());
+                    line(all.substr(pos, end - pos), number, true);
+                }
+                return;
+            }
+            if (web != raw) raw = keep(std::move(web));
+        }
         std::string_view line = trim_right(unblock(unquote(raw)));
         if (starts_with(trim_left(line), "```")) return;
         if (table_source(line, number)) return;
@@ -296,6 +370,8 @@ class Unwrapper {
     }
 
     CleanText& out_;
+    bool double_spaced_ = false;
+    int blanks_ = 0;  // blank lines in a row, in double-spaced text
     std::vector<std::string_view> pieces_;
     std::string html_;  // an HTML table row not closed yet
     size_t html_line_ = 0;
@@ -303,9 +379,34 @@ class Unwrapper {
 
 }  // namespace
 
+namespace {
+bool blank_line(std::string_view s) {
+    return trim_left(s).empty();
+}
+
+// A page that put a blank line after every line (its paragraphs then sit
+// two or more blank lines apart): most text lines have exactly one blank
+// line, then text, after them.
+bool double_spaced(std::string_view text) {
+    size_t lines = 0, single = 0, blanks = 0;
+    for (size_t pos = 0; pos < text.size();) {
+        size_t end = std::min(text.find('\n', pos), text.size());
+        if (blank_line(text.substr(pos, end - pos))) {
+            ++blanks;
+        } else {
+            single += lines > 0 && blanks == 1;  // text, one blank line, text
+            ++lines;
+            blanks = 0;
+        }
+        pos = end + 1;
+    }
+    return lines >= 8 && single * 5 >= (lines - 1) * 3;
+}
+}  // namespace
+
 CleanText clean_lines(std::string_view text) {
     CleanText out;
-    Unwrapper unwrap(out);
+    Unwrapper unwrap(out, double_spaced(text));
     size_t number = 0;
     for (size_t pos = 0; pos < text.size();) {
         size_t end = text.find('\n', pos);

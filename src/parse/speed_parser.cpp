@@ -87,6 +87,7 @@ class Parser {
     // ---- one function per kind of line ----
     bool speed_line(Token& tok);
     Token rejoined(Token tok);
+    size_t next_text_line() const;
     static bool only_openssl(const Token& tok);
     bool header(const Token& tok);
     bool forked_child(const Token& tok);
@@ -478,9 +479,10 @@ bool Parser::symmetric_header(const std::vector<int64_t>& sizes) {
     if (active_ && has_tables_ && mode_ == Mode::none) finish();
     // Without a version or progress line, the header is openssl's when the row
     // under it has openssl's "k" cells (a ratio table has none).
-    bool next = i_ + 1 < lines_.size();
-    if (!active_ && next && row_in_kilobytes(lines_[i_ + 1].text)) begin();
-    if (!active_ && next && row_of_ratios(lines_[i_ + 1].text) && !out_.ratio_table_line)
+    size_t under = next_text_line();
+    bool next = under < lines_.size();
+    if (!active_ && next && row_in_kilobytes(lines_[under].text)) begin();
+    if (!active_ && next && row_of_ratios(lines_[under].text) && !out_.ratio_table_line)
         out_.ratio_table_line = lines_[i_].line;
     if (!active_ || (mode_ != Mode::symmetric && !header_seen_ && !has_progress_ &&
                      !builder_.run().measurements.empty()))
@@ -491,11 +493,19 @@ bool Parser::symmetric_header(const std::vector<int64_t>& sizes) {
     return true;
 }
 
+// The line under the current one, past blank lines (a double-spaced page).
+size_t Parser::next_text_line() const {
+    size_t k = i_ + 1;
+    while (k < lines_.size() && trim(lines_[k].text).empty()) ++k;
+    return k;
+}
+
 bool Parser::public_key_header(const Token& tok) {
     // Without a run around it, a table is openssl's only when its next row
     // has openssl's seconds-per-operation cells (not somebody's ratio table).
     if (!active_) {
-        if (i_ + 1 >= lines_.size() || !row_with_seconds(lines_[i_ + 1].text)) return false;
+        size_t under = next_text_line();
+        if (under >= lines_.size() || !row_with_seconds(lines_[under].text)) return false;
         begin();
     }
     mode_ = tok.table == TableKind::kem         ? Mode::kem

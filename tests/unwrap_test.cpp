@@ -1,0 +1,71 @@
+// Stage 1 of import, unwrap: what mail, pages and terminals did to a text,
+// undone line by line. {name, input, want} with want the clean lines.
+#include <gtest/gtest.h>
+
+#include "parse/speed_parser.h"
+
+namespace speedlab {
+namespace {
+
+std::vector<std::string> clean(const std::string& text) {
+    std::vector<std::string> out;
+    for (const auto& l : parse::clean_lines(text).lines) out.emplace_back(l.text);
+    return out;
+}
+
+TEST(Unwrap, UndoesWhatTransportDid) {
+    using Lines = std::vector<std::string>;
+    struct Case {
+        std::string name, input;
+        Lines want;
+    } cases[] = {
+        {"html pre and entities",
+         "<pre>2048 bits private RSA&#x27;s in 9.97s</pre>",
+         {"2048 bits private RSA's in 9.97s"}},
+        {"br inside a line", "md5 1.00k<br>sha1 2.00k<br />", {"md5 1.00k", "sha1 2.00k"}},
+        {"other angle brackets stay", "read from <stdin> at 1 < 2", {"read from <stdin> at 1 < 2"}},
+        {"an entity decoded once", "&amp;lt;br&amp;gt;", {"&lt;br&gt;"}},
+        {"no-break spaces", "md5\xC2\xA0 1.00k", {"md5  1.00k"}},
+        {"indented Doing line broken after its colon",
+         "    Doing 2048 bits private rsa's for 10s:\n    10364 2048 bits private RSA's in 9.97s",
+         {"    Doing 2048 bits private rsa's for 10s: 10364 2048 bits private RSA's in 9.97s"}},
+        {"a header of sizes broken before 'bytes'",
+         "mode  16 bytes  8192\nbytes",
+         {"mode  16 bytes  8192 bytes"}},
+        {"a key header wrapped", "sign verify sign/s\nverify/s", {"sign verify sign/s verify/s"}},
+        {"a Got record broken twice",
+         "Got:\n+F:6:sha256:1.00:2.00\nfrom 0",
+         {"Got: +F:6:sha256:1.00:2.00 from 0"}},
+        {"a record broken in its name",
+         "+F:16:aes-128\ncbc:1.00:2.00",
+         {"+F:16:aes-128 cbc:1.00:2.00"}},
+        {"a figure after a record is not its rest",
+         "+F:16:aes-128 cbc:1.00\n2.00:3.00",
+         {"+F:16:aes-128 cbc:1.00", "2.00:3.00"}},
+        {"a typed row wrapped after a pipe",
+         "| tilia | 0.9.6b |\n6,075.73k | 0.1 |",
+         {"| tilia | 0.9.6b | 6,075.73k | 0.1 |"}},
+        {"rows without outer pipes stay apart", "a | b\nc | d", {"a | b", "c | d"}},
+        {"CPUINFO broken at its spaces",
+         "CPUINFO:\nOPENSSL_ia32cap=0x1:0x2\nenv:~0x2:~0",
+         {"CPUINFO: OPENSSL_ia32cap=0x1:0x2 env:~0x2:~0"}},
+    };
+    for (const auto& c : cases) EXPECT_EQ(clean(c.input), c.want) << c.name;
+}
+
+// A blank line after every line is a line break; two are a blank line.
+TEST(Unwrap, DoubleSpacedTextLosesItsSingleBlankLines) {
+    std::string text;
+    for (int k = 0; k < 9; ++k) text += "line " + std::to_string(k) + "\n\n";
+    text += "\n\nafter a paragraph break\n";
+    auto lines = clean(text);
+    ASSERT_EQ(lines.size(), 11u);
+    EXPECT_EQ(lines[8], "line 8");
+    EXPECT_EQ(lines[9], "");
+    EXPECT_EQ(lines[10], "after a paragraph break");
+    // Ordinary text with a few blank lines keeps them all.
+    EXPECT_EQ(clean("a\nb\n\nc\nd\ne\nf\ng\nh\ni\n").size(), 10u);
+}
+
+}  // namespace
+}  // namespace speedlab
