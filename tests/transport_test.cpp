@@ -1,8 +1,8 @@
 // What mail, code blocks and web pages do to a text never changes its
 // figures: each fixture, quoted, indented, fenced, with CRLF line ends,
 // trailing blanks or tabs, wrapped at 72 columns, in a page's <pre>, with
-// <br /> line ends, no-break spaces or double-spaced, gives the same figures
-// at the same metrics.
+// <br /> line ends, no-break spaces, double-spaced, or behind a CI log's time
+// stamps gives the same figures at the same metrics.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -115,6 +115,14 @@ const std::map<std::string, std::function<std::string(const std::string&)>>& tra
         {"<br /> line ends",
          [](const std::string& t) { return each_line(t, [](auto l) { return l + "<br />"; }); }},
         {"no-break spaces", no_break_spaces},
+        {"CI log time stamps",
+         [](const std::string& t) {
+             return each_line(t, [](auto l) { return "2024-05-01T12:34:56.7890123Z " + l; });
+         }},
+        {"bracketed log tags",
+         [](const std::string& t) {
+             return each_line(t, [](auto l) { return "[job 12] [12:34:56] " + l; });
+         }},
         {"double-spaced",
          [](const std::string& t) { return each_line(t, [](auto l) { return l + "\n"; }); }},
     };

@@ -33,6 +33,48 @@ std::string_view unquote(std::string_view s) {
     return quoted ? t : s;
 }
 
+size_t digits_at(std::string_view s, size_t at, size_t n) {
+    for (size_t k = 0; k < n; ++k)
+        if (at + k >= s.size() || !std::isdigit(static_cast<unsigned char>(s[at + k]))) return 0;
+    return n;
+}
+
+// "2024-05-01T12:34:56.7890123Z", "2024-05-01 12:34:56,789", "12:34:56.789":
+// how long the time stamp at the start of `s` is, 0 when there is none.
+size_t time_stamp(std::string_view s) {
+    size_t at = 0;
+    if (digits_at(s, 0, 4) && s.size() > 10 && s[4] == '-' && digits_at(s, 5, 2) && s[7] == '-' &&
+        digits_at(s, 8, 2) && (s[10] == 'T' || s[10] == ' '))
+        at = 11;
+    if (!(digits_at(s, at, 2) && at + 8 <= s.size() && s[at + 2] == ':' &&
+          digits_at(s, at + 3, 2) && s[at + 5] == ':' && digits_at(s, at + 6, 2)))
+        return 0;
+    at += 8;
+    if (at < s.size() && (s[at] == '.' || s[at] == ',') && digits_at(s, at + 1, 1))
+        for (++at; at < s.size() && std::isdigit(static_cast<unsigned char>(s[at]));) ++at;
+    if (at < s.size() && s[at] == 'Z') ++at;
+    if (at + 5 < s.size() && (s[at] == '+' || s[at] == '-') && digits_at(s, at + 1, 2))
+        at += s[at + 3] == ':' ? 6 : 5;
+    return at;
+}
+
+// What a CI log or a logger puts before each line: time stamps and short
+// bracketed tags ("[job 12] ", "[12:34:56] "), one or more. openssl's own
+// lines start with neither.
+std::string_view without_log_prefix(std::string_view s) {
+    for (int k = 0; k < 3; ++k) {
+        size_t n = time_stamp(s);
+        if (!n && !s.empty() && s[0] == '[') {
+            size_t close = s.find(']');
+            if (close != std::string_view::npos && close < 64 && s.find('[', 1) > close)
+                n = close + 1;
+        }
+        if (!n || n >= s.size() || (s[n] != ' ' && s[n] != '\t')) break;
+        s.remove_prefix(n + 1);
+    }
+    return s;
+}
+
 // A reStructuredText line block ("| text", "|" alone) keeps the line breaks
 // of what it quotes; a table row ("| a | b |") has more bars and is kept.
 std::string_view unblock(std::string_view s) {
@@ -233,7 +275,7 @@ class Unwrapper {
             }
             if (web != raw) raw = keep(std::move(web));
         }
-        std::string_view line = trim_right(unblock(unquote(raw)));
+        std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
         if (starts_with(trim_left(line), "```")) return;
         if (table_source(line, number)) return;
         pieces_.clear();
