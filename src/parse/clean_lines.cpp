@@ -244,8 +244,13 @@ namespace {
 // One input line, made into zero or more clean lines (a flattened line
 // splits; a wrapped piece joins the line before it).
 class Unwrapper {
-    // Bytes that start markup, an entity or a no-break space (U+00A0, U+202F).
-    static constexpr ByteSet kWeb{"<&\xC2\xE2"};
+    // Bytes that start markup, an entity or a no-break space (U+00A0, U+202F),
+    // found by memchr: a byte loop here costs more than the rest of unwrap.
+    static bool web_bytes(std::string_view s) {
+        for (char c : {'<', '&', '\xC2', '\xE2'})
+            if (s.find(c) != std::string_view::npos) return true;
+        return false;
+    }
 
   public:
     Unwrapper(CleanText& out, bool double_spaced) : out_(out), double_spaced_(double_spaced) {}
@@ -262,7 +267,7 @@ class Unwrapper {
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
         if (raw.find('\x1b') != std::string_view::npos || raw.find("^[") != std::string_view::npos)
             raw = keep(strip_escapes(raw));
-        if (!web_read && kWeb.any_in(raw)) {
+        if (!web_read && web_bytes(raw)) {
             std::string web = web_text(raw);
             if (!web.empty() && web.back() == '\n') web.pop_back();  // "<br>" ending the line
             if (web.find('\n') != std::string::npos) {               // "<br>" inside: a line each
@@ -352,7 +357,8 @@ class Unwrapper {
     // A -multi "Got: +F:... from 3" line (a hundred columns) broken by a mail
     // client: "Got:" then the record, or the record then "from 3".
     static bool got_record(std::string_view p, std::string_view t) {
-        if (p.ends_with("Got:")) return starts_with(t, "+");
+        if (t.front() == '+') return p.ends_with("Got:");
+        if (t.front() != 'f') return false;  // the rest is "from N"
         auto got = p.find("Got: +");
         if (got == std::string_view::npos || p.find(" from ", got) != std::string_view::npos)
             return false;
@@ -383,11 +389,14 @@ class Unwrapper {
     // client: the rest ends with a pipe but does not start with one, as no
     // row of a table with outer pipes does.
     static bool pipe_row_rest(std::string_view p, std::string_view t) {
-        return starts_with(p, "|") && !starts_with(t, "|") && t.back() == '|';
+        return t.back() == '|' && t.front() != '|' && starts_with(p, "|");
     }
     // A -mr record broken at the one space it can hold, inside an old
     // algorithm name: "+F:16:aes-128" then "cbc:172952373.33:194222549.33".
     static bool record_rest(std::string_view p, std::string_view t) {
+        if (!std::isalpha(static_cast<unsigned char>(t.front())) ||
+            t.find(' ') != std::string_view::npos || p.find('+') == std::string_view::npos)
+            return false;
         auto plus = p.rfind("+F");
         if (plus == std::string_view::npos || p.find(' ', plus) != std::string_view::npos)
             return false;
@@ -397,8 +406,7 @@ class Unwrapper {
             }))
             return false;
         auto colon = t.find(':');
-        if (colon == std::string_view::npos || colon == 0 || t.find(' ') != std::string_view::npos)
-            return false;
+        if (colon == std::string_view::npos || colon == 0) return false;
         std::string_view figures = t.substr(colon + 1);
         return !figures.empty() && std::all_of(figures.begin(), figures.end(), [](char c) {
             return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == ':';
@@ -406,7 +414,7 @@ class Unwrapper {
     }
     // "CPUINFO: OPENSSL_ia32cap=0x...:0x... env:~0x..." broken at its spaces.
     static bool cpuinfo_rest(std::string_view p, std::string_view t) {
-        return starts_with(p, "CPUINFO:") &&
+        return (t.front() == 'O' || t.front() == 'e') && starts_with(p, "CPUINFO:") &&
                ((p.ends_with("CPUINFO:") && starts_with(t, "OPENSSL_ia32cap=")) ||
                 (starts_with(t, "env:") && p.find(" env:") == std::string_view::npos));
     }

@@ -142,11 +142,12 @@ std::vector<std::vector<std::string>> one_line_table(std::string_view t) {
     return {header, row};
 }
 
-// The rows of the pipe table on lines [from, to). Where some lines end in a
-// pipe and others do not, a mail client wrapped the rows: the lines up to one
-// that ends in a pipe are one row. A table without outer pipes (no line ends
-// in one) keeps a row a line.
-std::vector<std::string> logical_rows(const std::vector<CleanLine>& lines, size_t from, size_t to) {
+// The cells of each row of the pipe table on lines [from, to). Where some
+// lines end in a pipe and others do not, a mail client wrapped the rows: the
+// lines up to one that ends in a pipe are one row. A table without outer
+// pipes (no line ends in one) keeps a row a line.
+std::vector<std::vector<std::string>> pipe_rows(const std::vector<CleanLine>& lines, size_t from,
+                                                size_t to) {
     auto ends_in_pipe = [](std::string_view t) {
         t = trim(t);
         return !t.empty() && t.back() == '|';
@@ -155,14 +156,18 @@ std::vector<std::string> logical_rows(const std::vector<CleanLine>& lines, size_
     for (size_t k = from; k < to; ++k)
         if (!grid_rule(lines[k].text)) ++rows, ending += ends_in_pipe(lines[k].text);
     bool wrapped = ending > 0 && ending < rows;
-    std::vector<std::string> out;
+    std::vector<std::vector<std::string>> out;
     std::string pending;
     for (size_t k = from; k < to; ++k) {
         if (grid_rule(lines[k].text)) continue;
+        if (!wrapped) {
+            out.push_back(pipe_cells(lines[k].text));
+            continue;
+        }
         pending += (pending.empty() ? "" : " ") + std::string(trim(lines[k].text));
-        if (!wrapped || ends_in_pipe(lines[k].text)) out.push_back(std::exchange(pending, {}));
+        if (ends_in_pipe(lines[k].text)) out.push_back(pipe_cells(std::exchange(pending, {})));
     }
-    if (!pending.empty()) out.push_back(std::move(pending));
+    if (!pending.empty()) out.push_back(pipe_cells(pending));
     return out;
 }
 
@@ -194,10 +199,8 @@ std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::v
             while (end < lines.size() && !used[end] &&
                    (pipe_row(lines[end].text) || grid_rule(lines[end].text)))
                 ++end;
-            for (auto& row : logical_rows(lines, i, end)) {
-                auto cells = pipe_cells(row);
+            for (auto& cells : pipe_rows(lines, i, end))
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
-            }
             i = end;
         } else if (lines[i].text.find("byte") == std::string::npos &&
                    lines[i].text.find("/s") == std::string::npos) {

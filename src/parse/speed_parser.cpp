@@ -86,7 +86,7 @@ class Parser {
 
     // ---- one function per kind of line ----
     bool speed_line(Token& tok);
-    Token rejoined(Token tok);
+    void rejoin(Token& tok);
     size_t next_text_line() const;
     static bool only_openssl(const Token& tok);
     bool header(const Token& tok);
@@ -141,7 +141,8 @@ ParsedText Parser::parse(bool merge) {
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         std::string_view line = lines_[i_].text;
         size_t start = i_;
-        Token tok = rejoined(classify(line));
+        Token tok = classify(line);
+        rejoin(tok);
         bool used = !only_openssl(tok) && system_text();
         used = speed_line(tok) || used;
         if (used)
@@ -518,17 +519,17 @@ bool Parser::public_key_header(const Token& tok) {
 
 // A row of the table being read, wrapped by a mail client before its last
 // figures: the next line holds only those. The two are read as one line.
-Token Parser::rejoined(Token tok) {
-    if (!active_ || i_ + 1 >= lines_.size()) return tok;
+void Parser::rejoin(Token& tok) {
+    if (!active_ || i_ + 1 >= lines_.size()) return;
     bool kem = mode_ == Mode::kem || mode_ == Mode::signature;
     bool short_key_row = mode_ == Mode::public_key && tok.kind == LineKind::public_key_row &&
                          tok.public_key.seconds.size() + tok.public_key.rates.size() < key_columns_;
     if (!(kem && tok.kind != LineKind::kem_row && tok.kind != LineKind::blank) && !short_key_row)
-        return tok;
+        return;
     auto next = words(lines_[i_ + 1].text);
     if (next.empty() || next.size() > 4 ||
         !std::all_of(next.begin(), next.end(), [](auto w) { return rate(w).has_value(); }))
-        return tok;
+        return;
     clean_.rewritten.push_back(std::string(lines_[i_].text) + " " +
                                std::string(lines_[i_ + 1].text));
     Token joined = classify(clean_.rewritten.back());
@@ -536,9 +537,9 @@ Token Parser::rejoined(Token tok) {
         kem ? joined.kind == LineKind::kem_row
             : joined.kind == LineKind::public_key_row &&
                   joined.public_key.seconds.size() + joined.public_key.rates.size() <= key_columns_;
-    if (!fits) return tok;
+    if (!fits) return;
     ++i_;  // the continuation is this row's
-    return joined;
+    tok = std::move(joined);
 }
 
 // Which rows belong to the run being read depends on the table it is in.
