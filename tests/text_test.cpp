@@ -59,5 +59,31 @@ TEST(Text, NeedlesSayWhichStringsALineHolds) {
     for (const auto& c : cases) EXPECT_EQ(needles.found(c.text), c.want) << c.name;
 }
 
+TEST(Text, PlainTextFromWindowsAndClassicMacFiles) {
+    struct Case {
+        std::string name, input;
+        std::optional<std::string> want;
+    } cases[] = {
+        {"UTF-8 with line feeds stays", "md5 1.00k\n", std::nullopt},
+        {"CRLF stays (unwrap drops the CR)", "md5 1.00k\r\n", std::nullopt},
+        {"UTF-16LE with its mark",
+         std::string("\xFF\xFEm\0d\0"
+                     "5\0\n\0",
+                     10),
+         "md5\n"},
+        {"UTF-16BE with its mark",
+         std::string("\xFE\xFF\0m\0d\0"
+                     "5",
+                     8),
+         "md5"},
+        {"UTF-16 beyond ASCII", std::string("\xFF\xFE\x19\x20", 4), "\xE2\x80\x99"},
+        {"UTF-16 cut mid-unit", std::string("\xFF\xFEm\0d", 5), "m\xEF\xBF\xBD"},
+        {"a lone surrogate", std::string("\xFF\xFE\x00\xD8m\0", 6), "\xEF\xBF\xBDm"},
+        {"UTF-8 byte order mark", "\xEF\xBB\xBFOpenSSL 1.1.1w", "OpenSSL 1.1.1w"},
+        {"classic Mac line ends", "md5 1.00k\rsha1 2.00k\r", "md5 1.00k\nsha1 2.00k\n"},
+    };
+    for (const auto& c : cases) EXPECT_EQ(as_plain_text(c.input), c.want) << c.name;
+}
+
 }  // namespace
 }  // namespace speedlab

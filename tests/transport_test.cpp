@@ -1,10 +1,13 @@
 // What mail, code blocks and web pages do to a text never changes its
 // figures: each fixture, quoted, indented, fenced, with CRLF line ends,
 // trailing blanks or tabs, wrapped at 72 columns, in a page's <pre>, with
-// <br /> line ends, no-break spaces, double-spaced, or behind a CI log's time
-// stamps gives the same figures at the same metrics.
+// <br /> line ends, no-break spaces, double-spaced, behind a CI log's time
+// stamps, or saved as UTF-16, with a byte order mark or with classic Mac line
+// ends gives the same figures at the same metrics.
 #include <gtest/gtest.h>
+#include <iconv.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <map>
@@ -93,6 +96,21 @@ std::string no_break_spaces(std::string t) {
     return t;
 }
 
+// What PowerShell 5 writes for "openssl speed > out.txt": UTF-16LE with its mark.
+std::string as_utf16le(const std::string& text) {
+    iconv_t cd = iconv_open("UTF-16LE", "UTF-8");
+    std::string out(text.size() * 4 + 2, '\0');
+    char* in = const_cast<char*>(text.data());
+    char* dst = out.data() + 2;
+    size_t in_left = text.size(), out_left = out.size() - 2;
+    iconv(cd, &in, &in_left, &dst, &out_left);
+    iconv_close(cd);
+    out.resize(static_cast<size_t>(dst - out.data()));
+    out[0] = '\xFF';
+    out[1] = '\xFE';
+    return out;
+}
+
 std::string tabs_for_four_spaces(std::string t) {
     for (size_t p; (p = t.find("    ")) != std::string::npos;) t.replace(p, 4, "\t");
     return t;
@@ -122,6 +140,13 @@ const std::map<std::string, std::function<std::string(const std::string&)>>& tra
         {"bracketed log tags",
          [](const std::string& t) {
              return each_line(t, [](auto l) { return "[job 12] [12:34:56] " + l; });
+         }},
+        {"UTF-16 from PowerShell", as_utf16le},
+        {"UTF-8 byte order mark", [](const std::string& t) { return "\xEF\xBB\xBF" + t; }},
+        {"classic Mac line ends",
+         [](std::string t) {
+             std::replace(t.begin(), t.end(), '\n', '\r');
+             return t;
          }},
         {"double-spaced",
          [](const std::string& t) { return each_line(t, [](auto l) { return l + "\n"; }); }},

@@ -1,8 +1,12 @@
 #include "core/text.h"
 
+#include <iconv.h>
+
 #include <algorithm>
 #include <array>
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 
 namespace speedlab {
 
@@ -106,6 +110,55 @@ bool mentions(std::string_view text, std::string_view word) {
         else
             next_up = hay.find(up, p + 1);
     }
+}
+
+namespace {
+// UTF-16 (its byte order mark first) as UTF-8; a unit that is not UTF-16
+// (a lone surrogate, an odd last byte) becomes U+FFFD.
+std::string utf16_to_utf8(std::string_view text) {
+    iconv_t cd = iconv_open("UTF-8", "UTF-16");  // reads the byte order mark
+    if (cd == reinterpret_cast<iconv_t>(-1)) return valid_utf8(text);
+    std::string out(text.size() * 2 + 16, '\0');
+    char* in = const_cast<char*>(text.data());
+    size_t in_left = text.size(), out_left = out.size();
+    char* dst = out.data();
+    while (in_left > 0) {
+        if (iconv(cd, &in, &in_left, &dst, &out_left) != static_cast<size_t>(-1)) break;
+        if (errno == E2BIG) {  // cannot happen at two bytes out per byte in, but never overflow
+            size_t used = static_cast<size_t>(dst - out.data());
+            out.resize(out.size() * 2);
+            dst = out.data() + used;
+            out_left = out.size() - used;
+            continue;
+        }
+        size_t skip = std::min<size_t>(in_left, 2);  // EILSEQ or EINVAL: one unit replaced
+        in += skip;
+        in_left -= skip;
+        if (out_left < 3) break;
+        std::memcpy(dst, "\xEF\xBF\xBD", 3);
+        dst += 3;
+        out_left -= 3;
+    }
+    iconv_close(cd);
+    out.resize(static_cast<size_t>(dst - out.data()));
+    return out;
+}
+}  // namespace
+
+std::optional<std::string> as_plain_text(std::string_view text) {
+    std::string out;
+    if (text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) {
+        out = utf16_to_utf8(text);
+    } else if (text.starts_with("\xEF\xBB\xBF")) {
+        out = std::string(text.substr(3));
+    } else if (text.find('\n') == std::string_view::npos &&
+               text.find('\r') != std::string_view::npos) {
+        out = std::string(text);
+    } else {
+        return std::nullopt;
+    }
+    if (out.find('\n') == std::string::npos) std::replace(out.begin(), out.end(), '\r', '\n');
+    return out;
 }
 
 std::string lower_ascii(std::string_view text) {

@@ -3,6 +3,7 @@
 #include <array>
 #include <cstdint>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,6 +20,12 @@ std::string terminal_safe(std::string_view text);
 // Whether `text` holds `word` (given in lower case) in any ASCII case,
 // without copying the text: "OpenSSL Speed" mentions "openssl speed".
 bool mentions(std::string_view text, std::string_view word);
+
+// Text as a Windows or classic Mac program saved it, as UTF-8 with line feeds:
+// UTF-16 with its byte order mark (PowerShell's "> file") transcoded, a UTF-8
+// byte order mark dropped, lone carriage returns made line feeds. Empty when
+// the text needs none of that; `text` is then read as it is.
+std::optional<std::string> as_plain_text(std::string_view text);
 
 // ASCII lower case, and the text without surrounding white space.
 std::string lower_ascii(std::string_view text);

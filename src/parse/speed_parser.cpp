@@ -908,12 +908,16 @@ std::string_view to_string(Severity severity) {
 
 ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
                             const ParseOptions& options) {
+    auto plain = as_plain_text(text);  // UTF-16, byte order marks, lone CRs
+    if (plain) text = *plain;
     check_input(text, file_name);
     return Parser(text, file_name).parse(options.merge_invocations);
 }
 
 std::vector<Machine> parse_system_machines(std::string_view text, const std::string& file_name,
                                            std::vector<UnusedLine>& unrecognised) {
+    auto plain = as_plain_text(text);
+    if (plain) text = *plain;
     check_input(text, file_name);
     auto machines = Parser(text, file_name).system_only(unrecognised);
     std::erase_if(machines, [](const Machine& m) { return m.empty() && m.kernel_release.empty(); });
