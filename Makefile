@@ -55,6 +55,6 @@ fuzz:
 	clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
 	  -Isrc -I$(BUILD)/generated tests/fuzz/parse_fuzz.cpp src/parse/*.cpp src/sysinfo/decode.cpp \
 	  src/core/*.cpp -lfmt -o $(FUZZ_BUILD)/parse_fuzz
-	cp tests/data/*.txt tests/data/corpus/*.txt $(FUZZ_BUILD)/corpus/
+	cp tests/data/*.txt tests/data/corpus/*.txt tests/data/fuzz/* $(FUZZ_BUILD)/corpus/
 	$(FUZZ_BUILD)/parse_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
 	  -print_final_stats=1 $(FUZZ_BUILD)/corpus > $(FUZZ_BUILD)/fuzz.log 2>&1; rc=$$?; tail -n 12 $(FUZZ_BUILD)/fuzz.log; exit $$rc

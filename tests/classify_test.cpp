@@ -136,6 +136,11 @@ TEST(Classify, ProgressLines) {
          Operation::throughput, 0, 0},
         {"zero", "Doing md5 for 3s on 16 size blocks: 0 md5's in 0.00s", Progress::Kind::empty, "",
          Operation::throughput, 0, 0},
+        // Found by the fuzzer: from_chars reads "-nan" and "inf", which time nothing.
+        {"not a number of seconds", "Doing md5 for 3s on 64 size blocks: 60000 md5's in -nans",
+         Progress::Kind::empty, "", Operation::throughput, 0, 0},
+        {"infinite seconds", "Doing md5 for 3s on 64 size blocks: 60000 md5's in infs",
+         Progress::Kind::empty, "", Operation::throughput, 0, 0},
     };
     for (const auto& c : cases) {
         Token t = classify(c.input);

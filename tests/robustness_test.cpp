@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include <cmath>
+#include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
 #include <thread>
@@ -313,4 +315,25 @@ TEST_F(Robustness, ErrorCasesOfTheDocs) {
         ++cases;
     }
     EXPECT_GE(cases, 15);
+}
+
+// Inputs the fuzzer once crashed on (tests/data/fuzz): every figure stored is
+// a finite positive number, whatever the text says ("in -nans", "nan" cells).
+TEST(FuzzerFinds, EveryFigureIsFinitePositive) {
+    size_t files = 0;
+    for (const auto& entry :
+         std::filesystem::directory_iterator(std::string(SPEEDLAB_TEST_DATA) + "/fuzz")) {
+        ++files;
+        auto parsed = speedlab::parse::parse_speed_text(
+            read_fixture("fuzz/" + entry.path().filename().string()), "fuzz");
+        for (const auto& run : parsed.runs)
+            for (const auto& m : run.measurements)
+                EXPECT_TRUE(std::isfinite(m.value) && m.value > 0)
+                    << entry.path() << ": " << speedlab::metric_key(m) << " = " << m.value;
+    }
+    EXPECT_GE(files, 1u);
+    auto mr = speedlab::parse::parse_speed_text(
+        "+H:16:64:256:1024:8192\n+F:5:md5:nan:-nan:inf:1000.00:2000.00\n", "mr");
+    ASSERT_EQ(mr.runs.size(), 1u);
+    EXPECT_EQ(mr.runs[0].measurements.size(), 2u);  // 1024 and 8192 bytes only
 }

@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 
 #include "core/algorithm.h"
 #include "core/text.h"
@@ -336,7 +337,7 @@ Progress read_progress(std::string_view t) {
     auto count = integer(rw[0]);
     auto secs = number(result.substr(in + 4, result.size() - in - 5));
     if (!count || !secs) return p;
-    if (secs->value <= 0 || *count <= 0) {
+    if (!(secs->value > 0) || !std::isfinite(secs->value) || *count <= 0) {  // "in -nans"
         p.kind = Progress::Kind::empty;
         return p;
     }

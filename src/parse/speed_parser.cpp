@@ -816,7 +816,7 @@ void Parser::mr_throughput(const std::vector<std::string_view>& f) {
     std::string name(f[2]);
     for (size_t k = 3; k < f.size() && k - 3 < sizes_.size(); ++k) {
         auto n = number(f[k]);
-        if (!n || n->value <= 0) continue;
+        if (!n || !(n->value > 0) || !std::isfinite(n->value)) continue;  // "nan", "inf"
         Measurement m;
         m.algorithm = canonical_symmetric_id(name);
         m.parameter = sizes_[k - 3];
