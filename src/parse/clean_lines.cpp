@@ -267,19 +267,7 @@ class Unwrapper {
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
         if (raw.find('\x1b') != std::string_view::npos || raw.find("^[") != std::string_view::npos)
             raw = keep(strip_escapes(raw));
-        if (!web_read && web_bytes(raw)) {
-            std::string web = web_text(raw);
-            if (!web.empty() && web.back() == '\n') web.pop_back();  // "<br>" ending the line
-            if (web.find('\n') != std::string::npos) {               // "<br>" inside: a line each
-                std::string_view all = keep(std::move(web));
-                for (size_t pos = 0, end; pos <= all.size(); pos = end + 1) {
-                    end = std::min(all.find('\n', pos), all.size());
-                    line(all.substr(pos, end - pos), number, true);
-                }
-                return;
-            }
-            if (web != raw) raw = keep(std::move(web));
-        }
+        if (!web_read && web_bytes(raw) && web_lines(raw, number)) return;
         std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
         if (starts_with(trim_left(line), "```")) return;
         if (table_source(line, number)) return;
@@ -299,6 +287,23 @@ class Unwrapper {
     }
 
   private:
+    // A line of a page's source as text (`raw` rewritten); true when "<br>"
+    // split it and its lines were read here.
+    bool web_lines(std::string_view& raw, size_t number) {
+        std::string web = web_text(raw);
+        if (!web.empty() && web.back() == '\n') web.pop_back();  // "<br>" ending the line
+        if (web.find('\n') == std::string::npos) {
+            if (web != raw) raw = keep(std::move(web));
+            return false;
+        }
+        std::string_view all = keep(std::move(web));
+        for (size_t pos = 0, end; pos <= all.size(); pos = end + 1) {
+            end = std::min(all.find('\n', pos), all.size());
+            line(all.substr(pos, end - pos), number, true);
+        }
+        return true;
+    }
+
     // HTML table source: each <tr>...</tr>, on one line or many, becomes one
     // pipe row at the line where it starts. True when the line was taken.
     bool table_source(std::string_view line, size_t number) {
