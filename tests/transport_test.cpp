@@ -254,5 +254,23 @@ TEST(Transport, WrappedTablesKeepTheirFiguresAtTheirMetrics) {
     EXPECT_EQ(ops.runs[0].cpu_mask, "~0x200000000000000:~0");
 }
 
+// A page that lost the line break between two rows: each figure stays its
+// own row's (they were once read as md5's, silently).
+TEST(Transport, RowsJoinedOnOneLineStayApart) {
+    auto parsed = parse::parse_speed_text(
+        "OpenSSL 1.1.1w  11 Sep 2023\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+        "bytes\n"
+        "md5  1.00k 2.00k 3.00k 4.00k 5.00k 6.00k sha1 11.00k 12.00k 13.00k 14.00k 15.00k 16.00k\n"
+        "sha256 21.00k 22.00k 23.00k 24.00k 25.00k 26.00k x\n",
+        "t");
+    ASSERT_EQ(parsed.runs.size(), 1u);
+    const speedlab::Run& run = parsed.runs[0];
+    EXPECT_DOUBLE_EQ(testing::throughput(run, "md5", 16384), 6000);
+    EXPECT_DOUBLE_EQ(testing::throughput(run, "sha1", 16), 11000);
+    EXPECT_DOUBLE_EQ(testing::throughput(run, "sha1", 16384), 16000);
+    EXPECT_DOUBLE_EQ(testing::throughput(run, "sha256", 16), 21000);  // "x" names no row
+}
+
 }  // namespace
 }  // namespace speedlab

@@ -563,8 +563,30 @@ bool Parser::row(const Token& tok) {
     }
 }
 
+// Two rows on one line (a page lost the line break between them): where a
+// known algorithm's name follows this row's figures; 0 when none does.
+size_t joined_row_at(const std::vector<std::string_view>& cells) {
+    for (size_t k = 1; k < cells.size(); ++k)
+        if (!cell_like(cells[k]) && std::isalpha(static_cast<unsigned char>(cells[k][0])) &&
+            looks_like_algorithm(canonical_symmetric_id(cells[k])))
+            return k;
+    return 0;
+}
+
 bool Parser::symmetric_row(const Token& tok) {
     std::vector<std::string_view> cells = tok.cells;
+    if (size_t next = joined_row_at(cells)) {
+        std::string_view rest(
+            cells[next].data(),
+            static_cast<size_t>(tok.text.data() + tok.text.size() - cells[next].data()));
+        cells.resize(next);
+        Token first = tok;
+        first.cells = cells;
+        Token second = classify(rest);
+        bool ok = symmetric_row(first);
+        if (second.kind == LineKind::throughput_row) symmetric_row(second);
+        return ok;
+    }
     if (sizes_.empty()) {
         if (cells.size() < 5) return false;  // a headerless (-multi) table has whole rows
         sizes_ = default_sizes(cells.size(), builder_.run().version);
@@ -580,6 +602,14 @@ bool Parser::symmetric_row(const Token& tok) {
             break;
         ++i_;
         cells.insert(cells.end(), next.begin(), next.end());
+    }
+    // Words after the figures that are none ("(approx)", "x"): said and
+    // dropped, so they shift no figure. Extra cells left over are a name's
+    // words read as cells ("3des"), at the front.
+    while (cells.size() > sizes_.size() && !throughput_cell(cells.back())) {
+        builder_.skip(tok.name + ": '" + std::string(cells.back()) +
+                      "' after the row's figures is none; not used");
+        cells.pop_back();
     }
     if (cells.size() > sizes_.size())
         cells.erase(cells.begin(), cells.end() - static_cast<long>(sizes_.size()));
