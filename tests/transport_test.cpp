@@ -272,5 +272,30 @@ TEST(Transport, RowsJoinedOnOneLineStayApart) {
     EXPECT_DOUBLE_EQ(testing::throughput(run, "sha256", 16), 21000);  // "x" names no row
 }
 
+// Rows a person or a page damaged: a placeholder keeps its column, a word
+// after the figures is no figure, and nothing shifts.
+TEST(Transport, DamagedRowsKeepEachFigureInItsColumn) {
+    auto parse = [](const std::string& rows) {
+        auto parsed = parse::parse_speed_text(
+            "OpenSSL 1.1.1w  11 Sep 2023\n"
+            "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+            "bytes\n"
+            "md5  1.00k n/a 3.00k 4.00k 5.00k 6.00k (approx)\n"
+            "                  sign    verify    sign/s verify/s\n" +
+                rows,
+            "t");
+        return parsed.runs.at(0);
+    };
+    auto run = parse("rsa 2048 bits 0.000300s -   3333.3 100000.0 (turbo)\n");
+    EXPECT_FALSE(run.find("md5", Operation::throughput, 64));
+    EXPECT_DOUBLE_EQ(testing::throughput(run, "md5", 256), 3000);
+    EXPECT_DOUBLE_EQ(testing::throughput(run, "md5", 16384), 6000);
+    EXPECT_DOUBLE_EQ(figure(run, "rsa2048", Operation::sign).value,
+                     1 / 0.000300);  // 4 digits beat 5
+    EXPECT_DOUBLE_EQ(figure(run, "rsa2048", Operation::verify).value, 100000.0);
+    auto cut = parse("rsa 2048 bits 0.000300s 0.000010s   3333.3 -\n");
+    EXPECT_DOUBLE_EQ(figure(cut, "rsa2048", Operation::verify).value, 1 / 0.000010);
+}
+
 }  // namespace
 }  // namespace speedlab

@@ -388,6 +388,34 @@ bool public_key_name(std::string_view t, const std::vector<std::string_view>& ws
     return true;
 }
 
+// A cell of a public-key row: seconds ("0.000300s", "nans") or a rate.
+bool key_figure(std::string_view w) {
+    if (rate(w)) return true;
+    return w.size() > 1 && w.back() == 's' && number(w.substr(0, w.size() - 1)).has_value();
+}
+
+// "-", "n/a", "?": a cell a person or page left without a figure.
+bool placeholder(std::string_view w) {
+    return w.size() <= 3 && std::none_of(w.begin(), w.end(), [](char c) { return digit(c); });
+}
+
+// Seconds-per-op columns, then as many per-second columns. Split by place
+// where the row has both halves, so a placeholder keeps its column; else by
+// the seconds' 's' (SSLeay prints seconds only; a row may be cut short).
+void key_columns(const std::vector<std::string_view>& cells, PublicKeyRow& row) {
+    size_t half = cells.size() / 2;
+    bool by_place = cells.size() % 2 == 0 && half > 0;
+    for (size_t k = 0; k < cells.size() && by_place; ++k) {
+        bool seconds = cells[k].back() == 's' && cells[k] != "nans";
+        if ((k < half && !seconds && !placeholder(cells[k])) || (k >= half && seconds))
+            by_place = false;
+    }
+    for (size_t k = 0; k < cells.size(); ++k) {
+        bool seconds = by_place ? k < half : cells[k].back() == 's' && cells[k] != "nans";
+        (seconds ? row.seconds : row.rates).push_back(cells[k]);
+    }
+}
+
 bool public_key_row(std::string_view t, Token& tok) {
     if (t.find("bit") == std::string_view::npos) return false;  // every such row says bits
     auto ws = words(t);
@@ -395,17 +423,14 @@ bool public_key_row(std::string_view t, Token& tok) {
     PublicKeyRow row;
     size_t values_from = 0;
     if (!public_key_name(t, ws, row, values_from)) return false;
-    // Seconds-per-op columns end in 's', then the per-second columns.
-    for (size_t k = values_from; k < ws.size(); ++k) {
-        if (ws[k].back() == 's' && ws[k] != "nans")
-            row.seconds.push_back(ws[k]);
-        else
-            row.rates.push_back(ws[k]);
-    }
+    std::vector<std::string_view> cells(ws.begin() + static_cast<long>(values_from), ws.end());
+    while (!cells.empty() && !key_figure(cells.back()))  // "(turbo)" after the figures
+        cells.pop_back();
+    key_columns(cells, row);
     if (row.seconds.empty() && row.rates.empty()) return false;
     size_t columns = std::min(row.ops.size(), std::max(row.rates.size(), row.seconds.size()));
     for (size_t k = 0; k < columns && k < row.rates.size(); ++k)
-        if (!rate(row.rates[k])) return false;
+        if (!rate(row.rates[k]) && !placeholder(row.rates[k])) return false;
     tok.kind = LineKind::public_key_row;
     tok.public_key = std::move(row);
     return true;
