@@ -377,6 +377,7 @@ class Unwrapper {
     // A public-key header wrapped before its last columns: "sign verify ...
     // sign/s verify/s" then "encr./s  decr./s", every word a rate's name.
     static bool header_rest(std::string_view p, std::string_view t) {
+        if (!t.ends_with("/s")) return false;  // the row under a header, mostly
         if (!starts_with_word(p, "sign") && !starts_with_word(p, "keygen") &&
             !starts_with_word(p, "op"))
             return false;
