@@ -296,5 +296,35 @@ TEST(Transport, DamagedRowsKeepEachFigureInItsColumn) {
     EXPECT_DOUBLE_EQ(figure(cut, "rsa2048", Operation::verify).value, 1 / 0.000010);
 }
 
+// A page that lost every line break of openssl's output: split where its
+// lines began (version, header fields, "type" and its sizes, rows).
+TEST(Transport, FlattenedOutputSplitsWhereItsLinesBegan) {
+    auto page = parse::parse_speed_text(
+        "Results: OpenSSL 1.1.1w  11 Sep 2023 built on: Mon Sep 11 14:08:30 2023 UTC "
+        "options:bn(64,64) rc4(16x,int) compiler: gcc -O3 The 'numbers' are in 1000s of bytes per "
+        "second processed. type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes 16384 bytes md5 "
+        "145499.49k 333045.76k 610494.55k 764410.20k 826880.68k 829524.65k sha1 1.00k 2.00k 3.00k "
+        "4.00k 5.00k 6.00k sign verify sign/s verify/s rsa 2048 bits 0.000678s 0.000020s 1474.9 "
+        "49326.0 rsa 4096 bits 0.005000s 0.000080s 200.0 12500.0\n",
+        "t");
+    ASSERT_EQ(page.runs.size(), 1u);
+    const speedlab::Run& run = page.runs[0];
+    EXPECT_EQ(run.version, "OpenSSL 1.1.1w  11 Sep 2023");
+    EXPECT_EQ(run.compiler, "gcc -O3");
+    EXPECT_DOUBLE_EQ(testing::throughput(run, "md5", 16384), 829524650);
+    EXPECT_DOUBLE_EQ(testing::throughput(run, "sha1", 16), 1000);
+    EXPECT_DOUBLE_EQ(figure(run, "rsa2048", Operation::verify).value, 49326.0);
+    EXPECT_DOUBLE_EQ(figure(run, "rsa4096", Operation::sign).value, 200.0);
+
+    std::string text = read_fixture("openssl-3.0-legacy.txt");
+    auto want = figures_of(text);
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    auto got = figures_of(text);
+    size_t kept = 0;
+    for (const auto& [metric, value] : want) kept += got.count(metric) && got[metric] == value;
+    EXPECT_GE(kept, want.size() - 1)
+        << "of " << want.size();  // the last cell meets the prose after it
+}
+
 }  // namespace
 }  // namespace speedlab

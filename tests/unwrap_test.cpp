@@ -52,6 +52,16 @@ TEST(Unwrap, UndoesWhatTransportDid) {
         {"a stamp keeps the indentation after it", "12:34:56     sign verify", {"    sign verify"}},
         {"a date alone is text", "2024-05-01 was a Wednesday", {"2024-05-01 was a Wednesday"}},
         {"a wiki link is text", "[[Benchmarks]] md5", {"[[Benchmarks]] md5"}},
+        {"openssl's output flattened by a page",
+         "Seen: OpenSSL 1.0.2k  26 Jan 2017 built on: reproducible options:bn(64,64) type 16 bytes "
+         "64 bytes md5 1.00k 2.00k sign verify sign/s verify/s rsa 2048 bits 0.1s 0.2s 10.0 5.0 "
+         "256 bits ecdsa (nistp256) 0.1s 0.2s 10.0 5.0",
+         {"Seen:", "OpenSSL 1.0.2k  26 Jan 2017", "built on: reproducible", "options:bn(64,64)",
+          "type 16 bytes 64 bytes", "md5 1.00k 2.00k", "sign verify sign/s verify/s",
+          "rsa 2048 bits 0.1s 0.2s 10.0 5.0", "256 bits ecdsa (nistp256) 0.1s 0.2s 10.0 5.0"}},
+        {"a short line with two markers stays whole",
+         "OpenSSL 1.1.1 and OpenSSL 3.0 compared",
+         {"OpenSSL 1.1.1 and OpenSSL 3.0 compared"}},
         {"CPUINFO broken at its spaces",
          "CPUINFO:\nOPENSSL_ia32cap=0x1:0x2\nenv:~0x2:~0",
          {"CPUINFO: OPENSSL_ia32cap=0x1:0x2 env:~0x2:~0"}},

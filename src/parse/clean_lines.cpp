@@ -144,6 +144,54 @@ std::string html_row(std::string_view tr) {
     return out;
 }
 
+// Where a line of openssl's output starts at `at` in `t` (after a space): its
+// length of marker, 0 when none does. Markers that are words of prose too
+// ("type", "sign", "rsa") count only with what follows them in openssl's lines.
+size_t output_line_at(std::string_view t, size_t at) {
+    std::string_view r = t.substr(at);
+    auto digit_at = [&](size_t k) {
+        return k < r.size() && std::isdigit(static_cast<unsigned char>(r[k]));
+    };
+    for (std::string_view v : {"OpenSSL ", "LibreSSL ", "SSLeay "})
+        if (starts_with(r, v) && digit_at(v.size())) return v.size();
+    for (std::string_view m :
+         {"built on", "options:", "compiler:", "CPUINFO:", "timing function used:",
+          "available timing options:", "The 'numbers' are", "Doing ", "sign    verify",
+          "sign verify", "keygen "})
+        if (starts_with(r, m)) return m.size();
+    if (starts_with(r, "type ") && digit_at(5)) return 5;
+    size_t n = 0;
+    if (starts_with(r, "rsa ") || starts_with(r, "dsa ")) n = 4;
+    size_t d = n;
+    while (digit_at(d)) ++d;
+    if (d == n || !starts_with(r.substr(d), " bits ")) return 0;
+    if (n > 0) return d + 6;  // "rsa 2048 bits"
+    // "256 bits ecdsa (nistp256)": the number starts the line only before a family
+    std::string family = lower_ascii(r.substr(d + 6, 5));
+    for (std::string_view f : {"ecdsa", "ecdh ", "ecdh(", "eddsa", "sm2 ", "sm2(", "ffdh "})
+        if (family.starts_with(f)) return d + 6;
+    return 0;
+}
+
+// openssl's output a page flattened onto one line: the places its lines
+// started. After a "type" header, the row starts where its sizes end.
+std::vector<size_t> output_line_starts(std::string_view t) {
+    std::vector<size_t> out;
+    for (size_t p = 0; p < t.size(); p = t.find(' ', p + 1)) {
+        size_t at = p == 0 ? 0 : p + 1;
+        if (at >= t.size()) break;
+        if (!output_line_at(t, at)) continue;
+        if (out.empty() || out.back() != at) out.push_back(at);
+        if (!starts_with(t.substr(at), "type ")) continue;
+        auto ws = words(t.substr(at));
+        size_t k = 1, end = at + 4;
+        for (; k + 1 < ws.size() && integer(ws[k]) && ws[k + 1] == "bytes"; k += 2)
+            end = static_cast<size_t>(ws[k + 1].data() + ws[k + 1].size() - t.data());
+        if (k > 1 && end + 1 < t.size()) out.push_back(end + 1);
+    }
+    return out;
+}
+
 // A "Doing ..." progress line whose result has been printed (or was wrapped off).
 bool doing_complete(std::string_view s) {
     s = trim_right(s);
@@ -273,8 +321,10 @@ class Unwrapper {
         if (table_source(line, number)) return;
         pieces_.clear();
         size_t doing = line.find("Doing ");
-        if (doing != std::string_view::npos &&
-            line.find("Doing ", doing + 1) != std::string_view::npos) {
+        if (line.size() > 120 && flattened(line)) {
+            // a page's whole output on one line: split where its lines began
+        } else if (doing != std::string_view::npos &&
+                   line.find("Doing ", doing + 1) != std::string_view::npos) {
             if (doing > 0) pieces_.push_back(trim_right(line.substr(0, doing)));
             split_at(line.substr(doing), "Doing ", pieces_);
         } else if (starts_with(line, "+") && line.find(" +", 1) != std::string_view::npos) {
@@ -287,6 +337,19 @@ class Unwrapper {
     }
 
   private:
+    // openssl's output flattened onto one long line, two or more of its lines
+    // in it: the pieces are those lines.
+    bool flattened(std::string_view line) {
+        auto starts = output_line_starts(line);
+        if (starts.size() < 2) return false;
+        if (starts.front() > 0) pieces_.push_back(trim_right(line.substr(0, starts.front())));
+        for (size_t k = 0; k < starts.size(); ++k) {
+            size_t end = k + 1 < starts.size() ? starts[k + 1] : line.size();
+            pieces_.push_back(trim_right(line.substr(starts[k], end - starts[k])));
+        }
+        return true;
+    }
+
     // A line of a page's source as text (`raw` rewritten); true when "<br>"
     // split it and its lines were read here.
     bool web_lines(std::string_view& raw, size_t number) {
