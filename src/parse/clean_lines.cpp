@@ -144,6 +144,20 @@ std::string html_row(std::string_view tr) {
     return out;
 }
 
+// "rsa 2048 bits" (from = 4, after "rsa ") or "256 bits ecdsa (nistp256)"
+// (from = 0: the number starts the line only before a family): the marker's
+// length, 0 when `r` starts no public-key row.
+size_t key_row_at(std::string_view r, size_t from) {
+    size_t d = from;
+    while (d < r.size() && std::isdigit(static_cast<unsigned char>(r[d]))) ++d;
+    if (d == from || !starts_with(r.substr(d), " bits ")) return 0;
+    if (from > 0) return d + 6;
+    std::string family = lower_ascii(r.substr(d + 6, 5));
+    for (std::string_view f : {"ecdsa", "ecdh ", "ecdh(", "eddsa", "sm2 ", "sm2(", "ffdh "})
+        if (family.starts_with(f)) return d + 6;
+    return 0;
+}
+
 // Where a line of openssl's output starts at `at` in `t` (after a space): its
 // length of marker, 0 when none does. Markers that are words of prose too
 // ("type", "sign", "rsa") count only with what follows them in openssl's lines.
@@ -152,25 +166,45 @@ size_t output_line_at(std::string_view t, size_t at) {
     auto digit_at = [&](size_t k) {
         return k < r.size() && std::isdigit(static_cast<unsigned char>(r[k]));
     };
-    for (std::string_view v : {"OpenSSL ", "LibreSSL ", "SSLeay "})
-        if (starts_with(r, v) && digit_at(v.size())) return v.size();
-    for (std::string_view m :
-         {"built on", "options:", "compiler:", "CPUINFO:", "timing function used:",
-          "available timing options:", "The 'numbers' are", "Doing ", "sign    verify",
-          "sign verify", "keygen "})
-        if (starts_with(r, m)) return m.size();
-    if (starts_with(r, "type ") && digit_at(5)) return 5;
-    size_t n = 0;
-    if (starts_with(r, "rsa ") || starts_with(r, "dsa ")) n = 4;
-    size_t d = n;
-    while (digit_at(d)) ++d;
-    if (d == n || !starts_with(r.substr(d), " bits ")) return 0;
-    if (n > 0) return d + 6;  // "rsa 2048 bits"
-    // "256 bits ecdsa (nistp256)": the number starts the line only before a family
-    std::string family = lower_ascii(r.substr(d + 6, 5));
-    for (std::string_view f : {"ecdsa", "ecdh ", "ecdh(", "eddsa", "sm2 ", "sm2(", "ffdh "})
-        if (family.starts_with(f)) return d + 6;
-    return 0;
+    auto marker = [&](std::initializer_list<std::string_view> ms) -> size_t {
+        for (auto m : ms)
+            if (starts_with(r, m)) return m.size();
+        return 0;
+    };
+    switch (r.empty() ? '\0' : r[0]) {  // by first byte: this looks at every word of a long line
+        case 'O':
+            return starts_with(r, "OpenSSL ") && digit_at(8) ? 8 : 0;
+        case 'L':
+            return starts_with(r, "LibreSSL ") && digit_at(9) ? 9 : 0;
+        case 'S':
+            return starts_with(r, "SSLeay ") && digit_at(7) ? 7 : 0;
+        case 'b':
+            return marker({"built on"});
+        case 'o':
+            return marker({"options:"});
+        case 'c':
+            return marker({"compiler:"});
+        case 'C':
+            return marker({"CPUINFO:"});
+        case 'a':
+            return marker({"available timing options:"});
+        case 'T':
+            return marker({"The 'numbers' are"});
+        case 'D':
+            return marker({"Doing "});
+        case 's':
+            return marker({"sign    verify", "sign verify"});
+        case 'k':
+            return marker({"keygen "});
+        case 't':
+            if (starts_with(r, "type ") && digit_at(5)) return 5;
+            return marker({"timing function used:"});
+        case 'r':
+        case 'd':
+            return starts_with(r, "rsa ") || starts_with(r, "dsa ") ? key_row_at(r, 4) : 0;
+        default:
+            return digit_at(0) ? key_row_at(r, 0) : 0;
+    }
 }
 
 // openssl's output a page flattened onto one line: the places its lines
