@@ -164,6 +164,9 @@ TEST(HandCells, HeadersNameAlgorithmSizeAndOperation) {
         {"16 bytes", "", 16, Operation::throughput, false},
         {"Improvement ratio", "", 0, Operation::throughput, true},
         {"Router Make and Model", "", 0, Operation::throughput, false},
+        {"8KiB", "", 8192, Operation::throughput, false},
+        // Found by the fuzzer: a size in KiB that overflows is no size.
+        {"md5 2222222222222222685k", "md5", 0, Operation::throughput, false},
     };
     for (const auto& c : cases) {
         auto h = parse::read_header_cell(c.input);
