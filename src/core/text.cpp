@@ -168,11 +168,15 @@ std::string lower_ascii(std::string_view text) {
     return out;
 }
 
-std::string trimmed(std::string_view s) {
+std::string_view trimmed_view(std::string_view s) {
     auto space = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; };
     while (!s.empty() && space(s.front())) s.remove_prefix(1);
     while (!s.empty() && space(s.back())) s.remove_suffix(1);
-    return std::string(s);
+    return s;
+}
+
+std::string trimmed(std::string_view s) {
+    return std::string(trimmed_view(s));
 }
 
 Needles::Needles(std::initializer_list<std::string_view> needles) : needles_(needles) {

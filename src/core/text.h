@@ -27,9 +27,11 @@ bool mentions(std::string_view text, std::string_view word);
 // the text needs none of that; `text` is then read as it is.
 std::optional<std::string> as_plain_text(std::string_view text);
 
-// ASCII lower case, and the text without surrounding white space.
+// ASCII lower case, and the text without surrounding white space (space,
+// tab, CR, LF): as a copy, or as a view into `text`.
 std::string lower_ascii(std::string_view text);
 std::string trimmed(std::string_view text);
+std::string_view trimmed_view(std::string_view text);
 
 // A set of bytes to scan text for in one pass: string_view's find_first_of
 // searches the whole set again at every character.

@@ -403,15 +403,16 @@ bool placeholder(std::string_view w) {
 // where the row has both halves, so a placeholder keeps its column; else by
 // the seconds' 's' (SSLeay prints seconds only; a row may be cut short).
 void key_columns(const std::vector<std::string_view>& cells, PublicKeyRow& row) {
+    auto seconds_cell = [](std::string_view w) { return w.back() == 's' && w != "nans"; };
     size_t half = cells.size() / 2;
     bool by_place = cells.size() % 2 == 0 && half > 0;
     for (size_t k = 0; k < cells.size() && by_place; ++k) {
-        bool seconds = cells[k].back() == 's' && cells[k] != "nans";
+        bool seconds = seconds_cell(cells[k]);
         if ((k < half && !seconds && !placeholder(cells[k])) || (k >= half && seconds))
             by_place = false;
     }
     for (size_t k = 0; k < cells.size(); ++k) {
-        bool seconds = by_place ? k < half : cells[k].back() == 's' && cells[k] != "nans";
+        bool seconds = by_place ? k < half : seconds_cell(cells[k]);
         (seconds ? row.seconds : row.rates).push_back(cells[k]);
     }
 }

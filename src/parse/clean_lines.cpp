@@ -323,6 +323,10 @@ std::string web_text(std::string_view s) {
 
 namespace {
 
+bool blank_line(std::string_view s) {
+    return trim_left(s).empty();
+}
+
 // One input line, made into zero or more clean lines (a flattened line
 // splits; a wrapped piece joins the line before it).
 class Unwrapper {
@@ -340,7 +344,7 @@ class Unwrapper {
     void line(std::string_view raw, size_t number, bool web_read = false) {
         // Double-spaced text: one blank line is the line break, two a blank line.
         if (double_spaced_ && !web_read) {
-            if (trim_left(raw).empty()) {
+            if (blank_line(raw)) {
                 if (++blanks_ == 2) out_.lines.push_back({number, {}});
                 return;
             }
@@ -533,10 +537,6 @@ class Unwrapper {
 }  // namespace
 
 namespace {
-bool blank_line(std::string_view s) {
-    return trim_left(s).empty();
-}
-
 // A page that put a blank line after every line (its paragraphs then sit
 // two or more blank lines apart): most text lines have exactly one blank
 // line, then text, after them.

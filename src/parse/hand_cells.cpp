@@ -22,20 +22,10 @@ constexpr ByteSet kSeparators(",' \xE2\xC2");
 constexpr ByteSet kMarkupOrSeparators("<'*`, \xE2\xC2");
 constexpr ByteSet kDecimal("0123456789.");
 
-bool space(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-std::string_view trim_view(std::string_view s) {
-    while (!s.empty() && space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && space(s.back())) s.remove_suffix(1);
-    return s;
-}
-
 // Wiki and HTML markup around a cell: '''bold''', **bold**, <style=...>, `code`.
 // Most cells have none: those are trimmed without a copy per character.
 std::string strip_markup(std::string_view s) {
-    if (!kMarkup.any_in(s)) return std::string(trim_view(s));
+    if (!kMarkup.any_in(s)) return std::string(trimmed_view(s));
     std::string out;
     out.reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
@@ -53,7 +43,7 @@ std::string strip_markup(std::string_view s) {
         if (s[i] == '*' || s[i] == '`') continue;
         out += s[i];
     }
-    return std::string(trim_view(out));
+    return std::string(trimmed_view(out));
 }
 
 // Thousands separators a person typed: "12,391.77", "646’811.75", "8 192",
@@ -270,7 +260,7 @@ std::optional<HandNumber> plain_number(std::string_view t) {
 }  // namespace
 
 std::optional<HandNumber> read_hand_number(std::string_view cell) {
-    std::string_view plain = trim_view(cell);
+    std::string_view plain = trimmed_view(cell);
     // Most cells are plain figures or words: those need no copy to be read.
     if (!kMarkup.any_in(plain) &&
         (plain.empty() || !std::isdigit(static_cast<unsigned char>(plain.front()))))

@@ -108,11 +108,14 @@ bool MachineReader::read(size_t& i) {
         remember();
         used = true;
     }
-    if (auto p = line.find("uname -a"); p != std::string_view::npos) {
+    if (auto p = (found & kUname) ? line.find("uname -a") : std::string_view::npos;
+        p != std::string_view::npos) {
         used = sysinfo::decode_uname(line.substr(p + 8), machine_) || used;
         remember();
     }
-    if (auto p = line.find("/proc/bus/pci/devices"); p != std::string_view::npos) {
+    if (auto p =
+            (found & kPciDevices) ? line.find("/proc/bus/pci/devices") : std::string_view::npos;
+        p != std::string_view::npos) {
         auto devices = sysinfo::decode_pci_devices(line.substr(p + 21));
         if (!devices.empty()) {
             sysinfo::name_pci_devices(devices);
@@ -120,7 +123,8 @@ bool MachineReader::read(size_t& i) {
             used = true;
         }
     }
-    if (auto p = line.find("lspci"); p != std::string_view::npos) {
+    if (auto p = (found & kLspci) ? line.find("lspci") : std::string_view::npos;
+        p != std::string_view::npos) {
         auto devices = sysinfo::decode_lspci(line.substr(p + 5));
         if (!devices.empty()) {
             merge_pci(devices);
