@@ -232,11 +232,16 @@ TEST(Diagnostics, EveryFigureSkippedAndLineNotUsedAtItsLine) {
     auto parsed = parse_speed_text(text, "t.txt");
     ASSERT_EQ(parsed.runs.size(), 1u);
     const std::vector<Diagnostic> want = {
-        {2, Severity::warning, "not used: a stray remark in the middle"},
+        {2, Severity::warning, "not used", true},
         {5, Severity::warning, "md5 at 16 bytes: '1e308k' is not a figure; skipped"},
         {6, Severity::warning, "sha1 at 16 bytes: printed as inf, not stored"},
     };
     EXPECT_EQ(parsed.diagnostics, want);
+    // The line not used is quoted from the input, not kept in the result.
+    EXPECT_EQ(diagnostic_messages(parsed.diagnostics, text),
+              (std::vector<std::string>{"not used: a stray remark in the middle",
+                                        "md5 at 16 bytes: '1e308k' is not a figure; skipped",
+                                        "sha1 at 16 bytes: printed as inf, not stored"}));
     // The cells after the bad one keep their block sizes.
     EXPECT_TRUE(parsed.runs[0].find("md5", Operation::throughput, 64));
     EXPECT_FALSE(parsed.runs[0].find("md5", Operation::throughput, 16));

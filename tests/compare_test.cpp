@@ -17,7 +17,7 @@ using namespace speedlab::testing;
 
 namespace {
 std::vector<speedlab::Run> seed000() {
-    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    auto runs = fixture_runs("seed000-redhat73-pcem.txt");
     for (size_t i = 0; i < runs.size(); ++i) runs[i].id = static_cast<int64_t>(i + 1);
     return runs;
 }
@@ -110,7 +110,7 @@ TEST(RatioTable, RepeatedFiguresGetUncertaintyAndSignificance) {
 }
 
 TEST(SideBySide, AthlonAgainstPentiumIIIFromSeed004) {
-    auto runs = parse_fixture("seed004-athlon-p3.txt").runs;
+    auto runs = fixture_runs("seed004-athlon-p3.txt");
     runs[0].id = 1;
     runs[1].id = 2;
     auto s = compare::side_by_side(

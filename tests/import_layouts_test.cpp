@@ -203,7 +203,7 @@ TEST(HandCells, NumbersAsPeopleTypeThem) {
 }
 
 TEST(ImportLayouts, RunsAreNamedFromThePromptOrTheHeadingAboveThem) {
-    auto seed004 = parse_fixture("seed004-athlon-p3.txt").runs;
+    auto seed004 = fixture_runs("seed004-athlon-p3.txt");
     ASSERT_EQ(seed004.size(), 2u);
     EXPECT_EQ(seed004[1].machine.label, "abrasd03");  // "didier at abrasd03:~$ openssl speed"
     auto m1 = parse_corpus("031").runs;

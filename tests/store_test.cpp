@@ -35,7 +35,7 @@ TEST(Store, CreatesAndMigratesToTheLatestSchema) {
 
 TEST(Store, RoundTripsImportedRunsWithMachineAndPrecision) {
     TempDb tmp;
-    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    auto runs = fixture_runs("seed000-redhat73-pcem.txt");
     runs[1].label = "packaged";
     {
         store::Database db(tmp.path.string());
@@ -73,7 +73,7 @@ TEST(Store, RoundTripsImportedRunsWithMachineAndPrecision) {
 TEST(Store, AFailedWriteStoresNothing) {
     TempDb tmp;
     store::Database db(tmp.path.string());
-    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    auto runs = fixture_runs("seed000-redhat73-pcem.txt");
     // The second run repeats a figure: the UNIQUE constraint fails mid-write.
     runs[1].measurements.push_back(runs[1].measurements.front());
     EXPECT_THROW(db.insert(runs), store::StoreError);

@@ -3,8 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "core/run.h"
 #include "parse/speed_parser.h"
@@ -24,6 +26,12 @@ inline std::string read_fixture(const std::string& name) {
 
 inline parse::ParsedText parse_fixture(const std::string& name) {
     return parse::parse_speed_text(read_fixture(name), name);
+}
+
+// The runs of a fixture in a vector, as the store and reports take them.
+inline std::vector<Run> fixture_runs(const std::string& name) {
+    auto runs = parse_fixture(name).runs;
+    return {std::make_move_iterator(runs.begin()), std::make_move_iterator(runs.end())};
 }
 
 inline const Measurement& figure(const Run& run, const std::string& algorithm, Operation op,

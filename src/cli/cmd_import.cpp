@@ -69,7 +69,7 @@ bool parse_machine_option(const std::string& option, std::map<size_t, std::strin
 }
 
 // Names and provenance of the runs read from one text.
-void name_runs(std::vector<Run>& runs, const std::string& path, const std::string& text,
+void name_runs(std::deque<Run>& runs, const std::string& path, const std::string& text,
                const ImportArgs& a, Found& found) {
     std::string sha = sha256_hex(text);
     std::string stem = path == "-" ? "stdin" : std::filesystem::path(path).stem().string();
@@ -128,9 +128,12 @@ std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found
     name_runs(parsed.runs, path, *text, a, found);
     for (auto& run : parsed.runs) found.text_runs.push_back(std::move(run));
     found.unused_lines += parsed.unused_lines;
-    for (const auto& d : parsed.diagnostics)
+    auto messages = parse::diagnostic_messages(parsed.diagnostics, *text);
+    for (size_t k = 0; k < messages.size(); ++k) {
+        const auto& d = parsed.diagnostics[k];
         found.diagnostics.push_back(
-            fmt::format("{}:{}: {}: {}", name, d.line, to_string(d.severity), d.message));
+            fmt::format("{}:{}: {}: {}", name, d.line, to_string(d.severity), messages[k]));
+    }
     return std::nullopt;
 }
 

@@ -559,6 +559,9 @@ bool double_spaced(std::string_view text) {
 
 CleanText clean_lines(std::string_view text) {
     CleanText out;
+    // Most lines stay one line: room for them all at once, not twice as much
+    // as a growing vector would take.
+    out.lines.reserve(static_cast<size_t>(std::count(text.begin(), text.end(), '\n')) + 1);
     Unwrapper unwrap(out, double_spaced(text));
     size_t number = 0;
     for (size_t pos = 0; pos < text.size();) {

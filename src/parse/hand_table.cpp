@@ -188,8 +188,10 @@ size_t wrapped_cells(const std::vector<CleanLine>& lines, const std::vector<bool
     return taken;
 }
 
-std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used) {
-    std::vector<Table> out;
+// Each table is handed to `each` as it is found and then dropped: the
+// cells of all a text's tables at once would be a copy of the text.
+template <typename Each>
+void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used, Each each) {
     for (size_t i = 0; i < lines.size(); ++i) {
         Table t;
         t.first = i;
@@ -219,10 +221,9 @@ std::vector<Table> find_tables(const std::vector<CleanLine>& lines, const std::v
                 t.rows.push_back(std::move(cells));
             }
         }
-        if (t.rows.size() >= 2) out.push_back(std::move(t));
+        if (t.rows.size() >= 2) each(std::as_const(t));
         if (i > t.first) --i;
     }
-    return out;
 }
 
 // The number written before `phrase` ("1024 byte blocks", "2048-bit keys"), 0: none.
@@ -397,7 +398,7 @@ struct Reader {
     const std::vector<CleanLine>& lines;
     const std::string& file;
     HandTables& out;
-    std::vector<Run>& runs_out;  // the text's runs, which each table's runs join
+    std::deque<Run>& runs_out;  // the text's runs, which each table's runs join
     // The text around the tables, read on first need: most tables say all
     // they mean, and this is a pass over every line.
     mutable std::optional<Context> context{};
@@ -670,7 +671,7 @@ std::vector<std::string> version_tokens(std::string_view text) {
 // Runs by machine name (label or emulator) and a version their kernel or
 // distribution names: one lookup per fact, so many facts stay linear.
 std::unordered_map<std::string, std::vector<size_t>> runs_by_machine_and_version(
-    const std::vector<Run>& runs) {
+    const std::deque<Run>& runs) {
     std::unordered_map<std::string, std::vector<size_t>> index;
     for (size_t k = 0; k < runs.size(); ++k) {
         const Machine& m = runs[k].machine;
@@ -705,7 +706,7 @@ Run fact_run(const BogomipsFact& f, const std::string& file) {
 }
 }  // namespace
 
-void attach_bogomips_facts(std::vector<Run>& runs, const std::vector<BogomipsFact>& facts,
+void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact>& facts,
                            const std::string& file_name) {
     if (facts.empty()) return;
     auto index = runs_by_machine_and_version(runs);
@@ -730,14 +731,12 @@ void attach_bogomips_facts(std::vector<Run>& runs, const std::vector<BogomipsFac
 
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                             std::string_view text, const std::string& file_name,
-                            std::vector<Run>& runs) {
+                            std::deque<Run>& runs) {
     HandTables out;
     // Figures without openssl's own layout count only where the text is about openssl.
     if (!mentions(text, "openssl")) return out;
-    auto tables = find_tables(lines, used);
-    if (tables.empty()) return out;
     Reader reader{lines, file_name, out, runs};
-    for (const auto& t : tables) reader.table(t);
+    find_tables(lines, used, [&](const Table& t) { reader.table(t); });
     return out;
 }
 

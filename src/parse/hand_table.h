@@ -33,11 +33,11 @@ struct HandTables {
 // are large, and a second vector of them would double the peak.
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                             std::string_view text, const std::string& file_name,
-                            std::vector<Run>& runs);
+                            std::deque<Run>& runs);
 
 // Each BogoMips fact goes to the run of the same machine (label or emulator)
 // and kernel when the text has one; the others become runs without figures.
-void attach_bogomips_facts(std::vector<Run>& runs, const std::vector<BogomipsFact>& facts,
+void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact>& facts,
                            const std::string& file_name);
 
 // What a column header or row label of a hand-made table names.

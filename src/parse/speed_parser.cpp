@@ -168,8 +168,10 @@ ParsedText Parser::parse(bool merge) {
         out_.closest_line = lines_[closest_fallback_ - 1].line;
         out_.closest_what = "it names OpenSSL, but no openssl speed output follows";
     }
-    std::stable_sort(out_.diagnostics.begin(), out_.diagnostics.end(),
-                     [](const auto& a, const auto& b) { return a.line < b.line; });
+    // Mostly in order already: a sort's buffer (half of them) only when not.
+    auto by_line = [](const auto& a, const auto& b) { return a.line < b.line; };
+    if (!std::is_sorted(out_.diagnostics.begin(), out_.diagnostics.end(), by_line))
+        std::stable_sort(out_.diagnostics.begin(), out_.diagnostics.end(), by_line);
     return std::move(out_);
 }
 
@@ -251,8 +253,7 @@ void Parser::finish_one(Run run) {
     for (size_t k : candidates_unused_)
         if (k > first_ && k < last_used_) {
             ++out_.unused_lines;
-            out_.diagnostics.push_back(
-                {lines_[k].line, Severity::warning, "not used: " + std::string(lines_[k].text)});
+            out_.diagnostics.push_back({lines_[k].line, Severity::warning, "not used", true});
         }
     candidates_unused_.clear();
     // Keep the original text of the run's lines, so it can be parsed again later.
@@ -942,6 +943,28 @@ ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
     if (plain) text = *plain;
     check_input(text, file_name);
     return Parser(text, file_name).parse(options.merge_invocations);
+}
+
+std::vector<std::string> diagnostic_messages(const std::vector<Diagnostic>& diagnostics,
+                                             std::string_view text) {
+    auto plain = as_plain_text(text);  // the lines parse_speed_text counted
+    if (plain) text = *plain;
+    std::vector<std::string> out;
+    out.reserve(diagnostics.size());
+    size_t line = 1, pos = 0;  // where line `line` starts
+    for (const auto& d : diagnostics) {
+        if (!d.quotes_line) {
+            out.push_back(d.message);
+            continue;
+        }
+        for (; line < d.line && pos < text.size(); ++line) {
+            size_t end = text.find('\n', pos);
+            pos = end == std::string_view::npos ? text.size() : end + 1;
+        }
+        std::string_view quoted = text.substr(pos, text.find('\n', pos) - pos);
+        out.push_back(d.message + ": " + std::string(trim(quoted)));
+    }
+    return out;
 }
 
 std::vector<Machine> parse_system_machines(std::string_view text, const std::string& file_name,

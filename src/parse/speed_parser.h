@@ -26,11 +26,21 @@ struct Diagnostic {
     size_t line = 0;
     Severity severity = Severity::note;
     std::string message;
+    // The input line's own text follows the message ("not used: <line>"). It
+    // is not copied here: a large text has a diagnostic for most of its lines.
+    bool quotes_line = false;
     bool operator==(const Diagnostic&) const = default;
 };
 
+// Each diagnostic's whole message, its quoted line taken from `text` (the
+// text that was parsed): one pass, for diagnostics in line order.
+std::vector<std::string> diagnostic_messages(const std::vector<Diagnostic>& diagnostics,
+                                             std::string_view text);
+
 struct ParsedText {
-    std::vector<Run> runs;                // source "imported", raw_text kept
+    // A deque: a text may hold thousands of runs, and a vector would hold up
+    // to twice their size while it grows (memory stays under 4x the input).
+    std::deque<Run> runs;                 // source "imported", raw_text kept
     size_t unused_lines = 0;              // lines inside runs that nothing recognised
     size_t ratio_table_line = 0;          // first line of a ratio table (sslcmp, percent), 0: none
     std::vector<Diagnostic> diagnostics;  // in line order

@@ -26,7 +26,7 @@ TEST_P(StoreOn, CreatesTheLatestSchema) {
 }
 
 TEST_P(StoreOn, GivesBackEverySeedRunExactly) {
-    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    auto runs = fixture_runs("seed000-redhat73-pcem.txt");
     auto original = runs;
     {
         store::Database db(location);
@@ -75,19 +75,19 @@ TEST_P(StoreOn, KeepsRawBytesAndFiguresToTheLastBit) {
 
 TEST_P(StoreOn, AFailedWriteStoresNothing) {
     store::Database db(location);
-    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    auto runs = fixture_runs("seed000-redhat73-pcem.txt");
     // The second run repeats a figure: the UNIQUE constraint fails mid-write.
     runs[1].measurements.push_back(runs[1].measurements.front());
     EXPECT_THROW(db.insert(runs), store::StoreError);
     EXPECT_EQ(db.count(), 0);
-    auto ok = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    auto ok = fixture_runs("seed000-redhat73-pcem.txt");
     db.insert(ok);  // the connection is usable after the failure
     EXPECT_EQ(db.count(), 12);
 }
 
 TEST_P(StoreOn, EditsAndRemovesAllOrNothing) {
     store::Database db(location);
-    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    auto runs = fixture_runs("seed000-redhat73-pcem.txt");
     db.insert(runs);
     std::string before = store::content_sha256(*db.load(runs[0].id));
     EXPECT_EQ(db.with_content(before), std::vector<int64_t>{runs[0].id});
@@ -108,7 +108,7 @@ TEST_P(StoreOn, EditsAndRemovesAllOrNothing) {
 
 TEST_P(StoreOn, ListsByMachineSourceDateAndTheNewestFirstPage) {
     store::Database db(location);
-    auto runs = parse_fixture("seed000-redhat73-pcem.txt").runs;
+    auto runs = fixture_runs("seed000-redhat73-pcem.txt");
     runs.resize(7);  // the runs with figures: one a day, 2026-12-01..07
     for (size_t i = 0; i < runs.size(); ++i) {
         runs[i].machine.label = i % 2 ? "odd" : "even";
