@@ -1,11 +1,12 @@
 #pragma once
 // The speedlab command run end to end from a test, on a database of its own.
 #include <gtest/gtest.h>
-#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
 #include <sys/wait.h>
-#include <csignal>
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -52,27 +53,49 @@ class Cli : public ::testing::Test {
         return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
     }
 
-    // Starts speedlab with ARGS on the test's database, sends SIGINT to it
-    // (not to its group) after `ms` milliseconds; its exit status.
-    int interrupted_after(std::vector<std::string> args, int ms) const {
+    // Starts speedlab with ARGS on the test's database, its stderr a terminal so
+    // that it draws its progress line; once that line shows `mark` (a figure
+    // begun), waits `ms` milliseconds and sends SIGINT to it (not to its group).
+    // Waiting for the mark, not for a time, keeps a busy machine from moving the
+    // interruption to another figure. Its exit status, or -1 if `mark` never came.
+    int interrupted_at(std::vector<std::string> args, const std::string& mark, int ms) const {
         std::string dbpath = db();
         args.insert(args.begin(), {"speedlab", "--db", dbpath});
-        pid_t pid = fork();
+        int master = -1;
+        pid_t pid = forkpty(&master, nullptr, nullptr, nullptr);
         if (pid == 0) {
-            int null = open("/dev/null", O_WRONLY);
-            dup2(null, 1);
-            dup2(null, 2);
             std::vector<char*> argv;
             for (auto& a : args) argv.push_back(a.data());
             argv.push_back(nullptr);
             execv(SPEEDLAB_BINARY, argv.data());
             _exit(127);
         }
-        usleep(static_cast<useconds_t>(ms) * 1000);
+        if (pid < 0) return -1;
+        std::string seen;
+        bool marked = read_until(master, seen, mark);
+        if (marked) usleep(static_cast<useconds_t>(ms) * 1000);
         kill(pid, SIGINT);
+        read_until(master, seen, "");  // drain until it closes the terminal
+        close(master);
         int status = 0;
         waitpid(pid, &status, 0);
-        return status;
+        return marked ? status : -1;
+    }
+
+  private:
+    // Reads FD into SEEN until it holds NEEDLE (true), or until end of input or
+    // 120 s (false; an empty needle reads to the end).
+    static bool read_until(int fd, std::string& seen, const std::string& needle) {
+        for (int waited = 0; waited < 120000; waited += 100) {
+            if (!needle.empty() && seen.find(needle) != std::string::npos) return true;
+            pollfd p{fd, POLLIN, 0};
+            if (poll(&p, 1, 100) <= 0) continue;
+            char buf[4096];
+            ssize_t n = read(fd, buf, sizeof buf);
+            if (n <= 0) return false;  // EIO once the other side has closed
+            seen.append(buf, static_cast<size_t>(n));
+        }
+        return false;
     }
 };
 

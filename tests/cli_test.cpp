@@ -144,9 +144,10 @@ TEST_F(Cli, StdinImportAndVerboseUnusedLines) {
 }
 
 TEST_F(Cli, InterruptedRunIsStoredAsPartial) {
-    // At 1.5 s md5@64 has finished and md5@256 is running.
-    int status =
-        interrupted_after({"run", "md5", "sha1", "--seconds", "1", "--bytes", "64,256"}, 1500);
+    // Interrupted 0.3 s into the second figure: md5@64 has finished, md5@256 has not.
+    int status = interrupted_at({"run", "md5", "sha1", "--seconds", "1", "--bytes", "64,256"},
+                                "[  2/4]", 300);
+    ASSERT_NE(status, -1) << "the progress line never showed the second figure";
     ASSERT_TRUE(WIFEXITED(status));
     EXPECT_EQ(WEXITSTATUS(status), 130);
     auto shown = run("show 1 --format json");

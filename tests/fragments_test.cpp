@@ -189,7 +189,7 @@ TEST(HandTables, TypedTablesOfEveryMarkup) {
         ASSERT_EQ(parsed.runs.size(), c.runs) << c.name;
         const speedlab::Run& run = parsed.runs[0];
         EXPECT_EQ(run.program, "hand-made table") << c.name;
-        EXPECT_EQ(run.machine.label, c.label) << c.name;
+        EXPECT_EQ(run.machine->label, c.label) << c.name;
         EXPECT_EQ(run.version, c.version) << c.name;
         const Measurement* m = nullptr;
         for (const auto& f : run.measurements)

@@ -105,13 +105,13 @@ TEST(ImportLayouts, ProgressCountsAndChildSamplesAreKept) {
 
 TEST(ImportLayouts, HandTableRunsAreNamedFromTheirCells) {
     auto routers = parse_corpus("004").runs;
-    EXPECT_EQ(routers.at(0).machine.label, "Linksys WAG354G v2");
+    EXPECT_EQ(routers.at(0).machine->label, "Linksys WAG354G v2");
     EXPECT_EQ(routers.at(1).version, "OpenSSL 0.9.8e 23 Feb 2007");
-    EXPECT_DOUBLE_EQ(*routers.at(0).machine.bogomips, 211.35);
+    EXPECT_DOUBLE_EQ(*routers.at(0).machine->bogomips, 211.35);
     EXPECT_EQ(routers.at(0).program, "hand-made table");
     auto builds = parse_corpus("024").runs;
     ASSERT_EQ(builds.size(), 3u) << "the percent table is not a run";
-    EXPECT_EQ(builds.at(1).machine.label, "C + Zbb");
+    EXPECT_EQ(builds.at(1).machine->label, "C + Zbb");
 }
 
 TEST(ImportLayouts, TablesOfOtherToolsAreNotOpensslOutput) {
@@ -125,10 +125,10 @@ TEST(ImportLayouts, TiliaTableGivesThePhysicalMachinesRuns) {
     const speedlab::Run* tilia = nullptr;
     const speedlab::Run* pcem_packaged = &parsed.runs.at(1);
     for (const auto& r : parsed.runs)
-        if (r.machine.label == "tilia" && r.version == "OpenSSL 0.9.6b [engine] 9 Jul 2001")
+        if (r.machine->label == "tilia" && r.version == "OpenSSL 0.9.6b [engine] 9 Jul 2001")
             tilia = &r;
     ASSERT_NE(tilia, nullptr);
-    EXPECT_EQ(tilia->machine.distribution, "Linux 2.4.18 RedHat Linux 7.3 x86");
+    EXPECT_EQ(tilia->machine->distribution, "Linux 2.4.18 RedHat Linux 7.3 x86");
     EXPECT_DOUBLE_EQ(throughput(*tilia, "md5", 8192), 6075730);
     EXPECT_DOUBLE_EQ(figure(*tilia, "rsa4096", Operation::sign).value, 0.1);
     EXPECT_DOUBLE_EQ(figure(*tilia, "rsa4096", Operation::verify).value, 4.5);
@@ -205,9 +205,9 @@ TEST(HandCells, NumbersAsPeopleTypeThem) {
 TEST(ImportLayouts, RunsAreNamedFromThePromptOrTheHeadingAboveThem) {
     auto seed004 = fixture_runs("seed004-athlon-p3.txt");
     ASSERT_EQ(seed004.size(), 2u);
-    EXPECT_EQ(seed004[1].machine.label, "abrasd03");  // "didier at abrasd03:~$ openssl speed"
+    EXPECT_EQ(seed004[1].machine->label, "abrasd03");  // "didier at abrasd03:~$ openssl speed"
     auto m1 = parse_corpus("031").runs;
     ASSERT_EQ(m1.size(), 3u);
-    EXPECT_EQ(m1[0].machine.label, "M1 Firestorm master");
-    EXPECT_EQ(m1[2].machine.label, "M1 Icestorm master");
+    EXPECT_EQ(m1[0].machine->label, "M1 Firestorm master");
+    EXPECT_EQ(m1[2].machine->label, "M1 Icestorm master");
 }

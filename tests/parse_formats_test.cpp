@@ -131,11 +131,11 @@ TEST(FlattenedPage, OneLineCpuinfoAndProgress) {
     EXPECT_EQ(run.version, "OpenSSL 0.9.4 09 Aug 1999");
     EXPECT_DOUBLE_EQ(throughput(run, "md5", 8192), 780.0 * 8192 / 3.00);
     EXPECT_EQ(figure(run, "md5", Operation::throughput, 8).count, 120000);
-    EXPECT_EQ(run.machine.cpu_vendor, "CyrixInstead");
-    EXPECT_EQ(run.machine.cpu_name, "MediaGX");
-    EXPECT_DOUBLE_EQ(*run.machine.bogomips, 46.69);
-    EXPECT_EQ(run.machine.kernel_release, "2.0.36");
-    EXPECT_EQ(run.machine.hostname, "cyrix");
+    EXPECT_EQ(run.machine->cpu_vendor, "CyrixInstead");
+    EXPECT_EQ(run.machine->cpu_name, "MediaGX");
+    EXPECT_DOUBLE_EQ(*run.machine->bogomips, 46.69);
+    EXPECT_EQ(run.machine->kernel_release, "2.0.36");
+    EXPECT_EQ(run.machine->hostname, "cyrix");
 }
 
 TEST(Openssl110, InfiniteFiguresAreNotStored) {

@@ -11,7 +11,7 @@ TEST(Seed000, FindsThreePcemRunsAndTiliasFour) {
     // 3 measured in PCem, 4 rows of tilia's table, then 5 BogoMips facts that
     // no run of the same machine and kernel took (tilia 1.2.13; PCem but 2.4.18).
     ASSERT_EQ(parsed.runs.size(), 12u);
-    for (size_t k = 3; k < 7; ++k) EXPECT_EQ(parsed.runs[k].machine.label, "tilia");
+    for (size_t k = 3; k < 7; ++k) EXPECT_EQ(parsed.runs[k].machine->label, "tilia");
     EXPECT_EQ(parsed.runs[0].version, "OpenSSL 0.9.6b [engine] 9 Jul 2001");
     EXPECT_EQ(parsed.runs[1].version, "OpenSSL 0.9.6b [engine] 9 Jul 2001");
     EXPECT_EQ(parsed.runs[2].version, "OpenSSL 0.9.6b 9 Jul 2001");
@@ -35,7 +35,7 @@ TEST(Seed000, BogoMipsTableGivesFactsOfTiliaAndPcem) {
         EXPECT_EQ(m.kernel_release, kernels[k]);
     }
     // The PCem run measured under 2.4.18 keeps its own cpuinfo figure.
-    EXPECT_DOUBLE_EQ(*parsed.runs[0].machine.bogomips, 149.50);
+    EXPECT_DOUBLE_EQ(*parsed.runs[0].machine->bogomips, 149.50);
     struct Fact {
         std::string label, kernel;
         double bogomips;
@@ -49,12 +49,12 @@ TEST(Seed000, BogoMipsTableGivesFactsOfTiliaAndPcem) {
         const speedlab::Run& r = parsed.runs[7 + k];
         EXPECT_TRUE(r.measurements.empty());
         EXPECT_EQ(r.program, "hand-made table");
-        EXPECT_EQ(r.machine.label, facts[k].label);
-        EXPECT_EQ(r.machine.kernel_release, facts[k].kernel);
-        EXPECT_DOUBLE_EQ(*r.machine.bogomips, facts[k].bogomips);
-        EXPECT_EQ(r.machine.emulator, facts[k].label == "PCem" ? "PCem" : "");
+        EXPECT_EQ(r.machine->label, facts[k].label);
+        EXPECT_EQ(r.machine->kernel_release, facts[k].kernel);
+        EXPECT_DOUBLE_EQ(*r.machine->bogomips, facts[k].bogomips);
+        EXPECT_EQ(r.machine->emulator, facts[k].label == "PCem" ? "PCem" : "");
     }
-    EXPECT_EQ(parsed.runs[8].machine.distribution, "Slackware Linux 3.0");
+    EXPECT_EQ(parsed.runs[8].machine->distribution, "Slackware Linux 3.0");
 }
 
 TEST(Seed000, ProgressLinesAreTheMorePreciseSource) {
@@ -149,11 +149,11 @@ TEST(Seed001, EmulatorBogoMipsAndProgressFigures) {
     // 2.2.17 (no openssl row), PCem 1.2.13 and 2.0.36 (2.2.14 is the PCem
     // run's own kernel; the '?' cells are no figures).
     ASSERT_EQ(parsed.runs.size(), 9u);
-    EXPECT_EQ(parsed.runs[5].machine.label, "tilia");
-    EXPECT_EQ(parsed.runs[5].machine.kernel_release, "1.2.13");
+    EXPECT_EQ(parsed.runs[5].machine->label, "tilia");
+    EXPECT_EQ(parsed.runs[5].machine->kernel_release, "1.2.13");
     const speedlab::Run& quick = parsed.runs[0];
-    EXPECT_DOUBLE_EQ(*quick.machine.cpu_mhz, 75.005420);
-    EXPECT_DOUBLE_EQ(*quick.machine.bogomips, 74.75);
+    EXPECT_DOUBLE_EQ(*quick.machine->cpu_mhz, 75.005420);
+    EXPECT_DOUBLE_EQ(*quick.machine->bogomips, 74.75);
     EXPECT_EQ(quick.version, "OpenSSL 0.9.5a 1 Apr 2000");
     EXPECT_DOUBLE_EQ(throughput(quick, "md5", 8192), 4950.0 * 8192 / 3.00);
     EXPECT_DOUBLE_EQ(figure(quick, "rsa4096", Operation::sign).value, 2 / 11.72);
@@ -196,18 +196,18 @@ TEST(Seed004, TwoMachinesEachWithOneMergedRun) {
     ASSERT_EQ(parsed.runs.size(), 2u);
     const speedlab::Run& athlon = parsed.runs[0];
     const speedlab::Run& p3 = parsed.runs[1];
-    EXPECT_EQ(athlon.machine.cpu_vendor, "AuthenticAMD");
-    EXPECT_EQ(athlon.machine.cpu_family, 6);
-    EXPECT_EQ(athlon.machine.cpu_model, 4);
-    EXPECT_DOUBLE_EQ(*athlon.machine.cpu_mhz, 799.658);
-    EXPECT_DOUBLE_EQ(*athlon.machine.bogomips, 1601.24);
+    EXPECT_EQ(athlon.machine->cpu_vendor, "AuthenticAMD");
+    EXPECT_EQ(athlon.machine->cpu_family, 6);
+    EXPECT_EQ(athlon.machine->cpu_model, 4);
+    EXPECT_DOUBLE_EQ(*athlon.machine->cpu_mhz, 799.658);
+    EXPECT_DOUBLE_EQ(*athlon.machine->bogomips, 1601.24);
     // The flags line was wrapped after "cmov": its continuation belongs to it.
-    ASSERT_FALSE(athlon.machine.cpu_flags.empty());
-    EXPECT_EQ(athlon.machine.cpu_flags.back(), "up");
-    EXPECT_EQ(athlon.machine.cpu_flags.size(), 23u);
-    EXPECT_EQ(p3.machine.cpu_name, "Pentium III (Coppermine)");
-    EXPECT_DOUBLE_EQ(*p3.machine.bogomips, 1728.90);
-    EXPECT_EQ(p3.machine.cpu_core, "Coppermine Pentium III");
+    ASSERT_FALSE(athlon.machine->cpu_flags.empty());
+    EXPECT_EQ(athlon.machine->cpu_flags.back(), "up");
+    EXPECT_EQ(athlon.machine->cpu_flags.size(), 23u);
+    EXPECT_EQ(p3.machine->cpu_name, "Pentium III (Coppermine)");
+    EXPECT_DOUBLE_EQ(*p3.machine->bogomips, 1728.90);
+    EXPECT_EQ(p3.machine->cpu_core, "Coppermine Pentium III");
 
     EXPECT_DOUBLE_EQ(figure(athlon, "dsa512", Operation::sign).value,
                      7302 / 9.98);  // printed 731.7

@@ -61,9 +61,9 @@ TEST(Store, RoundTripsImportedRunsWithMachineAndPrecision) {
     EXPECT_DOUBLE_EQ(sign.printed.per_second.value(), 0.1);
     EXPECT_DOUBLE_EQ(sign.printed.seconds_per_op.value(), 13.28);
     EXPECT_TRUE(md5.printed.empty());
-    EXPECT_EQ(back->machine.cpu_family, 5);
-    EXPECT_EQ(back->machine.pci.size(), 4u);
-    EXPECT_EQ(back->machine.kind, MachineKind::emulated);
+    EXPECT_EQ(back->machine->cpu_family, 5);
+    EXPECT_EQ(back->machine->pci.size(), 4u);
+    EXPECT_EQ(back->machine->kind, MachineKind::emulated);
     auto first = db.find(std::to_string(runs[0].id));
     ASSERT_TRUE(first);
     EXPECT_EQ(figure(*first, "md5", Operation::throughput, 8).count, 174967);

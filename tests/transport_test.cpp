@@ -237,7 +237,7 @@ TEST(Transport, WrappedTablesKeepTheirFiguresAtTheirMetrics) {
 
     auto moin = wrap("corpus/004-openwrt-oldwiki-moinmoin-table.txt");
     ASSERT_GE(moin.runs.size(), 13u);
-    EXPECT_EQ(moin.runs[0].machine.label, "Linksys WAG354G v2");
+    EXPECT_EQ(moin.runs[0].machine->label, "Linksys WAG354G v2");
     EXPECT_DOUBLE_EQ(testing::throughput(moin.runs[0], "md5", 1024), 7082610);
     EXPECT_DOUBLE_EQ(figure(moin.runs[0], "dsa2048", Operation::verify).value, 7.0);
 

@@ -124,13 +124,13 @@ void record_wrapper(Run& run, const std::string& under) {
     bool emulator = false;
     for (auto e : emulators) emulator = emulator || program.rfind(e, 0) == 0;
     if (!emulator) {
-        run.machine.evidence.push_back("measured under the wrapper '" + under + "'");
+        run.machine.edit().evidence.push_back("measured under the wrapper '" + under + "'");
         return;
     }
     std::string version = program_version(words.front());
-    run.machine.kind = MachineKind::emulated;
-    run.machine.emulator = under + (version.empty() ? "" : " (" + version + ")");
-    run.machine.evidence = {"measured under the emulator '" + under + "'"};
+    run.machine.edit().kind = MachineKind::emulated;
+    run.machine.edit().emulator = under + (version.empty() ? "" : " (" + version + ")");
+    run.machine.edit().evidence = {"measured under the emulator '" + under + "'"};
 }
 
 ChildResult run_child(const ChildRun& child) {

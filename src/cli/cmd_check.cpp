@@ -39,7 +39,7 @@ std::optional<Run> measure_like(const Run& baseline, const CheckArgs& a, int& co
         return std::nullopt;
     }
     outcome.run.label = a.label.empty() ? "measured now" : a.label;
-    outcome.run.machine.label = outcome.run.machine.hostname;
+    outcome.run.machine.edit().label = outcome.run.machine->hostname;
     return std::move(outcome.run);
 }
 }  // namespace

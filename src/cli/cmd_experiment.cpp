@@ -125,7 +125,7 @@ int features(const ExperimentArgs& a, Global& global) {
     }
     for (auto& r : runs) {
         r.machine = machine;
-        r.machine.label = machine.hostname;
+        r.machine.edit().label = machine.hostname;
     }
     store_all(runs, a, global);
     // Side by side with the native run as baseline; the table is then inverted to native/masked.

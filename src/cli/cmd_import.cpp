@@ -84,12 +84,12 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
         run.label = runs.size() == 1 ? base : fmt::format("{}-{}", base, n);
         if (!mark.empty()) run.label += "-" + mark;
         if (auto named = found.machine_names.find(n); named != found.machine_names.end())
-            run.machine.label = named->second;
+            run.machine.edit().label = named->second;
         else if (!found.machine_for_all.empty())
-            run.machine.label = found.machine_for_all;
-        else if (run.machine.label.empty())
-            run.machine.label =
-                !run.machine.hostname.empty() ? run.machine.hostname : run.machine.cpu_name;
+            run.machine.edit().label = found.machine_for_all;
+        else if (run.machine->label.empty())
+            run.machine.edit().label =
+                !run.machine->hostname.empty() ? run.machine->hostname : run.machine->cpu_name;
     }
 }
 
@@ -193,16 +193,16 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
     for (const auto& r : all) {
         // A BogoMips fact of a typed table has no figures: say what it holds.
         std::string what = r.version.empty() ? "(no version line)" : r.version;
-        if (r.measurements.empty() && r.machine.bogomips)
-            what = fmt::format("BogoMips {:.2f} of {}{}", *r.machine.bogomips,
-                               terminal_safe(r.machine.label),
-                               r.machine.kernel_release.empty()
+        if (r.measurements.empty() && r.machine->bogomips)
+            what = fmt::format("BogoMips {:.2f} of {}{}", *r.machine->bogomips,
+                               terminal_safe(r.machine->label),
+                               r.machine->kernel_release.empty()
                                    ? ""
-                                   : " under Linux " + terminal_safe(r.machine.kernel_release));
+                                   : " under Linux " + terminal_safe(r.machine->kernel_release));
         fmt::print("{} {:<28} {:>3} figures  {}{}{}\n",
                    a.dry_run ? "found " : fmt::format("run {:>3}", r.id), terminal_safe(r.label),
                    r.measurements.size(), what,
-                   r.machine.cpu_name.empty() ? "" : " / " + r.machine.cpu_name,
+                   r.machine->cpu_name.empty() ? "" : " / " + r.machine->cpu_name,
                    r.complete ? "" : " (partial)");
     }
     if (found.unused_lines && !a.verbose)

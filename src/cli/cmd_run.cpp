@@ -105,7 +105,7 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     for (const auto& d : sysinfo::disturbances(run.conditions))
         fmt::print(stderr, "speedlab: warning: {}\n", d);
     run.label = a.label;
-    run.machine.label = a.machine.empty() ? run.machine.hostname : a.machine;
+    run.machine.edit().label = a.machine.empty() ? run.machine->hostname : a.machine;
     if (!run.measurements.empty() || a.format == "json") {
         std::string text = a.format == "json" ? json_text(to_json(run))
                            : a.format == "mr" ? report::machine_readable(run)

@@ -68,9 +68,9 @@ bool uses_asm(const std::string& compiler) {
 
 std::string platform_of(const Run& r) {
     std::string kind;
-    switch (r.machine.kind) {
+    switch (r.machine->kind) {
         case MachineKind::emulated:
-            kind = "emulated" + (r.machine.emulator.empty() ? "" : " by " + r.machine.emulator);
+            kind = "emulated" + (r.machine->emulator.empty() ? "" : " by " + r.machine->emulator);
             break;
         case MachineKind::virtual_machine:
             kind = "virtual machine";
@@ -83,7 +83,7 @@ std::string platform_of(const Run& r) {
             break;
     }
     bool wrapped = !r.platform.empty() && r.platform != "native";
-    return wrapped && r.machine.emulator.find(r.platform) == std::string::npos
+    return wrapped && r.machine->emulator.find(r.platform) == std::string::npos
                ? kind + " under " + r.platform
                : kind;
 }
@@ -264,7 +264,7 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
     std::vector<const Run*> ptrs;
     for (const auto& r : runs) {
         s.labels.push_back(run_label(r));
-        s.machines.push_back(r.machine.label);
+        s.machines.push_back(r.machine->label);
         ptrs.push_back(&r);
     }
     std::vector<MetricKey> keys = metrics;

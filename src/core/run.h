@@ -7,6 +7,7 @@
 #include "core/conditions.h"
 #include "core/machine.h"
 #include "core/measurement.h"
+#include "core/shared.h"
 
 namespace speedlab {
 
@@ -34,8 +35,8 @@ struct Run {
     bool complete = true;
     int processes = 1;               // benchmark processes whose figures were summed (-multi)
     std::vector<std::string> notes;  // what the importer or runner wants said
-    Machine machine;
-    Conditions conditions;  // measured runs: what the machine was doing meanwhile
+    Shared<Machine> machine;         // the runs of one text share it
+    Conditions conditions;           // measured runs: what the machine was doing meanwhile
     std::vector<Measurement> measurements;
 
     const Measurement* find(const std::string& algorithm, Operation op, int64_t parameter) const;

@@ -365,12 +365,12 @@ void name_run(Run& r, const std::vector<std::string>& header, const std::vector<
         } else if (lower(cell).rfind("openssl ", 0) == 0) {
             r.version = cell;
         } else if (contains(h, "bogomips")) {
-            if (auto n = read_hand_number(cell)) r.machine.bogomips = n->value;
+            if (auto n = read_hand_number(cell)) r.machine.edit().bogomips = n->value;
         } else if (h == "os" || contains(h, "distribution") || contains(h, "system")) {
-            r.machine.distribution = cell;
+            r.machine.edit().distribution = cell;
             names.push_back(cell);
         } else if (contains(h, "cpu") || contains(h, "processor")) {
-            r.machine.cpu_name = cell;
+            r.machine.edit().cpu_name = cell;
             names.push_back(cell);
         } else {
             names.push_back(cell);
@@ -378,7 +378,7 @@ void name_run(Run& r, const std::vector<std::string>& header, const std::vector<
     }
     std::string joined;
     for (const auto& n : names) joined += (joined.empty() ? "" : " / ") + n;
-    r.machine.label = !caption.empty() ? caption : names.empty() ? "" : names.front();
+    r.machine.edit().label = !caption.empty() ? caption : names.empty() ? "" : names.front();
     if (!joined.empty()) r.notes.push_back("row: " + joined);
 }
 
@@ -604,8 +604,8 @@ struct Reader {
         for (size_t k = 1; k < header.size(); ++k) {
             if (read_header_cell(header[k]).ratio || hand_cell_text(header[k]).empty()) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine.label = hand_cell_text(header[k]);
-            run.notes.push_back("column: " + run.machine.label);
+            run.machine.edit().label = hand_cell_text(header[k]);
+            run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
                 if (n && !n->percent && !keys[r - 1].algorithm.empty() && !keys[r - 1].ratio)
@@ -629,8 +629,8 @@ struct Reader {
         for (size_t k = 1; k < cols.size(); ++k) {
             if (cols[k].ratio) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine.label = hand_cell_text(t.rows[0][k]);
-            run.notes.push_back("column: " + run.machine.label);
+            run.machine.edit().label = hand_cell_text(t.rows[0][k]);
+            run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 const auto& row = t.rows[r];
                 auto size = read_header_cell(row[0]);
@@ -696,11 +696,11 @@ namespace {
 // A fact no run took: a run of its own, without figures.
 Run fact_run(const BogomipsFact& f, const std::string& file) {
     Run r = table_run(file, f.line);
-    r.machine.label = f.machine;
-    r.machine.emulator = f.emulator;
-    r.machine.bogomips = f.bogomips;
-    r.machine.kernel_release = f.kernel_release;
-    r.machine.distribution = f.distribution;
+    r.machine.edit().label = f.machine;
+    r.machine.edit().emulator = f.emulator;
+    r.machine.edit().bogomips = f.bogomips;
+    r.machine.edit().kernel_release = f.kernel_release;
+    r.machine.edit().distribution = f.distribution;
     r.notes.push_back("BogoMips only: no benchmark figures");
     return r;
 }
@@ -719,7 +719,7 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
             continue;
         }
         for (size_t k : found->second) {
-            Machine& m = runs[k].machine;
+            Machine& m = runs[k].machine.edit();
             if (m.kernel_release.empty()) m.kernel_release = f.kernel_release;
             if (m.bogomips) continue;
             m.bogomips = f.bogomips;

@@ -158,8 +158,9 @@ ParsedText Parser::parse(bool merge) {
         if (!used && mode_ != Mode::none && !blank) mode_ = Mode::none;
     }
     finish();
-    for (auto& run : out_.runs)
-        if (run.machine.empty() && !machines_.first().empty()) run.machine = machines_.first();
+    if (Shared<Machine> first(machines_.first()); !first->empty())
+        for (auto& run : out_.runs)
+            if (run.machine->empty()) run.machine = first;
     if (merge) merge_invocations();
     auto hand = read_hand_tables(lines_, used_, text_, file_, out_.runs);
     attach_bogomips_facts(out_.runs, hand.bogomips_facts, file_);
@@ -190,7 +191,7 @@ std::vector<Machine> Parser::system_only(std::vector<UnusedLine>& unrecognised) 
 bool Parser::system_text() {
     if (!machines_.read(i_)) return false;
     if (active_ && !has_tables_ && builder_.run().measurements.empty())
-        builder_.run().machine = machines_.current();
+        builder_.run().machine = machines_.shared_current();
     return true;
 }
 
@@ -205,7 +206,7 @@ void Parser::begin() {
     run.program = "openssl speed";
     run.timing = Timing::user_cpu;  // openssl speed's default clock
     run.platform = "";              // unknown: the text does not say
-    run.machine = machines_.current();
+    run.machine = machines_.shared_current();
     machines_.take();
     builder_ = RunBuilder(std::move(run));
     builder_.at_line(lines_[i_].line);
@@ -236,11 +237,11 @@ void Parser::finish() {
 
 void Parser::finish_one(Run run) {
     if (run.measurements.empty()) return;
-    if (run.machine.label.empty() && run.machine.hostname.empty()) {
+    if (run.machine->label.empty() && run.machine->hostname.empty()) {
         if (!prompt_host_.empty() && prompt_line_ + 3 >= first_)
-            run.machine.label = prompt_host_;
+            run.machine.edit().label = prompt_host_;
         else
-            run.machine.label = heading_above(first_);
+            run.machine.edit().label = heading_above(first_);
     }
     if (truncated_ || (has_progress_ && !has_tables_)) {
         run.complete = false;
@@ -322,7 +323,7 @@ bool Parser::same_setup(const Run& a, const Run& b) {
     if (a.version.empty() || a.version != b.version || a.built_on != b.built_on ||
         a.options != b.options || a.compiler != b.compiler || a.timing != b.timing)
         return false;
-    if (a.machine.cpu_name != b.machine.cpu_name || a.machine.cpu_mhz != b.machine.cpu_mhz)
+    if (a.machine->cpu_name != b.machine->cpu_name || a.machine->cpu_mhz != b.machine->cpu_mhz)
         return false;
     for (const auto& m : b.measurements)
         if (a.find(m.algorithm, m.operation, m.parameter)) return false;

@@ -97,6 +97,7 @@ bool MachineReader::read(size_t& i) {
     // One pass tells which readers can match: most lines are none of these.
     uint64_t found = system_needles().found(line);
     if (!found) return false;
+    ++version_;
     bool used = (found & kCpuinfo) && cpuinfo(i);
     if (found & kMeminfo) {
         new_machine_if_taken(machine_.memory_kb.has_value());

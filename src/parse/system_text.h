@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/machine.h"
+#include "core/shared.h"
 #include "parse/speed_parser.h"
 
 namespace speedlab::parse {
@@ -18,6 +19,15 @@ class MachineReader {
     bool read(size_t& i);
 
     const Machine& current() const { return machine_; }
+    // The current machine as runs hold it: one copy while it stays the same,
+    // which the runs after it share.
+    const Shared<Machine>& shared_current() {
+        if (shared_version_ != version_) {
+            shared_ = Shared<Machine>(machine_);
+            shared_version_ = version_;
+        }
+        return shared_;
+    }
     // The first machine the text described (for runs printed before it).
     const Machine& first() const { return first_; }
     // A run took the current machine: a second description starts another.
@@ -35,6 +45,8 @@ class MachineReader {
     const std::vector<CleanLine>& lines_;
     Machine machine_, first_;
     bool taken_ = false;
+    size_t version_ = 0, shared_version_ = 0;  // lines read that may have changed machine_
+    Shared<Machine> shared_;
     std::vector<Machine> earlier_;
 };
 

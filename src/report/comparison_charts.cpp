@@ -45,7 +45,7 @@ size_t holders(const std::vector<Run>& runs, const std::string& id, Operation op
 
 std::string run_name(const Run& r) {
     std::string name = std::to_string(r.id);
-    if (!r.machine.label.empty()) return name + " " + r.machine.label;
+    if (!r.machine->label.empty()) return name + " " + r.machine->label;
     return r.label.empty() ? name : name + " " + r.label;
 }
 

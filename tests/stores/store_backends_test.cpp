@@ -94,7 +94,7 @@ TEST_P(StoreOn, EditsAndRemovesAllOrNothing) {
     ASSERT_TRUE(db.edit(runs[0].id, "first", "pcem-p75"));
     auto edited = db.load(runs[0].id);
     EXPECT_EQ(edited->label, "first");
-    EXPECT_EQ(edited->machine.label, "pcem-p75");
+    EXPECT_EQ(edited->machine->label, "pcem-p75");
     EXPECT_TRUE(db.with_content(before).empty());
     EXPECT_EQ(db.with_content(store::content_sha256(*edited)), std::vector<int64_t>{runs[0].id});
     EXPECT_FALSE(db.edit(999999, "x", std::nullopt));
@@ -111,7 +111,7 @@ TEST_P(StoreOn, ListsByMachineSourceDateAndTheNewestFirstPage) {
     auto runs = fixture_runs("seed000-redhat73-pcem.txt");
     runs.resize(7);  // the runs with figures: one a day, 2026-12-01..07
     for (size_t i = 0; i < runs.size(); ++i) {
-        runs[i].machine.label = i % 2 ? "odd" : "even";
+        runs[i].machine.edit().label = i % 2 ? "odd" : "even";
         runs[i].when = "2026-12-0" + std::to_string(i + 1) + "T00:00:00Z";
     }
     db.insert(runs);
