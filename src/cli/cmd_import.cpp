@@ -69,9 +69,8 @@ bool parse_machine_option(const std::string& option, std::map<size_t, std::strin
 }
 
 // Names and provenance of the runs read from one text.
-void name_runs(std::deque<Run>& runs, const std::string& path, const std::string& text,
+void name_runs(std::deque<Run>& runs, const std::string& path, const std::string& sha,
                const ImportArgs& a, Found& found) {
-    std::string sha = sha256_hex(text);
     std::string stem = path == "-" ? "stdin" : std::filesystem::path(path).stem().string();
     size_t n = 0;
     for (auto& run : runs) {
@@ -108,9 +107,13 @@ std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found
         }
         return std::nullopt;
     }
+    std::string sha = sha256_hex(*text);  // of its bytes, before the parser reads them as text
+    // The parser keeps the text (its runs' raw texts are spans of it), and may
+    // make plain text of it.
+    auto kept = std::make_shared<std::string>(std::move(*text));
     parse::ParsedText parsed;
     try {
-        parsed = parse::parse_speed_text(*text, name, {.merge_invocations = !a.separate});
+        parsed = parse::parse_speed_text(kept, name, {.merge_invocations = !a.separate});
     } catch (const parse::InputError& e) {
         return fail(Exit::bad_data, e.what());
     }
@@ -125,10 +128,10 @@ std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found
                         ? fmt::format("{}:{}: no openssl speed output found; closest: {}", name,
                                       parsed.closest_line, terminal_safe(parsed.closest_what))
                         : name + ":1: no openssl speed output found");
-    name_runs(parsed.runs, path, *text, a, found);
+    name_runs(parsed.runs, path, sha, a, found);
     for (auto& run : parsed.runs) found.text_runs.push_back(std::move(run));
     found.unused_lines += parsed.unused_lines;
-    auto messages = parse::diagnostic_messages(parsed.diagnostics, *text);
+    auto messages = parse::diagnostic_messages(parsed.diagnostics, *kept);
     for (size_t k = 0; k < messages.size(); ++k) {
         const auto& d = parsed.diagnostics[k];
         found.diagnostics.push_back(

@@ -117,7 +117,7 @@ Command add_show(CLI::App& app, Global& global) {
         store::Database db(global.database_path());
         auto run = db.find(a->run);
         if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
-        if (a->raw) return write_output(run->raw_text, "") ? Exit::ok : Exit::failure;
+        if (a->raw) return write_output(run->raw_text.str(), "") ? Exit::ok : Exit::failure;
         if (a->format == "json")
             return write_output(json_text(to_json(*run, true)), "") ? Exit::ok : Exit::failure;
         if (a->format == "mr")

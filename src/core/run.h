@@ -7,6 +7,7 @@
 #include "core/conditions.h"
 #include "core/machine.h"
 #include "core/measurement.h"
+#include "core/raw_text.h"
 #include "core/shared.h"
 
 namespace speedlab {
@@ -22,7 +23,7 @@ struct Run {
     std::string source;         // "measured" or "imported"
     std::string source_file;    // imported: the file's name
     std::string source_sha256;  // imported: sha256 of the file's text
-    std::string raw_text;       // imported: the lines this run was read from
+    RawText raw_text;           // imported: the lines this run was read from
     std::string program;        // "speedlab 0.1.0" or "openssl speed"
     std::string version;        // "libcrypto 3.0.19" or "OpenSSL 0.9.6b [engine] 9 Jul 2001"
     std::string built_on;

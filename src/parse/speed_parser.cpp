@@ -64,6 +64,12 @@ class Parser {
   public:
     Parser(std::string_view text, const std::string& file)
         : text_(text), file_(file), clean_(clean_lines(text)), machines_(lines_) {}
+    // TEXT is WHOLE, or WHOLE but the newline it was given at its end: the runs'
+    // raw texts are spans of WHOLE.
+    Parser(std::shared_ptr<const std::string> whole, std::string_view text, const std::string& file)
+        : Parser(text, file) {
+        whole_ = std::move(whole);
+    }
 
     ParsedText parse(bool merge);
     std::vector<Machine> system_only(std::vector<UnusedLine>& unrecognised);
@@ -78,7 +84,7 @@ class Parser {
     void closest_miss(const Token& tok);
     bool dispatch(Token& tok);
     std::string heading_above(size_t first) const;
-    std::string raw_lines(size_t from, size_t to);
+    RawText raw_lines(size_t from, size_t to);
     void merge_invocations();
     static bool same_setup(const Run& a, const Run& b);
     void remember_command(std::string_view t);
@@ -106,6 +112,7 @@ class Parser {
     void mr_put(const std::string& id, Operation op, std::optional<Number> n, bool seconds_per_op);
 
     std::string_view text_;
+    std::shared_ptr<const std::string> whole_;  // what runs' raw texts are spans of, if kept
     const std::string& file_;
     CleanText clean_;
     const std::vector<CleanLine>& lines_ = clean_.lines;
@@ -282,8 +289,8 @@ std::string Parser::heading_above(size_t first) const {
     return {};
 }
 
-// The input's own text of lines from..to (1-based, inclusive).
-std::string Parser::raw_lines(size_t from, size_t to) {
+// The input's own text of lines from..to (1-based, inclusive), newline ended.
+RawText Parser::raw_lines(size_t from, size_t to) {
     if (line_starts_.empty()) {
         line_starts_.push_back(0);
         for (size_t p = text_.find('\n'); p != std::string_view::npos; p = text_.find('\n', p + 1))
@@ -292,6 +299,8 @@ std::string Parser::raw_lines(size_t from, size_t to) {
     if (from == 0 || from > line_starts_.size()) return {};
     size_t begin = line_starts_[from - 1];
     size_t end = to < line_starts_.size() ? line_starts_[to] : text_.size();
+    if (whole_ && (end < text_.size() || whole_->size() > text_.size()))
+        return RawText(whole_, begin, end < text_.size() ? end : whole_->size());
     std::string out(text_.substr(begin, end - begin));
     if (!out.empty() && out.back() != '\n') out += '\n';
     return out;
@@ -307,7 +316,7 @@ void Parser::merge_invocations() {
         if (kept > 0 && same_setup(out_.runs[kept - 1], run)) {
             Run& into = out_.runs[kept - 1];
             for (auto& m : run.measurements) into.measurements.push_back(std::move(m));
-            into.raw_text += run.raw_text;
+            into.raw_text.append(run.raw_text);
             for (auto& n : run.notes) into.notes.push_back(std::move(n));
             into.complete = into.complete && run.complete;
             continue;
@@ -940,10 +949,21 @@ std::string_view to_string(Severity severity) {
 
 ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
                             const ParseOptions& options) {
-    auto plain = as_plain_text(text);  // UTF-16, byte order marks, lone CRs
-    if (plain) text = *plain;
-    check_input(text, file_name);
-    return Parser(text, file_name).parse(options.merge_invocations);
+    return parse_speed_text(std::make_shared<std::string>(text), file_name, options);
+}
+
+ParsedText parse_speed_text(std::shared_ptr<std::string> text, const std::string& file_name,
+                            const ParseOptions& options) {
+    if (auto plain = as_plain_text(*text))  // UTF-16, byte order marks, lone CRs
+        *text = std::move(*plain);
+    check_input(*text, file_name);
+    size_t size = text->size();
+    if (size > 0 && text->back() != '\n') {  // so that every run's raw text ends a line
+        text->reserve(size + 1);
+        text->push_back('\n');
+    }
+    std::string_view view(text->data(), size);
+    return Parser(std::move(text), view, file_name).parse(options.merge_invocations);
 }
 
 std::vector<std::string> diagnostic_messages(const std::vector<Diagnostic>& diagnostics,

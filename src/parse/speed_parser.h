@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <deque>
 #include <stdexcept>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -65,6 +66,9 @@ struct ParseOptions {
 };
 
 ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
+                            const ParseOptions& options = {});
+// The same, keeping TEXT instead of a copy: each run's raw text is a span of it.
+ParsedText parse_speed_text(std::shared_ptr<std::string> text, const std::string& file_name,
                             const ParseOptions& options = {});
 
 // Only the system facts of a text (uname, cpuinfo, meminfo, PCI lists,

@@ -95,9 +95,9 @@ std::string bundle_text(const std::vector<Run>& runs, const std::string& exporte
     json list = json::array();
     for (const auto& run : runs) {
         json j = to_json(run, true);
-        if (valid_utf8(run.raw_text) != run.raw_text) {  // bytes JSON cannot carry as text
+        if (valid_utf8(run.raw_text) != run.raw_text.view()) {  // bytes JSON cannot carry as text
             j.erase("raw_text");
-            j["raw_text_base64"] = base64(run.raw_text);
+            j["raw_text_base64"] = base64(run.raw_text.str());
         }
         list.push_back(std::move(j));
     }

@@ -71,7 +71,7 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
          run.source,
          run.source_file,
          run.source_sha256,
-         Blob{run.raw_text},
+         Blob{run.raw_text.str()},
          run.program,
          run.version,
          run.built_on,
@@ -164,7 +164,8 @@ std::string default_database_path() {
 std::string content_sha256(const Run& run) {
     nlohmann::json j = to_json(run, false);
     j.erase("id");
-    std::string bytes = compact(j) + '\0' + run.raw_text;
+    std::string bytes = compact(j) + '\0';
+    bytes += run.raw_text.view();
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
     EVP_Digest(bytes.data(), bytes.size(), md, &len, EVP_sha256(), nullptr);
