@@ -9,8 +9,8 @@ namespace speedlab {
 using nlohmann::json;
 
 namespace {
-template <class T>
-void put_optional(json& j, const char* key, const std::optional<T>& v) {
+template <class Optional>
+void put_optional(json& j, const char* key, const Optional& v) {
     j[key] = v ? json(*v) : json(nullptr);
 }
 template <class T>

@@ -7,6 +7,9 @@
 #include <string_view>
 #include <vector>
 
+#include "core/maybe.h"
+#include "core/name.h"
+
 namespace speedlab {
 
 // What a figure counts. Throughput is bytes per second; every other
@@ -20,13 +23,13 @@ std::optional<Operation> parse_operation(std::string_view text);
 // and seconds per operation (0.0485). A value type, not a map: a run holds
 // thousands of figures and most have neither.
 struct PrintedForms {
-    std::optional<double> per_second, seconds_per_op;
+    Maybe<double> per_second, seconds_per_op;
     bool empty() const { return !per_second && !seconds_per_op; }
     bool operator==(const PrintedForms&) const = default;
 };
 
 struct Measurement {
-    std::string algorithm;  // canonical id, e.g. "md5", "rsa2048", "ecdsa-p256"
+    Name algorithm;  // canonical id, e.g. "md5", "rsa2048", "ecdsa-p256"
     Operation operation = Operation::throughput;
     int64_t parameter = 0;  // block size in bytes for throughput, 0 otherwise
     double value = 0;       // bytes/s for throughput, operations/s otherwise
@@ -34,11 +37,11 @@ struct Measurement {
     // "469.71k" (1000s of bytes/s, 2 decimals), 0.1 for "20.6" ops/s. 0 when
     // the figure carries full precision (measured, or count/seconds known).
     double printed_step = 0;
-    std::optional<int64_t> count;   // operations counted, where known
-    std::optional<double> seconds;  // time the count took, where known
-    std::vector<double> samples;    // one value per repetition, base units
-    std::string source_name;        // the row name as the source printed it
-    PrintedForms printed;           // of a public-key row; `value` keeps the more precise
+    Maybe<int64_t> count;         // operations counted, where known
+    Maybe<double> seconds;        // time the count took, where known
+    std::vector<double> samples;  // one value per repetition, base units
+    Name source_name;             // the row name as the source printed it
+    PrintedForms printed;         // of a public-key row; `value` keeps the more precise
 };
 
 // "md5@8192", "rsa2048.sign", "ecdh-x25519.derive": the key used by --metrics.

@@ -26,6 +26,10 @@ Value optional_value(const std::optional<T>& v) {
     else
         return static_cast<double>(*v);
 }
+template <class T>
+Value optional_value(const Maybe<T>& v) {
+    return optional_value(std::optional<T>(v));
+}
 
 // Rolls back unless committed: a failed write leaves the database as it was.
 class WriteTransaction {
