@@ -117,8 +117,10 @@ TEST(Runner, FiguresAgreeWithOpensslSpeed) {
 
 TEST_F(Cli, PrecisionStopsWhenReachedOrWhenTheBudgetIsSpent) {
     // 50% is reached within a few rounds (three at least), long before the budget.
+    // Repetitions of 0.1 s: user CPU time is counted in ticks, and a busy machine
+    // gives a 0.02 s repetition only a tick or two of it (190 rounds were seen).
     auto r =
-        run("run md5 --bytes 64 --precision 50% --max-seconds 60 --seconds 0.02 --no-store "
+        run("run md5 --bytes 64 --precision 50% --max-seconds 60 --seconds 0.1 --no-store "
             "--format json");
     ASSERT_EQ(r.code, 0) << r.err;
     auto j = nlohmann::json::parse(r.out);

@@ -2,6 +2,7 @@
 // Text from anywhere made safe to store and to print.
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -9,6 +10,15 @@
 #include <vector>
 
 namespace speedlab {
+
+// Hash of text for unordered containers of strings looked up by string_view
+// (with std::equal_to<>): finding a text makes no string of it.
+struct TextHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const noexcept {
+        return std::hash<std::string_view>{}(s);
+    }
+};
 
 // The text with every byte sequence that is not UTF-8 replaced by U+FFFD.
 std::string valid_utf8(std::string_view text);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "core/algorithm.h"
 #include "core/text.h"
@@ -200,7 +201,23 @@ std::string hand_cell_text(std::string_view cell) {
     return strip_markup(cell);
 }
 
+namespace {
+HeaderCell read_header_text(std::string_view text);
+}
+
 HeaderCell read_header_cell(std::string_view text) {
+    // Tables repeat their headers, and rows their first cells: each text is
+    // read once (the cache is bounded: a text may hold any number of labels).
+    thread_local std::unordered_map<std::string, HeaderCell, TextHash, std::equal_to<>> seen;
+    if (auto it = seen.find(text); it != seen.end()) return it->second;
+    if (seen.size() >= 4096) seen.clear();
+    HeaderCell h = read_header_text(text);
+    seen.emplace(text, h);
+    return h;
+}
+
+namespace {
+HeaderCell read_header_text(std::string_view text) {
     HeaderCell h;
     std::string t = lower(without_thousands(strip_markup(text)));
     for (std::string_view r :
@@ -234,6 +251,7 @@ HeaderCell read_header_cell(std::string_view text) {
     }
     return h;
 }
+}  // namespace
 
 namespace {
 // The figure of a cell that is digits and one point, maybe with k or %.

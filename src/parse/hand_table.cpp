@@ -378,7 +378,8 @@ void name_run(Run& r, const std::vector<std::string>& header, const std::vector<
     }
     std::string joined;
     for (const auto& n : names) joined += (joined.empty() ? "" : " / ") + n;
-    r.machine.edit().label = !caption.empty() ? caption : names.empty() ? "" : names.front();
+    if (!caption.empty() || !names.empty())
+        r.machine.edit().label = !caption.empty() ? caption : names.front();
     if (!joined.empty()) r.notes.push_back("row: " + joined);
 }
 

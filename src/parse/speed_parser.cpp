@@ -176,7 +176,7 @@ ParsedText Parser::parse(bool merge) {
         out_.closest_line = lines_[closest_fallback_ - 1].line;
         out_.closest_what = "it names OpenSSL, but no openssl speed output follows";
     }
-    // Mostly in order already: a sort's buffer (half of them) only when not.
+    // In order already unless runs' lines overlap: a sort's buffer (half of them) only then.
     auto by_line = [](const auto& a, const auto& b) { return a.line < b.line; };
     if (!std::is_sorted(out_.diagnostics.begin(), out_.diagnostics.end(), by_line))
         std::stable_sort(out_.diagnostics.begin(), out_.diagnostics.end(), by_line);
@@ -238,17 +238,24 @@ void Parser::finish() {
     if (!active_) return;
     active_ = false;
     builder_.resolve_curves(command_words_);
+    size_t mark = out_.diagnostics.size();
     for (Run& run : builder_.finish()) finish_one(std::move(run));
     for (auto& d : builder_.take_diagnostics()) out_.diagnostics.push_back(std::move(d));
+    // The run's lines not used, then its figures' notes: in line order here, so
+    // that the whole text's are in order without sorting them all at the end.
+    auto by_line = [](const Diagnostic& a, const Diagnostic& b) { return a.line < b.line; };
+    auto batch = out_.diagnostics.begin() + static_cast<long>(mark);
+    if (!std::is_sorted(batch, out_.diagnostics.end(), by_line))
+        std::stable_sort(batch, out_.diagnostics.end(), by_line);
 }
 
 void Parser::finish_one(Run run) {
     if (run.measurements.empty()) return;
     if (run.machine->label.empty() && run.machine->hostname.empty()) {
-        if (!prompt_host_.empty() && prompt_line_ + 3 >= first_)
-            run.machine.edit().label = prompt_host_;
-        else
-            run.machine.edit().label = heading_above(first_);
+        std::string label = !prompt_host_.empty() && prompt_line_ + 3 >= first_
+                                ? prompt_host_
+                                : heading_above(first_);
+        if (!label.empty()) run.machine.edit().label = std::move(label);  // else still shared
     }
     if (truncated_ || (has_progress_ && !has_tables_)) {
         run.complete = false;
