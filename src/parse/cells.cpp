@@ -15,6 +15,12 @@ std::string_view trim(std::string_view s) {
 std::vector<std::string_view> words(std::string_view s) {
     std::vector<std::string_view> out;
     if (!s.empty()) out.reserve(8);  // most lines: one allocation, not four as it grows
+    words_into(s, out);
+    return out;
+}
+
+void words_into(std::string_view s, std::vector<std::string_view>& out) {
+    out.clear();
     size_t i = 0;
     while (i < s.size()) {
         while (i < s.size() && space(s[i])) ++i;
@@ -23,7 +29,6 @@ std::vector<std::string_view> words(std::string_view s) {
         if (j > i) out.push_back(s.substr(i, j - i));
         i = j;
     }
-    return out;
 }
 
 std::vector<std::string_view> fields(std::string_view s, char sep) {

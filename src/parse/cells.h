@@ -25,6 +25,8 @@ inline bool starts_with_word(std::string_view t, std::string_view w) {
 }
 std::string_view trim(std::string_view s);
 std::vector<std::string_view> words(std::string_view s);
+// The same into OUT, whose capacity a caller splitting many lines keeps.
+void words_into(std::string_view s, std::vector<std::string_view>& out);
 std::vector<std::string_view> fields(std::string_view s, char sep);
 
 // A decimal number as printed; `step` is the value of one unit in its last digit.

@@ -480,7 +480,8 @@ bool row(std::string_view t, Token& tok) {
     for (size_t p = t.find('.'); p != std::string_view::npos && !decimal; p = t.find('.', p + 1))
         decimal = p > 0 && p + 1 < t.size() && digit(t[p - 1]) && digit(t[p + 1]);
     if (!decimal && !contains(t, "inf") && !contains(t, "nan")) return false;
-    auto ws = words(t);
+    thread_local std::vector<std::string_view> ws;  // most lines are rows: one buffer for all
+    words_into(t, ws);
     return kem_row(ws, tok) || throughput_row(ws, tok);
 }
 

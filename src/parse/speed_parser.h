@@ -4,8 +4,8 @@
 // web page) and the system facts printed around it.
 #include <cstddef>
 #include <deque>
-#include <stdexcept>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>

@@ -51,8 +51,8 @@ class BothStores : public ::testing::TestWithParam<Backend> {
     Result run_at(const std::string& where, const std::string& args,
                   const std::string& prefix = "") const {
         std::string out = (dir / "out.txt").string(), err = (dir / "err.txt").string();
-        std::string cmd = prefix + " " + std::string(SPEEDLAB_BINARY) + " --db '" + where +
-                          "' " + args + " >" + out + " 2>" + err + " </dev/null";
+        std::string cmd = prefix + " " + std::string(SPEEDLAB_BINARY) + " --db '" + where + "' " +
+                          args + " >" + out + " 2>" + err + " </dev/null";
         int status = std::system(cmd.c_str());
         return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
     }
@@ -84,10 +84,10 @@ inline std::string backend_name(const ::testing::TestParamInfo<Backend>& info) {
     return info.param == Backend::sqlite ? "sqlite" : "postgresql";
 }
 
-#define SPEEDLAB_ON_BOTH_STORES(suite)                                                          \
-    INSTANTIATE_TEST_SUITE_P(Backends, suite,                                                   \
-                             ::testing::Values(speedlab::testing::Backend::sqlite,              \
-                                               speedlab::testing::Backend::postgresql),         \
+#define SPEEDLAB_ON_BOTH_STORES(suite)                                                  \
+    INSTANTIATE_TEST_SUITE_P(Backends, suite,                                           \
+                             ::testing::Values(speedlab::testing::Backend::sqlite,      \
+                                               speedlab::testing::Backend::postgresql), \
                              speedlab::testing::backend_name)
 
 }  // namespace speedlab::testing
