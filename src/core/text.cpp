@@ -193,7 +193,8 @@ uint64_t Needles::found(std::string_view text) const {
     uint64_t out = 0;
     for (size_t i = 0; i + 1 < text.size(); ++i) {
         auto a = static_cast<uint8_t>(text[i]);
-        if (!starts_pair(a, static_cast<uint8_t>(text[i + 1]))) continue;
+        // Most bytes start no needle: one load says so before the pair's bit.
+        if (!by_first_[a] || !starts_pair(a, static_cast<uint8_t>(text[i + 1]))) continue;
         std::string_view rest = text.substr(i);
         for (uint64_t m = by_first_[a] & ~out; m; m &= m - 1) {
             auto k = static_cast<size_t>(__builtin_ctzll(m));

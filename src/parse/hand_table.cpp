@@ -723,6 +723,8 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
             continue;
         }
         for (size_t k : found->second) {
+            const Machine& now = runs[k].machine;
+            if (!now.kernel_release.empty() && now.bogomips) continue;  // still shared
             Machine& m = runs[k].machine.edit();
             if (m.kernel_release.empty()) m.kernel_release = f.kernel_release;
             if (m.bogomips) continue;

@@ -92,7 +92,8 @@ std::vector<std::pair<std::string, std::string>> cpuinfo_fields(std::string_view
     for (size_t i = 0; i < text.size(); ++i) {
         if (i > 0 && is_word_char(text[i - 1])) continue;
         for (auto key : kCpuinfoKeys) {
-            if (text.compare(i, key.size(), key) != 0) continue;
+            // The first byte first: a flags line is a hundred words, none a key.
+            if (text[i] != key.front() || text.compare(i, key.size(), key) != 0) continue;
             size_t j = i + key.size();
             while (j < text.size() && (text[j] == ' ' || text[j] == '\t')) ++j;
             if (j < text.size() && text[j] == ':') {
