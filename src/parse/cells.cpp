@@ -1,5 +1,6 @@
 #include "parse/cells.h"
 
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cmath>
@@ -48,10 +49,22 @@ std::optional<Number> number(std::string_view t) {
     auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
     if (ec != std::errc{} || p != t.data() + t.size()) return std::nullopt;
     auto dot = t.find('.');
-    double step = dot == std::string_view::npos
-                      ? 1
-                      : std::pow(10.0, -static_cast<double>(t.size() - dot - 1));
+    double step = dot == std::string_view::npos ? 1 : decimal_step(t.size() - dot - 1);
     return Number{v, step};
+}
+
+double decimal_step(size_t decimals) {
+    static const auto steps = [] {
+        std::array<double, 23> out{};
+        double power = 1;  // 10^k is exact in a double up to 10^22
+        for (auto& step : out) {
+            step = 1 / power;
+            power *= 10;
+        }
+        return out;
+    }();
+    return decimals < steps.size() ? steps[decimals]
+                                   : std::pow(10.0, -static_cast<double>(decimals));
 }
 
 std::optional<int64_t> integer(std::string_view t) {

@@ -35,6 +35,10 @@ struct Number {
     double value = 0;
     double step = 1;
 };
+// 10^-decimals, the step of a figure printed with that many decimals: a table
+// (1 / 10^k, exact divisors up to 10^22, the same doubles as std::pow gives),
+// as most figures of a text need one and pow is a slow call.
+double decimal_step(size_t decimals);
 std::optional<Number> number(std::string_view t);
 std::optional<int64_t> integer(std::string_view t);
 int significant_digits(const Number& n);

@@ -8,6 +8,7 @@
 
 #include "core/algorithm.h"
 #include "core/text.h"
+#include "parse/cells.h"
 #include "parse/hand_table.h"
 
 namespace speedlab::parse {
@@ -272,7 +273,7 @@ std::optional<HandNumber> plain_number(std::string_view t) {
         return std::nullopt;
     auto dot = t.find('.');
     size_t decimals = dot == std::string_view::npos ? 0 : t.size() - dot - 1;
-    n.step = std::pow(10.0, -static_cast<double>(decimals));
+    n.step = decimal_step(decimals);
     return n;
 }
 }  // namespace
