@@ -1,0 +1,96 @@
+// core's compact value types: what a run holds thousands of, kept small
+// without changing what its readers see.
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <string>
+
+#include "core/machine.h"
+#include "core/maybe.h"
+#include "core/name.h"
+#include "core/raw_text.h"
+#include "core/shared.h"
+#include "parse/cells.h"
+
+namespace speedlab {
+namespace {
+
+TEST(Name, OneCopyPerTextComparedAndPrintedAsText) {
+    std::string built = std::string("aes-128") + "-cbc";
+    Name a("aes-128-cbc"), b(built), c("md5");
+    EXPECT_EQ(&a.str(), &b.str());  // interned: the same copy
+    EXPECT_TRUE(a == b);
+    EXPECT_FALSE(a == c);
+    EXPECT_TRUE(a == "aes-128-cbc");
+    EXPECT_TRUE(a == std::string("aes-128-cbc"));
+    EXPECT_LT(a, c);  // ordered by text, not by address
+    EXPECT_EQ(fmt::format("[{:>5}]", c), "[  md5]");
+    EXPECT_EQ(a + "@16", "aes-128-cbc@16");
+    EXPECT_TRUE(Name().empty());
+    EXPECT_EQ(Name(), Name(""));
+}
+
+TEST(Maybe, NoneIsNoFigureButEveryFigureIsAValue) {
+    Maybe<double> none, zero(0.0), nan(std::numeric_limits<double>::quiet_NaN());
+    EXPECT_FALSE(none.has_value());
+    EXPECT_TRUE(zero.has_value());
+    EXPECT_TRUE(nan.has_value());  // a computed NaN stays a value
+    EXPECT_TRUE(std::isnan(*nan));
+    EXPECT_EQ(none.value_or(-1), -1);
+    EXPECT_THROW((void)none.value(), std::bad_optional_access);
+    std::optional<double> back = zero;
+    EXPECT_EQ(back, 0.0);
+    Maybe<int64_t> count = std::optional<int64_t>(42), empty = std::nullopt;
+    EXPECT_EQ(*count, 42);
+    EXPECT_FALSE(empty);
+    EXPECT_TRUE(Maybe<int64_t>() == empty);
+    EXPECT_FALSE(count == empty);
+    count.reset();
+    EXPECT_FALSE(count.has_value());
+    EXPECT_EQ(sizeof(Maybe<double>), sizeof(double));
+}
+
+TEST(RawText, SpansOfOneTextShareItAndGrowWhenTheyFollow) {
+    auto whole = std::make_shared<const std::string>("line 1\nline 2\nline 3\n");
+    RawText first(whole, 0, 7), second(whole, 7, 14), third(whole, 14, 21);
+    EXPECT_EQ(first.view(), "line 1\n");
+    RawText grown = first;
+    grown.append(second);  // follows it: the span grows
+    EXPECT_EQ(grown.view(), "line 1\nline 2\n");
+    EXPECT_EQ(grown.view().data(), whole->data());  // no copy
+    RawText apart = first;
+    apart.append(third);  // does not follow: copied
+    EXPECT_EQ(apart.view(), "line 1\nline 3\n");
+    EXPECT_NE(apart.view().data(), whole->data());
+    EXPECT_EQ(RawText("line 1\n"), first);  // equal by text
+    EXPECT_TRUE(RawText().empty());
+}
+
+TEST(Shared, CopiesShareUntilOneIsChanged) {
+    Machine m;
+    m.cpu_name = "Pentium 75 - 200";
+    Shared<Machine> a(m), b = a;
+    EXPECT_EQ(&*a, &*b);
+    b.edit().label = "tilia";
+    EXPECT_NE(&*a, &*b);
+    EXPECT_EQ(a->label, "");
+    EXPECT_EQ(b->label, "tilia");
+    EXPECT_EQ(b->cpu_name, "Pentium 75 - 200");
+    Shared<Machine> blank1, blank2;
+    EXPECT_EQ(&*blank1, &*blank2);  // one blank for all
+    EXPECT_TRUE(blank1->empty());
+}
+
+TEST(Cells, DecimalStepIsWhatPowGives) {
+    for (size_t k = 0; k < 30; ++k)
+        EXPECT_EQ(parse::decimal_step(k), std::pow(10.0, -static_cast<double>(k))) << k;
+    EXPECT_EQ(parse::number("469.71")->step, 0.01);
+    EXPECT_EQ(parse::number("20.6")->step, 0.1);
+    EXPECT_EQ(parse::number("3871")->step, 1);
+}
+
+}  // namespace
+}  // namespace speedlab
