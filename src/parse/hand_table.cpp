@@ -710,6 +710,17 @@ Run fact_run(const BogomipsFact& f, const std::string& file) {
 }
 }  // namespace
 
+namespace {
+// What the fact adds to a run of its machine: the kernel, the figure (noted).
+void attach(Run& run, const BogomipsFact& f) {
+    Machine& m = run.machine.edit();
+    if (m.kernel_release.empty()) m.kernel_release = f.kernel_release;
+    if (m.bogomips) return;
+    m.bogomips = f.bogomips;
+    run.notes.push_back(fmt::format("BogoMips {:.2f} from the table of {}", f.bogomips, f.machine));
+}
+}  // namespace
+
 void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact>& facts,
                            const std::string& file_name) {
     if (facts.empty()) return;
@@ -722,16 +733,13 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
             runs.push_back(fact_run(f, file_name));
             continue;
         }
-        for (size_t k : found->second) {
+        // A run that has both facts leaves the list: the next facts of the same
+        // machine and kernel (a text quoted many times) pass it by.
+        std::erase_if(found->second, [&](size_t k) {
             const Machine& now = runs[k].machine;
-            if (!now.kernel_release.empty() && now.bogomips) continue;  // still shared
-            Machine& m = runs[k].machine.edit();
-            if (m.kernel_release.empty()) m.kernel_release = f.kernel_release;
-            if (m.bogomips) continue;
-            m.bogomips = f.bogomips;
-            runs[k].notes.push_back(
-                fmt::format("BogoMips {:.2f} from the table of {}", f.bogomips, f.machine));
-        }
+            if (now.kernel_release.empty() || !now.bogomips) attach(runs[k], f);
+            return !runs[k].machine->kernel_release.empty() && runs[k].machine->bogomips;
+        });
     }
 }
 
