@@ -131,7 +131,7 @@ Command add_show(CLI::App& app, Global& global) {
                                 mc.cpu_name.empty() ? "" : " / " + mc.cpu_name,
                                 mc.cpu_mhz ? fmt::format(" at {:.3f} MHz", *mc.cpu_mhz) : "");
         if (auto e = bogomips::explain(mc)) head += "bogomips: " + e->text + "\n";
-        if (!run->conditions.empty())
+        if (!run->conditions->empty())
             head += "conditions: " + sysinfo::describe(run->conditions) + "\n";
         for (const auto& d : sysinfo::disturbances(run->conditions)) head += "warning: " + d + "\n";
         for (const auto& n : run->notes) head += "note: " + n + "\n";

@@ -209,7 +209,7 @@ json to_json(const Run& r, bool with_raw_text) {
            {"notes", r.notes},
            {"machine", to_json(r.machine)},
            {"measurements", ms}};
-    if (!r.conditions.empty()) j["conditions"] = to_json(r.conditions);
+    if (!r.conditions->empty()) j["conditions"] = to_json(r.conditions);
     if (with_raw_text) j["raw_text"] = r.raw_text.str();
     return j;
 }

@@ -37,7 +37,7 @@ struct Run {
     int processes = 1;               // benchmark processes whose figures were summed (-multi)
     std::vector<std::string> notes;  // what the importer or runner wants said
     Shared<Machine> machine;         // the runs of one text share it
-    Conditions conditions;           // measured runs: what the machine was doing meanwhile
+    Shared<Conditions> conditions;   // measured runs: what the machine was doing meanwhile
     std::vector<Measurement> measurements;
 
     const Measurement* find(const std::string& algorithm, Operation op, int64_t parameter) const;

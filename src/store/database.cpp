@@ -90,7 +90,7 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
          machine_id,
          int64_t{run.processes},
          content_sha256(run),
-         run.conditions.empty() ? std::string("{}") : compact(to_json(run.conditions))}));
+         run.conditions->empty() ? std::string("{}") : compact(to_json(run.conditions))}));
 }
 
 // Many rows per statement: one round trip per 100 figures on a server.
