@@ -53,11 +53,14 @@ class Cli : public ::testing::Test {
         return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
     }
 
+    static constexpr int kNoTerminal = -2;  // see interrupted_at
+
     // Starts speedlab with ARGS on the test's database, its stderr a terminal so
     // that it draws its progress line; once that line shows `mark` (a figure
     // begun), waits `ms` milliseconds and sends SIGINT to it (not to its group).
     // Waiting for the mark, not for a time, keeps a busy machine from moving the
-    // interruption to another figure. Its exit status, or -1 if `mark` never came.
+    // interruption to another figure. Its exit status, -1 if `mark` never came,
+    // or kNoTerminal if this machine has no pseudo-terminal to give it.
     int interrupted_at(std::vector<std::string> args, const std::string& mark, int ms) const {
         std::string dbpath = db();
         args.insert(args.begin(), {"speedlab", "--db", dbpath});
@@ -70,7 +73,7 @@ class Cli : public ::testing::Test {
             execv(SPEEDLAB_BINARY, argv.data());
             _exit(127);
         }
-        if (pid < 0) return -1;
+        if (pid < 0) return kNoTerminal;
         std::string seen;
         bool marked = read_until(master, seen, mark);
         if (marked) usleep(static_cast<useconds_t>(ms) * 1000);
