@@ -473,8 +473,10 @@ struct Reader {
         std::vector<std::string> names;
         for (size_t c = 0; c < columns.size(); ++c) {
             std::string own = hand_cell_text(t.rows[h][columns[c]]);
-            auto at = lower(own).find("bogomips");
-            own = trimmed(own.erase(at, 8));
+            // The column was chosen by its header's text; its cell without markup
+            // may have lost the word ("Bogo<b>MIPS"): then nothing is cut.
+            if (auto at = lower(own).find("bogomips"); at != std::string::npos)
+                own = trimmed(own.erase(at, 8));
             size_t from_end = columns.size() - c;
             if (own.empty() && above.size() >= from_end) own = above[above.size() - from_end];
             names.push_back(own);
