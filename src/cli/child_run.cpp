@@ -128,9 +128,10 @@ void record_wrapper(Run& run, const std::string& under) {
         return;
     }
     std::string version = program_version(words.front());
-    run.machine.edit().kind = MachineKind::emulated;
-    run.machine.edit().emulator = under + (version.empty() ? "" : " (" + version + ")");
-    run.machine.edit().evidence = {"measured under the emulator '" + under + "'"};
+    Machine& m = run.machine.edit();
+    m.kind = MachineKind::emulated;
+    m.emulator = under + (version.empty() ? "" : " (" + version + ")");
+    m.evidence = {"measured under the emulator '" + under + "'"};
 }
 
 ChildResult run_child(const ChildRun& child) {

@@ -203,21 +203,7 @@ std::string hand_cell_text(std::string_view cell) {
 }
 
 namespace {
-HeaderCell read_header_text(std::string_view text);
-}
-
-HeaderCell read_header_cell(std::string_view text) {
-    // Tables repeat their headers, and rows their first cells: each text is
-    // read once (the cache is bounded: a text may hold any number of labels).
-    thread_local std::unordered_map<std::string, HeaderCell, TextHash, std::equal_to<>> seen;
-    if (auto it = seen.find(text); it != seen.end()) return it->second;
-    if (seen.size() >= 4096) seen.clear();
-    HeaderCell h = read_header_text(text);
-    seen.emplace(text, h);
-    return h;
-}
-
-namespace {
+// What a header cell names, from its text alone (read_header_cell keeps it).
 HeaderCell read_header_text(std::string_view text) {
     HeaderCell h;
     std::string t = lower(without_thousands(strip_markup(text)));
@@ -253,6 +239,17 @@ HeaderCell read_header_text(std::string_view text) {
     return h;
 }
 }  // namespace
+
+HeaderCell read_header_cell(std::string_view text) {
+    // Tables repeat their headers, and rows their first cells: each text is
+    // read once (the cache is bounded: a text may hold any number of labels).
+    thread_local std::unordered_map<std::string, HeaderCell, TextHash, std::equal_to<>> seen;
+    if (auto it = seen.find(text); it != seen.end()) return it->second;
+    if (seen.size() >= 4096) seen.clear();
+    HeaderCell h = read_header_text(text);
+    seen.emplace(text, h);
+    return h;
+}
 
 namespace {
 // The figure of a cell that is digits and one point, maybe with k or %.

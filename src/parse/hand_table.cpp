@@ -702,17 +702,16 @@ namespace {
 // A fact no run took: a run of its own, without figures.
 Run fact_run(const BogomipsFact& f, const std::string& file) {
     Run r = table_run(file, f.line);
-    r.machine.edit().label = f.machine;
-    r.machine.edit().emulator = f.emulator;
-    r.machine.edit().bogomips = f.bogomips;
-    r.machine.edit().kernel_release = f.kernel_release;
-    r.machine.edit().distribution = f.distribution;
+    Machine& m = r.machine.edit();
+    m.label = f.machine;
+    m.emulator = f.emulator;
+    m.bogomips = f.bogomips;
+    m.kernel_release = f.kernel_release;
+    m.distribution = f.distribution;
     r.notes.push_back("BogoMips only: no benchmark figures");
     return r;
 }
-}  // namespace
 
-namespace {
 // What the fact adds to a run of its machine: the kernel, the figure (noted).
 void attach(Run& run, const BogomipsFact& f) {
     Machine& m = run.machine.edit();
@@ -737,10 +736,12 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
         }
         // A run that has both facts leaves the list: the next facts of the same
         // machine and kernel (a text quoted many times) pass it by.
-        std::erase_if(found->second, [&](size_t k) {
-            const Machine& now = runs[k].machine;
-            if (now.kernel_release.empty() || !now.bogomips) attach(runs[k], f);
+        auto has_both = [&](size_t k) {
             return !runs[k].machine->kernel_release.empty() && runs[k].machine->bogomips;
+        };
+        std::erase_if(found->second, [&](size_t k) {
+            if (!has_both(k)) attach(runs[k], f);  // else its machine stays shared
+            return has_both(k);
         });
     }
 }

@@ -58,6 +58,14 @@ std::string row_variant(std::string& name) {
     return mark;
 }
 
+// Diagnostics [first, last) in line order, each line's in the order they came;
+// sorted (with a buffer of half of them) only when they are not already.
+void in_line_order(std::vector<Diagnostic>::iterator first,
+                   std::vector<Diagnostic>::iterator last) {
+    auto by_line = [](const Diagnostic& a, const Diagnostic& b) { return a.line < b.line; };
+    if (!std::is_sorted(first, last, by_line)) std::stable_sort(first, last, by_line);
+}
+
 enum class Mode { none, symmetric, public_key, kem, signature };
 
 class Parser {
@@ -177,9 +185,7 @@ ParsedText Parser::parse(bool merge) {
         out_.closest_what = "it names OpenSSL, but no openssl speed output follows";
     }
     // In order already unless runs' lines overlap: a sort's buffer (half of them) only then.
-    auto by_line = [](const auto& a, const auto& b) { return a.line < b.line; };
-    if (!std::is_sorted(out_.diagnostics.begin(), out_.diagnostics.end(), by_line))
-        std::stable_sort(out_.diagnostics.begin(), out_.diagnostics.end(), by_line);
+    in_line_order(out_.diagnostics.begin(), out_.diagnostics.end());
     return std::move(out_);
 }
 
@@ -243,10 +249,7 @@ void Parser::finish() {
     for (auto& d : builder_.take_diagnostics()) out_.diagnostics.push_back(std::move(d));
     // The run's lines not used, then its figures' notes: in line order here, so
     // that the whole text's are in order without sorting them all at the end.
-    auto by_line = [](const Diagnostic& a, const Diagnostic& b) { return a.line < b.line; };
-    auto batch = out_.diagnostics.begin() + static_cast<long>(mark);
-    if (!std::is_sorted(batch, out_.diagnostics.end(), by_line))
-        std::stable_sort(batch, out_.diagnostics.end(), by_line);
+    in_line_order(out_.diagnostics.begin() + static_cast<long>(mark), out_.diagnostics.end());
 }
 
 void Parser::finish_one(Run run) {
@@ -306,8 +309,8 @@ RawText Parser::raw_lines(size_t from, size_t to) {
     if (from == 0 || from > line_starts_.size()) return {};
     size_t begin = line_starts_[from - 1];
     size_t end = to < line_starts_.size() ? line_starts_[to] : text_.size();
-    if (whole_ && (end < text_.size() || whole_->size() > text_.size()))
-        return RawText(whole_, begin, end < text_.size() ? end : whole_->size());
+    // The last line's span takes the newline WHOLE may have been given.
+    if (whole_) return RawText(whole_, begin, end == text_.size() ? whole_->size() : end);
     std::string out(text_.substr(begin, end - begin));
     if (!out.empty() && out.back() != '\n') out += '\n';
     return out;
