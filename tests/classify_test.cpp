@@ -232,9 +232,9 @@ TEST(Diagnostics, EveryFigureSkippedAndLineNotUsedAtItsLine) {
     auto parsed = parse_speed_text(text, "t.txt");
     ASSERT_EQ(parsed.runs.size(), 1u);
     const std::vector<Diagnostic> want = {
-        {2, Severity::warning, "not used", true},
-        {5, Severity::warning, "md5 at 16 bytes: '1e308k' is not a figure; skipped"},
-        {6, Severity::warning, "sha1 at 16 bytes: printed as inf, not stored"},
+        {2, Severity::warning, true, "not used"},
+        {5, Severity::warning, false, "md5 at 16 bytes: '1e308k' is not a figure; skipped"},
+        {6, Severity::warning, false, "sha1 at 16 bytes: printed as inf, not stored"},
     };
     EXPECT_EQ(parsed.diagnostics, want);
     // The line not used is quoted from the input, not kept in the result.

@@ -14,6 +14,8 @@
 #include "core/raw_text.h"
 #include "core/shared.h"
 #include "parse/cells.h"
+#include "parse/line_starts.h"
+#include "parse/speed_parser.h"
 
 namespace speedlab {
 namespace {
@@ -82,6 +84,75 @@ TEST(Shared, CopiesShareUntilOneIsChanged) {
     Shared<Machine> blank1, blank2;
     EXPECT_EQ(&*blank1, &*blank2);  // one blank for all
     EXPECT_TRUE(blank1->empty());
+}
+
+TEST(Shared, MadeFromWhatMakesAValueAndEqualByValue) {
+    Shared<std::string> a = "not used", b = a, c = std::string("not used"), d = "used";
+    EXPECT_EQ(*a, "not used");
+    EXPECT_EQ(&*a, &*b);
+    EXPECT_NE(&*a, &*c);
+    EXPECT_EQ(a, c);  // equal text, two copies
+    EXPECT_NE(a, d);
+}
+
+TEST(LineStarts, AnyLineForwardOrBackFromTheLastAskedFor) {
+    const std::string_view text = "one\ntwo\n\nfour\n";
+    parse::LineStarts starts(text);
+    EXPECT_EQ(starts(2), 4u);
+    EXPECT_EQ(starts(4), 9u);
+    EXPECT_EQ(starts(1), 0u);           // back to the first
+    EXPECT_EQ(starts(3), 8u);           // the empty line
+    EXPECT_EQ(starts(5), text.size());  // after the last newline
+    EXPECT_EQ(starts(6), std::string_view::npos);
+    EXPECT_EQ(starts(0), std::string_view::npos);
+    EXPECT_EQ(starts(2), 4u);
+    parse::LineStarts unended("a\nb");
+    EXPECT_EQ(unended(2), 2u);
+    EXPECT_EQ(unended(3), std::string_view::npos);
+}
+
+TEST(ParseValues, ALineAndADiagnosticAreSmall) {
+    EXPECT_EQ(sizeof(parse::CleanLine), 16u);
+    EXPECT_EQ(sizeof(parse::Diagnostic), 24u);
+    const std::string text = "a line\n";
+    parse::CleanLine line(7, std::string_view(text).substr(2, 4));
+    EXPECT_EQ(line.line, 7u);
+    EXPECT_EQ(line.text(), "line");
+    EXPECT_EQ(line.text().data(), text.data() + 2);  // a view, not a copy
+}
+
+// A table repeated in one text: rows naming the same machine share one copy.
+TEST(ParseValues, RowsNamingOneMachineShareIt) {
+    std::string table =
+        "OpenSSL results from two machines\n\n"
+        "| Machine | OpenSSL | MD5 8192 bytes |\n"
+        "|---|---|---|\n"
+        "| tilia | 0.9.6b | 6075.73k |\n"
+        "| pcem | 0.9.6b | 6242.30k |\n\n";
+    auto parsed = parse::parse_speed_text(table + table, "t.md");
+    ASSERT_EQ(parsed.runs.size(), 4u);
+    EXPECT_EQ(parsed.runs[0].machine->label, "tilia");
+    EXPECT_EQ(parsed.runs[1].machine->label, "pcem");
+    EXPECT_EQ(&*parsed.runs[0].machine, &*parsed.runs[2].machine);
+    EXPECT_EQ(&*parsed.runs[1].machine, &*parsed.runs[3].machine);
+    EXPECT_NE(&*parsed.runs[0].machine, &*parsed.runs[1].machine);
+}
+
+// Runs under one heading share the machine it names; another heading has its own.
+TEST(ParseValues, RunsUnderOneHeadingShareItsMachine) {
+    auto run = [](const std::string& heading) {
+        return heading +
+               "\nOpenSSL 1.1.1w  11 Sep 2023\n"
+               "The 'numbers' are in 1000s of bytes per second processed.\n"
+               "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+               "md5              1000.00k     2433.45k    4516.95k    5745.32k     6242.30k\n\n";
+    };
+    auto parsed = parse::parse_speed_text(run("tilia") + run("tilia") + run("pcem"), "t.txt");
+    ASSERT_EQ(parsed.runs.size(), 3u);
+    EXPECT_EQ(parsed.runs[0].machine->label, "tilia");
+    EXPECT_EQ(parsed.runs[2].machine->label, "pcem");
+    EXPECT_EQ(&*parsed.runs[0].machine, &*parsed.runs[1].machine);
+    EXPECT_NE(&*parsed.runs[0].machine, &*parsed.runs[2].machine);
 }
 
 TEST(Cells, DecimalStepIsWhatPowGives) {

@@ -238,9 +238,9 @@ TEST(CleanLines, UnquotesAndJoinsWrappedLines) {
         "bytes\n```\nplain\n");
     const auto& lines = clean.lines;
     ASSERT_EQ(lines.size(), 3u);
-    EXPECT_EQ(lines[0].text, "Doing md5 for 3s on 16 size blocks: 10 md5's in 3.00s");
+    EXPECT_EQ(lines[0].text(), "Doing md5 for 3s on 16 size blocks: 10 md5's in 3.00s");
     EXPECT_EQ(lines[0].line, 1u);
-    EXPECT_EQ(lines[1].text, "type 16 bytes 8192 bytes");
-    EXPECT_EQ(lines[2].text, "plain");
+    EXPECT_EQ(lines[1].text(), "type 16 bytes 8192 bytes");
+    EXPECT_EQ(lines[2].text(), "plain");
     EXPECT_EQ(lines[2].line, 6u);
 }

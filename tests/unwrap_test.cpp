@@ -9,7 +9,7 @@ namespace {
 
 std::vector<std::string> clean(const std::string& text) {
     std::vector<std::string> out;
-    for (const auto& l : parse::clean_lines(text).lines) out.emplace_back(l.text);
+    for (const auto& l : parse::clean_lines(text).lines) out.emplace_back(l.text());
     return out;
 }
 

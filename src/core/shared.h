@@ -3,15 +3,29 @@
 // the runs of one text share the machine it describes, and a text may hold
 // thousands of runs.
 #include <memory>
+#include <type_traits>
 #include <utility>
 
 namespace speedlab {
 
 template <typename T>
+class Shared;
+// What makes a T (a T, a "text" for a string), other than a Shared<T>.
+template <typename U, typename T>
+concept ValueFor =
+    !std::is_same_v<std::remove_cvref_t<U>, Shared<T>> && std::is_convertible_v<U, T>;
+
+template <typename T>
 class Shared {
   public:
     Shared() : p_(blank()) {}
-    Shared(T value) : p_(std::make_shared<T>(std::move(value))) {}  // NOLINT: a T is a Shared<T>
+    template <ValueFor<T> U>
+    Shared(U&& value) : p_(std::make_shared<T>(std::forward<U>(value))) {}  // NOLINT: a T is one
+
+    // Equal values, whether shared or not.
+    friend bool operator==(const Shared& a, const Shared& b) {
+        return a.p_ == b.p_ || *a.p_ == *b.p_;
+    }
 
     const T& operator*() const { return *p_; }
     const T* operator->() const { return p_.get(); }

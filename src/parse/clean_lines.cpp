@@ -442,7 +442,7 @@ class Unwrapper {
     bool joined(std::string_view t) {
         if (out_.lines.empty() || t.empty()) return false;
         CleanLine& prev = out_.lines.back();
-        std::string_view p = trim_left(prev.text);  // indented as a code block, say
+        std::string_view p = trim_left(prev.text());  // indented as a code block, say
         bool doing = starts_with(p, "Doing ") && !doing_complete(p) &&
                      (p.find(": ") != std::string_view::npos || p.back() == ':') &&
                      !starts_with(t, "Doing ") && t.size() < 48 &&
@@ -456,7 +456,7 @@ class Unwrapper {
         if (!doing && !bytes && !got_record(p, t) && !header_rest(p, t) && !cpuinfo_rest(p, t) &&
             !record_rest(p, t) && !pipe_row_rest(p, t))
             return false;
-        prev.text = keep(std::string(prev.text) + " " + std::string(t));
+        prev.set_text(keep(std::string(prev.text()) + " " + std::string(t)));
         return true;
     }
 

@@ -154,18 +154,18 @@ std::vector<std::vector<std::string>> pipe_rows(const std::vector<CleanLine>& li
     };
     size_t ending = 0, rows = 0;
     for (size_t k = from; k < to; ++k)
-        if (!grid_rule(lines[k].text)) ++rows, ending += ends_in_pipe(lines[k].text);
+        if (!grid_rule(lines[k].text())) ++rows, ending += ends_in_pipe(lines[k].text());
     bool wrapped = ending > 0 && ending < rows;
     std::vector<std::vector<std::string>> out;
     std::string pending;
     for (size_t k = from; k < to; ++k) {
-        if (grid_rule(lines[k].text)) continue;
+        if (grid_rule(lines[k].text())) continue;
         if (!wrapped) {
-            out.push_back(pipe_cells(lines[k].text));
+            out.push_back(pipe_cells(lines[k].text()));
             continue;
         }
-        pending += (pending.empty() ? "" : " ") + std::string(trim(lines[k].text));
-        if (ends_in_pipe(lines[k].text)) out.push_back(pipe_cells(std::exchange(pending, {})));
+        pending += (pending.empty() ? "" : " ") + std::string(trim(lines[k].text()));
+        if (ends_in_pipe(lines[k].text())) out.push_back(pipe_cells(std::exchange(pending, {})));
     }
     if (!pending.empty()) out.push_back(pipe_cells(pending));
     return out;
@@ -177,7 +177,7 @@ size_t wrapped_cells(const std::vector<CleanLine>& lines, const std::vector<bool
                      size_t columns, std::vector<std::string>& cells) {
     size_t taken = 0;
     while (cells.size() < columns && i + taken + 1 < lines.size() && !used[i + taken + 1]) {
-        auto rest = space_cells(lines[i + taken + 1].text);
+        auto rest = space_cells(lines[i + taken + 1].text());
         if (rest.empty() || cells.size() + rest.size() > columns ||
             !std::all_of(rest.begin(), rest.end(),
                          [](const auto& c) { return read_hand_number(c).has_value(); }))
@@ -196,26 +196,26 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
         Table t;
         t.first = i;
         if (used[i]) continue;
-        if (pipe_row(lines[i].text) || grid_rule(lines[i].text)) {
+        if (pipe_row(lines[i].text()) || grid_rule(lines[i].text())) {
             size_t end = i;
             while (end < lines.size() && !used[end] &&
-                   (pipe_row(lines[end].text) || grid_rule(lines[end].text)))
+                   (pipe_row(lines[end].text()) || grid_rule(lines[end].text())))
                 ++end;
             for (auto& cells : pipe_rows(lines, i, end))
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             i = end;
-        } else if (lines[i].text.find("byte") == std::string::npos &&
-                   lines[i].text.find("/s") == std::string::npos) {
+        } else if (lines[i].text().find("byte") == std::string::npos &&
+                   lines[i].text().find("/s") == std::string::npos) {
             continue;  // a flattened table's header names its block sizes or rates
-        } else if (auto one = one_line_table(lines[i].text); !one.empty()) {
+        } else if (auto one = one_line_table(lines[i].text()); !one.empty()) {
             t.rows = std::move(one);
             ++i;
-        } else if (auto header = space_cells(lines[i].text);
+        } else if (auto header = space_cells(lines[i].text());
                    header.size() >= 3 &&
                    (size_columns(header) >= 2 || algorithm_columns(header) >= 2)) {
             t.rows.push_back(header);
             for (++i; i < lines.size() && !used[i]; ++i) {
-                auto cells = space_cells(lines[i].text);
+                auto cells = space_cells(lines[i].text());
                 i += wrapped_cells(lines, used, i, header.size(), cells);
                 if (cells.size() + 1 < header.size() || cells.size() > header.size() + 1) break;
                 t.rows.push_back(std::move(cells));
@@ -257,11 +257,11 @@ bool may_give_context(std::string_view t) {
 Context read_context(const std::vector<CleanLine>& lines) {
     Context c;
     for (const auto& l : lines) {
-        if (!may_give_context(l.text) ||
-            (!mentions(l.text, "byte block") && !mentions(l.text, "bit key") &&
-             !mentions(l.text, "openssl speed")))
+        if (!may_give_context(l.text()) ||
+            (!mentions(l.text(), "byte block") && !mentions(l.text(), "bit key") &&
+             !mentions(l.text(), "openssl speed")))
             continue;
-        std::string t = lower(l.text);
+        std::string t = lower(l.text());
         if (auto b = number_before(t, "byte block")) c.block_size = b;
         if (auto k = number_before(t, "bit key")) c.key_bits = k;
         auto at = t.find("openssl speed");
@@ -291,7 +291,7 @@ std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
         return std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == '.';
     };
     for (size_t k = first; k-- > 0 && k + 40 > first;) {
-        std::string_view t = lines[k].text;
+        std::string_view t = lines[k].text();
         for (size_t i = 0, j; i <= t.size(); i = j + 1) {
             for (j = i; j < t.size() && !separator(t[j]);) ++j;
             std::string alg = hand_algorithm_word(t.substr(i, j - i));
@@ -328,8 +328,8 @@ std::string caption_name(std::string_view t) {
 // "OpenSSL results from tilia:": the machine a table's rows were measured on.
 std::string caption_machine(const std::vector<CleanLine>& lines, size_t first) {
     for (size_t k = first; k-- > 0 && k + 3 > first;) {
-        if (trim(lines[k].text).empty()) continue;
-        return caption_name(lines[k].text);
+        if (trim(lines[k].text()).empty()) continue;
+        return caption_name(lines[k].text());
     }
     return {};
 }
@@ -353,9 +353,17 @@ bool contains(const std::string& s, std::string_view p) {
     return s.find(p) != std::string::npos;
 }
 
-// Label cells name the run: the machine, its OS, the OpenSSL version, BogoMips.
-void name_run(Run& r, const std::vector<std::string>& header, const std::vector<std::string>& row,
-              const std::vector<bool>& figure_column, const std::string& caption) {
+Machine labelled(std::string label) {
+    Machine m;
+    m.label = std::move(label);
+    return m;
+}
+
+// Label cells name the run and its machine `m`: the machine, its OS, the
+// OpenSSL version, BogoMips.
+void name_run(Run& r, Machine& m, const std::vector<std::string>& header,
+              const std::vector<std::string>& row, const std::vector<bool>& figure_column,
+              const std::string& caption) {
     std::vector<std::string> names;
     for (size_t k = 0; k < row.size() && k < header.size(); ++k) {
         if (figure_column[k] || row[k].empty()) continue;
@@ -368,12 +376,12 @@ void name_run(Run& r, const std::vector<std::string>& header, const std::vector<
         } else if (lower(cell).rfind("openssl ", 0) == 0) {
             r.version = cell;
         } else if (contains(h, "bogomips")) {
-            if (auto n = read_hand_number(cell)) r.machine.edit().bogomips = n->value;
+            if (auto n = read_hand_number(cell)) m.bogomips = n->value;
         } else if (h == "os" || contains(h, "distribution") || contains(h, "system")) {
-            r.machine.edit().distribution = cell;
+            m.distribution = cell;
             names.push_back(cell);
         } else if (contains(h, "cpu") || contains(h, "processor")) {
-            r.machine.edit().cpu_name = cell;
+            m.cpu_name = cell;
             names.push_back(cell);
         } else {
             names.push_back(cell);
@@ -381,8 +389,7 @@ void name_run(Run& r, const std::vector<std::string>& header, const std::vector<
     }
     std::string joined;
     for (const auto& n : names) joined += (joined.empty() ? "" : " / ") + n;
-    if (!caption.empty() || !names.empty())
-        r.machine.edit().label = !caption.empty() ? caption : names.front();
+    if (!caption.empty() || !names.empty()) m.label = !caption.empty() ? caption : names.front();
     if (!joined.empty()) r.notes.push_back("row: " + joined);
 }
 
@@ -409,6 +416,18 @@ struct Reader {
     const Context& ctx() const {
         if (!context) context = read_context(lines);
         return *context;
+    }
+    // Rows that name the same machine share one copy of it (a text may
+    // repeat a table many times).
+    std::map<std::string, Shared<Machine>> row_machines{};
+    Shared<Machine> row_machine(Machine m) {
+        std::string key = fmt::format("{}\n{}\n{}\n{}", m.label, m.distribution, m.cpu_name,
+                                      m.bogomips ? fmt::format("{}", *m.bogomips) : "");
+        if (key == "\n\n\n") return {};  // the one blank machine
+        auto found = row_machines.find(key);
+        if (found == row_machines.end())
+            found = row_machines.emplace(std::move(key), std::move(m)).first;
+        return found->second;
     }
 
     void table(const Table& t) {
@@ -551,7 +570,9 @@ struct Reader {
             if (!runs.count(key)) {
                 order.push_back(key);
                 runs[key] = table_run(file, lines[t.first].line);
-                name_run(runs[key], t.rows[0], row, label_column, caption);
+                Machine m;
+                name_run(runs[key], m, t.rows[0], row, label_column, caption);
+                runs[key].machine = row_machine(std::move(m));
             }
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
                 if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
@@ -571,7 +592,9 @@ struct Reader {
             const auto& row = t.rows[r];
             if (row == t.rows[0]) continue;  // the header repeated at the end
             Run run = table_run(file, lines[t.first].line);
-            name_run(run, t.rows[0], row, figure_column, caption);
+            Machine m;
+            name_run(run, m, t.rows[0], row, figure_column, caption);
+            run.machine = row_machine(std::move(m));
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
                 auto n = read_hand_number(row[k]);
                 if (!figure_column[k] || !n || n->percent) continue;
@@ -610,7 +633,7 @@ struct Reader {
         for (size_t k = 1; k < header.size(); ++k) {
             if (read_header_cell(header[k]).ratio || hand_cell_text(header[k]).empty()) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine.edit().label = hand_cell_text(header[k]);
+            run.machine = row_machine(labelled(hand_cell_text(header[k])));
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
@@ -635,7 +658,7 @@ struct Reader {
         for (size_t k = 1; k < cols.size(); ++k) {
             if (cols[k].ratio) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine.edit().label = hand_cell_text(t.rows[0][k]);
+            run.machine = row_machine(labelled(hand_cell_text(t.rows[0][k])));
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 const auto& row = t.rows[r];

@@ -63,12 +63,12 @@ void RunBuilder::note(const std::string& n) {
 
 void RunBuilder::dispute(const std::string& n) {
     note(n);
-    diagnostics_.push_back({line_, Severity::note, n});
+    diagnostics_.push_back({line_, Severity::note, false, n});
 }
 
 void RunBuilder::skip(const std::string& n) {
     note(n);
-    diagnostics_.push_back({line_, Severity::warning, n});
+    diagnostics_.push_back({line_, Severity::warning, false, n});
 }
 
 void RunBuilder::add_table(Measurement m) {

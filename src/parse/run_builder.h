@@ -61,7 +61,7 @@ class RunBuilder {
     void dispute(const std::string& text);
     // A figure left out: a note of the run and a warning at the line.
     void skip(const std::string& text);
-    void at_line(size_t line) { line_ = line; }
+    void at_line(size_t line) { line_ = static_cast<uint32_t>(line); }
     std::vector<Diagnostic> take_diagnostics() { return std::move(diagnostics_); }
     // The run and the runs of marked rows; notes figures that only children gave.
     std::vector<Run> finish();
@@ -81,7 +81,7 @@ class RunBuilder {
     void drop_unfinished_sums();
 
     Run run_;
-    size_t line_ = 0;
+    uint32_t line_ = 0;  // inputs are under kMaxInputBytes
     std::vector<Diagnostic> diagnostics_;
     bool multi_ = false, child_ = false;
     std::set<std::string> from_children_;  // figures only child records gave

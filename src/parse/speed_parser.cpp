@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <map>
 
 #include "core/algorithm.h"
 #include "core/curve.h"
@@ -16,6 +17,7 @@
 #include "parse/cells.h"
 #include "parse/classify.h"
 #include "parse/hand_table.h"
+#include "parse/line_starts.h"
 #include "parse/run_builder.h"
 #include "parse/system_text.h"
 
@@ -92,6 +94,7 @@ class Parser {
     void closest_miss(const Token& tok);
     bool dispatch(Token& tok);
     std::string heading_above(size_t first) const;
+    Shared<Machine> labelled(const Shared<Machine>& machine, std::string label);
     RawText raw_lines(size_t from, size_t to);
     void merge_invocations();
     static bool same_setup(const Run& a, const Run& b);
@@ -147,14 +150,18 @@ class Parser {
     std::string prompt_host_;
     size_t prompt_line_ = 0;
     std::vector<std::string> command_words_;  // after "openssl speed" on the last command line
-    std::vector<size_t> line_starts_;
+    LineStarts line_starts_{text_};
+    // Each machine as a heading or prompt named it, with the machine named
+    // (kept, so that its address names no other): one copy for all its runs.
+    std::map<std::pair<const Machine*, std::string>, std::pair<Shared<Machine>, Shared<Machine>>>
+        labelled_;
     size_t closest_fallback_ = 0;  // index + 1 of the first line naming OpenSSL
 };
 
 ParsedText Parser::parse(bool merge) {
     used_.assign(lines_.size(), false);
     for (i_ = 0; i_ < lines_.size(); ++i_) {
-        std::string_view line = lines_[i_].text;
+        std::string_view line = lines_[i_].text();
         size_t start = i_;
         Token tok = classify(line);
         rejoin(tok);
@@ -194,8 +201,8 @@ std::vector<Machine> Parser::system_only(std::vector<UnusedLine>& unrecognised) 
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         size_t at = i_;
         machines_.take();
-        if (!machines_.read(i_) && !trim(lines_[at].text).empty())
-            unrecognised.push_back({lines_[at].line, std::string(lines_[at].text)});
+        if (!machines_.read(i_) && !trim(lines_[at].text()).empty())
+            unrecognised.push_back({lines_[at].line, std::string(lines_[at].text())});
     }
     return std::move(machines_).all();
 }
@@ -258,7 +265,7 @@ void Parser::finish_one(Run run) {
         std::string label = !prompt_host_.empty() && prompt_line_ + 3 >= first_
                                 ? prompt_host_
                                 : heading_above(first_);
-        if (!label.empty()) run.machine.edit().label = std::move(label);  // else still shared
+        if (!label.empty()) run.machine = labelled(run.machine, std::move(label));
     }
     if (truncated_ || (has_progress_ && !has_tables_)) {
         run.complete = false;
@@ -268,10 +275,11 @@ void Parser::finish_one(Run run) {
     }
     size_t begin_line = lines_[first_].line;
     size_t end_line = lines_[last_used_].line;
+    static const Shared<std::string> not_used = std::string("not used");
     for (size_t k : candidates_unused_)
         if (k > first_ && k < last_used_) {
             ++out_.unused_lines;
-            out_.diagnostics.push_back({lines_[k].line, Severity::warning, "not used", true});
+            out_.diagnostics.push_back({lines_[k].line, Severity::warning, true, not_used});
         }
     candidates_unused_.clear();
     // Keep the original text of the run's lines, so it can be parsed again later.
@@ -282,10 +290,16 @@ void Parser::finish_one(Run run) {
     out_.runs.push_back(std::move(run));
 }
 
+Shared<Machine> Parser::labelled(const Shared<Machine>& machine, std::string label) {
+    auto [it, fresh] = labelled_.try_emplace({&*machine, label}, machine, machine);
+    if (fresh) it->second.second.edit().label = std::move(label);
+    return it->second.second;
+}
+
 // A short line just above a run ("M1 Firestorm master") names its machine.
 std::string Parser::heading_above(size_t first) const {
     for (size_t k = first, seen = 0; k-- > 0 && seen < 4;) {
-        std::string_view l = trim(lines_[k].text);
+        std::string_view l = trim(lines_[k].text());
         if (l.empty() || starts_with(l, "```") || starts_with(l, "$") || starts_with(l, "#"))
             continue;
         ++seen;
@@ -301,14 +315,9 @@ std::string Parser::heading_above(size_t first) const {
 
 // The input's own text of lines from..to (1-based, inclusive), newline ended.
 RawText Parser::raw_lines(size_t from, size_t to) {
-    if (line_starts_.empty()) {
-        line_starts_.push_back(0);
-        for (size_t p = text_.find('\n'); p != std::string_view::npos; p = text_.find('\n', p + 1))
-            line_starts_.push_back(p + 1);
-    }
-    if (from == 0 || from > line_starts_.size()) return {};
-    size_t begin = line_starts_[from - 1];
-    size_t end = to < line_starts_.size() ? line_starts_[to] : text_.size();
+    size_t begin = line_starts_(from);
+    if (begin == std::string_view::npos) return {};
+    size_t end = std::min(line_starts_(to + 1), text_.size());
     // The last line's span takes the newline WHOLE may have been given.
     if (whole_) return RawText(whole_, begin, end == text_.size() ? whole_->size() : end);
     std::string out(text_.substr(begin, end - begin));
@@ -465,13 +474,13 @@ bool Parser::header(const Token& tok) {
         case LineKind::options:
             run.options = tok.value;
             // Wrapped continuation: more "name(...)" tokens on the next lines.
-            while (i_ + 1 < lines_.size() && option_tokens(trim(lines_[i_ + 1].text)))
-                run.options += " " + std::string(trim(lines_[++i_].text));
+            while (i_ + 1 < lines_.size() && option_tokens(trim(lines_[i_ + 1].text())))
+                run.options += " " + std::string(trim(lines_[++i_].text()));
             break;
         case LineKind::compiler:
             run.compiler = tok.value;
-            while (i_ + 1 < lines_.size() && starts_with(trim(lines_[i_ + 1].text), "-"))
-                run.compiler += " " + std::string(trim(lines_[++i_].text));
+            while (i_ + 1 < lines_.size() && starts_with(trim(lines_[i_ + 1].text()), "-"))
+                run.compiler += " " + std::string(trim(lines_[++i_].text()));
             break;
         case LineKind::timing_note:
             builder_.note(std::string(tok.text));
@@ -503,8 +512,8 @@ bool Parser::symmetric_header(const std::vector<int64_t>& sizes) {
     // under it has openssl's "k" cells (a ratio table has none).
     size_t under = next_text_line();
     bool next = under < lines_.size();
-    if (!active_ && next && row_in_kilobytes(lines_[under].text)) begin();
-    if (!active_ && next && row_of_ratios(lines_[under].text) && !out_.ratio_table_line)
+    if (!active_ && next && row_in_kilobytes(lines_[under].text())) begin();
+    if (!active_ && next && row_of_ratios(lines_[under].text()) && !out_.ratio_table_line)
         out_.ratio_table_line = lines_[i_].line;
     if (!active_ || (mode_ != Mode::symmetric && !header_seen_ && !has_progress_ &&
                      !builder_.run().measurements.empty()))
@@ -518,7 +527,7 @@ bool Parser::symmetric_header(const std::vector<int64_t>& sizes) {
 // The line under the current one, past blank lines (a double-spaced page).
 size_t Parser::next_text_line() const {
     size_t k = i_ + 1;
-    while (k < lines_.size() && trim(lines_[k].text).empty()) ++k;
+    while (k < lines_.size() && trim(lines_[k].text()).empty()) ++k;
     return k;
 }
 
@@ -527,7 +536,7 @@ bool Parser::public_key_header(const Token& tok) {
     // has openssl's seconds-per-operation cells (not somebody's ratio table).
     if (!active_) {
         size_t under = next_text_line();
-        if (under >= lines_.size() || !row_with_seconds(lines_[under].text)) return false;
+        if (under >= lines_.size() || !row_with_seconds(lines_[under].text())) return false;
         begin();
     }
     mode_ = tok.table == TableKind::kem         ? Mode::kem
@@ -547,12 +556,12 @@ void Parser::rejoin(Token& tok) {
                          tok.public_key.seconds.size() + tok.public_key.rates.size() < key_columns_;
     if (!(kem && tok.kind != LineKind::kem_row && tok.kind != LineKind::blank) && !short_key_row)
         return;
-    auto next = words(lines_[i_ + 1].text);
+    auto next = words(lines_[i_ + 1].text());
     if (next.empty() || next.size() > 4 ||
         !std::all_of(next.begin(), next.end(), [](auto w) { return rate(w).has_value(); }))
         return;
-    clean_.rewritten.push_back(std::string(lines_[i_].text) + " " +
-                               std::string(lines_[i_ + 1].text));
+    clean_.rewritten.push_back(std::string(lines_[i_].text()) + " " +
+                               std::string(lines_[i_ + 1].text()));
     Token joined = classify(clean_.rewritten.back());
     bool fits =
         kem ? joined.kind == LineKind::kem_row
@@ -615,7 +624,7 @@ bool Parser::symmetric_row(const Token& tok) {
     // A row wrapped before its last cells: the next line holds only figures
     // (the very last may be cut mid-number, and is skipped in place).
     while (cells.size() < sizes_.size() && i_ + 1 < lines_.size()) {
-        auto next = words(lines_[i_ + 1].text);
+        auto next = words(lines_[i_ + 1].text());
         if (next.empty() || cells.size() + next.size() > sizes_.size() ||
             !std::all_of(next.begin(), next.end() - 1,
                          [](auto w) { return throughput_cell(w).has_value(); }) ||
@@ -985,7 +994,7 @@ std::vector<std::string> diagnostic_messages(const std::vector<Diagnostic>& diag
     size_t line = 1, pos = 0;  // where line `line` starts
     for (const auto& d : diagnostics) {
         if (!d.quotes_line) {
-            out.push_back(d.message);
+            out.push_back(*d.message);
             continue;
         }
         for (; line < d.line && pos < text.size(); ++line) {
@@ -993,7 +1002,7 @@ std::vector<std::string> diagnostic_messages(const std::vector<Diagnostic>& diag
             pos = end == std::string_view::npos ? text.size() : end + 1;
         }
         std::string_view quoted = text.substr(pos, text.find('\n', pos) - pos);
-        out.push_back(d.message + ": " + std::string(trim(quoted)));
+        out.push_back(*d.message + ": " + std::string(trim(quoted)));
     }
     return out;
 }

@@ -3,6 +3,7 @@
 // 0.9 to OpenSSL 3.x and LibreSSL, human or -mr output, pasted into mail or a
 // web page) and the system facts printed around it.
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "core/run.h"
+#include "core/shared.h"
 
 namespace speedlab::parse {
 
@@ -21,15 +23,16 @@ struct UnusedLine {
 
 // What import says about a line: a figure skipped, a line not used, two
 // printed forms that disagree. `line` is 1-based in the input.
-enum class Severity { note, warning };
+enum class Severity : uint8_t { note, warning };
 std::string_view to_string(Severity severity);
+// 24 bytes: a large text has a diagnostic for most of its lines.
 struct Diagnostic {
-    size_t line = 0;
+    uint32_t line = 0;  // an input has fewer than kMaxInputBytes lines
     Severity severity = Severity::note;
-    std::string message;
     // The input line's own text follows the message ("not used: <line>"). It
-    // is not copied here: a large text has a diagnostic for most of its lines.
+    // is not copied here.
     bool quotes_line = false;
+    Shared<std::string> message;  // shared: most are the same few words
     bool operator==(const Diagnostic&) const = default;
 };
 
@@ -83,10 +86,25 @@ std::vector<Machine> parse_system_machines(std::string_view text, const std::str
 // changed it: quoting removed, code fences dropped, wrapped table rows,
 // headers and "Doing" lines joined. Each line remembers the input line it
 // started on. Lines are views into the input where unwrap left them as they
-// were (most are), else into `rewritten`: the input must outlive them.
-struct CleanLine {
-    size_t line = 0;
-    std::string_view text;
+// were (most are), else into `rewritten`: the input must outlive them. A
+// line is 16 bytes: a large text has hundreds of thousands.
+class CleanLine {
+  public:
+    CleanLine() = default;
+    CleanLine(size_t line, std::string_view text) : line(static_cast<uint32_t>(line)) {
+        set_text(text);
+    }
+    std::string_view text() const { return {data_, size_}; }
+    void set_text(std::string_view text) {
+        data_ = text.data();
+        size_ = static_cast<uint32_t>(text.size());  // inputs are under kMaxInputBytes
+    }
+
+    uint32_t line = 0;
+
+  private:
+    uint32_t size_ = 0;
+    const char* data_ = nullptr;
 };
 struct CleanText {
     std::vector<CleanLine> lines;

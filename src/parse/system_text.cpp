@@ -10,14 +10,14 @@
 namespace speedlab::parse {
 
 bool MachineReader::cpuinfo(size_t& i) {
-    std::string_view line = lines_[i].text;
+    std::string_view line = lines_[i].text();
     if (!contains(line, "vendor_id") || !contains(line, ":")) return false;
     std::string block(line);
-    if (i > 0 && starts_with(trim(lines_[i - 1].text), "processor"))
-        block = std::string(lines_[i - 1].text) + "\n" + block;
+    if (i > 0 && starts_with(trim(lines_[i - 1].text()), "processor"))
+        block = std::string(lines_[i - 1].text()) + "\n" + block;
     size_t k = i + 1;
     for (; k < lines_.size() && k < i + 80; ++k) {
-        std::string_view l = trim(lines_[k].text);
+        std::string_view l = trim(lines_[k].text());
         if (l.empty() || starts_with(l, "Doing ") || starts_with(l, "$")) break;
         bool field = contains(l, ":");
         bool flag_words = std::all_of(l.begin(), l.end(), [](char c) {
@@ -50,14 +50,14 @@ bool MachineReader::cpuinfo(size_t& i) {
 
 // /proc/pci: every line of a record ends in '.' or ':'.
 bool MachineReader::proc_pci(size_t& i) {
-    std::string_view line = lines_[i].text;
+    std::string_view line = lines_[i].text();
     if (!starts_with(trim(line), "Bus ") || !contains(line, ", device ") ||
         !contains(line, ", function "))
         return false;
     std::string block(line);
     size_t k = i + 1;
     for (; k < lines_.size(); ++k) {
-        std::string_view l = trim(lines_[k].text);
+        std::string_view l = trim(lines_[k].text());
         if (l.empty() || l.size() > 90 || (l.back() != '.' && l.back() != ':')) break;
         block += "\n" + std::string(l);
     }
@@ -93,7 +93,7 @@ const Needles& system_needles() {
 }  // namespace
 
 bool MachineReader::read(size_t& i) {
-    std::string_view line = lines_[i].text;  // a block read below moves i, not this
+    std::string_view line = lines_[i].text();  // a block read below moves i, not this
     // One pass tells which readers can match: most lines are none of these.
     uint64_t found = system_needles().found(line);
     if (!found) return false;
