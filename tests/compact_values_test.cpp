@@ -13,6 +13,7 @@
 #include "core/name.h"
 #include "core/raw_text.h"
 #include "core/shared.h"
+#include "core/shared_pool.h"
 #include "parse/cells.h"
 #include "parse/line_starts.h"
 #include "parse/speed_parser.h"
@@ -95,6 +96,26 @@ TEST(Shared, MadeFromWhatMakesAValueAndEqualByValue) {
     EXPECT_NE(a, d);
 }
 
+// Every value hashes alike here, so equal values are told apart by ==.
+struct OneHash {
+    size_t operator()(const Machine&) const { return 1; }
+};
+
+TEST(SharedPool, EqualValuesOneCopyOthersTheirOwn) {
+    SharedPool<Machine, OneHash> pool;
+    Machine p75, p3;
+    p75.cpu_name = "Pentium 75 - 200";
+    p3.cpu_name = "Pentium III (Coppermine)";
+    Machine again = p75;
+    Shared<Machine> a = pool.get(p75), b = pool.get(p3), c = pool.get(again);
+    EXPECT_EQ(&*a, &*c);
+    EXPECT_NE(&*a, &*b);
+    EXPECT_EQ(b->cpu_name, "Pentium III (Coppermine)");
+    again.cpu_flags.push_back("fpu");  // one fact more: another machine
+    EXPECT_NE(&*pool.get(again), &*a);
+    EXPECT_EQ(MachineHash{}(p75), MachineHash{}(Machine(p75)));
+}
+
 TEST(LineStarts, AnyLineForwardOrBackFromTheLastAskedFor) {
     const std::string_view text = "one\ntwo\n\nfour\n";
     parse::LineStarts starts(text);
@@ -153,6 +174,24 @@ TEST(ParseValues, RunsUnderOneHeadingShareItsMachine) {
     EXPECT_EQ(parsed.runs[2].machine->label, "pcem");
     EXPECT_EQ(&*parsed.runs[0].machine, &*parsed.runs[1].machine);
     EXPECT_NE(&*parsed.runs[0].machine, &*parsed.runs[2].machine);
+}
+
+// One machine described before each of its runs: the runs share one copy.
+TEST(ParseValues, OneMachineDescribedTwiceIsOneCopy) {
+    std::string run =
+        "processor\t: 0\n"
+        "vendor_id\t: GenuineIntel\n"
+        "cpu family\t: 5\n"
+        "model\t\t: 2\n"
+        "model name\t: Pentium 75 - 200\n"
+        "bogomips\t: 29.90\n\n"
+        "OpenSSL 0.9.6b [engine] 9 Jul 2001\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+        "md5              1000.00k     2433.45k    4516.95k    5745.32k     6242.30k\n\n";
+    auto parsed = parse::parse_speed_text(run + run, "t.txt");
+    ASSERT_EQ(parsed.runs.size(), 2u);
+    EXPECT_EQ(parsed.runs[0].machine->cpu_name, "Pentium 75 - 200");
+    EXPECT_EQ(&*parsed.runs[0].machine, &*parsed.runs[1].machine);
 }
 
 TEST(Cells, DecimalStepIsWhatPowGives) {

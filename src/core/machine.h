@@ -16,6 +16,7 @@ struct PciDevice {
     std::string device_name;
     std::optional<int> irq;
     std::vector<unsigned long long> bars;  // non-zero base addresses, as printed
+    bool operator==(const PciDevice&) const = default;
 };
 
 enum class MachineKind { unknown, physical, virtual_machine, emulated };
@@ -46,6 +47,12 @@ struct Machine {
     std::vector<PciDevice> pci;
 
     bool empty() const;
+    bool operator==(const Machine&) const = default;
+};
+
+// Equal machines hash alike: a few facts that tell most machines apart.
+struct MachineHash {
+    size_t operator()(const Machine& m) const;
 };
 
 }  // namespace speedlab

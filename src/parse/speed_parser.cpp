@@ -198,6 +198,7 @@ ParsedText Parser::parse(bool merge) {
 
 // Only the system text, for `speedlab sysinfo --decode`.
 std::vector<Machine> Parser::system_only(std::vector<UnusedLine>& unrecognised) {
+    machines_.keep_all();
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         size_t at = i_;
         machines_.take();

@@ -143,7 +143,7 @@ bool MachineReader::read(size_t& i) {
 // `already_known`: the machine being built has the fact the new text brings.
 void MachineReader::new_machine_if_taken(bool already_known) {
     if (taken_ && already_known) {
-        earlier_.push_back(std::move(machine_));
+        if (keep_all_) earlier_.push_back(std::move(machine_));
         machine_ = Machine{};
     }
     taken_ = false;

@@ -6,6 +6,7 @@
 
 #include "core/machine.h"
 #include "core/shared.h"
+#include "core/shared_pool.h"
 #include "parse/speed_parser.h"
 
 namespace speedlab::parse {
@@ -23,7 +24,7 @@ class MachineReader {
     // which the runs after it share.
     const Shared<Machine>& shared_current() {
         if (shared_version_ != version_) {
-            shared_ = Shared<Machine>(machine_);
+            shared_ = described_.get(machine_);
             shared_version_ = version_;
         }
         return shared_;
@@ -32,7 +33,9 @@ class MachineReader {
     const Machine& first() const { return first_; }
     // A run took the current machine: a second description starts another.
     void take() { taken_ = true; }
-    // Every machine described, in order (a second cpuinfo or meminfo starts the next).
+    // Every machine described, in order (a second cpuinfo or meminfo starts
+    // the next), if asked for before the first line is read.
+    void keep_all() { keep_all_ = true; }
     std::vector<Machine> all() &&;
 
   private:
@@ -44,9 +47,10 @@ class MachineReader {
 
     const std::vector<CleanLine>& lines_;
     Machine machine_, first_;
-    bool taken_ = false;
+    bool taken_ = false, keep_all_ = false;
     size_t version_ = 0, shared_version_ = 0;  // lines read that may have changed machine_
     Shared<Machine> shared_;
+    SharedPool<Machine, MachineHash> described_;  // a text may describe one machine many times
     std::vector<Machine> earlier_;
 };
 
