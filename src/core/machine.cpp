@@ -28,8 +28,8 @@ MachineKind parse_machine_kind(const std::string& text) {
 size_t MachineHash::operator()(const Machine& m) const {
     std::hash<std::string> text;
     size_t h = text(m.label);
-    for (const std::string* s : {&m.hostname, &m.uname, &m.cpu_name, &m.kernel_release,
-                                 &m.distribution, &m.emulator})
+    for (const std::string* s :
+         {&m.hostname, &m.uname, &m.cpu_name, &m.kernel_release, &m.distribution, &m.emulator})
         h = h * 31 + text(*s);
     return h * 31 + m.cpu_flags.size() * 7 + m.pci.size();
 }
