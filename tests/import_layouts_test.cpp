@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <functional>
 
 #include "parse/hand_table.h"
 #include "test_support.h"
@@ -210,4 +211,27 @@ TEST(ImportLayouts, RunsAreNamedFromThePromptOrTheHeadingAboveThem) {
     ASSERT_EQ(m1.size(), 3u);
     EXPECT_EQ(m1[0].machine->label, "M1 Firestorm master");
     EXPECT_EQ(m1[2].machine->label, "M1 Icestorm master");
+}
+
+// A table whose algorithm only the command names, the command on a line that
+// unwrap rewrote (a page's "<br>"), not a view of the text: still read.
+TEST(ImportLayouts, ContextFromARewrittenLine) {
+    const std::string text =
+        "| size | tilia | pcem |\n|---|---|---|\n"
+        "| 16 bytes | 1000.00 | 1100.00 |\n| 64 bytes | 2000.00 | 2100.00 |\n\n"
+        "<p>The figures came from <code>openssl speed md5</code><br>on both machines.</p>\n";
+    auto clean = parse::clean_lines(text);
+    auto command = std::find_if(clean.lines.begin(), clean.lines.end(), [](const auto& l) {
+        return l.text().find("openssl speed") != std::string_view::npos;
+    });
+    ASSERT_NE(command, clean.lines.end());
+    std::less<const char*> before;
+    EXPECT_TRUE(before(command->text().data(), text.data()) ||
+                !before(command->text().data(), text.data() + text.size()))
+        << "the command line is rewritten";
+    auto runs = parse::parse_speed_text(text, "page.html").runs;
+    ASSERT_EQ(runs.size(), 2u);
+    EXPECT_EQ(runs[0].machine->label, "tilia");
+    EXPECT_DOUBLE_EQ(find_metric(runs[0], "md5@64")->value, 2000000);
+    EXPECT_DOUBLE_EQ(find_metric(runs[1], "md5@16")->value, 1100000);
 }

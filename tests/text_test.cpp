@@ -27,6 +27,18 @@ TEST(Text, MentionsInAnyAsciiCase) {
     for (const auto& c : cases) EXPECT_EQ(mentions(c.text, c.word), c.want) << c.name;
 }
 
+TEST(Text, FindMentionGivesEachPlaceInTurn) {
+    const std::string_view text = "Speed: openssl speed md5; OPENSSL SPEED rsa; openssl spee";
+    size_t first = find_mention(text, "openssl speed");
+    EXPECT_EQ(first, 7u);
+    size_t second = find_mention(text, "openssl speed", first + 1);
+    EXPECT_EQ(second, 26u);
+    EXPECT_EQ(find_mention(text, "openssl speed", second + 1), std::string_view::npos);
+    EXPECT_EQ(find_mention(text, "openssl speed", text.size() + 1), std::string_view::npos);
+    EXPECT_EQ(find_mention(text, "", 3), 3u);
+    EXPECT_EQ(find_mention(text, "speed"), 0u);  // the anchor letter in either case
+}
+
 TEST(Text, ByteSetFindsTheFirstByteInAndNotInTheSet) {
     constexpr ByteSet digits("0123456789.");
     EXPECT_EQ(digits.find("abc12"), 3u);

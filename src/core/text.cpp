@@ -69,11 +69,12 @@ std::string terminal_safe(std::string_view text) {
 
 namespace {
 // How common a byte is in the text import reads, higher is rarer: letters by
-// English frequency, space and digits the most common of all.
+// their frequency in the seeds and the corpus (every throughput figure ends in
+// "k"), space and digits the most common of all.
 constexpr std::array<int8_t, 256> kRarity = [] {
     std::array<int8_t, 256> r{};
     r.fill(26);  // punctuation and the rest: rare
-    constexpr std::string_view common_first = "etaoinshrdlcumwfgypbvkjxqz";
+    constexpr std::string_view common_first = "esitoanrdclpmhubfkgyvxwzqj";
     for (size_t k = 0; k < common_first.size(); ++k)
         r[static_cast<uint8_t>(common_first[k])] = static_cast<int8_t>(k);
     r[' '] = -1;
@@ -86,8 +87,14 @@ int rarity(char c) {
 }  // namespace
 
 bool mentions(std::string_view text, std::string_view word) {
-    if (word.empty()) return true;
-    if (word.size() > text.size()) return false;
+    return find_mention(text, word) != std::string_view::npos;
+}
+
+size_t find_mention(std::string_view whole, std::string_view word, size_t from) {
+    if (from > whole.size()) return std::string_view::npos;
+    std::string_view text = whole.substr(from);
+    if (word.empty()) return from;
+    if (word.size() > text.size()) return std::string_view::npos;
     auto ascii_lower = [](char c) {
         return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c;
     };
@@ -101,10 +108,10 @@ bool mentions(std::string_view text, std::string_view word) {
     size_t next_lo = hay.find(lo), next_up = up == lo ? std::string_view::npos : hay.find(up);
     for (;;) {
         size_t p = std::min(next_lo, next_up);
-        if (p == std::string_view::npos) return false;
+        if (p == std::string_view::npos) return p;
         size_t k = 0;  // the word starts at p in text (p + anchor in hay's terms)
         while (k < word.size() && ascii_lower(text[p + k]) == word[k]) ++k;
-        if (k == word.size()) return true;
+        if (k == word.size()) return from + p;
         if (p == next_lo)
             next_lo = hay.find(lo, p + 1);
         else

@@ -30,6 +30,8 @@ std::string terminal_safe(std::string_view text);
 // Whether `text` holds `word` (given in lower case) in any ASCII case,
 // without copying the text: "OpenSSL Speed" mentions "openssl speed".
 bool mentions(std::string_view text, std::string_view word);
+// Where `text` mentions `word` first at or after `from`, else npos.
+size_t find_mention(std::string_view text, std::string_view word, size_t from = 0);
 
 // Text as a Windows or classic Mac program saved it, as UTF-8 with line feeds:
 // UTF-16 with its byte order mark (PowerShell's "> file") transcoded, a UTF-8

@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "core/text.h"
@@ -254,9 +256,35 @@ bool may_give_context(std::string_view t) {
     return false;
 }
 
-Context read_context(const std::vector<CleanLine>& lines) {
+// The lines of `lines` that may give context. Most lines are views of `text`:
+// its phrases are found in all of it at once, and a line of it is read only
+// where one starts. A line unwrap rewrote is tested on its own.
+std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::string_view text) {
+    std::vector<size_t> hits, out;  // offsets in `text` where a phrase starts; line indexes
+    for (std::string_view phrase : {"byte block", "bit key", "openssl speed"})
+        for (size_t p = find_mention(text, phrase); p != std::string_view::npos;
+             p = find_mention(text, phrase, p + 1))
+            hits.push_back(p);
+    std::sort(hits.begin(), hits.end());
+    auto base = reinterpret_cast<uintptr_t>(text.data());
+    for (size_t k = 0; k < lines.size(); ++k) {
+        std::string_view t = lines[k].text();
+        auto at = reinterpret_cast<uintptr_t>(t.data());
+        if (at >= base && at + t.size() <= base + text.size()) {
+            auto hit = std::lower_bound(hits.begin(), hits.end(), at - base);
+            if (hit != hits.end() && *hit < at - base + t.size()) out.push_back(k);
+        } else if (may_give_context(t)) {
+            out.push_back(k);
+        }
+    }
+    return out;
+}
+
+Context read_context(const std::vector<CleanLine>& lines, std::string_view text) {
     Context c;
-    for (const auto& l : lines) {
+    std::unordered_set<std::string> commands;
+    for (size_t k : context_lines(lines, text)) {
+        const CleanLine& l = lines[k];
         if (!may_give_context(l.text()) ||
             (!mentions(l.text(), "byte block") && !mentions(l.text(), "bit key") &&
              !mentions(l.text(), "openssl speed")))
@@ -266,7 +294,9 @@ Context read_context(const std::vector<CleanLine>& lines) {
         if (auto k = number_before(t, "bit key")) c.key_bits = k;
         auto at = t.find("openssl speed");
         if (at == std::string::npos) continue;
+        // A command read before adds nothing (a text may quote it many times).
         std::string rest = t.substr(at + 13);
+        if (!commands.insert(rest).second) continue;
         for (size_t p = 0, q; p < rest.size(); p = q + 1) {
             q = rest.find(' ', p);
             if (q == std::string::npos) q = rest.size();
@@ -407,6 +437,7 @@ void add_figure(Run& r, const std::string& id, Operation op, int64_t size, const
 
 struct Reader {
     const std::vector<CleanLine>& lines;
+    std::string_view text;  // that lines are views of, most of them
     const std::string& file;
     HandTables& out;
     std::deque<Run>& runs_out;  // the text's runs, which each table's runs join
@@ -414,7 +445,7 @@ struct Reader {
     // they mean, and this is a pass over every line.
     mutable std::optional<Context> context{};
     const Context& ctx() const {
-        if (!context) context = read_context(lines);
+        if (!context) context = read_context(lines, text);
         return *context;
     }
     // Rows that name the same machine share one copy of it (a text may
@@ -504,11 +535,11 @@ struct Reader {
     }
     static size_t label_column(const std::vector<std::string>& header,
                                std::initializer_list<std::string_view> words) {
-        for (size_t k = 0; k < header.size(); ++k)
+        for (size_t k = 0; k < header.size(); ++k) {
+            std::string cell = lower(hand_cell_text(header[k]));
             for (auto w : words)
-                if (lower(hand_cell_text(header[k])) == w ||
-                    (w.size() > 2 && mentions(header[k], w)))
-                    return k;
+                if (cell == w || (w.size() > 2 && mentions(header[k], w))) return k;
+        }
         return header.size();
     }
     // "Linux 2.2.14" -> "2.2.14"; empty when the cell names no version.
@@ -775,7 +806,7 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
     HandTables out;
     // Figures without openssl's own layout count only where the text is about openssl.
     if (!mentions(text, "openssl")) return out;
-    Reader reader{lines, file_name, out, runs};
+    Reader reader{lines, text, file_name, out, runs};
     find_tables(lines, used, [&](const Table& t) { reader.table(t); });
     return out;
 }
