@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 
+#include "core/labelled_machines.h"
 #include "core/machine.h"
 #include "core/maybe.h"
 #include "core/name.h"
@@ -114,6 +115,21 @@ TEST(SharedPool, EqualValuesOneCopyOthersTheirOwn) {
     again.cpu_flags.push_back("fpu");  // one fact more: another machine
     EXPECT_NE(&*pool.get(again), &*a);
     EXPECT_EQ(MachineHash{}(p75), MachineHash{}(Machine(p75)));
+}
+
+TEST(LabelledMachines, OneCopyPerMachineAndLabel) {
+    Machine m;
+    m.cpu_name = "Pentium 75 - 200";
+    Shared<Machine> text_machine(m), other(m);
+    LabelledMachines labelled;
+    Shared<Machine> a = labelled.get(text_machine, "tilia"),
+                    b = labelled.get(text_machine, "tilia");
+    EXPECT_EQ(&*a, &*b);
+    EXPECT_EQ(a->label, "tilia");
+    EXPECT_EQ(a->cpu_name, "Pentium 75 - 200");
+    EXPECT_EQ(text_machine->label, "");  // the machine labelled is not changed
+    EXPECT_NE(&*labelled.get(text_machine, "pcem"), &*a);
+    EXPECT_NE(&*labelled.get(other, "tilia"), &*a);  // an equal machine is another key
 }
 
 TEST(LineStarts, AnyLineForwardOrBackFromTheLastAskedFor) {

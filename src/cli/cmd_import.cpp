@@ -5,11 +5,14 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <string_view>
+#include <unordered_set>
 
 #include "bench/providers.h"
 #include "cli/commands.h"
 #include "core/clock.h"
 #include "core/json.h"
+#include "core/labelled_machines.h"
 #include "core/text.h"
 #include "parse/speed_parser.h"
 #include "store/bundle.h"
@@ -73,6 +76,7 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
                const ImportArgs& a, Found& found) {
     std::string stem = path == "-" ? "stdin" : std::filesystem::path(path).stem().string();
     size_t n = 0;
+    LabelledMachines labelled;
     for (auto& run : runs) {
         ++n;
         run.source_file = path == "-" ? "<stdin>" : std::filesystem::path(path).filename().string();
@@ -83,12 +87,13 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
         run.label = runs.size() == 1 ? base : fmt::format("{}-{}", base, n);
         if (!mark.empty()) run.label += "-" + mark;
         if (auto named = found.machine_names.find(n); named != found.machine_names.end())
-            run.machine.edit().label = named->second;
+            run.machine = labelled.get(run.machine, named->second);
         else if (!found.machine_for_all.empty())
-            run.machine.edit().label = found.machine_for_all;
+            run.machine = labelled.get(run.machine, found.machine_for_all);
         else if (run.machine->label.empty())
-            run.machine.edit().label =
-                !run.machine->hostname.empty() ? run.machine->hostname : run.machine->cpu_name;
+            run.machine =
+                labelled.get(run.machine, !run.machine->hostname.empty() ? run.machine->hostname
+                                                                         : run.machine->cpu_name);
     }
 }
 
@@ -129,8 +134,10 @@ std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found
                                       parsed.closest_line, terminal_safe(parsed.closest_what))
                         : name + ":1: no openssl speed output found");
     name_runs(parsed.runs, path, sha, a, found);
+    found.text_runs.reserve(found.text_runs.size() + parsed.runs.size());
     for (auto& run : parsed.runs) found.text_runs.push_back(std::move(run));
     found.unused_lines += parsed.unused_lines;
+    if (!a.verbose) return std::nullopt;  // only --verbose prints them
     auto messages = parse::diagnostic_messages(parsed.diagnostics, *kept);
     for (size_t k = 0; k < messages.size(); ++k) {
         const auto& d = parsed.diagnostics[k];
@@ -178,13 +185,18 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
 // Every line not used and every figure skipped, at its line; then what each
 // run says of itself (where it was read from, hand-made tables).
 void print_diagnostics(const Found& found) {
-    for (const auto& d : found.diagnostics) fmt::print(stderr, "{}\n", terminal_safe(d));
+    // What a diagnostic ends with after each ": ": a note said so is not said again.
+    // A set, not a search per note: a large text has a diagnostic for most lines.
+    std::unordered_set<std::string_view> said;
+    for (const auto& d : found.diagnostics) {
+        fmt::print(stderr, "{}\n", terminal_safe(d));
+        for (size_t p = d.find(": "); p != std::string::npos; p = d.find(": ", p + 1))
+            said.insert(std::string_view(d).substr(p + 2));
+    }
     for (const auto& r : found.text_runs)
-        for (const auto& n : r.notes) {
-            bool said = std::any_of(found.diagnostics.begin(), found.diagnostics.end(),
-                                    [&](const std::string& d) { return d.ends_with(": " + n); });
-            if (!said) fmt::print(stderr, "{}: {}: {}\n", r.source_file, r.label, terminal_safe(n));
-        }
+        for (const auto& n : r.notes)
+            if (!said.count(n))
+                fmt::print(stderr, "{}: {}: {}\n", r.source_file, r.label, terminal_safe(n));
 }
 
 int print_imported(const std::vector<Run>& all, const Found& found, const ImportArgs& a) {

@@ -44,7 +44,8 @@ int fail(int code, const std::string& message) {
 }
 
 namespace {
-// Reads up to `limit` + 1 bytes in chunks, so memory follows the input, not the limit.
+// Reads up to `limit` + 1 bytes in chunks, so memory follows the input, not the
+// limit; without spare capacity, as the text is kept while it is parsed.
 void read_chunks(std::istream& in, size_t limit, std::string& text) {
     constexpr size_t kChunk = 1 << 20;
     while (text.size() <= limit && in) {
@@ -53,6 +54,7 @@ void read_chunks(std::istream& in, size_t limit, std::string& text) {
         in.read(text.data() + old, static_cast<std::streamsize>(text.size() - old));
         text.resize(old + static_cast<size_t>(in.gcount()));
     }
+    text.shrink_to_fit();
 }
 }  // namespace
 
@@ -72,6 +74,8 @@ std::optional<std::string> read_input(const std::string& path, size_t limit, std
         error = path + ": cannot open: " + std::strerror(errno);
         return std::nullopt;
     }
+    if (auto size = std::filesystem::file_size(path, ec); !ec)
+        text.reserve(std::min(size, limit) + 1);
     read_chunks(in, limit, text);
     if (in.bad()) {
         error = path + ": cannot read: " + std::strerror(errno);

@@ -9,10 +9,10 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
-#include <map>
 
 #include "core/algorithm.h"
 #include "core/curve.h"
+#include "core/labelled_machines.h"
 #include "core/text.h"
 #include "parse/cells.h"
 #include "parse/classify.h"
@@ -94,7 +94,6 @@ class Parser {
     void closest_miss(const Token& tok);
     bool dispatch(Token& tok);
     std::string heading_above(size_t first) const;
-    Shared<Machine> labelled(const Shared<Machine>& machine, std::string label);
     RawText raw_lines(size_t from, size_t to);
     void merge_invocations();
     static bool same_setup(const Run& a, const Run& b);
@@ -151,10 +150,7 @@ class Parser {
     size_t prompt_line_ = 0;
     std::vector<std::string> command_words_;  // after "openssl speed" on the last command line
     LineStarts line_starts_{text_};
-    // Each machine as a heading or prompt named it, with the machine named
-    // (kept, so that its address names no other): one copy for all its runs.
-    std::map<std::pair<const Machine*, std::string>, std::pair<Shared<Machine>, Shared<Machine>>>
-        labelled_;
+    LabelledMachines labelled_;    // as a heading or prompt named them
     size_t closest_fallback_ = 0;  // index + 1 of the first line naming OpenSSL
 };
 
@@ -266,7 +262,7 @@ void Parser::finish_one(Run run) {
         std::string label = !prompt_host_.empty() && prompt_line_ + 3 >= first_
                                 ? prompt_host_
                                 : heading_above(first_);
-        if (!label.empty()) run.machine = labelled(run.machine, std::move(label));
+        if (!label.empty()) run.machine = labelled_.get(run.machine, std::move(label));
     }
     if (truncated_ || (has_progress_ && !has_tables_)) {
         run.complete = false;
@@ -289,12 +285,6 @@ void Parser::finish_one(Run run) {
     run.notes.push_back("read from lines " + std::to_string(begin_line) + "-" +
                         std::to_string(end_line) + " of " + file_);
     out_.runs.push_back(std::move(run));
-}
-
-Shared<Machine> Parser::labelled(const Shared<Machine>& machine, std::string label) {
-    auto [it, fresh] = labelled_.try_emplace({&*machine, label}, machine, machine);
-    if (fresh) it->second.second.edit().label = std::move(label);
-    return it->second.second;
 }
 
 // A short line just above a run ("M1 Firestorm master") names its machine.
