@@ -256,26 +256,31 @@ bool may_give_context(std::string_view t) {
     return false;
 }
 
-// The lines of `lines` that may give context. Most lines are views of `text`:
-// its phrases are found in all of it at once, and a line of it is read only
-// where one starts. A line unwrap rewrote is tested on its own.
+// The lines of `lines` that may give context. Most lines are views of `text`,
+// in its order: each phrase's next place in it is searched for from the line
+// where the last one was passed, so the text is read about once per phrase,
+// and a line only where a phrase starts. A line unwrap rewrote is tested alone.
 std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::string_view text) {
-    std::vector<size_t> hits, out;  // offsets in `text` where a phrase starts; line indexes
-    for (std::string_view phrase : {"byte block", "bit key", "openssl speed"})
-        for (size_t p = find_mention(text, phrase); p != std::string_view::npos;
-             p = find_mention(text, phrase, p + 1))
-            hits.push_back(p);
-    std::sort(hits.begin(), hits.end());
+    constexpr std::string_view kPhrases[] = {"byte block", "bit key", "openssl speed"};
+    size_t next[3], last = 0;  // each phrase's next offset in `text`; the last line's
+    for (size_t p = 0; p < 3; ++p) next[p] = find_mention(text, kPhrases[p]);
+    std::vector<size_t> out;
     auto base = reinterpret_cast<uintptr_t>(text.data());
     for (size_t k = 0; k < lines.size(); ++k) {
         std::string_view t = lines[k].text();
         auto at = reinterpret_cast<uintptr_t>(t.data());
-        if (at >= base && at + t.size() <= base + text.size()) {
-            auto hit = std::lower_bound(hits.begin(), hits.end(), at - base);
-            if (hit != hits.end() && *hit < at - base + t.size()) out.push_back(k);
-        } else if (may_give_context(t)) {
-            out.push_back(k);
+        if (at < base || at + t.size() > base + text.size()) {
+            if (may_give_context(t)) out.push_back(k);
+            continue;
         }
+        size_t begin = at - base, end = begin + t.size();
+        bool found = false;
+        for (size_t p = 0; p < 3; ++p) {
+            if (next[p] < begin || begin < last) next[p] = find_mention(text, kPhrases[p], begin);
+            found = found || next[p] < end;
+        }
+        last = begin;
+        if (found) out.push_back(k);
     }
     return out;
 }
