@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/shared_pool.h"
 #include "core/text.h"
 #include "parse/cells.h"
 
@@ -388,7 +389,7 @@ bool contains(const std::string& s, std::string_view p) {
     return s.find(p) != std::string::npos;
 }
 
-Machine labelled(std::string label) {
+Machine machine_named(std::string label) {
     Machine m;
     m.label = std::move(label);
     return m;
@@ -455,15 +456,10 @@ struct Reader {
     }
     // Rows that name the same machine share one copy of it (a text may
     // repeat a table many times).
-    std::map<std::string, Shared<Machine>> row_machines{};
-    Shared<Machine> row_machine(Machine m) {
-        std::string key = fmt::format("{}\n{}\n{}\n{}", m.label, m.distribution, m.cpu_name,
-                                      m.bogomips ? fmt::format("{}", *m.bogomips) : "");
-        if (key == "\n\n\n") return {};  // the one blank machine
-        auto found = row_machines.find(key);
-        if (found == row_machines.end())
-            found = row_machines.emplace(std::move(key), std::move(m)).first;
-        return found->second;
+    SharedPool<Machine, MachineHash> row_machines{};
+    Shared<Machine> row_machine(const Machine& m) {
+        if (m == Machine{}) return {};  // the one blank machine
+        return row_machines.get(m);
     }
 
     void table(const Table& t) {
@@ -608,7 +604,7 @@ struct Reader {
                 runs[key] = table_run(file, lines[t.first].line);
                 Machine m;
                 name_run(runs[key], m, t.rows[0], row, label_column, caption);
-                runs[key].machine = row_machine(std::move(m));
+                runs[key].machine = row_machine(m);
             }
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
                 if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
@@ -630,7 +626,7 @@ struct Reader {
             Run run = table_run(file, lines[t.first].line);
             Machine m;
             name_run(run, m, t.rows[0], row, figure_column, caption);
-            run.machine = row_machine(std::move(m));
+            run.machine = row_machine(m);
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
                 auto n = read_hand_number(row[k]);
                 if (!figure_column[k] || !n || n->percent) continue;
@@ -669,7 +665,7 @@ struct Reader {
         for (size_t k = 1; k < header.size(); ++k) {
             if (read_header_cell(header[k]).ratio || hand_cell_text(header[k]).empty()) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine = row_machine(labelled(hand_cell_text(header[k])));
+            run.machine = row_machine(machine_named(hand_cell_text(header[k])));
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
@@ -694,7 +690,7 @@ struct Reader {
         for (size_t k = 1; k < cols.size(); ++k) {
             if (cols[k].ratio) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine = row_machine(labelled(hand_cell_text(t.rows[0][k])));
+            run.machine = row_machine(machine_named(hand_cell_text(t.rows[0][k])));
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 const auto& row = t.rows[r];

@@ -982,16 +982,13 @@ std::vector<std::string> diagnostic_messages(const std::vector<Diagnostic>& diag
     if (plain) text = *plain;
     std::vector<std::string> out;
     out.reserve(diagnostics.size());
-    size_t line = 1, pos = 0;  // where line `line` starts
+    LineStarts starts(text);
     for (const auto& d : diagnostics) {
         if (!d.quotes_line) {
             out.push_back(*d.message);
             continue;
         }
-        for (; line < d.line && pos < text.size(); ++line) {
-            size_t end = text.find('\n', pos);
-            pos = end == std::string_view::npos ? text.size() : end + 1;
-        }
+        size_t pos = std::min(starts(d.line), text.size());  // past the end: quotes nothing
         std::string_view quoted = text.substr(pos, text.find('\n', pos) - pos);
         out.push_back(*d.message + ": " + std::string(trim(quoted)));
     }

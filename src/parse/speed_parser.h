@@ -37,7 +37,7 @@ struct Diagnostic {
 };
 
 // Each diagnostic's whole message, its quoted line taken from `text` (the
-// text that was parsed): one pass, for diagnostics in line order.
+// text that was parsed): one walk over it for diagnostics in line order.
 std::vector<std::string> diagnostic_messages(const std::vector<Diagnostic>& diagnostics,
                                              std::string_view text);
 
