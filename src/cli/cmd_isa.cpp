@@ -124,7 +124,9 @@ void add_isa_options(CLI::App& app) {
 
 int run_isa_experiment(Global&) {
     std::error_code ec;
-    auto dir = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path() / "isa";
+    auto bin = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
+    auto dir = bin / "isa";  // the build tree; installed: PREFIX/libexec/speedlab
+    if (!std::filesystem::exists(dir, ec)) dir = bin.parent_path() / "libexec" / "speedlab";
     Machine machine = sysinfo::capture_machine();
     std::vector<std::string> levels, skipped;
     std::map<std::string, std::string> emulated;  // level -> emulator

@@ -30,6 +30,11 @@ Command add_check(CLI::App& app, Global& global);
 Command add_sysinfo(CLI::App& app, Global& global);
 Command add_bogomips(CLI::App& app, Global& global);
 Command add_experiment(CLI::App& app, Global& global);
+// Hidden: shell completion's questions to the database, and the generators of
+// the man page and completion scripts (cmd_complete.cpp).
+Command add_complete(CLI::App& app, Global& global);
+Command add_help_man(CLI::App& app, Global& global);
+Command add_help_completion(CLI::App& app, Global& global);
 void add_isa_options(CLI::App& app);
 int run_isa_experiment(Global& global);
 

@@ -8,6 +8,7 @@
 #include <map>
 
 #include "cli/commands.h"
+#include "cli/version.h"
 #include "core/build_info.h"
 
 namespace {
@@ -24,7 +25,8 @@ bool unknown_command(const CLI::App& app, int argc, char** argv) {
             if (sub->get_name() == word) return false;
         std::string names;
         for (const auto* sub : app.get_subcommands({}))
-            names += "\n  " + fmt::format("{:<11}{}", sub->get_name(), sub->get_description());
+            if (!sub->get_group().empty())  // hidden commands stay hidden
+                names += "\n  " + fmt::format("{:<11}{}", sub->get_name(), sub->get_description());
         fmt::print(stderr, "speedlab: error: unknown command '{}'; the commands are:{}\n", word,
                    names);
         return true;
@@ -39,7 +41,7 @@ int main(int argc, char** argv) {
     std::signal(SIGXFSZ, SIG_IGN);
     CLI::App app{"speedlab: measure, import and compare openssl-speed style benchmarks",
                  "speedlab"};
-    app.set_version_flag("--version", std::string("speedlab ") + SPEEDLAB_VERSION);
+    app.set_version_flag("--version", version_text);
     app.require_subcommand(1);
     app.fallthrough();  // --db also after the command's name
     Global global;
@@ -51,6 +53,7 @@ int main(int argc, char** argv) {
     auto add = [&](const char* name, const char* help, auto adder) {
         CLI::App* sub = app.add_subcommand(name, help);
         commands[sub] = adder(*sub, global);
+        return sub;
     };
     add("run", "benchmark this machine like `openssl speed`", add_run);
     add("import", "read openssl speed output (any version) or a bundle, and store it", add_import);
@@ -66,6 +69,9 @@ int main(int argc, char** argv) {
     add("experiment", "one-command experiments: features, emulator, isa", add_experiment);
     add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained",
         add_bogomips);
+    add("complete", "", add_complete)->group("");  // hidden, as the next two
+    add("help-man", "", add_help_man)->group("");
+    add("help-completion", "", add_help_completion)->group("");
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

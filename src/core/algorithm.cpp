@@ -200,4 +200,8 @@ int openssl3_index(std::string_view id) {
     return 25;
 }
 
+std::vector<std::string_view> ordered_ids() {
+    return {kOrder.begin(), kOrder.end()};
+}
+
 }  // namespace speedlab

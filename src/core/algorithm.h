@@ -3,6 +3,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace speedlab {
 
@@ -33,5 +34,8 @@ std::string openssl3_row_name(std::string_view canonical_id);
 // The row's index in OpenSSL 3.0's names array (the number of `-mr` "+F:"
 // records); 25, the EVP slot, for anything else.
 int openssl3_index(std::string_view canonical_id);
+
+// The registry's canonical ids in the classic print order (for completion and help).
+std::vector<std::string_view> ordered_ids();
 
 }  // namespace speedlab
