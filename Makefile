@@ -3,9 +3,9 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 DEB_PACKAGES = g++ cmake make pkg-config libssl-dev openssl libsqlite3-dev libcli11-dev libfmt-dev \
                nlohmann-json3-dev libgtest-dev pci.ids g++-multilib \
-               libpq-dev postgresql
+               libpq-dev postgresql dpkg-dev file
 
-.PHONY: all deps build run test test-sanitize clean format fuzz
+.PHONY: all deps build run test test-sanitize clean format fuzz install uninstall deb
 
 all: build
 
@@ -58,3 +58,20 @@ fuzz:
 	cp tests/data/*.txt tests/data/corpus/*.txt tests/data/fuzz/* $(FUZZ_BUILD)/corpus/
 	$(FUZZ_BUILD)/parse_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
 	  -print_final_stats=1 $(FUZZ_BUILD)/corpus > $(FUZZ_BUILD)/fuzz.log 2>&1; rc=$$?; tail -n 12 $(FUZZ_BUILD)/fuzz.log; exit $$rc
+
+# make install: the binary, man page, bash/zsh/fish completion, kernels and docs
+# under PREFIX (DESTDIR honoured), stripped. make uninstall removes exactly the
+# files it installed (their list is kept in $(BUILD)/installed-files.txt).
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX) --strip
+	cp $(BUILD)/install_manifest.txt $(BUILD)/installed-files.txt
+
+uninstall:
+	@test -f $(BUILD)/installed-files.txt || { echo "uninstall: no make install recorded in $(BUILD)"; exit 1; }
+	xargs -d '\n' rm -fv < $(BUILD)/installed-files.txt
+	rm -f $(BUILD)/installed-files.txt
+
+# The Debian package: $(BUILD)/speedlab_VERSION_ARCH.deb (apt install ./$(BUILD)/speedlab_*.deb).
+deb: build
+	cd $(BUILD) && cpack -G DEB

@@ -19,6 +19,19 @@
 namespace speedlab::cli {
 
 namespace {
+// A read-only URI for the file. With no -wal beside it no connection is open
+// (speedlab's last one removes it), and SQLite would create -wal and -shm
+// files for a reader: read it as immutable instead. With a -wal, a writer may
+// be at work: read through its -shm, never waiting for a lock.
+std::string sqlite_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (unsigned char c : path)
+        uri += (c == '%' || c == '?' || c == '#' || c < 0x20) ? fmt::format("%{:02X}", c)
+                                                              : std::string(1, char(c));
+    std::error_code ec;
+    return uri + (std::filesystem::exists(path + "-wal", ec) ? "?mode=ro" : "?immutable=1");
+}
+
 // Read-only: a missing file is not created, a locked one is not waited for.
 std::vector<std::string> sqlite_names(const std::string& path, const char* sql) {
     std::error_code ec;
@@ -26,7 +39,8 @@ std::vector<std::string> sqlite_names(const std::string& path, const char* sql) 
     std::vector<std::string> out;
     sqlite3* db = nullptr;
     sqlite3_stmt* statement = nullptr;
-    int rc = sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr);
+    int rc = sqlite3_open_v2(sqlite_uri(path).c_str(), &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                             nullptr);
     if (rc == SQLITE_OK) rc = sqlite3_prepare_v2(db, sql, -1, &statement, nullptr);
     while (rc == SQLITE_OK && (rc = sqlite3_step(statement)) == SQLITE_ROW) {
         rc = SQLITE_OK;

@@ -89,8 +89,8 @@ _speedlab_complete_value() {
             type compopt &>/dev/null && compopt -o filenames ;;
         run) COMPREPLY=($(compgen -W "$("$2" "${db[@]}" complete runs 2>/dev/null)" -- "$cur")) ;;
         machine) COMPREPLY=($(compgen -W "$("$2" "${db[@]}" complete machines 2>/dev/null)" -- "$cur")) ;;
-        algorithm) IFS=' '; COMPREPLY=($(compgen -W "$_speedlab_algorithms" -- "$cur")) ;;
-        words:*) IFS=' '; COMPREPLY=($(compgen -W "${1#words:}" -- "$cur")) ;;
+        algorithm) IFS=$' \t\n'; COMPREPLY=($(compgen -W "$_speedlab_algorithms" -- "$cur")) ;;
+        words:*) IFS=$' \t\n'; COMPREPLY=($(compgen -W "${1#words:}" -- "$cur")) ;;
     esac
 }
 
