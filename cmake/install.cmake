@@ -34,13 +34,9 @@ add_custom_target(speedlab_install_files ALL DEPENDS ${speedlab_man}.gz ${speedl
   ${speedlab_completions}/_speedlab ${speedlab_completions}/speedlab.fish
   ${CMAKE_BINARY_DIR}/packaging/changelog.gz)
 
-# zsh looks in vendor-completions for packaged files on Debian, site-functions elsewhere.
-if(CMAKE_INSTALL_PREFIX STREQUAL "/usr")
-  set(speedlab_zsh_default ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
-else()
-  set(speedlab_zsh_default ${CMAKE_INSTALL_DATADIR}/zsh/site-functions)
-endif()
-set(SPEEDLAB_ZSH_COMPLETION_DIR ${speedlab_zsh_default} CACHE STRING "where _speedlab goes")
+# zsh looks in vendor-completions for packaged files on Debian, in site-functions
+# elsewhere; chosen at install time, as --prefix may change the prefix then.
+set(SPEEDLAB_ZSH_COMPLETION_DIR "" CACHE STRING "where _speedlab goes (default: by prefix)")
 
 install(TARGETS speedlab RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The 64-bit kernels of `experiment isa`, found beside bin/ in libexec/speedlab;
@@ -52,7 +48,14 @@ foreach(level ${speedlab_isa_levels})
 endforeach()
 install(FILES ${speedlab_man}.gz DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${speedlab_completions}/speedlab DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
-install(FILES ${speedlab_completions}/_speedlab DESTINATION ${SPEEDLAB_ZSH_COMPLETION_DIR})
+install(CODE "
+  set(zsh_dir \"${SPEEDLAB_ZSH_COMPLETION_DIR}\")
+  if(zsh_dir STREQUAL \"\" AND CMAKE_INSTALL_PREFIX STREQUAL \"/usr\")
+    set(zsh_dir \"${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions\")
+  elseif(zsh_dir STREQUAL \"\")
+    set(zsh_dir \"${CMAKE_INSTALL_DATADIR}/zsh/site-functions\")
+  endif()
+  file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/\${zsh_dir}\" TYPE FILE FILES \"${speedlab_completions}/_speedlab\")")
 install(FILES ${speedlab_completions}/speedlab.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
 install(FILES README.md docs/architecture.md docs/cli.md docs/deploy.md docs/json.md packaging/copyright
   ${CMAKE_BINARY_DIR}/packaging/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
@@ -70,8 +73,7 @@ set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "qemu-user, postgresql-client")
 set(CPACK_DEBIAN_PACKAGE_SECTION utils)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "measure, import and compare openssl speed benchmarks")
-set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "measure, import and compare openssl speed benchmarks
-speedlab runs the classic openssl speed benchmarks and a Linux-faithful
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "speedlab runs the classic openssl speed benchmarks and a Linux-faithful
 BogoMips calibration, records the machine, imports the benchmark text people
 already have (any OpenSSL version, fragments, mail, web pages, hand-made
 tables), keeps every run in a database (SQLite, or PostgreSQL for a lab) and

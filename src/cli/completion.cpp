@@ -95,7 +95,7 @@ _speedlab_complete_value() {
 }
 
 _speedlab_bash() {
-    local cur=${COMP_WORDS[COMP_CWORD]} prev="" path="" db="" word kind i
+    local cur=${COMP_WORDS[COMP_CWORD]} prev="" cmdpath="" db="" word kind i
     ((COMP_CWORD > 1)) && prev=${COMP_WORDS[COMP_CWORD - 1]}
     COMPREPLY=()
     # The command path typed so far, and the database it names; option values skipped.
@@ -105,25 +105,25 @@ _speedlab_bash() {
             db=${COMP_WORDS[i + 1]}
             ((i++))
         elif [[ $word == -* ]]; then
-            [[ -n $(_speedlab_value "$path" "$word") ]] && ((i++))
-        elif [[ " $(_speedlab_commands "$path") " == *" $word "* ]]; then
-            path=${path:+$path }$word
+            [[ -n $(_speedlab_value "$cmdpath" "$word") ]] && ((i++))
+        elif [[ " $(_speedlab_commands "$cmdpath") " == *" $word "* ]]; then
+            cmdpath=${cmdpath:+$cmdpath }$word
         fi
     done
     if [[ $prev == -* ]]; then
-        kind=$(_speedlab_value "$path" "$prev")
+        kind=$(_speedlab_value "$cmdpath" "$prev")
         if [[ -n $kind ]]; then
             _speedlab_complete_value "$kind" "${COMP_WORDS[0]}" "$db"
             return 0
         fi
     fi
     if [[ $cur == -* ]]; then
-        COMPREPLY=($(compgen -W "$(_speedlab_options "$path")" -- "$cur"))
+        COMPREPLY=($(compgen -W "$(_speedlab_options "$cmdpath")" -- "$cur"))
         return 0
     fi
-    kind=$(_speedlab_value "$path" "#")
+    kind=$(_speedlab_value "$cmdpath" "#")
     [[ -n $kind ]] && _speedlab_complete_value "$kind" "${COMP_WORDS[0]}" "$db"
-    COMPREPLY+=($(compgen -W "$(_speedlab_commands "$path")" -- "$cur"))
+    COMPREPLY+=($(compgen -W "$(_speedlab_commands "$cmdpath")" -- "$cur"))
     return 0
 }
 )BASH";
