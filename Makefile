@@ -65,7 +65,7 @@ fuzz:
 PREFIX ?= /usr/local
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX) --strip
-	cp $(BUILD)/install_manifest.txt $(BUILD)/installed-files.txt
+	sed 's|^|$(DESTDIR)|' $(BUILD)/install_manifest.txt > $(BUILD)/installed-files.txt
 
 uninstall:
 	@test -f $(BUILD)/installed-files.txt || { echo "uninstall: no make install recorded in $(BUILD)"; exit 1; }

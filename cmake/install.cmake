@@ -84,7 +84,7 @@ It serves owners of real 1990s PCs and of the same PCs emulated in PCem,
 include(CPack)
 
 # What a user gets from an installation (tests/install/install_test.sh; 77: skipped, reason printed).
-foreach(case files man man_options bash complete_missing shells readonly)
+foreach(case files man man_options bash complete_missing shells readonly make_uninstall)
   add_test(NAME Install.${case}
     COMMAND bash ${CMAKE_SOURCE_DIR}/tests/install/install_test.sh ${case} ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
   set_tests_properties(Install.${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300)

@@ -190,4 +190,20 @@ case_readonly() {
     echo "ok: $(grep -m1 "$root/usr" "$tmp/ro.log" | sed "s/^ *//")"
 }
 
+# make install puts the files under PREFIX in DESTDIR; make uninstall removes exactly those.
+case_make_uninstall() {
+    mkdir -p "$root/usr/local/share/man/man1"
+    echo keep >"$root/usr/local/share/man/man1/other.1"  # not speedlab's: stays
+    make -s -C "$src" BUILD="$build" PREFIX=/usr/local DESTDIR="$root" install >"$tmp/make.log" 2>&1 ||
+        { tail -20 "$tmp/make.log"; fail "make install"; }
+    local n
+    n=$(find "$root" -type f | wc -l)
+    [[ -x $root/usr/local/bin/speedlab && -f $root/usr/local/share/zsh/site-functions/_speedlab ]] ||
+        fail "make install did not put speedlab under $root/usr/local"
+    make -s -C "$src" BUILD="$build" uninstall >"$tmp/make.log" 2>&1 || { cat "$tmp/make.log"; fail "make uninstall"; }
+    [[ $(find "$root" -type f) == "$root/usr/local/share/man/man1/other.1" ]] ||
+        fail "after make uninstall: $(find "$root" -type f)"
+    echo "ok: make install put $((n - 1)) files under $root/usr/local; make uninstall removed them all, and only them"
+}
+
 case_"$case_name"
