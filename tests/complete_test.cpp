@@ -13,6 +13,13 @@ namespace fs = std::filesystem;
 
 class Complete : public Cli {
   protected:
+    // speedlab with ARGS alone (they name the database), stdout and stderr together.
+    Result run_alone(const std::string& args, const std::string& env = "") const {
+        std::string out = (dir / "alone.txt").string();
+        int status = std::system(
+            (env + " " + SPEEDLAB_BINARY + " " + args + " >" + out + " 2>&1 </dev/null").c_str());
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), ""};
+    }
     // Two imported texts, each named: the labels and machines completion offers.
     void import_two() {
         ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt") +
@@ -51,10 +58,15 @@ TEST_F(Complete, MissingDatabaseAnswersNothingAndIsNotCreated) {
     EXPECT_EQ(r.code, 0);
     EXPECT_EQ(r.out + r.err, "");
     EXPECT_FALSE(fs::exists(db()));
-    auto in_dir = run("--db " + (dir / "no" / "such.db").string() + " complete machines");
+    auto in_dir = run_alone("--db " + (dir / "no" / "such.db").string() + " complete machines");
     EXPECT_EQ(in_dir.code, 0);
     EXPECT_EQ(in_dir.out + in_dir.err, "");
     EXPECT_FALSE(fs::exists(dir / "no"));
+    // Nor through SPEEDLAB_DB, the default a shell's completion uses most.
+    auto env = run_alone("complete runs", "SPEEDLAB_DB=" + (dir / "env" / "r.db").string());
+    EXPECT_EQ(env.code, 0);
+    EXPECT_EQ(env.out, "");
+    EXPECT_FALSE(fs::exists(dir / "env"));
 }
 
 TEST_F(Complete, LockedDatabaseAnswersNothingAtOnce) {
@@ -76,14 +88,14 @@ TEST_F(Complete, LockedDatabaseAnswersNothingAtOnce) {
 
 TEST_F(Complete, AnythingElseAnswersNothing) {
     import_two();
-    for (const char* args : {"complete", "complete labels", "complete runs extra --what"}) {
+    for (const char* args : {"complete", "complete labels", "complete runs extra words"}) {
         auto r = run(args);
         EXPECT_EQ(r.code, 0) << args;
         EXPECT_EQ(r.out + r.err, "") << args;
     }
     // Not a file of speedlab's: no error into a command line either.
     std::ofstream(dir / "text.db") << "not a database\n";
-    auto r = run("--db " + (dir / "text.db").string() + " complete runs");
+    auto r = run_alone("--db " + (dir / "text.db").string() + " complete runs");
     EXPECT_EQ(r.code, 0);
     EXPECT_EQ(r.out + r.err, "");
 }
