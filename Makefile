@@ -61,16 +61,17 @@ fuzz:
 
 # make install: the binary, man page, bash/zsh/fish completion, kernels and docs
 # under PREFIX (DESTDIR honoured), stripped. make uninstall removes exactly the
-# files it installed (their list is kept in $(BUILD)/installed-files.txt).
+# files it installed (their list is kept in INSTALLED).
 PREFIX ?= /usr/local
+INSTALLED ?= $(BUILD)/installed-files.txt
 install: build
 	cmake --install $(BUILD) --prefix $(PREFIX) --strip
-	sed 's|^|$(DESTDIR)|' $(BUILD)/install_manifest.txt > $(BUILD)/installed-files.txt
+	sed 's|^|$(DESTDIR)|' $(BUILD)/install_manifest.txt > $(INSTALLED)
 
 uninstall:
-	@test -f $(BUILD)/installed-files.txt || { echo "uninstall: no make install recorded in $(BUILD)"; exit 1; }
-	xargs -d '\n' rm -fv < $(BUILD)/installed-files.txt
-	rm -f $(BUILD)/installed-files.txt
+	@test -f $(INSTALLED) || { echo "uninstall: no make install recorded in $(INSTALLED)"; exit 1; }
+	xargs -d '\n' rm -fv < $(INSTALLED)
+	rm -f $(INSTALLED)
 
 # The Debian package: $(BUILD)/speedlab_VERSION_ARCH.deb (apt install ./$(BUILD)/speedlab_*.deb).
 deb: build

@@ -194,13 +194,15 @@ case_readonly() {
 case_make_uninstall() {
     mkdir -p "$root/usr/local/share/man/man1"
     echo keep >"$root/usr/local/share/man/man1/other.1"  # not speedlab's: stays
-    make -s -C "$src" BUILD="$build" PREFIX=/usr/local DESTDIR="$root" install >"$tmp/make.log" 2>&1 ||
+    # The record goes to $tmp: a user's own `make install` record in $build stays.
+    make -s -C "$src" BUILD="$build" INSTALLED="$tmp/installed" PREFIX=/usr/local DESTDIR="$root" install \
+        >"$tmp/make.log" 2>&1 ||
         { tail -20 "$tmp/make.log"; fail "make install"; }
     local n
     n=$(find "$root" -type f | wc -l)
     [[ -x $root/usr/local/bin/speedlab && -f $root/usr/local/share/zsh/site-functions/_speedlab ]] ||
         fail "make install did not put speedlab under $root/usr/local"
-    make -s -C "$src" BUILD="$build" uninstall >"$tmp/make.log" 2>&1 || { cat "$tmp/make.log"; fail "make uninstall"; }
+    make -s -C "$src" BUILD="$build" INSTALLED="$tmp/installed" uninstall >"$tmp/make.log" 2>&1 || { cat "$tmp/make.log"; fail "make uninstall"; }
     [[ $(find "$root" -type f) == "$root/usr/local/share/man/man1/other.1" ]] ||
         fail "after make uninstall: $(find "$root" -type f)"
     echo "ok: make install put $((n - 1)) files under $root/usr/local; make uninstall removed them all, and only them"
