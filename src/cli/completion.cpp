@@ -87,8 +87,16 @@ _speedlab_complete_value() {
         file)
             COMPREPLY=($(compgen -f -- "$cur"))
             type compopt &>/dev/null && compopt -o filenames ;;
-        run) COMPREPLY=($(compgen -W "$("$2" "${db[@]}" complete runs 2>/dev/null)" -- "$cur")) ;;
-        machine) COMPREPLY=($(compgen -W "$("$2" "${db[@]}" complete machines 2>/dev/null)" -- "$cur")) ;;
+        run | machine)
+            # Names may hold spaces ("AMD Athlon(tm) processor"): matched unquoted, offered quoted.
+            local name quoted plain=${cur//\\/} what=runs
+            plain=${plain#[\"\']}
+            [[ $1 == machine ]] && what=machines
+            while IFS= read -r name; do
+                [[ $name == "$plain"* ]] || continue
+                printf -v quoted '%q' "$name"
+                COMPREPLY+=("$quoted")
+            done < <("$2" "${db[@]}" complete "$what" 2>/dev/null) ;;
         algorithm) IFS=$' \t\n'; COMPREPLY=($(compgen -W "$_speedlab_algorithms" -- "$cur")) ;;
         words:*) IFS=$' \t\n'; COMPREPLY=($(compgen -W "${1#words:}" -- "$cur")) ;;
     esac

@@ -112,6 +112,8 @@ case_bash() {
     local db=$tmp/results.db
     "$usr/bin/speedlab" --db "$db" import "$src/tests/data/seed000-redhat73-pcem.txt" \
         --label pcem-p166-run --machine pcem-p166 >/dev/null 2>&1 || fail "import into the test database failed"
+    "$usr/bin/speedlab" --db "$db" import "$src/tests/data/seed004-athlon-p3.txt" \
+        --machine "AMD Athlon(tm) XP" >/dev/null 2>&1 || fail "import into the test database failed"
     local loader=/usr/share/bash-completion/bash_completion
     [[ -f $loader ]] || skip "bash-completion is not installed (apt-get install bash-completion)"
     PATH=$usr/bin:$PATH XDG_DATA_DIRS=$usr/share bash --norc --noprofile -c '
@@ -134,6 +136,7 @@ case_bash() {
         check pcem-p166-run-2 speedlab --db '"$db"' show pcem
         check pcem-p166-run-1 speedlab compare --db '"$db"' pcem-p166-run-2 pcem-p166-run-
         check pcem-p166 speedlab --db '"$db"' list --machine pcem
+        check "AMD\\ Athlon\\(tm\\)\\ XP" speedlab --db '"$db"' list --machine AMD
         check csv speedlab compare --format c
         check isa speedlab experiment i
         COMP_WORDS=(speedlab c); COMP_CWORD=1; _speedlab_bash
