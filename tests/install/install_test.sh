@@ -159,14 +159,39 @@ case_complete_missing() {
     echo "ok: nothing printed, nothing created, exit 0"
 }
 
-# zsh and fish read their generated scripts.
+# Types LINE and TAB into an interactive zsh (zpty) with the installed
+# completion; what zsh shows must hold WANT.
+zsh_tab() {
+    local line=$1 want=$2
+    cat >"$tmp/tab.zsh" <<EOF
+zmodload zsh/zpty
+zpty z zsh -f -i
+zpty -w z "PS1='> '; fpath=($usr/share/zsh/vendor-completions \\\$fpath); PATH=$usr/bin:\\\$PATH; autoload -U compinit; compinit -u -D; echo RE''ADY"
+zpty -r z line '*READY*'
+sleep 1
+while zpty -r -t z chunk; do :; done
+zpty -w -n z \$'$line\t'
+sleep 2
+out=""
+while zpty -r -t z chunk; do out+=\$chunk; done
+print -r -- "\$out"
+zpty -d z
+EOF
+    timeout 60 zsh -f "$tmp/tab.zsh" >"$tmp/tab.out" 2>&1 || true
+    grep -q -- "$want" "$tmp/tab.out" ||
+        fail "zsh: '$line' TAB does not show $want: $(tr -d '\r' <"$tmp/tab.out" | cat -v | tail -3)"
+}
+
+# zsh and fish read their generated scripts; zsh completes through its line editor.
 case_shells() {
     install_into
-    local ran=0
+    local ran=0 db=$tmp/shells.db
+    "$usr/bin/speedlab" --db "$db" import "$src/tests/data/seed000-redhat73-pcem.txt" --label zsh-run \
+        >/dev/null 2>&1 || fail "import into the test database failed"
     if command -v zsh >/dev/null; then
         zsh -n "$usr/share/zsh/vendor-completions/_speedlab" || fail "zsh -n"
-        zsh -f -c "autoload -U compinit && compinit -u -d $tmp/zcompdump; fpath=($usr/share/zsh/vendor-completions \$fpath);
-                   autoload -U _speedlab; whence -w _speedlab" >/dev/null || fail "zsh cannot load _speedlab"
+        zsh_tab "speedlab run --sec" "--seconds"
+        zsh_tab "speedlab --db $db show zsh-run-1" "zsh-run-10"
         ran=$((ran + 1))
     else echo "zsh is not installed: zsh completion not checked"; fi
     if command -v fish >/dev/null; then
@@ -174,10 +199,13 @@ case_shells() {
         out=$(XDG_DATA_DIRS=$usr/share PATH=$usr/bin:$PATH fish --no-config -c \
             "source $usr/share/fish/vendor_completions.d/speedlab.fish; complete -C 'speedlab run --sec'")
         [[ $out == *--seconds* ]] || fail "fish does not complete --seconds: $out"
+        out=$(PATH=$usr/bin:$PATH fish --no-config -c \
+            "source $usr/share/fish/vendor_completions.d/speedlab.fish; complete -C 'speedlab --db $db show zsh-run-1'")
+        [[ $out == *zsh-run-10* ]] || fail "fish does not complete a run label: $out"
         ran=$((ran + 1))
     else echo "fish is not installed: fish completion not checked"; fi
     ((ran > 0)) || skip "neither zsh nor fish is installed (apt-get install zsh fish)"
-    echo "ok: $ran shells read their completion"
+    echo "ok: $ran shells complete an option and a run label"
 }
 
 # An install into a prefix it cannot write fails and names the path.
