@@ -215,6 +215,36 @@ std::vector<int64_t> header_sizes(std::string_view t) {
     return sizes;
 }
 
+// A header a person typed over openssl's rows: "block size 16 64 256 1024
+// 8192 16384", "bytes 16 64 ...": a few words, then three or more block
+// sizes (powers of two from 8, rising, maybe each with "bytes").
+std::vector<int64_t> typed_header_sizes(std::string_view t) {
+    if (t.empty() || !std::isalpha(static_cast<unsigned char>(t[0]))) return {};
+    // Most lines are prose: letters and spaces only may come before the first digit.
+    size_t first = 0;
+    while (first < t.size() && !digit(t[first])) {
+        if (!std::isalpha(static_cast<unsigned char>(t[first])) && t[first] != ' ' &&
+            t[first] != '\t')
+            return {};
+        ++first;
+    }
+    if (first == t.size()) return {};
+    auto ws = words(t);
+    size_t k = 0;
+    while (k < ws.size() && k < 3 && !digit(ws[k][0])) ++k;
+    if (k == 0 || k == 3) return {};
+    std::vector<int64_t> sizes;
+    for (; k < ws.size(); ++k) {
+        if (!sizes.empty() && (ws[k] == "bytes" || ws[k] == "B")) continue;
+        auto n = integer(ws[k]);
+        if (!n || *n < 8 || *n > (1 << 20) || (*n & (*n - 1)) != 0 ||
+            (!sizes.empty() && *n <= sizes.back()))
+            return {};
+        sizes.push_back(*n);
+    }
+    return sizes.size() >= 3 ? sizes : std::vector<int64_t>{};
+}
+
 // openssl's own public-key headers start with their first column's name.
 bool public_key_header(std::string_view t, Token& tok) {
     bool first = (starts_with_word(t, "sign") && t.size() > 4) ||
@@ -411,6 +441,16 @@ void key_columns(const std::vector<std::string_view>& cells, PublicKeyRow& row) 
         if ((k < half && !seconds && !placeholder(cells[k])) || (k >= half && seconds))
             by_place = false;
     }
+    // "0.577s  0.011" (SSLeay 0.7, a verify time printed without its 's'): a
+    // rate that is not the seconds' reciprocal is the next column's seconds.
+    if (by_place && half == 1) {
+        auto sec = number(cells[0].substr(0, cells[0].size() - 1)), r = number(cells[1]);
+        if (sec && r && sec->value > 0 && r->value < 1 &&
+            (r->value * sec->value < 0.5 || r->value * sec->value > 2)) {
+            row.seconds.assign(cells.begin(), cells.end());
+            return;
+        }
+    }
     for (size_t k = 0; k < cells.size(); ++k) {
         bool seconds = by_place ? k < half : seconds_cell(cells[k]);
         (seconds ? row.seconds : row.rates).push_back(cells[k]);
@@ -425,8 +465,16 @@ bool public_key_row(std::string_view t, Token& tok) {
     size_t values_from = 0;
     if (!public_key_name(t, ws, row, values_from)) return false;
     std::vector<std::string_view> cells(ws.begin() + static_cast<long>(values_from), ws.end());
-    while (!cells.empty() && !key_figure(cells.back()))  // "(turbo)" after the figures
-        cells.pop_back();
+    // "(turbo)" after the figures goes; "0.577s 0.011" keeps its second time.
+    auto bare_time = [&] {
+        return cells.size() == 2 && seconds_cell(cells[0]) && number(cells[1]);
+    };
+    while (!cells.empty() && !key_figure(cells.back()) && !bare_time()) cells.pop_back();
+    if (!cells.empty() && values_from + cells.size() < ws.size()) {
+        std::string_view after = ws[values_from + cells.size()];
+        if (std::isalpha(static_cast<unsigned char>(after[0])))
+            tok.label = trim(t.substr(static_cast<size_t>(after.data() - t.data())));
+    }
     key_columns(cells, row);
     if (row.seconds.empty() && row.rates.empty()) return false;
     size_t columns = std::min(row.ops.size(), std::max(row.rates.size(), row.seconds.size()));
@@ -532,6 +580,10 @@ Token classify(std::string_view line) {
         return tok;
     }
     if (public_key_header(t, tok) || row(t, tok)) return tok;
+    if (auto sizes = typed_header_sizes(t); !sizes.empty()) {
+        tok.kind = LineKind::throughput_header;
+        tok.sizes = std::move(sizes);
+    }
     return tok;
 }
 

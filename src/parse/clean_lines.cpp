@@ -3,6 +3,7 @@
 
 #include "core/text.h"
 #include "parse/cells.h"
+#include "parse/line_prefix.h"
 #include "parse/speed_parser.h"
 
 namespace speedlab::parse {
@@ -207,6 +208,24 @@ size_t output_line_at(std::string_view t, size_t at) {
     }
 }
 
+// The rows under a flattened "type" header of `columns` sizes, from `at`:
+// each a name of up to three words and that many figures. Their starts go
+// to `out`; the first that is not such a row ends them (it starts a line too).
+void flattened_rows(std::string_view t, size_t at, size_t columns, std::vector<size_t>& out) {
+    auto ws = words(t.substr(at));
+    for (size_t k = 0; k < ws.size();) {
+        size_t start = static_cast<size_t>(ws[k].data() - t.data()), name = 0;
+        while (k + name < ws.size() && name < 3 && !cell_like(ws[k + name])) ++name;
+        size_t figures = 0;
+        while (k + name + figures < ws.size() && figures < columns &&
+               throughput_cell(ws[k + name + figures]))
+            ++figures;
+        if (out.empty() || out.back() != start) out.push_back(start);
+        if (name == 0 || figures < columns) return;
+        k += name + figures;
+    }
+}
+
 // openssl's output a page flattened onto one line: the places its lines
 // started. After a "type" header, the row starts where its sizes end.
 std::vector<size_t> output_line_starts(std::string_view t) {
@@ -221,8 +240,10 @@ std::vector<size_t> output_line_starts(std::string_view t) {
         size_t k = 1, end = at + 4;
         for (; k + 1 < ws.size() && integer(ws[k]) && ws[k + 1] == "bytes"; k += 2)
             end = static_cast<size_t>(ws[k + 1].data() + ws[k + 1].size() - t.data());
-        if (k > 1 && end + 1 < t.size()) out.push_back(end + 1);
+        if (k > 1 && end + 1 < t.size()) flattened_rows(t, end + 1, (k - 1) / 2, out);
     }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
 }
 
@@ -356,6 +377,7 @@ class Unwrapper {
         if (!web_read && web_bytes(raw) && web_lines(raw, number)) return;
         std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
         if (starts_with(trim_left(line), "```")) return;
+        if (in_backticks(trim_left(line))) line = inline_code(trim_left(line));
         if (table_source(line, number)) return;
         pieces_.clear();
         size_t doing = line.find("Doing ");
@@ -431,6 +453,18 @@ class Unwrapper {
             html_line_ = number;
         }
         return true;
+    }
+
+    // "`md5 1.00k`": the text inside; "``" where a page broke a long line goes.
+    std::string_view inline_code(std::string_view t) {
+        t = t.substr(1, t.size() - 2);
+        if (t.find("``") == std::string_view::npos) return trim_right(t);
+        std::string out;
+        for (size_t at = 0, next; at <= t.size(); at = next + 2) {
+            next = std::min(t.find("``", at), t.size());
+            out += t.substr(at, next - at);
+        }
+        return keep(std::move(out));
     }
 
     std::string_view keep(std::string s) {
@@ -572,11 +606,12 @@ CleanText clean_lines(std::string_view text) {
     // as a growing vector would take.
     out.lines.reserve(newlines(text) + 1);
     Unwrapper unwrap(out, double_spaced(text));
+    SharedPrefix prefix(text);
     size_t number = 0;
     for (size_t pos = 0; pos < text.size();) {
         size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
-        unwrap.line(text.substr(pos, end - pos), ++number);
+        unwrap.line(prefix.strip(text.substr(pos, end - pos), end), ++number);
         pos = end + 1;
     }
     return out;

@@ -260,6 +260,7 @@ std::optional<HandNumber> plain_number(std::string_view t) {
         t.remove_suffix(1);
     } else if (!t.empty() && (t.back() == 'k' || t.back() == 'K')) {
         t.remove_suffix(1);
+        if (!t.empty() && t.back() == ' ') t.remove_suffix(1);  // "4681.10 k"
     }
     // Digits and one point only: "1e308" and "0x10" are nobody's typed figure.
     if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front())) ||

@@ -42,6 +42,15 @@ bool pipe_row(std::string_view t) {
            (t[first] == '|' || t.find("||") != std::string_view::npos);
 }
 
+// A GitHub table without outer pipes: "name|md5 16 bytes|..." over a
+// delimiter row "--- | --- |". Its rows are the lines with a pipe under it.
+bool bare_pipe_header(const std::vector<CleanLine>& lines, size_t i) {
+    if (i + 1 >= lines.size() || lines[i].text().find('|') == std::string_view::npos) return false;
+    std::string_view d = trim(lines[i + 1].text());
+    return d.find('|') != std::string_view::npos && d.find("--") != std::string_view::npos &&
+           d.find_first_not_of("|-: \t") == std::string_view::npos;
+}
+
 // "+------+-------+" or "+======+": a rule of a reStructuredText grid table.
 bool grid_rule(std::string_view t) {
     t = t.substr(std::min(t.size(), t.find_first_not_of(" \t")));
@@ -199,11 +208,13 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
         Table t;
         t.first = i;
         if (used[i]) continue;
-        if (pipe_row(lines[i].text()) || grid_rule(lines[i].text())) {
+        bool bare = bare_pipe_header(lines, i);
+        if (bare || pipe_row(lines[i].text()) || grid_rule(lines[i].text())) {
+            auto in_table = [&](std::string_view t) {
+                return bare ? t.find('|') != std::string_view::npos : pipe_row(t) || grid_rule(t);
+            };
             size_t end = i;
-            while (end < lines.size() && !used[end] &&
-                   (pipe_row(lines[end].text()) || grid_rule(lines[end].text())))
-                ++end;
+            while (end < lines.size() && !used[end] && in_table(lines[end].text())) ++end;
             for (auto& cells : pipe_rows(lines, i, end))
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             i = end;

@@ -110,6 +110,9 @@ class Parser {
     bool symmetric_header(const std::vector<int64_t>& sizes);
     bool public_key_header(const Token& tok);
     bool row(const Token& tok);
+    bool repeated_row(const std::string& id);
+    void next_run_under_header();
+    bool label_between_rows(const Token& tok) const;
     bool symmetric_row(const Token& tok);
     void symmetric_cells(const std::string& name, const std::vector<std::string_view>& cells);
     bool kem_row(const Token& tok);
@@ -139,7 +142,8 @@ class Parser {
     Mode mode_ = Mode::none;
     size_t key_columns_ = 0;  // columns of the last public-key header (4, or 8 in 3.2+)
     std::vector<int64_t> sizes_;
-    bool header_seen_ = false;  // version/options/compiler lines of this run
+    bool header_seen_ = false;          // version/options/compiler lines of this run
+    std::vector<std::string> row_ids_;  // the table rows of this run, by algorithm
     // -mr progress state
     int64_t pending_len_ = 0;
     std::string pending_pk_;
@@ -173,7 +177,12 @@ ParsedText Parser::parse(bool merge) {
             else if (!blank)
                 candidates_unused_.push_back(i_);
         }
-        if (!used && mode_ != Mode::none && !blank) mode_ = Mode::none;
+        if (!used && mode_ != Mode::none && !blank) {
+            if (!label_between_rows(tok))
+                mode_ = Mode::none;
+            else if (!row_ids_.empty())
+                next_run_under_header();
+        }
     }
     finish();
     if (Shared<Machine> first(machines_.first()); !first->empty())
@@ -190,6 +199,25 @@ ParsedText Parser::parse(bool merge) {
     // In order already unless runs' lines overlap: a sort's buffer (half of them) only then.
     in_line_order(out_.diagnostics.begin(), out_.diagnostics.end());
     return std::move(out_);
+}
+
+// A short line between rows of one table ("decrypt", "After:", "openssl speed
+// -evp rc4:"), a row of the same table under it: it labels the next run,
+// which shares the header.
+bool Parser::label_between_rows(const Token& tok) const {
+    if (mode_ != Mode::symmetric && mode_ != Mode::public_key) return false;
+    if (tok.kind != LineKind::other && tok.kind != LineKind::prompt) return false;
+    if (tok.text.size() > 80 || !std::isalpha(static_cast<unsigned char>(tok.text[0])) ||
+        words(tok.text).size() > 8)
+        return false;
+    size_t k = next_text_line();
+    while (k < lines_.size() && k < i_ + 4 && classify(lines_[k].text()).kind == LineKind::other &&
+           lines_[k].text().size() <= 80)
+        k = k + 1;
+    if (k >= lines_.size()) return false;
+    LineKind next = classify(lines_[k].text()).kind;
+    return mode_ == Mode::symmetric ? next == LineKind::throughput_row
+                                    : next == LineKind::public_key_row;
 }
 
 // Only the system text, for `speedlab sysinfo --decode`.
@@ -230,7 +258,46 @@ void Parser::begin() {
     first_ = last_used_ = i_;
     candidates_unused_.clear();
     sizes_.clear();
+    row_ids_.clear();
     mode_ = Mode::none;
+}
+
+// A row of an algorithm this run has a row of already: the next run, printed
+// under the same header (repeated runs, or runs interleaved row by row).
+bool Parser::repeated_row(const std::string& id) {
+    if (std::find(row_ids_.begin(), row_ids_.end(), id) == row_ids_.end()) {
+        row_ids_.push_back(id);
+        return false;
+    }
+    next_run_under_header();
+    row_ids_.push_back(id);
+    return true;
+}
+
+// The run ends; the next one shares its header lines and its table's columns.
+void Parser::next_run_under_header() {
+    const Run& old = builder_.run();
+    Run shared;
+    shared.version = old.version;
+    shared.built_on = old.built_on;
+    shared.options = old.options;
+    shared.compiler = old.compiler;
+    shared.timing = old.timing;
+    auto sizes = sizes_;
+    Mode mode = mode_;
+    bool header = header_seen_;
+    finish();
+    begin();
+    Run& run = builder_.run();
+    run.version = std::move(shared.version);
+    run.built_on = std::move(shared.built_on);
+    run.options = std::move(shared.options);
+    run.compiler = std::move(shared.compiler);
+    run.timing = shared.timing;
+    sizes_ = std::move(sizes);
+    mode_ = mode;
+    header_seen_ = header;
+    has_tables_ = true;
 }
 
 // A progress line or header after tables starts the next run.
@@ -431,6 +498,9 @@ bool Parser::dispatch(Token& tok) {
         case LineKind::public_key_header:
             return public_key_header(tok);
         case LineKind::public_key_row:
+            // A row with openssl's seconds cells is openssl's, header or not.
+            if (!active_ && row_with_seconds(tok.text)) begin();
+            return active_ && row(tok);
         case LineKind::kem_row:
         case LineKind::throughput_row:
             return active_ && row(tok);
@@ -568,9 +638,12 @@ bool Parser::row(const Token& tok) {
     bool kem_table = mode_ == Mode::kem || mode_ == Mode::signature;
     switch (tok.kind) {
         case LineKind::public_key_row:
-            if (mode_ != Mode::public_key && mode_ != Mode::symmetric && !header_seen_)
+            if (mode_ != Mode::public_key && mode_ != Mode::symmetric && !header_seen_ &&
+                !row_with_seconds(tok.text))
                 return false;
-            truncated_ = builder_.add_public_key_row(tok.public_key) || truncated_;
+            repeated_row(std::string(tok.label) + "\t" + tok.public_key.id);
+            truncated_ =
+                builder_.add_public_key_row(tok.public_key, std::string(tok.label)) || truncated_;
             has_tables_ = true;
             if (mode_ == Mode::none) mode_ = Mode::public_key;
             return true;
@@ -635,6 +708,7 @@ bool Parser::symmetric_row(const Token& tok) {
     if (cells.size() > sizes_.size())
         cells.erase(cells.begin(), cells.end() - static_cast<long>(sizes_.size()));
     if (cells.size() < sizes_.size()) truncated_ = true;
+    repeated_row(lower_ascii(tok.name));
     symmetric_cells(tok.name, cells);
     has_tables_ = true;
     mode_ = Mode::symmetric;
@@ -647,6 +721,10 @@ void Parser::symmetric_cells(const std::string& printed,
                              const std::vector<std::string_view>& cells) {
     std::string name = printed;
     std::string variant = row_variant(name);
+    // -multi names an -evp row "evp": the cipher is the command's.
+    if (name == "evp")
+        for (size_t k = 0; k + 1 < command_words_.size(); ++k)
+            if (command_words_[k] == "-evp") name = command_words_[k + 1];
     std::string id = canonical_symmetric_id(name);
     bool zero_row = true;
     for (size_t k = 0; k < cells.size(); ++k) {
