@@ -166,6 +166,9 @@ TEST(HandCells, HeadersNameAlgorithmSizeAndOperation) {
         {"Improvement ratio", "", 0, Operation::throughput, true},
         {"Router Make and Model", "", 0, Operation::throughput, false},
         {"8KiB", "", 8192, Operation::throughput, false},
+        // Issue 22: curve families with their bits (078).
+        {"ecdsa 256bit signs/s", "ecdsa", 256, Operation::sign, false},
+        {"ecdh 384 bits", "ecdh", 384, Operation::throughput, false},
         // Found by the fuzzer: a size in KiB that overflows is no size.
         {"md5 2222222222222222685k", "md5", 0, Operation::throughput, false},
     };
@@ -192,6 +195,7 @@ TEST(HandCells, NumbersAsPeopleTypeThem) {
         {"3871k", 3871, false},
         {"142.39%", 142.39, true},
         {"'''2.2'''", 2.2, false},
+        {"4681.10 k", 4681.10, false},  // 074: the unit after a space
     };
     for (const auto& c : cases) {
         auto n = parse::read_hand_number(c.input);

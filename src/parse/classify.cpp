@@ -143,6 +143,7 @@ namespace {
 bool version_at_start(std::string_view t, std::string_view prefix) {
     if (!starts_with(t, prefix) || t.size() <= prefix.size() || !digit(t[prefix.size()]))
         return false;
+    if (t.find('|') != std::string_view::npos) return false;  // a typed table's row label
     size_t end = t.find_first_of(" \t", prefix.size());
     if (end == std::string_view::npos) return true;
     std::string_view rest = trim(t.substr(end));

@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/curve.h"
 #include "core/shared_pool.h"
 #include "core/text.h"
 #include "parse/cells.h"
@@ -34,6 +35,12 @@ struct Context {
 
 std::string lower(std::string_view s) {
     return lower_ascii(s);
+}
+
+// Public-key families a typed header names with key bits ("rsa 2048",
+// "ecdsa 256bit"), not symmetric algorithms.
+bool key_family(std::string_view a) {
+    return a == "rsa" || a == "dsa" || a == "ecdsa" || a == "ecdh";
 }
 
 bool pipe_row(std::string_view t) {
@@ -157,9 +164,9 @@ std::vector<std::vector<std::string>> one_line_table(std::string_view t) {
 // The cells of each row of the pipe table on lines [from, to). Where some
 // lines end in a pipe and others do not, a mail client wrapped the rows: the
 // lines up to one that ends in a pipe are one row. A table without outer
-// pipes (no line ends in one) keeps a row a line.
+// pipes (`bare`, or no line ends in one) keeps a row a line.
 std::vector<std::vector<std::string>> pipe_rows(const std::vector<CleanLine>& lines, size_t from,
-                                                size_t to) {
+                                                size_t to, bool bare) {
     auto ends_in_pipe = [](std::string_view t) {
         t = trim(t);
         return !t.empty() && t.back() == '|';
@@ -167,7 +174,7 @@ std::vector<std::vector<std::string>> pipe_rows(const std::vector<CleanLine>& li
     size_t ending = 0, rows = 0;
     for (size_t k = from; k < to; ++k)
         if (!grid_rule(lines[k].text())) ++rows, ending += ends_in_pipe(lines[k].text());
-    bool wrapped = ending > 0 && ending < rows;
+    bool wrapped = !bare && ending > 0 && ending < rows;
     std::vector<std::vector<std::string>> out;
     std::string pending;
     for (size_t k = from; k < to; ++k) {
@@ -208,14 +215,14 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
         Table t;
         t.first = i;
         if (used[i]) continue;
-        bool bare = bare_pipe_header(lines, i);
+        bool bare = !pipe_row(lines[i].text()) && bare_pipe_header(lines, i);
         if (bare || pipe_row(lines[i].text()) || grid_rule(lines[i].text())) {
             auto in_table = [&](std::string_view t) {
                 return bare ? t.find('|') != std::string_view::npos : pipe_row(t) || grid_rule(t);
             };
             size_t end = i;
             while (end < lines.size() && !used[end] && in_table(lines[end].text())) ++end;
-            for (auto& cells : pipe_rows(lines, i, end))
+            for (auto& cells : pipe_rows(lines, i, end, bare))
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             i = end;
         } else if (lines[i].text().find("byte") == std::string::npos &&
@@ -342,7 +349,7 @@ std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
         for (size_t i = 0, j; i <= t.size(); i = j + 1) {
             for (j = i; j < t.size() && !separator(t[j]);) ++j;
             std::string alg = hand_algorithm_word(t.substr(i, j - i));
-            if (!alg.empty() && alg != "rsa" && alg != "dsa") return alg;
+            if (!alg.empty() && !key_family(alg)) return alg;
         }
     }
     return {};
@@ -438,6 +445,18 @@ void name_run(Run& r, Machine& m, const std::vector<std::string>& header,
     for (const auto& n : names) joined += (joined.empty() ? "" : " / ") + n;
     if (!caption.empty() || !names.empty()) m.label = !caption.empty() ? caption : names.front();
     if (!joined.empty()) r.notes.push_back("row: " + joined);
+}
+
+// "rsa" and 2048: "rsa2048". A curve family and bits: the prime curve of that
+// size, as `openssl speed ecdsa` lists it first (said in the run's notes).
+std::string key_id(Run& r, const std::string& family, int64_t bits) {
+    if (family == "rsa" || family == "dsa") return family + std::to_string(bits);
+    const Curve* c = curve_by_mr_index(-1, static_cast<int>(bits));
+    if (!c) return family + "-p" + std::to_string(bits);
+    std::string note = fmt::format("{} {} bits: taken as {}, openssl's first curve of that size",
+                                   family, bits, c->printed);
+    if (std::find(r.notes.begin(), r.notes.end(), note) == r.notes.end()) r.notes.push_back(note);
+    return family + "-" + std::string(c->suffix);
 }
 
 void add_figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n) {
@@ -598,7 +617,7 @@ struct Reader {
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
                 if (figure_column[k]) continue;
                 std::string a = hand_algorithm_word(hand_cell_text(row[k]));
-                if (alg.empty() && !a.empty() && a != "rsa" && a != "dsa") {
+                if (alg.empty() && !a.empty() && !key_family(a)) {
                     alg = a;
                     label_column[k] = true;  // the algorithm names no run
                 } else if (!row[k].empty()) {
@@ -650,10 +669,10 @@ struct Reader {
     // A figure under a header that names its algorithm: key bits or block
     // size from the header, else from the text around the table.
     void header_figure(Run& run, const HeaderCell& h, const HandNumber& n) const {
-        if (h.algorithm == "rsa" || h.algorithm == "dsa") {
+        if (key_family(h.algorithm)) {
             int64_t bits = h.size ? h.size : ctx().key_bits;
             if (bits && h.operation != Operation::throughput)
-                add_figure(run, h.algorithm + std::to_string(bits), h.operation, 0, n);
+                add_figure(run, key_id(run, h.algorithm, bits), h.operation, 0, n);
         } else if (int64_t size = h.size ? h.size : ctx().block_size; size > 0) {
             add_figure(run, h.algorithm, Operation::throughput, size, n);
         }
