@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <optional>
 
 #include "core/algorithm.h"
 #include "core/curve.h"
@@ -111,6 +112,7 @@ class Parser {
     bool public_key_header(const Token& tok);
     bool row(const Token& tok);
     bool repeated_row(const std::string& id);
+    void headerless_row(const Token& tok);
     void next_run_under_header();
     bool label_between_rows(const Token& tok) const;
     bool symmetric_row(const Token& tok);
@@ -199,6 +201,30 @@ ParsedText Parser::parse(bool merge) {
     // In order already unless runs' lines overlap: a sort's buffer (half of them) only then.
     in_line_order(out_.diagnostics.begin(), out_.diagnostics.end());
     return std::move(out_);
+}
+
+// A row of openssl's "k" figures outside any run, without a header: a run
+// when its sizes are known, from the command ("-bytes 16": one figure) or
+// from the version's default sizes (five or six figures).
+void Parser::headerless_row(const Token& tok) {
+    size_t k_cells =
+        static_cast<size_t>(std::count_if(tok.cells.begin(), tok.cells.end(), [](auto w) {
+            return w.back() == 'k' && throughput_cell(w).has_value();
+        }));
+    if (k_cells != tok.cells.size()) return;
+    std::optional<int64_t> bytes;
+    for (size_t k = 0; k + 1 < command_words_.size(); ++k)
+        if (command_words_[k] == "-bytes") bytes = integer(command_words_[k + 1]);
+    if (k_cells == 1 && bytes && *bytes > 0) {
+        begin();
+        sizes_ = {*bytes};
+        mode_ = Mode::symmetric;
+        builder_.note("block size " + std::to_string(*bytes) + " from the command's -bytes");
+    } else if (k_cells == 5 || k_cells == 6) {
+        begin();
+        mode_ = Mode::symmetric;  // sizes_ empty: the version's defaults by count
+        builder_.note("a row without its header: the version's default block sizes");
+    }
 }
 
 // A short line between rows of one table ("decrypt", "After:", "openssl speed
@@ -501,8 +527,10 @@ bool Parser::dispatch(Token& tok) {
             // A row with openssl's seconds cells is openssl's, header or not.
             if (!active_ && row_with_seconds(tok.text)) begin();
             return active_ && row(tok);
-        case LineKind::kem_row:
         case LineKind::throughput_row:
+            if (!active_) headerless_row(tok);
+            return active_ && row(tok);
+        case LineKind::kem_row:
             return active_ && row(tok);
         case LineKind::blank:
         case LineKind::other:
