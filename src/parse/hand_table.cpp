@@ -259,18 +259,38 @@ int64_t number_before(const std::string& t, std::string_view phrase) {
     return std::stoll(t.substr(start, end - start));
 }
 
-// Whether a line can hold "byte block", "bit key" or "openssl speed". The first
-// two have a y, the last a p: memchr spares most lines (rows of figures) the
-// rest. Each has one space between a known pair of letters: one pass over the
-// line's spaces spares most others three searches.
+// "16k chunk", "16 KiB chunk", "16384-byte chunk": the block size a text
+// says the figures of a table are at; 0: none.
+int64_t chunk_size(const std::string& t) {
+    auto at = t.find(" chunk");
+    if (at == std::string::npos) return 0;
+    std::string before = t.substr(0, at);
+    int64_t unit = 1;
+    for (std::string_view u : {"kib", "kb", "k"})
+        if (before.ends_with(u)) {
+            before.resize(before.size() - u.size());
+            unit = 1024;
+            break;
+        }
+    if (unit == 1 && before.ends_with("byte")) before.resize(before.size() - 4);
+    int64_t n = number_before(before + "#", "#");
+    return n > 0 && n <= (1 << 20) ? n * unit : 0;
+}
+
+// Whether a line can hold "byte block", "bit key", "openssl speed" or "k
+// chunk". The first two have a y, the third a p, the last a u: memchr spares
+// most lines (rows of figures) the rest. Each has one space between a known
+// pair of letters: one pass over the line's spaces spares most others four searches.
 bool may_give_context(std::string_view t) {
     auto has = [&](char c) { return t.find(c) != std::string_view::npos; };
-    if (!has('y') && !has('Y') && !has('p') && !has('P')) return false;
+    if (!has('y') && !has('Y') && !has('p') && !has('P') && !has('u')) return false;
     auto low = [](char c) { return static_cast<char>(c | 0x20); };
     for (size_t p = 1; p + 1 < t.size(); ++p) {  // a plain loop: tables pad with many spaces
         if (t[p] != ' ') continue;
         char a = low(t[p - 1]), b = low(t[p + 1]);
-        if ((a == 'e' && b == 'b') || (a == 't' && b == 'k') || (a == 'l' && b == 's')) return true;
+        if ((a == 'e' && b == 'b') || (a == 't' && b == 'k') || (a == 'l' && b == 's') ||
+            (b == 'c' && (a == 'k' || a == 'b' || a == 'e')))  // "16k chunk"
+            return true;
     }
     return false;
 }
@@ -280,9 +300,10 @@ bool may_give_context(std::string_view t) {
 // where the last one was passed, so the text is read about once per phrase,
 // and a line only where a phrase starts. A line unwrap rewrote is tested alone.
 std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::string_view text) {
-    constexpr std::string_view kPhrases[] = {"byte block", "bit key", "openssl speed"};
-    size_t next[3], last = 0;  // each phrase's next offset in `text`; the last line's
-    for (size_t p = 0; p < 3; ++p) next[p] = find_mention(text, kPhrases[p]);
+    constexpr std::string_view kPhrases[] = {"byte block", "bit key", "openssl speed", " chunk"};
+    constexpr size_t kN = std::size(kPhrases);
+    size_t next[kN], last = 0;  // each phrase's next offset in `text`; the last line's
+    for (size_t p = 0; p < kN; ++p) next[p] = find_mention(text, kPhrases[p]);
     std::vector<size_t> out;
     auto base = reinterpret_cast<uintptr_t>(text.data());
     for (size_t k = 0; k < lines.size(); ++k) {
@@ -294,7 +315,7 @@ std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::stri
         }
         size_t begin = at - base, end = begin + t.size();
         bool found = false;
-        for (size_t p = 0; p < 3; ++p) {
+        for (size_t p = 0; p < kN; ++p) {
             if (next[p] < begin || begin < last) next[p] = find_mention(text, kPhrases[p], begin);
             found = found || next[p] < end;
         }
@@ -311,10 +332,11 @@ Context read_context(const std::vector<CleanLine>& lines, std::string_view text)
         const CleanLine& l = lines[k];
         if (!may_give_context(l.text()) ||
             (!mentions(l.text(), "byte block") && !mentions(l.text(), "bit key") &&
-             !mentions(l.text(), "openssl speed")))
+             !mentions(l.text(), "openssl speed") && !mentions(l.text(), " chunk")))
             continue;
         std::string t = lower(l.text());
         if (auto b = number_before(t, "byte block")) c.block_size = b;
+        if (auto b = chunk_size(t)) c.block_size = b;
         if (auto k = number_before(t, "bit key")) c.key_bits = k;
         auto at = t.find("openssl speed");
         if (at == std::string::npos) continue;
