@@ -239,3 +239,58 @@ TEST(ImportRules, TheFinerPrintedFormWins) {
 
 }  // namespace
 }  // namespace speedlab
+
+#include "report/speed_table.h"
+
+namespace speedlab {
+namespace {
+
+// One table of openssl's line markers: what the report writes, import reads back.
+TEST(SpeedMarkers, ATableSpeedlabWroteIsReadBackAsWritten) {
+    speedlab::Run run;
+    run.program = "openssl speed";
+    run.version = "OpenSSL 3.0.2 15 Mar 2022";
+    run.built_on = "Wed May 24 17:12:55 2023 UTC";
+    run.options = "bn(64,64)";
+    run.compiler = "gcc -fPIC -pthread -m64 -O3";
+    run.timing = Timing::user_cpu;
+    for (auto [size, value] : std::initializer_list<std::pair<int64_t, double>>{
+             {16, 145499490}, {64, 333045760}, {8192, 826880680}}) {
+        Measurement m;
+        m.algorithm = "md5";
+        m.parameter = size;
+        m.value = value;
+        run.measurements.push_back(m);
+    }
+    std::string table = report::speed_table(run);
+    auto parsed = parse::parse_speed_text(table, "speedlab.txt");
+    ASSERT_EQ(parsed.runs.size(), 1u) << table;
+    const speedlab::Run& back = parsed.runs[0];
+    EXPECT_EQ(back.version, run.version);
+    EXPECT_EQ(back.built_on, run.built_on);
+    EXPECT_EQ(back.options, run.options);
+    EXPECT_EQ(back.compiler, run.compiler);
+    for (const auto& m : run.measurements) {
+        const Measurement* got = back.find("md5", Operation::throughput, m.parameter);
+        ASSERT_NE(got, nullptr) << m.parameter;
+        EXPECT_NEAR(got->value, m.value, 10) << m.parameter;  // printed to 0.01k
+    }
+}
+
+TEST(SpeedMarkers, AFlattenedTextKeepsEveryHeaderLine) {
+    // 3.x "version:" after prose, and SSLeay's "C flags:", on one flattened line.
+    auto parsed = parse::parse_speed_text(
+        "we got this: version: 3.0.2 built on: Wed May 24 2023 options:bn(64,64) C flags: gcc "
+        "-O3 The 'numbers' are in 1000s of bytes per second processed. type 16 bytes 64 bytes "
+        "256 bytes 1024 bytes 8192 bytes md5 6296.04k 23606.95k 74073.86k 161270.41k "
+        "245812.06k\n",
+        "t.txt");
+    ASSERT_EQ(parsed.runs.size(), 1u);
+    EXPECT_EQ(parsed.runs[0].version, "OpenSSL 3.0.2");
+    EXPECT_EQ(parsed.runs[0].options, "bn(64,64)");
+    EXPECT_EQ(parsed.runs[0].compiler, "gcc -O3");
+    EXPECT_NE(parsed.runs[0].find("md5", Operation::throughput, 8192), nullptr);
+}
+
+}  // namespace
+}  // namespace speedlab

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/algorithm.h"
+#include "core/speed_markers.h"
 #include "core/text.h"
 #include "parse/cells.h"
 
@@ -153,26 +154,31 @@ bool version_at_start(std::string_view t, std::string_view prefix) {
            starts_with(rest, "xx ");
 }
 
-// Version, build and timing lines of openssl's header.
+constexpr std::string_view kVersion = marker_text(SpeedMarker::version);
+constexpr std::string_view kBuiltOn = marker_text(SpeedMarker::built_on);
+constexpr std::string_view kOptions = marker_text(SpeedMarker::options);
+
+// Version, build and timing lines of openssl's header (words of the one
+// marker table the report writes with too).
 bool header_line(std::string_view t, Token& tok) {
     if (version_at_start(t, "OpenSSL ") || version_at_start(t, "SSLeay ") ||
-        version_at_start(t, "LibreSSL ") || starts_with(t, "version: ")) {
+        version_at_start(t, "LibreSSL ") || starts_with(t, kVersion)) {
         // 3.x prints "version: 3.0.19"; speedlab's own table "version: libcrypto OpenSSL ...".
-        std::string_view v = trim(t.substr(std::min<size_t>(9, t.size())));
+        std::string_view v = trim(t.substr(std::min(kVersion.size(), t.size())));
         bool bare = !v.empty() && digit(v.front());
         tok.kind = LineKind::version;
-        tok.value = starts_with(t, "version: ") ? (bare ? "OpenSSL " : "") + std::string(v)
-                                                : std::string(t);
+        tok.value =
+            starts_with(t, kVersion) ? (bare ? "OpenSSL " : "") + std::string(v) : std::string(t);
         return true;
     }
     if (starts_with(t, "You have chosen to measure elapsed time")) {
         tok.kind = LineKind::elapsed_notice;
         return true;
     }
-    if (starts_with(t, "built on")) {
+    if (starts_with(t, kBuiltOn)) {
         std::string_view v = t;
-        while (starts_with(v, "built on")) {
-            v.remove_prefix(8);
+        while (starts_with(v, kBuiltOn)) {  // "built on: built on: ..." (3.0 alphas)
+            v.remove_prefix(kBuiltOn.size());
             if (!v.empty() && v[0] == ':') v.remove_prefix(1);
             v = trim(v);
         }
@@ -180,21 +186,23 @@ bool header_line(std::string_view t, Token& tok) {
         tok.value = std::string(v);
         return true;
     }
-    if (starts_with(t, "options:")) {
+    if (starts_with(t, kOptions)) {
         tok.kind = LineKind::options;
-        tok.value = std::string(trim(t.substr(8)));
+        tok.value = std::string(trim(t.substr(kOptions.size())));
         return true;
     }
-    if (starts_with(t, "compiler:") || starts_with(t, "C flags:")) {
+    if (starts_with(t, marker_text(SpeedMarker::compiler)) ||
+        starts_with(t, marker_text(SpeedMarker::c_flags))) {
         tok.kind = LineKind::compiler;
         tok.value = std::string(trim(t.substr(t.find(':') + 1)));
         return true;
     }
-    if (starts_with(t, "available timing options:") || starts_with(t, "timing function used:")) {
+    if (starts_with(t, marker_text(SpeedMarker::timing_options)) ||
+        starts_with(t, marker_text(SpeedMarker::timing_used))) {
         tok.kind = LineKind::timing_note;
         return true;
     }
-    if (starts_with(t, "CPUINFO:")) {
+    if (starts_with(t, marker_text(SpeedMarker::cpuinfo))) {
         tok.kind = LineKind::cpuinfo;
         if (auto env = t.find(" env:"); env != std::string_view::npos)
             tok.value = std::string(trim(t.substr(env + 5)));
@@ -571,11 +579,11 @@ Token classify(std::string_view line) {
         std::from_chars(rest.data(), rest.data() + rest.size(), tok.number);
         return tok;
     }
-    if (starts_with(t, "The 'numbers' are in 1000s")) {
+    if (starts_with(t, marker_text(SpeedMarker::numbers_note))) {
         tok.kind = LineKind::numbers_note;
         return tok;
     }
-    if (starts_with_word(t, "type")) {
+    if (starts_with_word(t, marker_text(SpeedMarker::type_header))) {
         tok.kind = LineKind::throughput_header;
         tok.sizes = header_sizes(t);
         return tok;

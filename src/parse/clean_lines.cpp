@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/speed_markers.h"
 #include "core/text.h"
 #include "parse/cells.h"
 #include "parse/line_prefix.h"
@@ -172,6 +173,7 @@ size_t output_line_at(std::string_view t, size_t at) {
             if (starts_with(r, m)) return m.size();
         return 0;
     };
+    auto is = [&](SpeedMarker m) { return marker({marker_text(m)}); };
     switch (r.empty() ? '\0' : r[0]) {  // by first byte: this looks at every word of a long line
         case 'O':
             return starts_with(r, "OpenSSL ") && digit_at(8) ? 8 : 0;
@@ -179,18 +181,21 @@ size_t output_line_at(std::string_view t, size_t at) {
             return starts_with(r, "LibreSSL ") && digit_at(9) ? 9 : 0;
         case 'S':
             return starts_with(r, "SSLeay ") && digit_at(7) ? 7 : 0;
+        case 'v':  // 3.x: "version: 3.0.2"
+            return starts_with(r, "version: ") && digit_at(9) ? 9 : 0;
         case 'b':
-            return marker({"built on"});
+            return is(SpeedMarker::built_on);
         case 'o':
-            return marker({"options:"});
+            return is(SpeedMarker::options);
         case 'c':
-            return marker({"compiler:"});
+            return is(SpeedMarker::compiler);
         case 'C':
-            return marker({"CPUINFO:"});
+            if (size_t n = is(SpeedMarker::c_flags)) return n;
+            return is(SpeedMarker::cpuinfo);
         case 'a':
-            return marker({"available timing options:"});
+            return is(SpeedMarker::timing_options);
         case 'T':
-            return marker({"The 'numbers' are"});
+            return is(SpeedMarker::numbers_note);
         case 'D':
             return marker({"Doing "});
         case 's':
@@ -199,7 +204,7 @@ size_t output_line_at(std::string_view t, size_t at) {
             return marker({"keygen "});
         case 't':
             if (starts_with(r, "type ") && digit_at(5)) return 5;
-            return marker({"timing function used:"});
+            return is(SpeedMarker::timing_used);
         case 'r':
         case 'd':
             return starts_with(r, "rsa ") || starts_with(r, "dsa ") ? key_row_at(r, 4) : 0;

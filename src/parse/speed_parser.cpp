@@ -211,7 +211,9 @@ void Parser::headerless_row(const Token& tok) {
         static_cast<size_t>(std::count_if(tok.cells.begin(), tok.cells.end(), [](auto w) {
             return w.back() == 'k' && throughput_cell(w).has_value();
         }));
-    if (k_cells != tok.cells.size()) return;
+    // Only openssl's own row names: "aes128ecb Yes" is a person's table.
+    if (k_cells != tok.cells.size() || !looks_like_algorithm(canonical_symmetric_id(tok.name)))
+        return;
     std::optional<int64_t> bytes;
     for (size_t k = 0; k + 1 < command_words_.size(); ++k)
         if (command_words_[k] == "-bytes") bytes = integer(command_words_[k + 1]);
