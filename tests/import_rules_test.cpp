@@ -294,3 +294,45 @@ TEST(SpeedMarkers, AFlattenedTextKeepsEveryHeaderLine) {
 
 }  // namespace
 }  // namespace speedlab
+
+namespace speedlab {
+namespace {
+
+TEST(ImportRules, MachineReadableRecordsOf32WithoutATable) {
+    // 3.2+ -mr stderr: +DTP names KEM and signature tests; +R15..+R20 their results.
+    const Case cases[] = {
+        {"KEM keygen, encaps, decaps (+R15..+R17)",
+         "+DTP:ML-KEM-768:keygen:10\n+R15:500000:ML-KEM-768:10.00\n"
+         "+DTP:ML-KEM-768:encaps:10\n+R16:400000:ML-KEM-768:10.00\n"
+         "+DTP:ML-KEM-768:decaps:10\n+R17:300000:ML-KEM-768:9.99\n",
+         1,
+         {{0, "ml-kem-768.keygen", 50000},
+          {0, "ml-kem-768.encaps", 40000},
+          {0, "ml-kem-768.decaps", 300000 / 9.99}}},
+        {"signature keygen, sign, verify (+R18..+R20)",
+         "+DTP:rsa2048:keygen:10\n+R18:2000:rsa2048:10.00\n"
+         "+DTP:rsa2048:signs:10\n+R19:15000:rsa2048:10.00\n",
+         1,
+         {{0, "sig-rsa2048.keygen", 200}, {0, "sig-rsa2048.sign", 1500}}},
+        {"3.2 numbers: R3/R4 are RSA encrypt and decrypt",
+         "+DTP:2048:public:rsa encrypt:10\n+R3:300000:2048:10.00\n"
+         "+DTP:2048:private:rsa decrypt:10\n+R4:15000:2048:10.00\n"
+         "+DTP:2048:private:dsa:10\n+R5:20000:2048:10.00\n",
+         1,
+         {{0, "rsa2048.encrypt", 30000}, {0, "rsa2048.decrypt", 1500}, {0, "dsa2048.sign", 2000}}},
+        {"single rows under the -bytes 16 of the command (080)",
+         "$ openssl speed -evp aes-128-cbc -bytes 16 -seconds 30\nBefore:\n"
+         "aes-128-cbc     716949.71k\n\nAfter:\naes-128-cbc     742807.11k\n",
+         2,
+         {{0, "aes-128-cbc@16", 716949710}, {1, "aes-128-cbc@16", 742807110}}},
+        {"a headerless row of six figures: the default sizes",
+         "OpenSSL 1.1.1w  11 Sep 2023\n"
+         "aes-128-cbc  1.00k  2.00k  3.00k  4.00k  5.00k  6.00k\n",
+         1,
+         {{0, "aes-128-cbc@16", 1000}, {0, "aes-128-cbc@16384", 6000}}},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace speedlab

@@ -44,6 +44,18 @@ std::string curve_for(int64_t idx, int64_t bits) {
     return "nistp" + std::to_string(bits);
 }
 
+// "OpenSSL 3.2.1 ...", "OpenSSL 4.0.0": a version whose -mr +R records have
+// 3.2's numbers.
+bool numbers_of_32(std::string_view version) {
+    if (!starts_with(version, "OpenSSL ")) return false;
+    int major = 0, minor = 0;
+    auto [p, ec] = std::from_chars(version.data() + 8, version.data() + version.size(), major);
+    if (ec != std::errc{}) return false;
+    if (p < version.data() + version.size() && *p == '.')
+        std::from_chars(p + 1, version.data() + version.size(), minor);
+    return major > 3 || (major == 3 && minor >= 2);
+}
+
 // "SW aes-128-cbc", "AF aes-128-cbc": rows a person marked with a short
 // upper-case word are separate runs (software vs engine, say). Strips the mark.
 std::string row_variant(std::string& name) {
@@ -123,6 +135,7 @@ class Parser {
     bool mr_progress(std::string_view tag, const std::vector<std::string_view>& f);
     void mr_throughput(const std::vector<std::string_view>& f);
     Progress public_key_record(std::string_view tag, const std::vector<std::string_view>& f);
+    Progress table_record(int n, const std::vector<std::string_view>& f);
     void mr_public_key(std::string_view tag, const std::vector<std::string_view>& f);
     void mr_put(const std::string& id, Operation op, std::optional<Number> n, bool seconds_per_op);
 
@@ -151,6 +164,7 @@ class Parser {
     std::string pending_pk_;
     Operation pending_op_ = Operation::sign;
     bool child_record_ = false;  // the -mr record being read is a -multi child's
+    bool records_32_ = false;    // +R numbers of 3.2+ (RSA encrypt/decrypt are R3/R4)
 
     std::string prompt_host_;
     size_t prompt_line_ = 0;
@@ -273,7 +287,7 @@ bool Parser::system_text() {
 void Parser::begin() {
     if (active_) return;
     active_ = true;
-    has_tables_ = has_progress_ = truncated_ = header_seen_ = false;
+    has_tables_ = has_progress_ = truncated_ = header_seen_ = records_32_ = false;
     Run run;
     run.source = "imported";
     run.program = "openssl speed";
@@ -887,6 +901,8 @@ bool Parser::mr_progress(std::string_view tag, const std::vector<std::string_vie
     } else if (tag == "+DTP" && f.size() >= 5) {
         std::string alg = lower_ascii(f[3]), op = lower_ascii(f[2]);
         pending_pk_.clear();
+        // 3.2+ names RSA's operations in the record ("rsa sign"): its +R numbers moved.
+        if (starts_with(alg, "rsa ")) records_32_ = true;
         if (starts_with(alg, "rsa")) {
             pending_pk_ = "rsa" + std::string(f[1]);
             pending_op_ = contains(alg, "decrypt")   ? Operation::decrypt
@@ -924,6 +940,20 @@ Progress Parser::public_key_record(std::string_view tag, const std::vector<std::
     Progress p;
     int n = 0;
     std::from_chars(tag.data() + 2, tag.data() + tag.size(), n);
+    if (n >= 15 && n <= 20) return table_record(n, f);  // 3.2+ KEM and signature tests
+    if (records_32_ || numbers_of_32(builder_.run().version)) {
+        // 3.2+ numbers: R3/R4 RSA encrypt/decrypt, then DSA.. FFDH two later.
+        if (n == 3 || n == 4) {
+            auto bits = integer(f[2]);
+            if (!bits || *bits <= 0) return p;
+            p.kind = Progress::Kind::figure;
+            p.bits = *bits;
+            p.id = "rsa" + std::to_string(*bits);
+            p.op = n == 3 ? Operation::encrypt : Operation::decrypt;
+            return p;
+        }
+        if (n >= 5) n -= 2;
+    }
     auto bits = integer(f[2]);
     if (!bits || *bits <= 0) return p;
     std::string b = std::to_string(*bits);
@@ -967,6 +997,22 @@ Progress Parser::public_key_record(std::string_view tag, const std::vector<std::
             return Progress{};
     }
     pending_pk_.clear();
+    return p;
+}
+
+// "+R15:{count}:{algname}:{secs}" .. "+R20": a 3.2+ KEM (keygen, encaps,
+// decaps) or signature (keygen, sign, verify) test, named as its table names it.
+Progress Parser::table_record(int n, const std::vector<std::string_view>& f) {
+    Progress p;
+    if (f.size() != 4 || f[2].empty()) return p;
+    bool kem = n <= 17;
+    int k = (n - 15) % 3;
+    p.kind = Progress::Kind::figure;
+    p.id = table_algorithm(kem ? TableKind::kem : TableKind::signature, f[2]);
+    p.op = k == 0 ? Operation::keygen
+           : kem  ? (k == 1 ? Operation::encaps : Operation::decaps)
+                  : (k == 1 ? Operation::sign : Operation::verify);
+    p.source = std::string(f[2]);
     return p;
 }
 
