@@ -252,6 +252,15 @@ std::vector<size_t> output_line_starts(std::string_view t) {
     return out;
 }
 
+// "$ OpenSSL 1.0.0e 6 Sep 2011", "$ type 16 bytes ...": a shell prompt a
+// page glued to openssl's first line. Without it; a command stays as it is.
+std::string_view without_glued_prompt(std::string_view line) {
+    std::string_view t = trim_left(line);
+    if (t.size() < 3 || (t[0] != '$' && t[0] != '#' && t[0] != '%') || t[1] != ' ') return line;
+    std::string_view rest = trim_left(t.substr(2));
+    return output_line_at(rest, 0) ? rest : line;
+}
+
 // A "Doing ..." progress line whose result has been printed (or was wrapped off).
 bool doing_complete(std::string_view s) {
     s = trim_right(s);
@@ -383,6 +392,7 @@ class Unwrapper {
         std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
         if (starts_with(trim_left(line), "```")) return;
         if (in_backticks(trim_left(line))) line = inline_code(trim_left(line));
+        line = without_glued_prompt(line);
         if (table_source(line, number)) return;
         pieces_.clear();
         size_t doing = line.find("Doing ");
