@@ -258,7 +258,9 @@ std::string_view without_glued_prompt(std::string_view line) {
     std::string_view t = trim_left(line);
     if (t.size() < 3 || (t[0] != '$' && t[0] != '#' && t[0] != '%') || t[1] != ' ') return line;
     std::string_view rest = trim_left(t.substr(2));
-    return output_line_at(rest, 0) ? rest : line;
+    if (output_line_at(rest, 0)) return rest;
+    std::string_view sizes = starts_with(rest, "type ") ? trim_left(rest.substr(5)) : "";
+    return !sizes.empty() && std::isdigit(static_cast<unsigned char>(sizes[0])) ? rest : line;
 }
 
 // A "Doing ..." progress line whose result has been printed (or was wrapped off).
