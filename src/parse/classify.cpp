@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/algorithm.h"
+#include "core/speed_markers.h"
 #include "core/text.h"
 #include "parse/cells.h"
 
@@ -143,6 +144,7 @@ namespace {
 bool version_at_start(std::string_view t, std::string_view prefix) {
     if (!starts_with(t, prefix) || t.size() <= prefix.size() || !digit(t[prefix.size()]))
         return false;
+    if (t.find('|') != std::string_view::npos) return false;  // a typed table's row label
     size_t end = t.find_first_of(" \t", prefix.size());
     if (end == std::string_view::npos) return true;
     std::string_view rest = trim(t.substr(end));
@@ -152,26 +154,31 @@ bool version_at_start(std::string_view t, std::string_view prefix) {
            starts_with(rest, "xx ");
 }
 
-// Version, build and timing lines of openssl's header.
+constexpr std::string_view kVersion = marker_text(SpeedMarker::version);
+constexpr std::string_view kBuiltOn = marker_text(SpeedMarker::built_on);
+constexpr std::string_view kOptions = marker_text(SpeedMarker::options);
+
+// Version, build and timing lines of openssl's header (words of the one
+// marker table the report writes with too).
 bool header_line(std::string_view t, Token& tok) {
     if (version_at_start(t, "OpenSSL ") || version_at_start(t, "SSLeay ") ||
-        version_at_start(t, "LibreSSL ") || starts_with(t, "version: ")) {
+        version_at_start(t, "LibreSSL ") || starts_with(t, kVersion)) {
         // 3.x prints "version: 3.0.19"; speedlab's own table "version: libcrypto OpenSSL ...".
-        std::string_view v = trim(t.substr(std::min<size_t>(9, t.size())));
+        std::string_view v = trim(t.substr(std::min(kVersion.size(), t.size())));
         bool bare = !v.empty() && digit(v.front());
         tok.kind = LineKind::version;
-        tok.value = starts_with(t, "version: ") ? (bare ? "OpenSSL " : "") + std::string(v)
-                                                : std::string(t);
+        tok.value =
+            starts_with(t, kVersion) ? (bare ? "OpenSSL " : "") + std::string(v) : std::string(t);
         return true;
     }
     if (starts_with(t, "You have chosen to measure elapsed time")) {
         tok.kind = LineKind::elapsed_notice;
         return true;
     }
-    if (starts_with(t, "built on")) {
+    if (starts_with(t, kBuiltOn)) {
         std::string_view v = t;
-        while (starts_with(v, "built on")) {
-            v.remove_prefix(8);
+        while (starts_with(v, kBuiltOn)) {  // "built on: built on: ..." (3.0 alphas)
+            v.remove_prefix(kBuiltOn.size());
             if (!v.empty() && v[0] == ':') v.remove_prefix(1);
             v = trim(v);
         }
@@ -179,21 +186,23 @@ bool header_line(std::string_view t, Token& tok) {
         tok.value = std::string(v);
         return true;
     }
-    if (starts_with(t, "options:")) {
+    if (starts_with(t, kOptions)) {
         tok.kind = LineKind::options;
-        tok.value = std::string(trim(t.substr(8)));
+        tok.value = std::string(trim(t.substr(kOptions.size())));
         return true;
     }
-    if (starts_with(t, "compiler:") || starts_with(t, "C flags:")) {
+    if (starts_with(t, marker_text(SpeedMarker::compiler)) ||
+        starts_with(t, marker_text(SpeedMarker::c_flags))) {
         tok.kind = LineKind::compiler;
         tok.value = std::string(trim(t.substr(t.find(':') + 1)));
         return true;
     }
-    if (starts_with(t, "available timing options:") || starts_with(t, "timing function used:")) {
+    if (starts_with(t, marker_text(SpeedMarker::timing_options)) ||
+        starts_with(t, marker_text(SpeedMarker::timing_used))) {
         tok.kind = LineKind::timing_note;
         return true;
     }
-    if (starts_with(t, "CPUINFO:")) {
+    if (starts_with(t, marker_text(SpeedMarker::cpuinfo))) {
         tok.kind = LineKind::cpuinfo;
         if (auto env = t.find(" env:"); env != std::string_view::npos)
             tok.value = std::string(trim(t.substr(env + 5)));
@@ -213,6 +222,36 @@ std::vector<int64_t> header_sizes(std::string_view t) {
     }
     if (ws.size() % 2 == 0) return {};
     return sizes;
+}
+
+// A header a person typed over openssl's rows: "block size 16 64 256 1024
+// 8192 16384", "bytes 16 64 ...": a few words, then three or more block
+// sizes (powers of two from 8, rising, maybe each with "bytes").
+std::vector<int64_t> typed_header_sizes(std::string_view t) {
+    if (t.empty() || !std::isalpha(static_cast<unsigned char>(t[0]))) return {};
+    // Most lines are prose: letters and spaces only may come before the first digit.
+    size_t first = 0;
+    while (first < t.size() && !digit(t[first])) {
+        if (!std::isalpha(static_cast<unsigned char>(t[first])) && t[first] != ' ' &&
+            t[first] != '\t')
+            return {};
+        ++first;
+    }
+    if (first == t.size()) return {};
+    auto ws = words(t);
+    size_t k = 0;
+    while (k < ws.size() && k < 3 && !digit(ws[k][0])) ++k;
+    if (k == 0 || k == 3) return {};
+    std::vector<int64_t> sizes;
+    for (; k < ws.size(); ++k) {
+        if (!sizes.empty() && (ws[k] == "bytes" || ws[k] == "B")) continue;
+        auto n = integer(ws[k]);
+        if (!n || *n < 8 || *n > (1 << 20) || (*n & (*n - 1)) != 0 ||
+            (!sizes.empty() && *n <= sizes.back()))
+            return {};
+        sizes.push_back(*n);
+    }
+    return sizes.size() >= 3 ? sizes : std::vector<int64_t>{};
 }
 
 // openssl's own public-key headers start with their first column's name.
@@ -411,6 +450,16 @@ void key_columns(const std::vector<std::string_view>& cells, PublicKeyRow& row) 
         if ((k < half && !seconds && !placeholder(cells[k])) || (k >= half && seconds))
             by_place = false;
     }
+    // "0.577s  0.011" (SSLeay 0.7, a verify time printed without its 's'): a
+    // rate that is not the seconds' reciprocal is the next column's seconds.
+    if (by_place && half == 1) {
+        auto sec = number(cells[0].substr(0, cells[0].size() - 1)), r = number(cells[1]);
+        if (sec && r && sec->value > 0 && r->value < 1 &&
+            (r->value * sec->value < 0.5 || r->value * sec->value > 2)) {
+            row.seconds.assign(cells.begin(), cells.end());
+            return;
+        }
+    }
     for (size_t k = 0; k < cells.size(); ++k) {
         bool seconds = by_place ? k < half : seconds_cell(cells[k]);
         (seconds ? row.seconds : row.rates).push_back(cells[k]);
@@ -425,8 +474,16 @@ bool public_key_row(std::string_view t, Token& tok) {
     size_t values_from = 0;
     if (!public_key_name(t, ws, row, values_from)) return false;
     std::vector<std::string_view> cells(ws.begin() + static_cast<long>(values_from), ws.end());
-    while (!cells.empty() && !key_figure(cells.back()))  // "(turbo)" after the figures
-        cells.pop_back();
+    // "(turbo)" after the figures goes; "0.577s 0.011" keeps its second time.
+    auto bare_time = [&] {
+        return cells.size() == 2 && seconds_cell(cells[0]) && number(cells[1]);
+    };
+    while (!cells.empty() && !key_figure(cells.back()) && !bare_time()) cells.pop_back();
+    if (!cells.empty() && values_from + cells.size() < ws.size()) {
+        std::string_view after = ws[values_from + cells.size()];
+        if (std::isalpha(static_cast<unsigned char>(after[0])))
+            tok.label = trim(t.substr(static_cast<size_t>(after.data() - t.data())));
+    }
     key_columns(cells, row);
     if (row.seconds.empty() && row.rates.empty()) return false;
     size_t columns = std::min(row.ops.size(), std::max(row.rates.size(), row.seconds.size()));
@@ -522,16 +579,20 @@ Token classify(std::string_view line) {
         std::from_chars(rest.data(), rest.data() + rest.size(), tok.number);
         return tok;
     }
-    if (starts_with(t, "The 'numbers' are in 1000s")) {
+    if (starts_with(t, marker_text(SpeedMarker::numbers_note))) {
         tok.kind = LineKind::numbers_note;
         return tok;
     }
-    if (starts_with_word(t, "type")) {
+    if (starts_with_word(t, marker_text(SpeedMarker::type_header))) {
         tok.kind = LineKind::throughput_header;
         tok.sizes = header_sizes(t);
         return tok;
     }
     if (public_key_header(t, tok) || row(t, tok)) return tok;
+    if (auto sizes = typed_header_sizes(t); !sizes.empty()) {
+        tok.kind = LineKind::throughput_header;
+        tok.sizes = std::move(sizes);
+    }
     return tok;
 }
 

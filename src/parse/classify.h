@@ -75,6 +75,9 @@ struct Token {
     PublicKeyRow public_key;
     std::string name;                     // throughput_row and kem_row: the algorithm as printed
     std::vector<std::string_view> cells;  // throughput_row: every place; kem_row: 3 rates
+    // public_key_row: words after the figures ("<TAB>software SSE2"), naming
+    // the run of rows of several runs interleaved; empty: none.
+    std::string_view label;
 };
 
 Token classify(std::string_view line);

@@ -1,8 +1,10 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/speed_markers.h"
 #include "core/text.h"
 #include "parse/cells.h"
+#include "parse/line_prefix.h"
 #include "parse/speed_parser.h"
 
 namespace speedlab::parse {
@@ -171,6 +173,7 @@ size_t output_line_at(std::string_view t, size_t at) {
             if (starts_with(r, m)) return m.size();
         return 0;
     };
+    auto is = [&](SpeedMarker m) { return marker({marker_text(m)}); };
     switch (r.empty() ? '\0' : r[0]) {  // by first byte: this looks at every word of a long line
         case 'O':
             return starts_with(r, "OpenSSL ") && digit_at(8) ? 8 : 0;
@@ -178,18 +181,21 @@ size_t output_line_at(std::string_view t, size_t at) {
             return starts_with(r, "LibreSSL ") && digit_at(9) ? 9 : 0;
         case 'S':
             return starts_with(r, "SSLeay ") && digit_at(7) ? 7 : 0;
+        case 'v':  // 3.x: "version: 3.0.2"
+            return starts_with(r, "version: ") && digit_at(9) ? 9 : 0;
         case 'b':
-            return marker({"built on"});
+            return is(SpeedMarker::built_on);
         case 'o':
-            return marker({"options:"});
+            return is(SpeedMarker::options);
         case 'c':
-            return marker({"compiler:"});
+            return is(SpeedMarker::compiler);
         case 'C':
-            return marker({"CPUINFO:"});
+            if (size_t n = is(SpeedMarker::c_flags)) return n;
+            return is(SpeedMarker::cpuinfo);
         case 'a':
-            return marker({"available timing options:"});
+            return is(SpeedMarker::timing_options);
         case 'T':
-            return marker({"The 'numbers' are"});
+            return is(SpeedMarker::numbers_note);
         case 'D':
             return marker({"Doing "});
         case 's':
@@ -198,12 +204,30 @@ size_t output_line_at(std::string_view t, size_t at) {
             return marker({"keygen "});
         case 't':
             if (starts_with(r, "type ") && digit_at(5)) return 5;
-            return marker({"timing function used:"});
+            return is(SpeedMarker::timing_used);
         case 'r':
         case 'd':
             return starts_with(r, "rsa ") || starts_with(r, "dsa ") ? key_row_at(r, 4) : 0;
         default:
             return digit_at(0) ? key_row_at(r, 0) : 0;
+    }
+}
+
+// The rows under a flattened "type" header of `columns` sizes, from `at`:
+// each a name of up to three words and that many figures. Their starts go
+// to `out`; the first that is not such a row ends them (it starts a line too).
+void flattened_rows(std::string_view t, size_t at, size_t columns, std::vector<size_t>& out) {
+    auto ws = words(t.substr(at));
+    for (size_t k = 0; k < ws.size();) {
+        size_t start = static_cast<size_t>(ws[k].data() - t.data()), name = 0;
+        while (k + name < ws.size() && name < 3 && !cell_like(ws[k + name])) ++name;
+        size_t figures = 0;
+        while (k + name + figures < ws.size() && figures < columns &&
+               throughput_cell(ws[k + name + figures]))
+            ++figures;
+        if (out.empty() || out.back() != start) out.push_back(start);
+        if (name == 0 || figures < columns) return;
+        k += name + figures;
     }
 }
 
@@ -221,9 +245,22 @@ std::vector<size_t> output_line_starts(std::string_view t) {
         size_t k = 1, end = at + 4;
         for (; k + 1 < ws.size() && integer(ws[k]) && ws[k + 1] == "bytes"; k += 2)
             end = static_cast<size_t>(ws[k + 1].data() + ws[k + 1].size() - t.data());
-        if (k > 1 && end + 1 < t.size()) out.push_back(end + 1);
+        if (k > 1 && end + 1 < t.size()) flattened_rows(t, end + 1, (k - 1) / 2, out);
     }
+    std::sort(out.begin(), out.end());
+    out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;
+}
+
+// "$ OpenSSL 1.0.0e 6 Sep 2011", "$ type 16 bytes ...": a shell prompt a
+// page glued to openssl's first line. Without it; a command stays as it is.
+std::string_view without_glued_prompt(std::string_view line) {
+    std::string_view t = trim_left(line);
+    if (t.size() < 3 || (t[0] != '$' && t[0] != '#' && t[0] != '%') || t[1] != ' ') return line;
+    std::string_view rest = trim_left(t.substr(2));
+    if (output_line_at(rest, 0)) return rest;
+    std::string_view sizes = starts_with(rest, "type ") ? trim_left(rest.substr(5)) : "";
+    return !sizes.empty() && std::isdigit(static_cast<unsigned char>(sizes[0])) ? rest : line;
 }
 
 // A "Doing ..." progress line whose result has been printed (or was wrapped off).
@@ -356,6 +393,8 @@ class Unwrapper {
         if (!web_read && web_bytes(raw) && web_lines(raw, number)) return;
         std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
         if (starts_with(trim_left(line), "```")) return;
+        if (in_backticks(trim_left(line))) line = inline_code(trim_left(line));
+        line = without_glued_prompt(line);
         if (table_source(line, number)) return;
         pieces_.clear();
         size_t doing = line.find("Doing ");
@@ -431,6 +470,18 @@ class Unwrapper {
             html_line_ = number;
         }
         return true;
+    }
+
+    // "`md5 1.00k`": the text inside; "``" where a page broke a long line goes.
+    std::string_view inline_code(std::string_view t) {
+        t = t.substr(1, t.size() - 2);
+        if (t.find("``") == std::string_view::npos) return trim_right(t);
+        std::string out;
+        for (size_t at = 0, next; at <= t.size(); at = next + 2) {
+            next = std::min(t.find("``", at), t.size());
+            out += t.substr(at, next - at);
+        }
+        return keep(std::move(out));
     }
 
     std::string_view keep(std::string s) {
@@ -572,11 +623,12 @@ CleanText clean_lines(std::string_view text) {
     // as a growing vector would take.
     out.lines.reserve(newlines(text) + 1);
     Unwrapper unwrap(out, double_spaced(text));
+    SharedPrefix prefix(text);
     size_t number = 0;
     for (size_t pos = 0; pos < text.size();) {
         size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
-        unwrap.line(text.substr(pos, end - pos), ++number);
+        unwrap.line(prefix.strip(text.substr(pos, end - pos), end), ++number);
         pos = end + 1;
     }
     return out;

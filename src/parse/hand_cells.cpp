@@ -98,7 +98,7 @@ std::string block_cipher(std::string_view w) {
 }
 
 // Names people give algorithms in summary tables, mapped to canonical ids;
-// "rsa"/"dsa" carry their key bits separately.
+// "rsa", "dsa", "ecdsa" and "ecdh" carry their key bits separately.
 std::string algorithm_word(std::string_view word) {
     static const std::set<std::string, std::less<>> known{
         "md2",       "md4",       "md5",         "mdc2",       "sha1",
@@ -114,11 +114,12 @@ std::string algorithm_word(std::string_view word) {
         {"sha-384", "sha384"}, {"sha-512", "sha512"},  {"sha2-256", "sha256"},
         {"3des", "des-ede3"},  {"des3", "des-ede3"},   {"tdes", "des-ede3"},
         {"des", "des-cbc"},    {"blowfish", "bf-cbc"}, {"rsa", "rsa"},
-        {"dsa", "dsa"},        {"idea", "idea-cbc"},   {"rc2", "rc2-cbc"}};
+        {"dsa", "dsa"},        {"idea", "idea-cbc"},   {"rc2", "rc2-cbc"},
+        {"ecdsa", "ecdsa"},    {"ecdh", "ecdh"}};
     if (word.empty() || word.size() > 40) return {};
     // Every name below starts with one of these: most words of prose are spared.
     char first = static_cast<char>(std::tolower(static_cast<unsigned char>(word.front())));
-    if (std::string_view("3abcdghimprstw").find(first) == std::string_view::npos) return {};
+    if (std::string_view("3abcdeghimprstw").find(first) == std::string_view::npos) return {};
     std::string w = lower(word);
     // Punctuation of the sentence around it: "(aes-128-cbc):", "md5," — but
     // the parentheses of "hmac(md5)" are the name's.
@@ -170,7 +171,8 @@ std::optional<int64_t> leading_integer(std::string_view s) {
     std::string_view rest = s.substr(static_cast<size_t>(p - s.data()));
     // "1kb", "8KiB", "16k": block sizes in KiB, as people shorten openssl's.
     if (rest == "kb" || rest == "kib" || rest == "k") return v * 1024;
-    if (!rest.empty() && rest != "bytes" && rest != "byte" && rest != "b" && rest != "bits")
+    if (!rest.empty() && rest != "bytes" && rest != "byte" && rest != "b" && rest != "bits" &&
+        rest != "bit")
         return std::nullopt;
     return v;
 }
@@ -260,6 +262,7 @@ std::optional<HandNumber> plain_number(std::string_view t) {
         t.remove_suffix(1);
     } else if (!t.empty() && (t.back() == 'k' || t.back() == 'K')) {
         t.remove_suffix(1);
+        if (!t.empty() && t.back() == ' ') t.remove_suffix(1);  // "4681.10 k"
     }
     // Digits and one point only: "1e308" and "0x10" are nobody's typed figure.
     if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front())) ||

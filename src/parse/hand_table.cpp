@@ -13,6 +13,7 @@
 #include <unordered_set>
 #include <utility>
 
+#include "core/curve.h"
 #include "core/shared_pool.h"
 #include "core/text.h"
 #include "parse/cells.h"
@@ -36,10 +37,25 @@ std::string lower(std::string_view s) {
     return lower_ascii(s);
 }
 
+// Public-key families a typed header names with key bits ("rsa 2048",
+// "ecdsa 256bit"), not symmetric algorithms.
+bool key_family(std::string_view a) {
+    return a == "rsa" || a == "dsa" || a == "ecdsa" || a == "ecdh";
+}
+
 bool pipe_row(std::string_view t) {
     auto first = t.find_first_not_of(" \t");
     return first != std::string_view::npos &&
            (t[first] == '|' || t.find("||") != std::string_view::npos);
+}
+
+// A GitHub table without outer pipes: "name|md5 16 bytes|..." over a
+// delimiter row "--- | --- |". Its rows are the lines with a pipe under it.
+bool bare_pipe_header(const std::vector<CleanLine>& lines, size_t i) {
+    if (i + 1 >= lines.size() || lines[i].text().find('|') == std::string_view::npos) return false;
+    std::string_view d = trim(lines[i + 1].text());
+    return d.find('|') != std::string_view::npos && d.find("--") != std::string_view::npos &&
+           d.find_first_not_of("|-: \t") == std::string_view::npos;
 }
 
 // "+------+-------+" or "+======+": a rule of a reStructuredText grid table.
@@ -148,9 +164,9 @@ std::vector<std::vector<std::string>> one_line_table(std::string_view t) {
 // The cells of each row of the pipe table on lines [from, to). Where some
 // lines end in a pipe and others do not, a mail client wrapped the rows: the
 // lines up to one that ends in a pipe are one row. A table without outer
-// pipes (no line ends in one) keeps a row a line.
+// pipes (`bare`, or no line ends in one) keeps a row a line.
 std::vector<std::vector<std::string>> pipe_rows(const std::vector<CleanLine>& lines, size_t from,
-                                                size_t to) {
+                                                size_t to, bool bare) {
     auto ends_in_pipe = [](std::string_view t) {
         t = trim(t);
         return !t.empty() && t.back() == '|';
@@ -158,7 +174,7 @@ std::vector<std::vector<std::string>> pipe_rows(const std::vector<CleanLine>& li
     size_t ending = 0, rows = 0;
     for (size_t k = from; k < to; ++k)
         if (!grid_rule(lines[k].text())) ++rows, ending += ends_in_pipe(lines[k].text());
-    bool wrapped = ending > 0 && ending < rows;
+    bool wrapped = !bare && ending > 0 && ending < rows;
     std::vector<std::vector<std::string>> out;
     std::string pending;
     for (size_t k = from; k < to; ++k) {
@@ -199,12 +215,14 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
         Table t;
         t.first = i;
         if (used[i]) continue;
-        if (pipe_row(lines[i].text()) || grid_rule(lines[i].text())) {
+        bool bare = !pipe_row(lines[i].text()) && bare_pipe_header(lines, i);
+        if (bare || pipe_row(lines[i].text()) || grid_rule(lines[i].text())) {
+            auto in_table = [&](std::string_view t) {
+                return bare ? t.find('|') != std::string_view::npos : pipe_row(t) || grid_rule(t);
+            };
             size_t end = i;
-            while (end < lines.size() && !used[end] &&
-                   (pipe_row(lines[end].text()) || grid_rule(lines[end].text())))
-                ++end;
-            for (auto& cells : pipe_rows(lines, i, end))
+            while (end < lines.size() && !used[end] && in_table(lines[end].text())) ++end;
+            for (auto& cells : pipe_rows(lines, i, end, bare))
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             i = end;
         } else if (lines[i].text().find("byte") == std::string::npos &&
@@ -241,18 +259,38 @@ int64_t number_before(const std::string& t, std::string_view phrase) {
     return std::stoll(t.substr(start, end - start));
 }
 
-// Whether a line can hold "byte block", "bit key" or "openssl speed". The first
-// two have a y, the last a p: memchr spares most lines (rows of figures) the
-// rest. Each has one space between a known pair of letters: one pass over the
-// line's spaces spares most others three searches.
+// "16k chunk", "16 KiB chunk", "16384-byte chunk": the block size a text
+// says the figures of a table are at; 0: none.
+int64_t chunk_size(const std::string& t) {
+    auto at = t.find(" chunk");
+    if (at == std::string::npos) return 0;
+    std::string before = t.substr(0, at);
+    int64_t unit = 1;
+    for (std::string_view u : {"kib", "kb", "k"})
+        if (before.ends_with(u)) {
+            before.resize(before.size() - u.size());
+            unit = 1024;
+            break;
+        }
+    if (unit == 1 && before.ends_with("byte")) before.resize(before.size() - 4);
+    int64_t n = number_before(before + "#", "#");
+    return n > 0 && n <= (1 << 20) ? n * unit : 0;
+}
+
+// Whether a line can hold "byte block", "bit key", "openssl speed" or "k
+// chunk". The first two have a y, the third a p, the last a u: memchr spares
+// most lines (rows of figures) the rest. Each has one space between a known
+// pair of letters: one pass over the line's spaces spares most others four searches.
 bool may_give_context(std::string_view t) {
     auto has = [&](char c) { return t.find(c) != std::string_view::npos; };
-    if (!has('y') && !has('Y') && !has('p') && !has('P')) return false;
+    if (!has('y') && !has('Y') && !has('p') && !has('P') && !has('u')) return false;
     auto low = [](char c) { return static_cast<char>(c | 0x20); };
     for (size_t p = 1; p + 1 < t.size(); ++p) {  // a plain loop: tables pad with many spaces
         if (t[p] != ' ') continue;
         char a = low(t[p - 1]), b = low(t[p + 1]);
-        if ((a == 'e' && b == 'b') || (a == 't' && b == 'k') || (a == 'l' && b == 's')) return true;
+        if ((a == 'e' && b == 'b') || (a == 't' && b == 'k') || (a == 'l' && b == 's') ||
+            (b == 'c' && (a == 'k' || a == 'b' || a == 'e')))  // "16k chunk"
+            return true;
     }
     return false;
 }
@@ -262,9 +300,10 @@ bool may_give_context(std::string_view t) {
 // where the last one was passed, so the text is read about once per phrase,
 // and a line only where a phrase starts. A line unwrap rewrote is tested alone.
 std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::string_view text) {
-    constexpr std::string_view kPhrases[] = {"byte block", "bit key", "openssl speed"};
-    size_t next[3], last = 0;  // each phrase's next offset in `text`; the last line's
-    for (size_t p = 0; p < 3; ++p) next[p] = find_mention(text, kPhrases[p]);
+    constexpr std::string_view kPhrases[] = {"byte block", "bit key", "openssl speed", " chunk"};
+    constexpr size_t kN = std::size(kPhrases);
+    size_t next[kN], last = 0;  // each phrase's next offset in `text`; the last line's
+    for (size_t p = 0; p < kN; ++p) next[p] = find_mention(text, kPhrases[p]);
     std::vector<size_t> out;
     auto base = reinterpret_cast<uintptr_t>(text.data());
     for (size_t k = 0; k < lines.size(); ++k) {
@@ -276,7 +315,7 @@ std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::stri
         }
         size_t begin = at - base, end = begin + t.size();
         bool found = false;
-        for (size_t p = 0; p < 3; ++p) {
+        for (size_t p = 0; p < kN; ++p) {
             if (next[p] < begin || begin < last) next[p] = find_mention(text, kPhrases[p], begin);
             found = found || next[p] < end;
         }
@@ -293,10 +332,11 @@ Context read_context(const std::vector<CleanLine>& lines, std::string_view text)
         const CleanLine& l = lines[k];
         if (!may_give_context(l.text()) ||
             (!mentions(l.text(), "byte block") && !mentions(l.text(), "bit key") &&
-             !mentions(l.text(), "openssl speed")))
+             !mentions(l.text(), "openssl speed") && !mentions(l.text(), " chunk")))
             continue;
         std::string t = lower(l.text());
         if (auto b = number_before(t, "byte block")) c.block_size = b;
+        if (auto b = chunk_size(t)) c.block_size = b;
         if (auto k = number_before(t, "bit key")) c.key_bits = k;
         auto at = t.find("openssl speed");
         if (at == std::string::npos) continue;
@@ -331,7 +371,7 @@ std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
         for (size_t i = 0, j; i <= t.size(); i = j + 1) {
             for (j = i; j < t.size() && !separator(t[j]);) ++j;
             std::string alg = hand_algorithm_word(t.substr(i, j - i));
-            if (!alg.empty() && alg != "rsa" && alg != "dsa") return alg;
+            if (!alg.empty() && !key_family(alg)) return alg;
         }
     }
     return {};
@@ -427,6 +467,18 @@ void name_run(Run& r, Machine& m, const std::vector<std::string>& header,
     for (const auto& n : names) joined += (joined.empty() ? "" : " / ") + n;
     if (!caption.empty() || !names.empty()) m.label = !caption.empty() ? caption : names.front();
     if (!joined.empty()) r.notes.push_back("row: " + joined);
+}
+
+// "rsa" and 2048: "rsa2048". A curve family and bits: the prime curve of that
+// size, as `openssl speed ecdsa` lists it first (said in the run's notes).
+std::string key_id(Run& r, const std::string& family, int64_t bits) {
+    if (family == "rsa" || family == "dsa") return family + std::to_string(bits);
+    const Curve* c = curve_by_mr_index(-1, static_cast<int>(bits));
+    if (!c) return family + "-p" + std::to_string(bits);
+    std::string note = fmt::format("{} {} bits: taken as {}, openssl's first curve of that size",
+                                   family, bits, c->printed);
+    if (std::find(r.notes.begin(), r.notes.end(), note) == r.notes.end()) r.notes.push_back(note);
+    return family + "-" + std::string(c->suffix);
 }
 
 void add_figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n) {
@@ -587,7 +639,7 @@ struct Reader {
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
                 if (figure_column[k]) continue;
                 std::string a = hand_algorithm_word(hand_cell_text(row[k]));
-                if (alg.empty() && !a.empty() && a != "rsa" && a != "dsa") {
+                if (alg.empty() && !a.empty() && !key_family(a)) {
                     alg = a;
                     label_column[k] = true;  // the algorithm names no run
                 } else if (!row[k].empty()) {
@@ -639,10 +691,10 @@ struct Reader {
     // A figure under a header that names its algorithm: key bits or block
     // size from the header, else from the text around the table.
     void header_figure(Run& run, const HeaderCell& h, const HandNumber& n) const {
-        if (h.algorithm == "rsa" || h.algorithm == "dsa") {
+        if (key_family(h.algorithm)) {
             int64_t bits = h.size ? h.size : ctx().key_bits;
             if (bits && h.operation != Operation::throughput)
-                add_figure(run, h.algorithm + std::to_string(bits), h.operation, 0, n);
+                add_figure(run, key_id(run, h.algorithm, bits), h.operation, 0, n);
         } else if (int64_t size = h.size ? h.size : ctx().block_size; size > 0) {
             add_figure(run, h.algorithm, Operation::throughput, size, n);
         }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "core/algorithm.h"
 #include "core/curve.h"
@@ -29,6 +30,29 @@ std::pair<std::string, std::string> command_curve(std::string_view word) {
     return {};
 }
 
+// Progress lines that name no curve come in openssl's order of curves
+// (prime, Koblitz, binary, Brainpool, X25519, X448; a build may lack some):
+// each takes the next curve of its bits from `cursor`, wrapping once for a
+// second listing. Empty when no curve of the family has those bits.
+std::string curve_in_order(const std::string& family, int64_t bits, size_t& cursor) {
+    if (family != "ecdh" && family != "ecdsa") return {};
+    auto all = curves();
+    for (int pass = 0; pass < 2; ++pass, cursor = 0)
+        for (size_t k = cursor; k < all.size(); ++k)
+            if (all[k].bits == bits && (family == "ecdh" || all[k].signs)) {
+                cursor = k + 1;
+                return family + "-" + std::string(all[k].suffix);
+            }
+    return {};
+}
+
+bool one_curve_of(const std::string& family, int64_t bits) {
+    auto all = curves();
+    return std::count_if(all.begin(), all.end(), [&](const Curve& c) {
+               return c.bits == bits && (family == "ecdh" || c.signs);
+           }) == 1;
+}
+
 }  // namespace
 
 std::optional<Measurement> public_key_figure(const std::string& id, Operation op,
@@ -43,8 +67,10 @@ std::optional<Measurement> public_key_figure(const std::string& id, Operation op
     bool sec_ok = seconds_cell && seconds_cell->value > 0;
     if (rate_ok) m.printed.per_second = rate_cell->value;
     if (sec_ok) m.printed.seconds_per_op = seconds_cell->value;
-    if (sec_ok &&
-        (!rate_ok || significant_digits(*seconds_cell) > significant_digits(*rate_cell))) {
+    // The form with the smaller relative rounding step wins, seconds on a tie
+    // (seed 000: "0.0485s", 0.0001 on 0.0485, beats "20.6", 0.1 on 20.6).
+    if (sec_ok && (!rate_ok || seconds_cell->step * rate_cell->value <=
+                                   rate_cell->step * seconds_cell->value)) {
         m.value = 1 / seconds_cell->value;
         // One unit of the last printed digit of the seconds, as a rate.
         m.printed_step = seconds_cell->step / (seconds_cell->value * seconds_cell->value);
@@ -138,18 +164,24 @@ void RunBuilder::add_variant(const std::string& mark, Measurement m) {
     variants_.emplace_back(mark, std::vector<Measurement>{}).second.push_back(std::move(m));
 }
 
-bool RunBuilder::add_public_key_row(const PublicKeyRow& row) {
+bool RunBuilder::add_public_key_row(const PublicKeyRow& row, const std::string& variant) {
     size_t columns = std::min(row.ops.size(), std::max(row.rates.size(), row.seconds.size()));
     for (size_t k = 0; k < columns; ++k) {
         std::optional<Number> r, sec;
         if (k < row.rates.size()) r = rate(row.rates[k]);
-        if (k < row.seconds.size())
-            sec = number(row.seconds[k].substr(0, row.seconds[k].size() - 1));
+        if (k < row.seconds.size()) {
+            std::string_view w = row.seconds[k];
+            sec = number(w.ends_with('s') ? w.substr(0, w.size() - 1) : w);
+        }
         auto m = public_key_figure(row.id, row.ops[k], r, sec, row.source);
         if (!m) {
             skip(row.source + " " + std::string(to_string(row.ops[k])) + ": printed as " +
                  std::string(k < row.rates.size() ? row.rates[k] : row.seconds[k]) +
                  ", not stored");
+            continue;
+        }
+        if (!variant.empty()) {
+            add_variant(variant, std::move(*m));
             continue;
         }
         attach_progress(*m, row.family, row.bits);
@@ -179,6 +211,8 @@ void RunBuilder::attach_progress(Measurement& m, const std::string& family, int6
 }
 
 void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
+    std::map<std::string, size_t> cursors, listed;  // per family and operation
+    for (const auto& p : pending_curves_) ++listed[p.family + std::string(to_string(p.op))];
     for (auto& p : pending_curves_) {
         if (p.used) continue;
         std::vector<std::string> named = command_words;
@@ -188,7 +222,9 @@ void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
         if (p.family == "ecdh") named.insert(named.end(), {"ecdhx25519", "ecdhx448"});
         for (const auto& word : named) {
             auto [family, id] = command_curve(word);
-            if (family != p.family || curve_bits(id) != p.bits) continue;
+            // Ed448 is 456 bits in released versions, 448 in 1.1.1 development builds.
+            bool bits = curve_bits(id) == p.bits || (id == "ed448" && p.bits == 448);
+            if (family != p.family || !bits) continue;
             p.used = true;
             Measurement m;
             m.algorithm = id;
@@ -202,6 +238,24 @@ void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
             break;
         }
         if (p.used) continue;
+        // One line of bits that several curves have stays unnamed; a listing
+        // of three or more is openssl's order.
+        std::string key = p.family + std::string(to_string(p.op));
+        size_t& cursor = cursors[key];
+        if (std::string id = curve_in_order(p.family, p.bits, cursor);
+            !id.empty() && (listed[key] >= 3 || one_curve_of(p.family, p.bits))) {
+            p.used = true;
+            Measurement m;
+            m.algorithm = id;
+            m.operation = p.op;
+            m.count = p.count;
+            m.seconds = p.seconds;
+            m.value = static_cast<double>(p.count) / p.seconds;
+            m.source_name = fmt::format("{} bits {}", p.bits, p.family);
+            add(std::move(m), false);
+            note(id + ": from its progress line, the curve by its bits and openssl's order");
+            continue;
+        }
         size_t at = std::exchange(line_, p.line);
         skip(
             fmt::format("a {} bits {} {} progress line names no curve, and no table row or "

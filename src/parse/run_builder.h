@@ -46,8 +46,9 @@ class RunBuilder {
     void add_child(Measurement m);
     // Rows a person marked ("SW aes-128-cbc") become runs of their own.
     void add_variant(const std::string& mark, Measurement m);
-    // Every column of a public-key row; true when its cells were cut off.
-    bool add_public_key_row(const PublicKeyRow& row);
+    // Every column of a public-key row; true when its cells were cut off. A
+    // row labelled ("... 7149.7<TAB>software integer") goes to that variant.
+    bool add_public_key_row(const PublicKeyRow& row, const std::string& variant = {});
     // Curve progress lines name no curve: they wait for the table row of the
     // same family, bits and operation.
     void pend_curve(const Progress& p);

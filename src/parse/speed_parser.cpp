@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <optional>
 
 #include "core/algorithm.h"
 #include "core/curve.h"
@@ -41,6 +42,18 @@ std::string curve_for(int64_t idx, int64_t bits) {
     if (const Curve* c = curve_by_mr_index(static_cast<int>(idx), static_cast<int>(bits)))
         return std::string(c->printed);
     return "nistp" + std::to_string(bits);
+}
+
+// "OpenSSL 3.2.1 ...", "OpenSSL 4.0.0": a version whose -mr +R records have
+// 3.2's numbers.
+bool numbers_of_32(std::string_view version) {
+    if (!starts_with(version, "OpenSSL ")) return false;
+    int major = 0, minor = 0;
+    auto [p, ec] = std::from_chars(version.data() + 8, version.data() + version.size(), major);
+    if (ec != std::errc{}) return false;
+    if (p < version.data() + version.size() && *p == '.')
+        std::from_chars(p + 1, version.data() + version.size(), minor);
+    return major > 3 || (major == 3 && minor >= 2);
 }
 
 // "SW aes-128-cbc", "AF aes-128-cbc": rows a person marked with a short
@@ -110,6 +123,10 @@ class Parser {
     bool symmetric_header(const std::vector<int64_t>& sizes);
     bool public_key_header(const Token& tok);
     bool row(const Token& tok);
+    bool repeated_row(const std::string& id);
+    void headerless_row(const Token& tok);
+    void next_run_under_header();
+    bool label_between_rows(const Token& tok) const;
     bool symmetric_row(const Token& tok);
     void symmetric_cells(const std::string& name, const std::vector<std::string_view>& cells);
     bool kem_row(const Token& tok);
@@ -118,6 +135,7 @@ class Parser {
     bool mr_progress(std::string_view tag, const std::vector<std::string_view>& f);
     void mr_throughput(const std::vector<std::string_view>& f);
     Progress public_key_record(std::string_view tag, const std::vector<std::string_view>& f);
+    Progress table_record(int n, const std::vector<std::string_view>& f);
     void mr_public_key(std::string_view tag, const std::vector<std::string_view>& f);
     void mr_put(const std::string& id, Operation op, std::optional<Number> n, bool seconds_per_op);
 
@@ -139,12 +157,14 @@ class Parser {
     Mode mode_ = Mode::none;
     size_t key_columns_ = 0;  // columns of the last public-key header (4, or 8 in 3.2+)
     std::vector<int64_t> sizes_;
-    bool header_seen_ = false;  // version/options/compiler lines of this run
+    bool header_seen_ = false;          // version/options/compiler lines of this run
+    std::vector<std::string> row_ids_;  // the table rows of this run, by algorithm
     // -mr progress state
     int64_t pending_len_ = 0;
     std::string pending_pk_;
     Operation pending_op_ = Operation::sign;
     bool child_record_ = false;  // the -mr record being read is a -multi child's
+    bool records_32_ = false;    // +R numbers of 3.2+ (RSA encrypt/decrypt are R3/R4)
 
     std::string prompt_host_;
     size_t prompt_line_ = 0;
@@ -173,7 +193,12 @@ ParsedText Parser::parse(bool merge) {
             else if (!blank)
                 candidates_unused_.push_back(i_);
         }
-        if (!used && mode_ != Mode::none && !blank) mode_ = Mode::none;
+        if (!used && mode_ != Mode::none && !blank) {
+            if (!label_between_rows(tok))
+                mode_ = Mode::none;
+            else if (!row_ids_.empty())
+                next_run_under_header();
+        }
     }
     finish();
     if (Shared<Machine> first(machines_.first()); !first->empty())
@@ -190,6 +215,51 @@ ParsedText Parser::parse(bool merge) {
     // In order already unless runs' lines overlap: a sort's buffer (half of them) only then.
     in_line_order(out_.diagnostics.begin(), out_.diagnostics.end());
     return std::move(out_);
+}
+
+// A row of openssl's "k" figures outside any run, without a header: a run
+// when its sizes are known, from the command ("-bytes 16": one figure) or
+// from the version's default sizes (five or six figures).
+void Parser::headerless_row(const Token& tok) {
+    size_t k_cells =
+        static_cast<size_t>(std::count_if(tok.cells.begin(), tok.cells.end(), [](auto w) {
+            return w.back() == 'k' && throughput_cell(w).has_value();
+        }));
+    // Only openssl's own row names: "aes128ecb Yes" is a person's table.
+    if (k_cells != tok.cells.size() || !looks_like_algorithm(canonical_symmetric_id(tok.name)))
+        return;
+    std::optional<int64_t> bytes;
+    for (size_t k = 0; k + 1 < command_words_.size(); ++k)
+        if (command_words_[k] == "-bytes") bytes = integer(command_words_[k + 1]);
+    if (k_cells == 1 && bytes && *bytes > 0) {
+        begin();
+        sizes_ = {*bytes};
+        mode_ = Mode::symmetric;
+        builder_.note("block size " + std::to_string(*bytes) + " from the command's -bytes");
+    } else if (k_cells == 5 || k_cells == 6) {
+        begin();
+        mode_ = Mode::symmetric;  // sizes_ empty: the version's defaults by count
+        builder_.note("a row without its header: the version's default block sizes");
+    }
+}
+
+// A short line between rows of one table ("decrypt", "After:", "openssl speed
+// -evp rc4:"), a row of the same table under it: it labels the next run,
+// which shares the header.
+bool Parser::label_between_rows(const Token& tok) const {
+    if (mode_ != Mode::symmetric && mode_ != Mode::public_key) return false;
+    if (tok.kind != LineKind::other && tok.kind != LineKind::prompt) return false;
+    if (tok.text.size() > 80 || !std::isalpha(static_cast<unsigned char>(tok.text[0])) ||
+        words(tok.text).size() > 8)
+        return false;
+    size_t k = next_text_line();
+    while (k < lines_.size() && k < i_ + 4 && classify(lines_[k].text()).kind == LineKind::other &&
+           lines_[k].text().size() <= 80)
+        k = k + 1;
+    if (k >= lines_.size()) return false;
+    LineKind next = classify(lines_[k].text()).kind;
+    return mode_ == Mode::symmetric ? next == LineKind::throughput_row
+                                    : next == LineKind::public_key_row;
 }
 
 // Only the system text, for `speedlab sysinfo --decode`.
@@ -217,7 +287,7 @@ bool Parser::system_text() {
 void Parser::begin() {
     if (active_) return;
     active_ = true;
-    has_tables_ = has_progress_ = truncated_ = header_seen_ = false;
+    has_tables_ = has_progress_ = truncated_ = header_seen_ = records_32_ = false;
     Run run;
     run.source = "imported";
     run.program = "openssl speed";
@@ -230,7 +300,46 @@ void Parser::begin() {
     first_ = last_used_ = i_;
     candidates_unused_.clear();
     sizes_.clear();
+    row_ids_.clear();
     mode_ = Mode::none;
+}
+
+// A row of an algorithm this run has a row of already: the next run, printed
+// under the same header (repeated runs, or runs interleaved row by row).
+bool Parser::repeated_row(const std::string& id) {
+    if (std::find(row_ids_.begin(), row_ids_.end(), id) == row_ids_.end()) {
+        row_ids_.push_back(id);
+        return false;
+    }
+    next_run_under_header();
+    row_ids_.push_back(id);
+    return true;
+}
+
+// The run ends; the next one shares its header lines and its table's columns.
+void Parser::next_run_under_header() {
+    const Run& old = builder_.run();
+    Run shared;
+    shared.version = old.version;
+    shared.built_on = old.built_on;
+    shared.options = old.options;
+    shared.compiler = old.compiler;
+    shared.timing = old.timing;
+    auto sizes = sizes_;
+    Mode mode = mode_;
+    bool header = header_seen_;
+    finish();
+    begin();
+    Run& run = builder_.run();
+    run.version = std::move(shared.version);
+    run.built_on = std::move(shared.built_on);
+    run.options = std::move(shared.options);
+    run.compiler = std::move(shared.compiler);
+    run.timing = shared.timing;
+    sizes_ = std::move(sizes);
+    mode_ = mode;
+    header_seen_ = header;
+    has_tables_ = true;
 }
 
 // A progress line or header after tables starts the next run.
@@ -431,8 +540,13 @@ bool Parser::dispatch(Token& tok) {
         case LineKind::public_key_header:
             return public_key_header(tok);
         case LineKind::public_key_row:
-        case LineKind::kem_row:
+            // A row with openssl's seconds cells is openssl's, header or not.
+            if (!active_ && row_with_seconds(tok.text)) begin();
+            return active_ && row(tok);
         case LineKind::throughput_row:
+            if (!active_) headerless_row(tok);
+            return active_ && row(tok);
+        case LineKind::kem_row:
             return active_ && row(tok);
         case LineKind::blank:
         case LineKind::other:
@@ -568,9 +682,12 @@ bool Parser::row(const Token& tok) {
     bool kem_table = mode_ == Mode::kem || mode_ == Mode::signature;
     switch (tok.kind) {
         case LineKind::public_key_row:
-            if (mode_ != Mode::public_key && mode_ != Mode::symmetric && !header_seen_)
+            if (mode_ != Mode::public_key && mode_ != Mode::symmetric && !header_seen_ &&
+                !row_with_seconds(tok.text))
                 return false;
-            truncated_ = builder_.add_public_key_row(tok.public_key) || truncated_;
+            repeated_row(std::string(tok.label) + "\t" + tok.public_key.id);
+            truncated_ =
+                builder_.add_public_key_row(tok.public_key, std::string(tok.label)) || truncated_;
             has_tables_ = true;
             if (mode_ == Mode::none) mode_ = Mode::public_key;
             return true;
@@ -635,6 +752,7 @@ bool Parser::symmetric_row(const Token& tok) {
     if (cells.size() > sizes_.size())
         cells.erase(cells.begin(), cells.end() - static_cast<long>(sizes_.size()));
     if (cells.size() < sizes_.size()) truncated_ = true;
+    repeated_row(lower_ascii(tok.name));
     symmetric_cells(tok.name, cells);
     has_tables_ = true;
     mode_ = Mode::symmetric;
@@ -647,6 +765,10 @@ void Parser::symmetric_cells(const std::string& printed,
                              const std::vector<std::string_view>& cells) {
     std::string name = printed;
     std::string variant = row_variant(name);
+    // -multi names an -evp row "evp": the cipher is the command's.
+    if (name == "evp")
+        for (size_t k = 0; k + 1 < command_words_.size(); ++k)
+            if (command_words_[k] == "-evp") name = command_words_[k + 1];
     std::string id = canonical_symmetric_id(name);
     bool zero_row = true;
     for (size_t k = 0; k < cells.size(); ++k) {
@@ -779,6 +901,8 @@ bool Parser::mr_progress(std::string_view tag, const std::vector<std::string_vie
     } else if (tag == "+DTP" && f.size() >= 5) {
         std::string alg = lower_ascii(f[3]), op = lower_ascii(f[2]);
         pending_pk_.clear();
+        // 3.2+ names RSA's operations in the record ("rsa sign"): its +R numbers moved.
+        if (starts_with(alg, "rsa ")) records_32_ = true;
         if (starts_with(alg, "rsa")) {
             pending_pk_ = "rsa" + std::string(f[1]);
             pending_op_ = contains(alg, "decrypt")   ? Operation::decrypt
@@ -816,6 +940,20 @@ Progress Parser::public_key_record(std::string_view tag, const std::vector<std::
     Progress p;
     int n = 0;
     std::from_chars(tag.data() + 2, tag.data() + tag.size(), n);
+    if (n >= 15 && n <= 20) return table_record(n, f);  // 3.2+ KEM and signature tests
+    if (records_32_ || numbers_of_32(builder_.run().version)) {
+        // 3.2+ numbers: R3/R4 RSA encrypt/decrypt, then DSA.. FFDH two later.
+        if (n == 3 || n == 4) {
+            auto bits = integer(f[2]);
+            if (!bits || *bits <= 0) return p;
+            p.kind = Progress::Kind::figure;
+            p.bits = *bits;
+            p.id = "rsa" + std::to_string(*bits);
+            p.op = n == 3 ? Operation::encrypt : Operation::decrypt;
+            return p;
+        }
+        if (n >= 5) n -= 2;
+    }
     auto bits = integer(f[2]);
     if (!bits || *bits <= 0) return p;
     std::string b = std::to_string(*bits);
@@ -859,6 +997,22 @@ Progress Parser::public_key_record(std::string_view tag, const std::vector<std::
             return Progress{};
     }
     pending_pk_.clear();
+    return p;
+}
+
+// "+R15:{count}:{algname}:{secs}" .. "+R20": a 3.2+ KEM (keygen, encaps,
+// decaps) or signature (keygen, sign, verify) test, named as its table names it.
+Progress Parser::table_record(int n, const std::vector<std::string_view>& f) {
+    Progress p;
+    if (f.size() != 4 || f[2].empty()) return p;
+    bool kem = n <= 17;
+    int k = (n - 15) % 3;
+    p.kind = Progress::Kind::figure;
+    p.id = table_algorithm(kem ? TableKind::kem : TableKind::signature, f[2]);
+    p.op = k == 0 ? Operation::keygen
+           : kem  ? (k == 1 ? Operation::encaps : Operation::decaps)
+                  : (k == 1 ? Operation::sign : Operation::verify);
+    p.source = std::string(f[2]);
     return p;
 }
 

@@ -10,6 +10,7 @@
 
 #include "core/algorithm.h"
 #include "core/curve.h"
+#include "core/speed_markers.h"
 #include "core/statistics.h"
 
 namespace speedlab::report {
@@ -94,10 +95,16 @@ std::string samples_table(const Run& run) {
 std::string speed_table(const Run& run) {
     std::string out;
     out += run.program.empty() ? "" : run.program + "\n";
-    if (!run.version.empty()) out += "version: " + run.version + "\n";
-    if (!run.built_on.empty()) out += "built on: " + run.built_on + "\n";
-    if (!run.options.empty()) out += "options: " + run.options + "\n";
-    if (!run.compiler.empty()) out += "compiler: " + run.compiler + "\n";
+    // openssl's own line markers (the importer's table): read back as written.
+    auto header = [&](SpeedMarker m, const std::string& value) {
+        if (!value.empty())
+            out += fmt::format("{}{} {}\n", marker_text(m), m == SpeedMarker::built_on ? ":" : "",
+                               value);
+    };
+    header(SpeedMarker::version, run.version);
+    header(SpeedMarker::built_on, run.built_on);
+    header(SpeedMarker::options, run.options);
+    header(SpeedMarker::compiler, run.compiler);
     if (!run.cpuinfo.empty()) out += run.cpuinfo + "\n";
     out += fmt::format(
         "timing: {}{}{}\n",
@@ -114,8 +121,9 @@ std::string speed_table(const Run& run) {
     auto sizes = block_sizes(run);
     auto sym = algorithms(run, false);
     if (!sym.empty()) {
-        out += "The 'numbers' are in 1000s of bytes per second processed.\n";
-        out += "type        ";
+        out += std::string(marker_text(SpeedMarker::numbers_note)) +
+               " in 1000s of bytes per second processed.\n";
+        out += std::string(marker_text(SpeedMarker::type_header)) + "        ";
         for (auto s : sizes) out += fmt::format("{:>7} bytes", s);
         out += "\n";
         for (const auto& id : sym) {

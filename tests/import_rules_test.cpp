@@ -1,0 +1,338 @@
+// Issue 22: the general rules of import, one kind of text each, as
+// {name, input, want}: every wanted figure asserted at its run, algorithm id,
+// block size or operation, and value. The inputs are shaped after the real
+// texts of ../shared/corpus/openssl-speed (item numbers in the names).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "parse/speed_parser.h"
+
+namespace speedlab {
+namespace {
+
+struct Figure {
+    size_t run;
+    const char* metric;  // "md5@16", "rsa512.sign"
+    double value;
+};
+
+struct Case {
+    const char* name;
+    std::string input;
+    size_t runs;  // how many runs the text holds
+    std::vector<Figure> want;
+};
+
+void check(const Case& c) {
+    SCOPED_TRACE(c.name);
+    auto parsed = parse::parse_speed_text(c.input, "t.txt");
+    ASSERT_EQ(parsed.runs.size(), c.runs);
+    for (const auto& f : c.want) {
+        ASSERT_LT(f.run, parsed.runs.size()) << f.metric;
+        auto key = parse_metric_key(f.metric);
+        ASSERT_TRUE(key) << f.metric;
+        const Measurement* m =
+            parsed.runs[f.run].find(key->algorithm, key->operation, key->parameter);
+        ASSERT_NE(m, nullptr) << f.metric << " in run " << f.run;
+        EXPECT_NEAR(m->value, f.value, std::abs(f.value) * 1e-9) << f.metric;
+    }
+}
+
+const char* kTable =
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+    "md5              6296.04k    23606.95k    74073.86k   161270.41k   245812.06k\n";
+const char* kKeys =
+    "                  sign    verify    sign/s verify/s\n"
+    "rsa  512 bits   0.0098s   0.0009s    102.0   1170.6\n"
+    "dsa 1024 bits   0.0256s   0.0313s     39.0     32.0\n";
+
+TEST(ImportRules, AnySharedLinePrefix) {
+    auto each = [](const std::string& prefix, const std::string& text) {
+        std::string out;
+        for (size_t pos = 0; pos < text.size();) {
+            size_t end = text.find('\n', pos);
+            out += prefix + text.substr(pos, end - pos) + "\n";
+            pos = end + 1;
+        }
+        return out;
+    };
+    std::string run = std::string("OpenSSL 0.9.6c 21 dec 2001\n") + kTable + kKeys;
+    const Case cases[] = {
+        {"Perl comment '# ' (060)",
+         each("# ", run),
+         1,
+         {{0, "md5@16", 6296040}, {0, "rsa512.sign", 102.0}}},
+        {"'#' without a space (054)",
+         each("#", run),
+         1,
+         {{0, "md5@8192", 245812060}, {0, "dsa1024.verify", 32.0}}},
+        {"'//' and a tab", each("//\t", run), 1, {{0, "md5@1024", 161270410}}},
+        {"C block comment ' * '",
+         "/*\n" + each(" * ", run) + " */\n",
+         1,
+         {{0, "md5@64", 23606950}, {0, "rsa512.verify", 1170.6}}},
+        {"assembler '; '", each("; ", run), 1, {{0, "md5@256", 74073860}}},
+        {"markdown bullets '- '", each("- ", run), 1, {{0, "md5@16", 6296040}}},
+    };
+    for (const auto& c : cases) check(c);
+    // Backticks close each line too: "`...`".
+    std::string ticked;
+    for (size_t pos = 0; pos < run.size();) {
+        size_t end = run.find('\n', pos);
+        ticked += "`" + run.substr(pos, end - pos) + "`\n";
+        pos = end + 1;
+    }
+    check({"every line in backticks (079)", ticked, 1, {{0, "md5@16", 6296040}}});
+    // A lone "# " line is a root prompt, not a comment block: kept whole.
+    check({"a root prompt keeps its '#'",
+           std::string("# openssl speed md5\n") + kTable,
+           1,
+           {{0, "md5@16", 6296040}}});
+}
+
+TEST(ImportRules, RowsWithoutOpensslsHeader) {
+    const Case cases[] = {
+        {"a typed header of bare sizes; an -evp row named from the command (069)",
+         "./openssl speed -elapsed -multi 2 -evp aes-128-cbc\n"
+         "block size     16          64           256          1024         8192\n"
+         "evp            57102.53k   100105.00k   112768.78k   135473.49k   145940.48k\n",
+         1,
+         {{0, "aes-128-cbc@16", 57102530}, {0, "aes-128-cbc@8192", 145940480}}},
+        {"public-key rows after prose, no header (060 run 2)",
+         "... and without the module:\n\n"
+         "rsa  512 bits 0.000670s 0.000041s   1491.8  24145.5\n"
+         "dsa 2048 bits 0.001894s 0.002179s    528.1    458.9\n",
+         1,
+         {{0, "rsa512.sign", 1491.8}, {0, "dsa2048.verify", 458.9}}},
+        {"SSLeay 0.7 verify seconds without 's' (059)",
+         "SSLeay 0.7.3r 20-May-1997\n"
+         "                  sign    verify\n"
+         "rsa 4096 bits   0.577s   0.011\n",
+         1,
+         {{0, "rsa4096.sign", 1 / 0.577}, {0, "rsa4096.verify", 1 / 0.011}}},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST(ImportRules, RunsSharingOneHeader) {
+    const Case cases[] = {
+        {"labelled runs under one header (067)",
+         "The 'numbers' are in 1000s of bytes per second processed.\n"
+         "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n\n"
+         "openssl speed aes-128-cbc (generic functions):\n"
+         "aes-128 cbc     105336.34k   112751.42k   114742.10k   115345.41k   113988.95k\n\n"
+         "openssl speed -evp rc4:\n"
+         "rc4             348612.51k   609902.38k   748361.73k   782705.19k   788460.89k\n",
+         2,
+         {{0, "aes-128-cbc@16", 105336340}, {1, "rc4@8192", 788460890}}},
+        {"bare encrypt/decrypt labels and repeated rows (058)",
+         "encrypt\n"
+         "type              8 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+         "des-cbc           4408.85k     5560.51k     5778.46k     5862.20k     5825.16k\n"
+         "des-cbc           4389.55k     5571.17k     5792.23k     5846.91k     5832.11k\n"
+         "decrypt\n"
+         "des-cbc           3482.66k     5069.49k     5496.39k     5614.16k     5639.28k\n",
+         3,
+         {{0, "des-cbc@8", 4408850}, {1, "des-cbc@64", 5571170}, {2, "des-cbc@8192", 5639280}}},
+        {"interleaved rows told apart by a label at the end (055)",
+         "                  sign    verify    sign/s verify/s\n"
+         "rsa  512 bits 0.001720s 0.000140s    581.4   7149.7\tsoftware integer\n"
+         "rsa  512 bits 0.000690s 0.000086s   1450.3  11606.0\tsoftware SSE2\n"
+         "\n"
+         "rsa 1024 bits 0.008518s 0.000413s    117.4   2420.8\tsoftware integer\n"
+         "rsa 1024 bits 0.004275s 0.000277s    233.9   3609.7\tsoftware SSE2\n",
+         2,
+         {{0, "rsa512.sign", 581.4},
+          {0, "rsa1024.verify", 2420.8},
+          {1, "rsa512.verify", 11606.0},
+          {1, "rsa1024.sign", 1 / 0.004275}}},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST(ImportRules, InterleavedRunsAreNamedByTheirLabels) {
+    auto parsed = parse::parse_speed_text(
+        "rsa  512 bits 0.001720s 0.000140s    581.4   7149.7\tsoftware integer\n"
+        "rsa  512 bits 0.000690s 0.000086s   1450.3  11606.0\tsoftware SSE2\n",
+        "t.txt");
+    ASSERT_EQ(parsed.runs.size(), 2u);
+    EXPECT_EQ(parsed.runs[0].label, "software integer");
+    EXPECT_EQ(parsed.runs[1].label, "software SSE2");
+}
+
+TEST(ImportRules, FlattenedOntoOneLine) {
+    check({"a forum page's whole run on one line (056)",
+           "[u@h ~] $ openssl speed md5 sha1 OpenSSL 0.9.8o 01 Jun 2010 built on: Thu Feb 10 "
+           "2011 options:bn(64,32) md2(int) The 'numbers' are in 1000s of bytes per second "
+           "processed. type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes md5 6296.04k "
+           "23606.95k 74073.86k 161270.41k 245812.06k sha1 6449.26k 21310.82k 54162.41k "
+           "88180.78k 108096.04k [u@h ~] $ cat /proc/cpuinfo processor : 0\n",
+           1,
+           {{0, "md5@16", 6296040}, {0, "sha1@64", 21310820}, {0, "sha1@8192", 108096040}}});
+}
+
+TEST(ImportRules, CurvesOfDoingLinesOnly) {
+    // 072: 3.0-alpha ECDH lines name bits only; openssl's order names the curve.
+    std::string text = "openssl speed ecdh\n";
+    for (auto [bits, count] : std::initializer_list<std::pair<int, int>>{
+             {160, 45845}, {256, 142746}, {256, 18550}, {256, 18744}, {253, 217588}})
+        text += "Doing " + std::to_string(bits) +
+                " bits  ecdh's for 10s: " + std::to_string(count) + " " + std::to_string(bits) +
+                "-bits ECDH ops in 10.00s\n";
+    check({"ECDH Doing lines in openssl's order",
+           text,
+           1,
+           {{0, "ecdh-secp160r1.derive", 4584.5},
+            {0, "ecdh-p256.derive", 14274.6},
+            {0, "ecdh-brainpoolp256r1.derive", 1855.0},
+            {0, "ecdh-brainpoolp256t1.derive", 1874.4},
+            {0, "ecdh-x25519.derive", 21758.8}}});
+}
+
+TEST(ImportRules, TypedTables) {
+    const Case cases[] = {
+        {"GitHub table without outer pipes, curve family with bits (078)",
+         "OpenSSL benchmarks|rsa 2048 signs/s|rsa 2048 verify/s|ecdsa 256bit signs/s\n"
+         "--- | --- | --- | --- | \n"
+         "LibreSSL 2.7.4|3328.5|64131.1|33773.2\n"
+         "OpenSSL 1.1.1-pre8|3709.9|127268.6|60036.2\n",
+         2,
+         {{0, "rsa2048.sign", 3328.5},
+          {0, "ecdsa-p256.sign", 33773.2},
+          {1, "rsa2048.verify", 127268.6}}},
+        {"block sizes as rows, 'k' after a space (074)",
+         "openssl speed -evp sha3-256\n\n"
+         "| **Hash Test** | **Optimized** |\n| --- | --- |\n"
+         "| 16 bytes | 4681.10 k |\n| 64 bytes | 18801.56 k |\n",
+         1,
+         {{0, "sha3-256@16", 4681100}, {0, "sha3-256@64", 18801560}}},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+TEST(ImportRules, TheFinerPrintedFormWins) {
+    // Seed 000: "0.0485s" (0.0001 on 0.0485, 0.2%) beats "20.6" (0.1 on 20.6,
+    // 0.5%) though both have three digits; a fast operation keeps its rate.
+    check({"seed 000's rsa 512 row",
+           "                  sign    verify    sign/s verify/s\n"
+           "rsa 512 bits 0.0485s 0.0044s 20.6 227.9\n"
+           "rsa 1024 bits 0.2004s 0.0112s 5.0 89.6\n",
+           1,
+           {{0, "rsa512.sign", 1 / 0.0485},
+            {0, "rsa512.verify", 227.9},
+            {0, "rsa1024.sign", 1 / 0.2004}}});
+    auto run = parse::parse_speed_text(
+                   "                  sign    verify    sign/s verify/s\n"
+                   "rsa 512 bits 0.0485s 0.0044s 20.6 227.9\n",
+                   "t.txt")
+                   .runs.at(0);
+    const Measurement* sign = run.find("rsa512", Operation::sign, 0);
+    ASSERT_NE(sign, nullptr);
+    EXPECT_DOUBLE_EQ(sign->printed.seconds_per_op.value(), 0.0485);
+    EXPECT_DOUBLE_EQ(sign->printed.per_second.value(), 20.6);
+    // The step is the seconds' last digit as a rate: 0.0001 / 0.0485^2.
+    EXPECT_NEAR(sign->printed_step, 0.0001 / (0.0485 * 0.0485), 1e-9);
+}
+
+}  // namespace
+}  // namespace speedlab
+
+#include "report/speed_table.h"
+
+namespace speedlab {
+namespace {
+
+// One table of openssl's line markers: what the report writes, import reads back.
+TEST(SpeedMarkers, ATableSpeedlabWroteIsReadBackAsWritten) {
+    speedlab::Run run;
+    run.program = "openssl speed";
+    run.version = "OpenSSL 3.0.2 15 Mar 2022";
+    run.built_on = "Wed May 24 17:12:55 2023 UTC";
+    run.options = "bn(64,64)";
+    run.compiler = "gcc -fPIC -pthread -m64 -O3";
+    run.timing = Timing::user_cpu;
+    for (auto [size, value] : std::initializer_list<std::pair<int64_t, double>>{
+             {16, 145499490}, {64, 333045760}, {8192, 826880680}}) {
+        Measurement m;
+        m.algorithm = "md5";
+        m.parameter = size;
+        m.value = value;
+        run.measurements.push_back(m);
+    }
+    std::string table = report::speed_table(run);
+    auto parsed = parse::parse_speed_text(table, "speedlab.txt");
+    ASSERT_EQ(parsed.runs.size(), 1u) << table;
+    const speedlab::Run& back = parsed.runs[0];
+    EXPECT_EQ(back.version, run.version);
+    EXPECT_EQ(back.built_on, run.built_on);
+    EXPECT_EQ(back.options, run.options);
+    EXPECT_EQ(back.compiler, run.compiler);
+    for (const auto& m : run.measurements) {
+        const Measurement* got = back.find("md5", Operation::throughput, m.parameter);
+        ASSERT_NE(got, nullptr) << m.parameter;
+        EXPECT_NEAR(got->value, m.value, 10) << m.parameter;  // printed to 0.01k
+    }
+}
+
+TEST(SpeedMarkers, AFlattenedTextKeepsEveryHeaderLine) {
+    // 3.x "version:" after prose, and SSLeay's "C flags:", on one flattened line.
+    auto parsed = parse::parse_speed_text(
+        "we got this: version: 3.0.2 built on: Wed May 24 2023 options:bn(64,64) C flags: gcc "
+        "-O3 The 'numbers' are in 1000s of bytes per second processed. type 16 bytes 64 bytes "
+        "256 bytes 1024 bytes 8192 bytes md5 6296.04k 23606.95k 74073.86k 161270.41k "
+        "245812.06k\n",
+        "t.txt");
+    ASSERT_EQ(parsed.runs.size(), 1u);
+    EXPECT_EQ(parsed.runs[0].version, "OpenSSL 3.0.2");
+    EXPECT_EQ(parsed.runs[0].options, "bn(64,64)");
+    EXPECT_EQ(parsed.runs[0].compiler, "gcc -O3");
+    EXPECT_NE(parsed.runs[0].find("md5", Operation::throughput, 8192), nullptr);
+}
+
+}  // namespace
+}  // namespace speedlab
+
+namespace speedlab {
+namespace {
+
+TEST(ImportRules, MachineReadableRecordsOf32WithoutATable) {
+    // 3.2+ -mr stderr: +DTP names KEM and signature tests; +R15..+R20 their results.
+    const Case cases[] = {
+        {"KEM keygen, encaps, decaps (+R15..+R17)",
+         "+DTP:ML-KEM-768:keygen:10\n+R15:500000:ML-KEM-768:10.00\n"
+         "+DTP:ML-KEM-768:encaps:10\n+R16:400000:ML-KEM-768:10.00\n"
+         "+DTP:ML-KEM-768:decaps:10\n+R17:300000:ML-KEM-768:9.99\n",
+         1,
+         {{0, "ml-kem-768.keygen", 50000},
+          {0, "ml-kem-768.encaps", 40000},
+          {0, "ml-kem-768.decaps", 300000 / 9.99}}},
+        {"signature keygen, sign, verify (+R18..+R20)",
+         "+DTP:rsa2048:keygen:10\n+R18:2000:rsa2048:10.00\n"
+         "+DTP:rsa2048:signs:10\n+R19:15000:rsa2048:10.00\n",
+         1,
+         {{0, "sig-rsa2048.keygen", 200}, {0, "sig-rsa2048.sign", 1500}}},
+        {"3.2 numbers: R3/R4 are RSA encrypt and decrypt",
+         "+DTP:2048:public:rsa encrypt:10\n+R3:300000:2048:10.00\n"
+         "+DTP:2048:private:rsa decrypt:10\n+R4:15000:2048:10.00\n"
+         "+DTP:2048:private:dsa:10\n+R5:20000:2048:10.00\n",
+         1,
+         {{0, "rsa2048.encrypt", 30000}, {0, "rsa2048.decrypt", 1500}, {0, "dsa2048.sign", 2000}}},
+        {"single rows under the -bytes 16 of the command (080)",
+         "$ openssl speed -evp aes-128-cbc -bytes 16 -seconds 30\nBefore:\n"
+         "aes-128-cbc     716949.71k\n\nAfter:\naes-128-cbc     742807.11k\n",
+         2,
+         {{0, "aes-128-cbc@16", 716949710}, {1, "aes-128-cbc@16", 742807110}}},
+        {"a headerless row of six figures: the default sizes",
+         "OpenSSL 1.1.1w  11 Sep 2023\n"
+         "aes-128-cbc  1.00k  2.00k  3.00k  4.00k  5.00k  6.00k\n",
+         1,
+         {{0, "aes-128-cbc@16", 1000}, {0, "aes-128-cbc@16384", 6000}}},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+}  // namespace
+}  // namespace speedlab
