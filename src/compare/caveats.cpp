@@ -180,6 +180,32 @@ std::optional<bool> has_cpu_feature(const Run& r, const std::string& feature) {
     return has;
 }
 
+namespace {
+// One caveat for the features whose known presence differs, with what each speeds.
+std::optional<std::string> features_differ(const std::vector<const Run*>& runs) {
+    std::vector<const FeatureInfo*> differ;
+    for (const auto& f : kFeatures) {
+        bool seen[2] = {false, false};
+        for (const Run* r : runs)
+            if (auto has = has_cpu_feature(*r, f.name)) seen[*has ? 1 : 0] = true;
+        if (seen[0] && seen[1]) differ.push_back(&f);
+    }
+    if (differ.empty()) return std::nullopt;
+    auto d = differing(runs, [&](const Run& r) -> std::optional<std::string> {
+        std::string s;
+        for (const auto* f : differ)
+            if (auto has = has_cpu_feature(r, f->name))
+                s += (s.empty() ? "" : ", ") + std::string(*has ? "" : "no ") + f->display;
+        return s.empty() ? std::nullopt : std::optional(s);
+    });
+    if (!d) return std::nullopt;
+    std::string why;
+    for (const auto* f : differ)
+        why += (why.empty() ? "" : "; ") + std::string(f->display) + " speeds " + f->explains;
+    return "CPU features differ: " + *d + " (" + why + ")";
+}
+}  // namespace
+
 std::vector<std::string> comparability_caveats(const std::vector<const Run*>& runs) {
     std::vector<std::string> out;
     if (runs.size() < 2) return out;
@@ -211,15 +237,7 @@ std::vector<std::string> comparability_caveats(const std::vector<const Run*>& ru
     add("CPU feature masks differ", [](const Run& r) -> std::optional<std::string> {
         return r.cpu_mask.empty() ? "none" : r.cpu_mask;
     });
-    for (const auto& f : kFeatures)
-        add(
-            std::string("CPU features differ: ") + f.display,
-            [&](const Run& r) -> std::optional<std::string> {
-                auto has = has_cpu_feature(r, f.name);
-                if (!has) return std::nullopt;
-                return *has ? std::string("has it") : std::string("lacks it");
-            },
-            std::string(", which speeds ") + f.explains);
+    if (auto d = features_differ(runs)) out.push_back(*d);
     if (auto d = ladders_differ(runs))
         out.push_back("block sizes differ: " + *d +
                       "; only equal sizes are compared, an 8-byte column never with a 16-byte one");

@@ -317,11 +317,12 @@ std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& b
             "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\" "
             "class=\"ratio\"><title>{}</title></rect>"
             "<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"ci\"/>"
-            "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"val\" text-anchor=\"{}\">{:.3g}</text>\n",
+            "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"val\" text-anchor=\"{}\">{}</text>\n",
             label_w - 6, y + 13, html_escape(b.name), x0, y + 3, std::max(1.0, x1 - x0), row - 8,
             fill, html_escape(tip), x(b.low), x(b.high), y + row / 2 - 1, y + row / 2 - 1,
             b.ratio >= 1 ? std::max(x1, x(b.high)) + 3 : std::min(x0, x(b.low)) - 3, y + 14,
-            b.ratio >= 1 ? "start" : "end", b.ratio);
+            b.ratio >= 1 ? "start" : "end",
+            b.ratio >= 100 ? fmt::format("{:.0f}", b.ratio) : fmt::format("{:.3g}", b.ratio));
     }
     out +=
         fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"one\"/>",

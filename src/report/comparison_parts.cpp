@@ -40,7 +40,11 @@ double half_width(const RatioCell& c) {
 // "1.004~", "2.162*", "0.436±9%*": the interval is shown where it is wider than the floor's.
 std::string cell_text(const RatioCell& c, double noise) {
     if (!c.ratio) return "-";
-    std::string s = fmt::format("{:.3f}", *c.ratio);
+    // sslcmp's three decimals; four significant digits for big and small factors.
+    double r = *c.ratio;
+    std::string s = r >= 10     ? fmt::format("{:.1f}", r)
+                    : r >= 0.01 ? fmt::format("{:.3f}", r)
+                                : fmt::format("{:.3g}", r);
     if (c.high && compare::wider_than_floor(*c.ratio, *c.high, noise))
         s += plus_minus_percent(half_width(c));
     if (c.significance == Significance::significant) s += "*";

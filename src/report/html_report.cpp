@@ -24,30 +24,29 @@ size_t run_index(const std::vector<Run>& runs, const std::string& short_label) {
     return 0;
 }
 
-// The verdict as a table: one row per run against the baseline.
+// The verdict, one item per run against the baseline: it reflows at any width.
 std::string summary_html(const std::vector<compare::RunVerdict>& verdicts,
                          const std::vector<Run>& runs, const std::vector<std::string>& extra) {
-    std::string out =
-        "<section class=\"summary\"><h2>Summary</h2><div class=\"wide\"><table class=\"verdict\">"
-        "<tr><th>run</th><th>against</th><th>faster</th><th>slower</th><th>within noise</th>"
-        "<th>geometric mean (95% interval)</th><th>largest differences</th></tr>\n";
+    std::string against = verdicts.empty() ? "" : verdicts.front().baseline;
+    std::string out = "<section class=\"summary\"><h2>Summary: against run " +
+                      html_escape(against) + "</h2><ul class=\"verdicts\">\n";
     size_t keep = verdicts.size() <= 4 ? 3 : 1;
-    std::vector<std::string> left_out;
     for (const auto& v : verdicts) {
-        std::string largest;
+        std::string detail;
+        if (auto l = left_out_text(v.mean); !l.empty())
+            detail += "<li class=\"dim\">" + html_escape(l) + "</li>";
         for (size_t i = 0; i < v.largest.size() && i < keep; ++i)
-            largest += "<li>" + html_escape(difference_sentence(v.largest[i], v.run, v.baseline)) +
-                       "</li>";
+            detail += "<li>" + html_escape(difference_sentence(v.largest[i], v.run, v.baseline)) +
+                      "</li>";
         out += fmt::format(
-            "<tr><td>{} {}</td><td>{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td>"
-            "<td class=\"n\">{}</td><td>{}</td><td><ul>{}</ul></td></tr>\n",
-            series_swatch(run_index(runs, v.run)), html_escape(v.run), html_escape(v.baseline),
-            v.faster, v.slower, v.within_noise, html_escape(mean_text(v.mean)), largest);
-        if (auto l = left_out_text(v.mean); !l.empty()) left_out.push_back(v.run + ": " + l);
+            "<li data-run=\"{}\"><span class=\"run\">{} {}</span>: <b>{}</b> faster, <b>{}</b> "
+            "slower, <b>{}</b> within noise{}; {}<ul>{}</ul></li>\n",
+            html_escape(v.run), series_swatch(run_index(runs, v.run)), html_escape(v.run), v.faster,
+            v.slower, v.within_noise, v.unknown ? fmt::format(", <b>{}</b> unsure", v.unknown) : "",
+            html_escape(mean_text(v.mean)), detail);
     }
-    out += "</table></div>\n";
+    out += "</ul>\n";
     for (const auto& e : extra) out += "<p>" + html_escape(e) + "</p>\n";
-    for (const auto& l : left_out) out += "<p class=\"dim\">" + html_escape(l) + "</p>\n";
     return out + "</section>\n";
 }
 
@@ -125,7 +124,10 @@ std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs,
         heat.push_back(row);
     }
     page.paragraph("Baseline: run " + base + ". " + interval_line(s.noise));
-    page.heat_table("Figures and their ratio to the baseline", side_header(s),
+    std::vector<std::string> header{"figure"};
+    for (size_t i = 0; i < s.short_labels.size(); ++i)
+        header.push_back(s.short_labels[i] + (i == s.baseline ? " (baseline)" : ""));
+    page.heat_table("Figures and their ratio to the baseline", header,
                     side_rows(s, true, options.units), heat);
     std::vector<RatioBar> bars;
     for (size_t k = 0; k < s.verdicts.size(); ++k) {

@@ -10,20 +10,25 @@ namespace speedlab::report {
 
 using compare::Significance;
 
+std::string factor(double ratio) {
+    // "7370x", not "7.37e+03x"; "0.000136x" keeps three significant digits.
+    return ratio >= 100 ? fmt::format("{:.0f}x", ratio) : fmt::format("{:.3g}x", ratio);
+}
+
 std::string change(double ratio) {
-    if (ratio >= 2 || ratio <= 0.5) return fmt::format("{:.3g}x", ratio);
+    if (ratio >= 2 || ratio <= 0.5) return factor(ratio);
     return percent(ratio);
 }
 
 std::string range(double low, double high) {
     bool factors = low <= 0.5 || high >= 2;
-    auto f = [&](double r) { return factors ? fmt::format("{:.3g}x", r) : percent(r); };
+    auto f = [&](double r) { return factors ? factor(r) : percent(r); };
     return f(low) + " to " + f(high);
 }
 
 std::string change_words(double ratio) {
-    if (ratio >= 2) return fmt::format("{:.3g}x faster", ratio);
-    if (ratio <= 0.5) return fmt::format("{:.3g}x slower", 1 / ratio);
+    if (ratio >= 2) return factor(ratio) + " faster";
+    if (ratio <= 0.5) return factor(1 / ratio) + " slower";
     std::string p = percent(ratio);
     if (p == "+0%") return "as fast";
     return p.substr(1) + (ratio >= 1 ? " faster" : " slower");
@@ -38,8 +43,10 @@ std::string verdict_headline(const compare::RunVerdict& v) {
 
 std::string mean_text(const compare::MeanEstimate& m) {
     if (m.empty()) return "no geometric mean: no figure precise enough";
-    return fmt::format("geometric mean {} (95%: {}{}) over {} figure{}", change(m.ratio),
-                       range(m.low, m.high), m.within_noise() ? ", within noise" : "", m.figures,
+    bool factors = m.low <= 0.5 || m.high >= 2;
+    std::string mean = factors ? factor(m.ratio) : percent(m.ratio);
+    return fmt::format("geometric mean {} (95%: {}{}) over {} figure{}", mean, range(m.low, m.high),
+                       m.within_noise() ? ", within noise" : "", m.figures,
                        m.figures == 1 ? "" : "s");
 }
 

@@ -8,6 +8,9 @@
 
 namespace speedlab::report {
 
+// "2.16x", "7370x", "0.00352x": a ratio as a factor.
+std::string factor(double ratio);
+
 // "+2.7%", "-24.7%", "2.16x", "0.00352x": a ratio as a change.
 std::string change(double ratio);
 
