@@ -148,7 +148,9 @@ std::string short_label(const Run& r) {
     if (name.size() > 24) {
         size_t cut = 21;
         while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
-        name = name.substr(0, cut) + "...";
+        name = name.substr(0, cut);
+        while (!name.empty() && name.back() == ' ') name.pop_back();
+        name += "...";
     }
     if (r.id == 0) return name.empty() ? std::string("(unstored run)") : name;
     return name.empty() ? std::to_string(r.id) : std::to_string(r.id) + " " + name;
@@ -161,7 +163,7 @@ std::set<int64_t> block_sizes(const Run& r) {
     return s;
 }
 
-std::optional<bool> has_cpu_feature(const Run& r, const std::string& feature) {
+std::optional<bool> has_cpu_feature(const Run& r, const std::string& feature, bool with_mask) {
     auto f = std::find_if(std::begin(kFeatures), std::end(kFeatures),
                           [&](const FeatureInfo& x) { return feature == x.name; });
     if (f == std::end(kFeatures)) return std::nullopt;
@@ -169,9 +171,12 @@ std::optional<bool> has_cpu_feature(const Run& r, const std::string& feature) {
     const auto& flags = r.machine->cpu_flags;
     if (!flags.empty()) has = std::find(flags.begin(), flags.end(), f->flag) != flags.end();
     bool clears = false;
-    if (auto at = r.cpuinfo.find("ia32cap="); at != std::string::npos)
+    // CPUINFO shows the capabilities after a mask: the hardware's only without one.
+    bool masked = !r.cpu_mask.empty();
+    if (auto at = r.cpuinfo.find("ia32cap="); at != std::string::npos && (with_mask || !masked))
         if (auto w = cap_word(r.cpuinfo.substr(at + 8), f->vector, clears); w && !clears)
             has = (*w >> f->bit) & 1;
+    if (!with_mask) return has;
     if (auto w = cap_word(r.cpu_mask, f->vector, clears); w && !r.cpu_mask.empty()) {
         bool bit = (*w >> f->bit) & 1;
         if (clears && bit) has = false;    // "~0x200000000000000": AES-NI masked off
@@ -181,20 +186,21 @@ std::optional<bool> has_cpu_feature(const Run& r, const std::string& feature) {
 }
 
 namespace {
-// One caveat for the features whose known presence differs, with what each speeds.
+// One caveat for the features the CPUs have differently, with what each speeds
+// (a mask that hides one is the caveat of masks).
 std::optional<std::string> features_differ(const std::vector<const Run*>& runs) {
     std::vector<const FeatureInfo*> differ;
     for (const auto& f : kFeatures) {
         bool seen[2] = {false, false};
         for (const Run* r : runs)
-            if (auto has = has_cpu_feature(*r, f.name)) seen[*has ? 1 : 0] = true;
+            if (auto has = has_cpu_feature(*r, f.name, false)) seen[*has ? 1 : 0] = true;
         if (seen[0] && seen[1]) differ.push_back(&f);
     }
     if (differ.empty()) return std::nullopt;
     auto d = differing(runs, [&](const Run& r) -> std::optional<std::string> {
         std::string s;
         for (const auto* f : differ)
-            if (auto has = has_cpu_feature(r, f->name))
+            if (auto has = has_cpu_feature(r, f->name, false))
                 s += (s.empty() ? "" : ", ") + std::string(*has ? "" : "no ") + f->display;
         return s.empty() ? std::nullopt : std::optional(s);
     });

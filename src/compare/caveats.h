@@ -21,8 +21,9 @@ std::set<int64_t> block_sizes(const Run& run);
 
 // Whether a run's CPU had a feature, from what libcrypto saw (CPUINFO), the
 // capability mask in effect, or the machine's cpuinfo flags; nullopt: unknown.
-// feature: "aesni", "sha" or "avx2".
-std::optional<bool> has_cpu_feature(const Run& run, const std::string& feature);
+// feature: "aesni", "sha" or "avx2". `with_mask` false: what the hardware has.
+std::optional<bool> has_cpu_feature(const Run& run, const std::string& feature,
+                                    bool with_mask = true);
 
 // Benchmark version, assembler use, compiler flags, timing, processes,
 // platform, CPU mask, CPU features (AES-NI, SHA, AVX2), block-size ladders,

@@ -167,7 +167,12 @@ std::string series_swatch(size_t i) {
 std::string tick_label(double v) {
     if (v == 0) return "0";
     if (v >= 1) return fmt::format("{:g}", std::round(v * 1000) / 1000);
-    return fmt::format("{:.3g}", v);
+    // "0.00005", never "5e-05": small values keep their decimals.
+    int decimals = static_cast<int>(std::ceil(-std::log10(v))) + 2;
+    std::string t = fmt::format("{:.{}f}", v, decimals);
+    while (t.back() == '0') t.pop_back();
+    if (t.back() == '.') t.pop_back();
+    return t;
 }
 
 std::string heat_colour(double ratio) {
@@ -236,9 +241,14 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
             if (p.value && *p.value > 0)
                 lo = lo == 0 ? *p.value : std::min(lo, *p.value), hi = std::max(hi, *p.value);
     if (hi <= 0 || groups.empty()) return {};
-    Axis a = axis_for(lo, hi);
-    if (a.log) a.lo = std::min(a.lo, std::pow(10, std::floor(std::log10(lo))));
-    std::string out = svg_open(title) + y_axis(a, "operations/s");
+    // Labels of at most 4 digits: thousands or millions of operations where needed.
+    double scale = hi * 1.25 >= 9999.5e3 ? 1e6 : hi * 1.25 >= 9999.5 ? 1e3 : 1;
+    std::string unit = scale == 1e6   ? "million operations/s"
+                       : scale == 1e3 ? "thousand operations/s"
+                                      : "operations/s";
+    Axis a = axis_for(lo / scale, hi / scale);
+    if (a.log) a.lo = std::min(a.lo, std::pow(10, std::floor(std::log10(lo / scale))));
+    std::string out = svg_open(title) + y_axis(a, unit);
     double slot = (kW - kLeft - kRight) / static_cast<double>(groups.size());
     double bar =
         std::min(28.0, (slot - 8) / static_cast<double>(std::max<size_t>(series.size(), 1)));
@@ -247,7 +257,7 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
         for (size_t k = 0; k < series.size(); ++k) {
             const Point& p = g < series[k].points.size() ? series[k].points[g] : Point{};
             if (!p.value || *p.value <= 0) continue;
-            double y = a.y(*p.value), base = a.y(a.log ? a.lo : 0);
+            double y = a.y(*p.value / scale), base = a.y(a.log ? a.lo : 0);
             std::string tip =
                 fmt::format("{}: {}/s {}", series[k].name, value_text(*p.value), groups[g]);
             out += fmt::format(
@@ -299,7 +309,8 @@ std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& b
             "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"grid\"/>"
             "<text x=\"{0:.1f}\" y=\"{3:.0f}\" class=\"tick\" "
             "text-anchor=\"middle\">{4}</text>\n",
-            x(v), top, bottom, bottom + 13, tick_label(v));
+            x(v), top, bottom, bottom + 13,
+            v >= 1e4 || v < 1e-3 ? fmt::format("1e{:.0f}", std::log10(v)) : tick_label(v));
     out += fmt::format(
         "<text x=\"{:.1f}\" y=\"{:.0f}\" class=\"axis\" text-anchor=\"middle\">ratio to the "
         "baseline (log scale): left slower, right faster; whisker: 95% interval</text>\n",

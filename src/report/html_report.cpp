@@ -30,22 +30,29 @@ std::string summary_html(const std::vector<compare::RunVerdict>& verdicts,
     std::string against = verdicts.empty() ? "" : verdicts.front().baseline;
     std::string out = "<section class=\"summary\"><h2>Summary: against run " +
                       html_escape(against) + "</h2><ul class=\"verdicts\">\n";
-    size_t keep = verdicts.size() <= 4 ? 3 : 1;
+    bool compact = verdicts.size() > 4, any_left_out = false;
     for (const auto& v : verdicts) {
-        std::string detail;
-        if (auto l = left_out_text(v.mean); !l.empty())
-            detail += "<li class=\"dim\">" + html_escape(l) + "</li>";
-        for (size_t i = 0; i < v.largest.size() && i < keep; ++i)
-            detail += "<li>" + html_escape(difference_sentence(v.largest[i], v.run, v.baseline)) +
-                      "</li>";
+        std::string detail, mean = mean_text(v.mean);
+        any_left_out = any_left_out || v.mean.left_out > 0;
+        if (compact) {
+            if (v.mean.left_out) mean += fmt::format(", {} left out*", v.mean.left_out);
+            if (!v.largest.empty()) mean += "; largest: " + difference_phrase(v.largest.front());
+        } else {
+            if (auto l = left_out_text(v.mean); !l.empty())
+                detail += "<li class=\"dim\">" + html_escape(l) + "</li>";
+            for (const auto& d : v.largest)
+                detail += "<li>" + html_escape(difference_sentence(d, v.run, v.baseline)) + "</li>";
+        }
         out += fmt::format(
             "<li data-run=\"{}\"><span class=\"run\">{} {}</span>: <b>{}</b> faster, <b>{}</b> "
-            "slower, <b>{}</b> within noise{}; {}<ul>{}</ul></li>\n",
+            "slower, <b>{}</b> within noise{}; {}{}</li>\n",
             html_escape(v.run), series_swatch(run_index(runs, v.run)), html_escape(v.run), v.faster,
             v.slower, v.within_noise, v.unknown ? fmt::format(", <b>{}</b> unsure", v.unknown) : "",
-            html_escape(mean_text(v.mean)), detail);
+            html_escape(mean), detail.empty() ? "" : "<ul>" + detail + "</ul>");
     }
     out += "</ul>\n";
+    if (compact && any_left_out)
+        out += "<p class=\"dim\">* " + html_escape(left_out_rule()) + "</p>\n";
     for (const auto& e : extra) out += "<p>" + html_escape(e) + "</p>\n";
     return out + "</section>\n";
 }

@@ -75,13 +75,43 @@ std::string difference_sentence(const compare::Difference& d, const std::string&
     return s;
 }
 
+std::string difference_phrase(const compare::Difference& d) {
+    const auto& c = d.cell;
+    std::string s = change_words(*c.ratio) + " in " + d.metric;
+    if (c.significance == Significance::within_noise) s += ", within noise";
+    if (c.significance == Significance::unknown) s += ", unsure";
+    if (c.low && c.high) s += " (95%: " + range(*c.low, *c.high) + ")";
+    return s;
+}
+
+std::string left_out_rule() {
+    return "left out of a geometric mean: figures printed with fewer than 3 significant digits, "
+           "or rounded beyond the noise floor (a typed \"0.1\" would weigh as much as "
+           "\"6242.30k\")";
+}
+
+std::string compact_line(const compare::RunVerdict& v) {
+    std::string s = verdict_headline(v) + "; " + mean_text(v.mean);
+    if (v.mean.left_out) s += fmt::format(", {} left out*", v.mean.left_out);
+    if (!v.largest.empty()) s += "; largest: " + difference_phrase(v.largest.front());
+    return s;
+}
+
 std::vector<std::string> verdict_lines(const std::vector<compare::RunVerdict>& verdicts) {
     std::vector<std::string> out;
-    size_t keep = verdicts.size() <= 4 ? 3 : 1;
+    if (verdicts.size() > 4) {
+        bool any_left_out = false;
+        for (const auto& v : verdicts) {
+            out.push_back(compact_line(v));
+            any_left_out = any_left_out || v.mean.left_out > 0;
+        }
+        if (any_left_out) out.push_back("* " + left_out_rule());
+        return out;
+    }
     for (const auto& v : verdicts) {
         out.push_back(verdict_headline(v) + "; " + mean_text(v.mean));
         if (auto l = left_out_text(v.mean); !l.empty()) out.push_back("  " + l);
-        for (size_t i = 0; i < v.largest.size() && i < keep; ++i)
+        for (size_t i = 0; i < v.largest.size(); ++i)
             out.push_back("  " + std::string(i == 0 ? "largest: " : "         ") +
                           difference_sentence(v.largest[i], v.run, v.baseline));
     }

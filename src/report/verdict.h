@@ -36,8 +36,18 @@ std::string left_out_text(const compare::MeanEstimate& m);
 std::string difference_sentence(const compare::Difference& d, const std::string& run,
                                 const std::string& baseline);
 
+// "3.49x faster in cast5-cbc@1024 (95%: 3.3x to 3.69x)": a difference without the names.
+std::string difference_phrase(const compare::Difference& d);
+
+// Why figures are left out of a geometric mean, once for a report.
+std::string left_out_rule();
+
+// One line for a run among many: counts, mean (and how many left out*), largest difference.
+std::string compact_line(const compare::RunVerdict& v);
+
 // The summary as plain lines: per run a headline with the mean, what was left
-// out, and the largest differences (all three for up to 4 runs, else one).
+// out, and the largest differences; for more than 4 runs one compact line each
+// and the rule of what is left out once.
 std::vector<std::string> verdict_lines(const std::vector<compare::RunVerdict>& verdicts);
 
 }  // namespace speedlab::report
