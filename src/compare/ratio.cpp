@@ -73,7 +73,31 @@ RunVerdict verdict_of(const std::vector<Difference>& cells, std::string run, std
         if (x->cell.coarse != y->cell.coarse) return !x->cell.coarse;
         return std::fabs(std::log(*x->cell.ratio)) > std::fabs(std::log(*y->cell.ratio));
     });
-    for (size_t i = 0; i < order.size() && i < 3; ++i) v.largest.push_back(*order[i]);
+    // One per algorithm (cast5 at three block sizes says less than three
+    // algorithms), and the largest beyond noise the other way, where there is one.
+    auto algorithm = [](const std::string& metric) {
+        return metric.substr(0, metric.find_first_of("@."));
+    };
+    auto take = [&](auto wanted) {
+        for (const Difference* d : order)
+            if (v.largest.size() < 3 && wanted(*d) &&
+                std::none_of(v.largest.begin(), v.largest.end(), [&](const Difference& x) {
+                    return algorithm(x.metric) == algorithm(d->metric);
+                })) {
+                v.largest.push_back(*d);
+                return;
+            }
+    };
+    auto any = [](const Difference&) { return true; };
+    take(any);
+    if (!v.largest.empty()) {
+        bool up = *v.largest[0].cell.ratio > 1;
+        take([&](const Difference& d) {
+            return d.cell.significance == Significance::significant && (*d.cell.ratio > 1) != up;
+        });
+    }
+    take(any);
+    take(any);
     return v;
 }
 

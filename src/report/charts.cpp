@@ -37,12 +37,13 @@ std::vector<double> linear_ticks(double top) {
     return out;
 }
 
-// Decades, with 2 and 5 between them when there are few decades.
+// Decades, with 2 and 5 (or 3) between them when there are few decades.
 std::vector<double> log_ticks(double lo, double hi) {
     std::vector<double> out;
     double decades = std::log10(hi / lo);
-    std::vector<double> steps =
-        decades < 2.5 ? std::vector<double>{1, 2, 5} : std::vector<double>{1};
+    std::vector<double> steps = decades < 2.5   ? std::vector<double>{1, 2, 5}
+                                : decades < 4.5 ? std::vector<double>{1, 3}
+                                                : std::vector<double>{1};
     for (double p = std::floor(std::log10(lo)); p <= std::ceil(std::log10(hi)); ++p)
         for (double m : steps) {
             double v = m * std::pow(10, p);
@@ -266,7 +267,7 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
                 x0 + k * bar, y, std::max(0.5, bar - 1), std::max(0.5, base - y),
                 series_colour(series[k].colour), html_escape(tip));
             out += marker(series[k].colour, x0 + (k + 0.5) * bar, y - 4,
-                          std::clamp(bar / 3, 1.5, 3.5), tip) +
+                          std::clamp(bar / 3, 1.5, 3.5), "") +
                    "\n";
         }
         out += fmt::format(
@@ -277,6 +278,14 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
 }
 
 namespace {
+// A bar's name cut to `width` characters (the whole name is on hover).
+std::string fit_label(const std::string& name, size_t width) {
+    if (name.size() <= width) return name;
+    size_t cut = width - 3;
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+    return name.substr(0, cut) + "...";
+}
+
 // Ratio ticks inside +-span (natural log): decades, or 2x steps, or percents.
 std::vector<double> ratio_ticks(double span) {
     std::vector<double> c;
@@ -329,8 +338,9 @@ std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& b
             "class=\"ratio\"><title>{}</title></rect>"
             "<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"ci\"/>"
             "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"val\" text-anchor=\"{}\">{}</text>\n",
-            label_w - 6, y + 13, html_escape(b.name), x0, y + 3, std::max(1.0, x1 - x0), row - 8,
-            fill, html_escape(tip), x(b.low), x(b.high), y + row / 2 - 1, y + row / 2 - 1,
+            label_w - 6, y + 13, html_escape(fit_label(b.name, 22)), x0, y + 3,
+            std::max(1.0, x1 - x0), row - 8, fill, html_escape(tip), x(b.low), x(b.high),
+            y + row / 2 - 1, y + row / 2 - 1,
             b.ratio >= 1 ? std::max(x1, x(b.high)) + 3 : std::min(x0, x(b.low)) - 3, y + 14,
             b.ratio >= 1 ? "start" : "end",
             b.ratio >= 100 ? fmt::format("{:.0f}", b.ratio) : fmt::format("{:.3g}", b.ratio));
