@@ -234,8 +234,16 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
            "</figure>\n";
 }
 
+AxisUnit ops_unit(double top) {
+    double t = top * 1.25;
+    if (t >= 9999.5e3) return {"million operations/s", 1e6};
+    if (t >= 9999.5) return {"thousand operations/s", 1e3};
+    return {"operations/s", 1};
+}
+
 std::string grouped_bars(const std::string& title, const std::vector<std::string>& groups,
-                         const std::vector<Series>& series, bool with_legend) {
+                         const std::vector<Series>& series, bool with_legend,
+                         std::optional<AxisUnit> unit) {
     double lo = 0, hi = 0;
     for (const auto& s : series)
         for (const auto& p : s.points)
@@ -243,13 +251,11 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
                 lo = lo == 0 ? *p.value : std::min(lo, *p.value), hi = std::max(hi, *p.value);
     if (hi <= 0 || groups.empty()) return {};
     // Labels of at most 4 digits: thousands or millions of operations where needed.
-    double scale = hi * 1.25 >= 9999.5e3 ? 1e6 : hi * 1.25 >= 9999.5 ? 1e3 : 1;
-    std::string unit = scale == 1e6   ? "million operations/s"
-                       : scale == 1e3 ? "thousand operations/s"
-                                      : "operations/s";
+    AxisUnit u = unit.value_or(ops_unit(hi));
+    double scale = u.scale;
     Axis a = axis_for(lo / scale, hi / scale);
     if (a.log) a.lo = std::min(a.lo, std::pow(10, std::floor(std::log10(lo / scale))));
-    std::string out = svg_open(title) + y_axis(a, unit);
+    std::string out = svg_open(title) + y_axis(a, u.name);
     double slot = (kW - kLeft - kRight) / static_cast<double>(groups.size());
     double bar =
         std::min(28.0, (slot - 8) / static_cast<double>(std::max<size_t>(series.size(), 1)));

@@ -45,9 +45,14 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
                              bool legend = true);
 
 // Grouped bars of operations per second: one group per figure, one bar per
-// series; a labelled log axis when the values span more than 10x.
+// series; a labelled log axis when the values span more than 10x. `unit`:
+// the family's (ops_unit), else the panel's own.
 std::string grouped_bars(const std::string& title, const std::vector<std::string>& groups,
-                         const std::vector<Series>& series, bool legend = true);
+                         const std::vector<Series>& series, bool legend = true,
+                         std::optional<AxisUnit> unit = std::nullopt);
+
+// Operations per second, thousands or millions: labels of at most 4 digits up to `top`.
+AxisUnit ops_unit(double top);
 
 struct RatioBar {
     std::string name;

@@ -71,7 +71,8 @@ std::string symmetric_chart(const std::vector<Run>& runs, const std::string& id,
     return throughput_chart(id, sizes, series, unit, legends);
 }
 
-std::string public_key_chart(const std::vector<Run>& runs, const std::string& id, bool legends) {
+std::string public_key_chart(const std::vector<Run>& runs, const std::string& id,
+                             const AxisUnit& unit, bool legends) {
     std::vector<Operation> ops;
     for (Operation op :
          {Operation::sign, Operation::verify, Operation::encrypt, Operation::decrypt,
@@ -88,7 +89,7 @@ std::string public_key_chart(const std::vector<Run>& runs, const std::string& id
                         [](const Point& p) { return p.value.has_value(); }))
             series.push_back(std::move(s));
     }
-    return grouped_bars(id, groups, series, legends);
+    return grouped_bars(id, groups, series, legends, unit);
 }
 
 // One unit for every throughput panel, from the largest figure charted.
@@ -105,16 +106,27 @@ AxisUnit family_unit(const std::vector<Run>& runs) {
     return {u.name, u.scale};
 }
 
+// One unit for every public-key panel, from the largest operations per second charted.
+AxisUnit ops_family(const std::vector<Run>& runs) {
+    double top = 0;
+    for (const auto& r : runs)
+        for (const auto& m : r.measurements)
+            if (m.operation != Operation::throughput &&
+                holders(runs, m.algorithm, m.operation, m.parameter) >= 2)
+                top = std::max(top, m.value);
+    return ops_unit(top);
+}
+
 }  // namespace
 
 std::vector<std::string> comparison_charts(const std::vector<Run>& runs, bool legends) {
     std::vector<std::string> charts;
-    AxisUnit unit = family_unit(runs);
+    AxisUnit unit = family_unit(runs), ops = ops_family(runs);
     for (const auto& id : algorithms(runs, false))
         if (auto c = symmetric_chart(runs, id, unit, legends); !c.empty())
             charts.push_back(std::move(c));
     for (const auto& id : algorithms(runs, true))
-        if (auto c = public_key_chart(runs, id, legends); !c.empty())
+        if (auto c = public_key_chart(runs, id, ops, legends); !c.empty())
             charts.push_back(std::move(c));
     return charts;
 }
