@@ -215,8 +215,8 @@ std::optional<std::string> features_differ(const std::vector<const Run*>& runs) 
 std::vector<std::string> comparability_caveats(const std::vector<const Run*>& runs) {
     std::vector<std::string> out;
     if (runs.size() < 2) return out;
-    auto add = [&](const std::string& what, const Fact& fact, const std::string& why = "") {
-        if (auto d = differing(runs, fact)) out.push_back(what + ": " + *d + why);
+    auto add = [&](const std::string& what, const Fact& fact) {
+        if (auto d = differing(runs, fact)) out.push_back(what + ": " + *d);
     };
     auto opt = [](std::string s) {
         return s.empty() ? std::nullopt : std::optional<std::string>(std::move(s));
