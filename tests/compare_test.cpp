@@ -126,7 +126,12 @@ TEST(SideBySide, AthlonAgainstPentiumIIIFromSeed004) {
     EXPECT_NE(text.find("731.7/s"), std::string::npos);
     // -7.9% is beyond the 95% interval of two single figures at a 2% noise floor.
     EXPECT_NE(text.find("673.5/s (-7.9%*)"), std::string::npos) << text;
-    EXPECT_NE(text.find("37518.04k"), std::string::npos);
+    // Count and seconds known: full precision, shown with 4 digits.
+    EXPECT_NE(text.find("37.52 MB/s"), std::string::npos) << text;
+    report::RenderOptions openssl;
+    openssl.units = report::Units::openssl;
+    EXPECT_NE(report::render(s, report::Format::text, runs, openssl).find("37518.04k"),
+              std::string::npos);
 }
 
 TEST(SideBySide, MissingFiguresStayMissing) {
@@ -192,8 +197,13 @@ TEST(Formats, CsvAndJsonCarryTheSameFiguresAsTheTable) {
     EXPECT_NE(text.find("2.162"), std::string::npos);
     EXPECT_NE(text.find("2.425"), std::string::npos);
     auto md = report::render(t, report::Format::markdown, both);
-    EXPECT_NE(md.find("| md5 |"), std::string::npos);
-    EXPECT_NE(md.find("2.162"), std::string::npos);
+    EXPECT_NE(md.find("| md5@8192 | 6.24230 MB/s | 13.4977 MB/s | 2.162* |"), std::string::npos)
+        << md;
+    report::RenderOptions ratios;
+    ratios.ratios_only = true;
+    auto sslcmp = report::render(t, report::Format::markdown, both, ratios);
+    EXPECT_NE(sslcmp.find("| md5 |"), std::string::npos);
+    EXPECT_NE(sslcmp.find("2.162"), std::string::npos);
 }
 
 TEST(Formats, SideBySideCsvAndJsonAgree) {
@@ -226,7 +236,7 @@ TEST(Formats, SideBySideCsvAndJsonAgree) {
     for (const auto& [key, v] : from_json) EXPECT_NEAR(from_csv.at(key), v, 1e-6) << key;
     EXPECT_DOUBLE_EQ(from_json.at("md5@8192|3"), 13497690);
     auto md = report::render(s, report::Format::markdown, runs);
-    EXPECT_NE(md.find("13497.69k (2.16x"), std::string::npos) << md;
+    EXPECT_NE(md.find("13.4977 MB/s (2.16x"), std::string::npos) << md;
 }
 
 TEST(Formats, HtmlIsSelfContained) {

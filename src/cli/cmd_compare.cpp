@@ -1,4 +1,6 @@
 #include <fmt/format.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include <algorithm>
 
@@ -13,8 +15,8 @@ namespace speedlab::cli {
 namespace {
 struct CompareArgs {
     std::vector<std::string> runs;
-    std::string metrics, baseline, format = "text", output;
-    bool side_by_side = false, all = false;
+    std::string metrics, baseline, format = "text", output, units = "si";
+    bool side_by_side = false, all = false, ratios_only = false;
     double noise_percent = 100 * compare::kDefaultNoise;
 };
 
@@ -29,6 +31,14 @@ size_t edit_distance(const std::string& a, const std::string& b) {
         std::swap(prev, cur);
     }
     return prev[b.size()];
+}
+
+// Columns to wrap prose at: the terminal's, or 100 when stdout is not one.
+size_t terminal_width() {
+    winsize w{};
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 40)
+        return w.ws_col;
+    return 100;
 }
 
 // Each distance once, on at most 64 characters: a huge argument stays fast.
@@ -60,10 +70,20 @@ Command add_compare(CLI::App& app, Global& global) {
     app.add_option("--noise", a->noise_percent,
                    "run-to-run noise assumed for a figure measured once, in percent (default 2)")
         ->check(CLI::Range(0.0, 50.0));
-    app.add_option("--format", a->format, report::format_help())
-        ->check(CLI::IsMember(report::format_names()));
-    app.add_option("-o,--output", a->output, "write to this file instead of stdout");
-    return [a, &global]() -> int {
+    auto* format_option = app.add_option("--format", a->format,
+                                         report::format_help() +
+                                             " (default: from the -o file's extension, else text)")
+                              ->check(CLI::IsMember(report::format_names()));
+    app.add_option("-o,--output", a->output,
+                   "write to this file instead of stdout; .html .md .csv .json .txt choose the "
+                   "format unless --format does");
+    app.add_option("--units", a->units,
+                   "throughput in text: si (kB/s, MB/s, GB/s; default) or openssl (the k of "
+                   "openssl speed)")
+        ->check(CLI::IsMember({"si", "openssl"}));
+    app.add_flag("--ratios-only", a->ratios_only,
+                 "two runs: only the ratios, in the sslcmp layout (with the seconds columns)");
+    return [a, &global, format_option]() -> int {
         std::vector<MetricKey> metrics;
         if (!a->metrics.empty()) {
             size_t start = 0;
@@ -101,6 +121,12 @@ Command add_compare(CLI::App& app, Global& global) {
             baseline = static_cast<size_t>(it - runs.begin());
         }
         auto format = *report::parse_format(a->format);
+        if (format_option->count() == 0 && !a->output.empty())
+            format = report::format_of_path(a->output).value_or(report::Format::text);
+        report::RenderOptions options;
+        options.units = *report::parse_units(a->units);
+        options.ratios_only = a->ratios_only;
+        options.width = a->output.empty() ? terminal_width() : 100;
         std::string text;
         if (runs.size() == 2 && metrics.empty() && !a->side_by_side) {
             const Run& base = runs[baseline];
@@ -111,7 +137,7 @@ Command add_compare(CLI::App& app, Global& global) {
                     Exit::failure,
                     "runs " + compare::run_label(base) + " and " + compare::run_label(other) +
                         " have no figures in common (same algorithm, operation and block size)");
-            text = report::render(table, format, runs);
+            text = report::render(table, format, runs, options);
         } else {
             auto table =
                 compare::side_by_side(runs, baseline, metrics, a->noise_percent / 100, a->all);
@@ -120,10 +146,11 @@ Command add_compare(CLI::App& app, Global& global) {
                 shared += std::count_if(r.values.begin(), r.values.end(),
                                         [](const auto& v) { return v.has_value(); }) >= 2;
             if (shared == 0) return fail(Exit::failure, "the runs have no figures in common");
-            text = report::render(table, format, runs);
+            text = report::render(table, format, runs, options);
         }
         if (!write_output(text, a->output)) return Exit::failure;
-        if (!a->output.empty()) fmt::print(stderr, "wrote {}\n", a->output);
+        if (!a->output.empty())
+            fmt::print(stderr, "wrote {} ({})\n", a->output, report::format_name(format));
         return Exit::ok;
     };
 }

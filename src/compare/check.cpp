@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "compare/ratio.h"
+
 namespace speedlab::compare {
 
 size_t CheckResult::regressions() const {
@@ -20,6 +22,7 @@ CheckResult check(const Run& baseline, const Run& candidate, double threshold, d
     CheckResult out;
     out.threshold = threshold;
     out.noise = noise;
+    MeanBuilder mean;
     for (const auto& a : baseline.measurements) {
         const Measurement* b = candidate.find(a.algorithm, a.operation, a.parameter);
         if (!b || b->value <= 0 || a.value <= 0) {
@@ -36,8 +39,14 @@ CheckResult check(const Run& baseline, const Run& candidate, double threshold, d
             row.verdict = Verdict::regression;
         else if (row.stats.ratio > 1 + threshold && row.stats.significant && row.stats.low > 1)
             row.verdict = Verdict::improvement;
+        RatioCell c;
+        c.ratio = row.stats.ratio;
+        c.uncertainty = row.stats.uncertainty;
+        c.coarse = !fit_for_mean(a, noise) || !fit_for_mean(*b, noise);
+        mean.add(row.metric, c);
         out.rows.push_back(std::move(row));
     }
+    out.mean = mean.result();
     return out;
 }
 

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "compare/interval.h"
+#include "compare/mean.h"
 #include "core/run.h"
 
 namespace speedlab::compare {
@@ -25,6 +26,8 @@ struct CheckResult {
     std::vector<CheckRow> rows;        // the shared figures, in the baseline's order
     std::vector<std::string> missing;  // baseline figures the candidate lacks
     double threshold = 0.03, noise = kDefaultNoise;
+    // Of candidate / baseline over the shared figures precise enough for it.
+    MeanEstimate mean;
     size_t regressions() const;
     size_t improvements() const;
 };

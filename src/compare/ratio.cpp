@@ -16,6 +16,7 @@ namespace {
 RatioCell cell(const Measurement* a, const Measurement* b, bool inverse, double noise) {
     RatioCell c;
     if (!a || !b || a->value <= 0 || b->value <= 0) return c;
+    c.coarse = !fit_for_mean(*a, noise) || !fit_for_mean(*b, noise);
     RatioStats r = ratio_stats(*a, *b, inverse, noise);
     c.ratio = r.ratio;
     c.uncertainty = r.uncertainty;
@@ -24,6 +25,14 @@ RatioCell cell(const Measurement* a, const Measurement* b, bool inverse, double 
     c.p_value = r.p_value;
     c.significance = r.significant ? Significance::significant : Significance::within_noise;
     return c;
+}
+
+std::string key_name(const MetricKey& k) {
+    Measurement m;
+    m.algorithm = k.algorithm;
+    m.operation = k.operation;
+    m.parameter = k.parameter;
+    return metric_key(m);
 }
 
 std::vector<std::string> ids_of(const Run& a, const Run& b, bool public_key) {
@@ -38,132 +47,65 @@ std::vector<std::string> ids_of(const Run& a, const Run& b, bool public_key) {
     return ids;
 }
 
-std::set<int64_t> sizes_of(const Run& r) {
-    std::set<int64_t> s;
-    for (const auto& m : r.measurements)
-        if (m.operation == Operation::throughput) s.insert(m.parameter);
-    return s;
-}
-
-std::vector<std::string> build_flags(const std::string& compiler) {
-    std::vector<std::string> out;
-    size_t i = 0;
-    while (i < compiler.size()) {
-        size_t j = compiler.find(' ', i);
-        if (j == std::string::npos) j = compiler.size();
-        std::string w = compiler.substr(i, j - i);
-        if (w.rfind("-march=", 0) == 0 || w.rfind("-mcpu=", 0) == 0 || w.rfind("-mtune=", 0) == 0 ||
-            w == "-m486" || w == "-m386" || w == "-DNO_ASM" || w == "-DOPENSSL_NO_ASM" ||
-            (w.rfind("-O", 0) == 0 && w.size() <= 3))
-            out.push_back(w);
-        i = j + 1;
-    }
-    return out;
-}
-
-bool uses_asm(const std::string& compiler) {
-    return compiler.find("_ASM") != std::string::npos &&
-           compiler.find("NO_ASM") == std::string::npos;
-}
-
-std::string platform_of(const Run& r) {
-    std::string kind;
-    switch (r.machine->kind) {
-        case MachineKind::emulated:
-            kind = "emulated" + (r.machine->emulator.empty() ? "" : " by " + r.machine->emulator);
-            break;
-        case MachineKind::virtual_machine:
-            kind = "virtual machine";
-            break;
-        case MachineKind::physical:
-            kind = "physical";
-            break;
-        case MachineKind::unknown:
-            kind = r.platform == "native" ? "native" : "unknown";
-            break;
-    }
-    bool wrapped = !r.platform.empty() && r.platform != "native";
-    return wrapped && r.machine->emulator.find(r.platform) == std::string::npos
-               ? kind + " under " + r.platform
-               : kind;
-}
-
 }  // namespace
+
+RunVerdict verdict_of(const std::vector<Difference>& cells, std::string run, std::string baseline) {
+    RunVerdict v;
+    v.run = std::move(run);
+    v.baseline = std::move(baseline);
+    MeanBuilder mean;
+    for (const auto& d : cells) {
+        if (!d.cell.ratio) continue;
+        mean.add(d.metric, d.cell);
+        if (d.cell.significance == Significance::within_noise)
+            ++v.within_noise;
+        else if (d.cell.significance == Significance::unknown)
+            ++v.unknown;
+        else
+            ++(*d.cell.ratio > 1 ? v.faster : v.slower);
+    }
+    v.mean = mean.result();
+    // Largest first; a figure too coarse for the mean only after the precise ones.
+    std::vector<const Difference*> order;
+    for (const auto& d : cells)
+        if (d.cell.ratio) order.push_back(&d);
+    std::stable_sort(order.begin(), order.end(), [](const Difference* x, const Difference* y) {
+        if (x->cell.coarse != y->cell.coarse) return !x->cell.coarse;
+        return std::fabs(std::log(*x->cell.ratio)) > std::fabs(std::log(*y->cell.ratio));
+    });
+    // One per algorithm (cast5 at three block sizes says less than three
+    // algorithms), and the largest beyond noise the other way, where there is one.
+    auto algorithm = [](const std::string& metric) {
+        return metric.substr(0, metric.find_first_of("@."));
+    };
+    auto take = [&](auto wanted) {
+        for (const Difference* d : order)
+            if (v.largest.size() < 3 && wanted(*d) &&
+                std::none_of(v.largest.begin(), v.largest.end(), [&](const Difference& x) {
+                    return algorithm(x.metric) == algorithm(d->metric);
+                })) {
+                v.largest.push_back(*d);
+                return;
+            }
+    };
+    auto any = [](const Difference&) { return true; };
+    take(any);
+    if (!v.largest.empty()) {
+        bool up = *v.largest[0].cell.ratio > 1;
+        take([&](const Difference& d) {
+            return d.cell.significance == Significance::significant && (*d.cell.ratio > 1) != up;
+        });
+    }
+    take(any);
+    take(any);
+    return v;
+}
 
 std::string run_label(const Run& run) {
     if (run.id == 0) return run.label.empty() ? std::string("(unstored run)") : run.label;
     std::string l = std::to_string(run.id);
     if (!run.label.empty()) l += " " + run.label;
     return l;
-}
-
-std::vector<std::string> comparability_caveats(const std::vector<const Run*>& runs) {
-    std::vector<std::string> out;
-    if (runs.size() < 2) return out;
-    auto differs = [&](auto get) {
-        for (const Run* r : runs)
-            if (get(*r) != get(*runs.front())) return true;
-        return false;
-    };
-    auto list = [&](auto get) {
-        std::string s;
-        for (const Run* r : runs) s += (s.empty() ? "" : "; ") + run_label(*r) + ": " + get(*r);
-        return s;
-    };
-    auto version = [](const Run& r) {
-        return r.version.empty() ? std::string("unknown version") : r.version;
-    };
-    if (differs(version)) out.push_back("benchmark versions differ (" + list(version) + ")");
-    auto asm_mode = [](const Run& r) {
-        if (r.compiler.empty()) return std::string("build flags unknown");
-        return std::string(r.compiler.find("NO_ASM") != std::string::npos ? "NO_ASM (C only)"
-                           : uses_asm(r.compiler)                         ? "assembler"
-                                                                          : "no asm flags printed");
-    };
-    if (differs(asm_mode)) out.push_back("assembler use differs (" + list(asm_mode) + ")");
-    auto flags = [](const Run& r) {
-        std::string s;
-        for (const auto& f : build_flags(r.compiler)) s += (s.empty() ? "" : " ") + f;
-        return s.empty() ? std::string("none printed") : s;
-    };
-    if (differs(flags)) out.push_back("compiler flags differ (" + list(flags) + ")");
-    auto timing = [](const Run& r) { return to_string(r.timing); };
-    if (differs(timing))
-        out.push_back("timing differs: user CPU time versus wall time (" + list(timing) + ")");
-    auto processes = [](const Run& r) {
-        return r.processes > 1 ? std::to_string(r.processes) + " processes (sums)"
-                               : std::string("1 process");
-    };
-    if (differs(processes))
-        out.push_back("processes differ: a -multi run's figures are sums over its processes (" +
-                      list(processes) + ")");
-    if (differs(platform_of)) out.push_back("platforms differ (" + list(platform_of) + ")");
-    auto mask = [](const Run& r) { return r.cpu_mask.empty() ? std::string("none") : r.cpu_mask; };
-    if (differs(mask)) out.push_back("CPU feature masks differ (" + list(mask) + ")");
-    auto sizes = [](const Run& r) {
-        std::string s;
-        for (auto x : sizes_of(r)) s += (s.empty() ? "" : ",") + std::to_string(x);
-        return s.empty() ? std::string("none") : s;
-    };
-    std::vector<const Run*> with_sizes;
-    for (const Run* r : runs)
-        if (!sizes_of(*r).empty()) with_sizes.push_back(r);
-    auto sizes_differ = [&] {
-        for (const Run* r : with_sizes)
-            if (sizes(*r) != sizes(*with_sizes.front())) return true;
-        return false;
-    };
-    if (sizes_differ()) {
-        std::string s;
-        for (const Run* r : with_sizes)
-            s += (s.empty() ? "" : "; ") + run_label(*r) + ": " + sizes(*r);
-        out.push_back(
-            "block sizes differ (" + s +
-            "): only equal sizes are compared, an 8-byte column never with a 16-byte one");
-    }
-    for (const Run* r : runs)
-        if (!r->complete) out.push_back(run_label(*r) + " is a partial run");
-    return out;
 }
 
 namespace {
@@ -201,19 +143,21 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
     t.noise = noise;
     t.a_label = run_label(a);
     t.b_label = run_label(b);
-    auto sa = sizes_of(a), sb = sizes_of(b);
+    auto sa = block_sizes(a), sb = block_sizes(b);
     std::set<int64_t> union_sizes(sa.begin(), sa.end());
     union_sizes.insert(sb.begin(), sb.end());
     t.sizes.assign(union_sizes.begin(), union_sizes.end());
-    std::map<std::string, std::vector<double>> by_category;
-    auto account = [&](const std::string& id, const RatioCell& c) {
+    std::map<std::string, MeanBuilder> by_category;
+    std::vector<Difference> rates;  // the per-second figures, once each
+    auto account = [&](const std::string& metric, const std::string& id, const RatioCell& c) {
         if (!c.ratio) return;
         AlgorithmKind k = kind_of(id);
         by_category[k == AlgorithmKind::digest   ? "digests"
                     : k == AlgorithmKind::cipher ? "ciphers"
                                                  : "public key"]
-            .push_back(*c.ratio);
-        by_category["overall"].push_back(*c.ratio);
+            .add(metric, c);
+        by_category["overall"].add(metric, c);
+        rates.push_back({metric, c});
         ++t.shared_cells;
     };
     for (const auto& id : ids_of(a, b, false)) {
@@ -221,7 +165,7 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
         for (auto size : t.sizes) {
             row.cells.push_back(cell(a.find(id, Operation::throughput, size),
                                      b.find(id, Operation::throughput, size), false, noise));
-            account(id, row.cells.back());
+            account(id + "@" + std::to_string(size), id, row.cells.back());
         }
         t.symmetric.push_back(std::move(row));
     }
@@ -230,7 +174,7 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
             RatioRow row{id,
                          {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0),
                                false, noise)}};
-            account(id, row.cells.back());
+            account(id + ".derive", id, row.cells.back());
             t.key_exchange.push_back(std::move(row));
             continue;
         }
@@ -242,15 +186,18 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
         RatioRow row{id,
                      {cell(as, bs, true, noise), cell(av, bv, true, noise),
                       cell(as, bs, false, noise), cell(av, bv, false, noise)}};
-        account(id, row.cells[PublicKeyColumns::sign_rate]);
-        account(id, row.cells[PublicKeyColumns::verify_rate]);
+        account(id + ".sign", id, row.cells[PublicKeyColumns::sign_rate]);
+        account(id + ".verify", id, row.cells[PublicKeyColumns::verify_rate]);
         t.public_key.push_back(std::move(row));
     }
     for (const char* cat : {"digests", "ciphers", "public key", "overall"}) {
         auto it = by_category.find(cat);
         if (it == by_category.end()) continue;
-        t.means.push_back({cat, geometric_mean(it->second), it->second.size()});
+        MeanEstimate e = it->second.result();
+        if (e.empty() && e.left_out == 0) continue;
+        t.means.push_back({cat, e.ratio, e.figures, e});
     }
+    t.verdict = verdict_of(rates, short_label(b), short_label(a));
     t.caveats = comparability_caveats({&a, &b});
     if (!all) keep_shared(t);
     return t;
@@ -264,6 +211,7 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
     std::vector<const Run*> ptrs;
     for (const auto& r : runs) {
         s.labels.push_back(run_label(r));
+        s.short_labels.push_back(short_label(r));
         s.machines.push_back(r.machine->label);
         ptrs.push_back(&r);
     }
@@ -303,6 +251,13 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
             continue;
         }
         s.rows.push_back(std::move(row));
+    }
+    for (size_t i = 0; i < runs.size() && baseline < runs.size(); ++i) {
+        if (i == baseline) continue;
+        std::vector<Difference> cells;
+        for (const auto& r : s.rows)
+            if (r.vs_baseline[i].ratio) cells.push_back({key_name(r.metric), r.vs_baseline[i]});
+        s.verdicts.push_back(verdict_of(cells, s.short_labels[i], s.short_labels[baseline]));
     }
     s.caveats = comparability_caveats(ptrs);
     return s;

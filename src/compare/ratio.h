@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "compare/caveats.h"
+#include "compare/mean.h"
 #include "core/measurement.h"
 #include "core/run.h"
 
@@ -21,6 +23,8 @@ struct RatioCell {
     std::optional<double> low, high;  // 95% interval of the ratio
     std::optional<double> p_value;    // Mann-Whitney, where both have >= 5 samples
     Significance significance = Significance::unknown;
+    // Either figure printed too coarsely to enter a geometric mean (fit_for_mean).
+    bool coarse = false;
 };
 
 struct RatioRow {
@@ -37,7 +41,22 @@ struct PublicKeyColumns {
 struct CategoryMean {
     std::string category;  // "digests", "ciphers", "public key", "overall"
     double geometric_mean = 0;
-    size_t cells = 0;
+    size_t cells = 0;  // ratios that entered the mean
+    MeanEstimate estimate;
+};
+
+// One figure's difference, for the summary's "largest differences".
+struct Difference {
+    std::string metric;  // "md5@8192", "rsa4096.sign" (per second)
+    RatioCell cell;
+};
+
+// A run against the baseline in a few numbers: the verdict a report opens with.
+struct RunVerdict {
+    std::string run, baseline;  // short labels, "2 PCem"
+    size_t faster = 0, slower = 0, within_noise = 0, unknown = 0;
+    MeanEstimate mean;                // over every shared per-second figure
+    std::vector<Difference> largest;  // at most 3, largest first
 };
 
 struct RatioTable {
@@ -47,6 +66,7 @@ struct RatioTable {
     std::vector<RatioRow> public_key;    // 4 cells: sign, verify (seconds), sign/s, verify/s
     std::vector<RatioRow> key_exchange;  // 1 cell: derive op/s
     std::vector<CategoryMean> means;
+    RunVerdict verdict;                // B against A
     std::vector<std::string> caveats;  // what makes the two runs less comparable
     size_t shared_cells = 0;
     double noise = 0.02;  // the noise floor the intervals assume
@@ -57,10 +77,6 @@ struct RatioTable {
 // `all`: keep rows and columns the two runs do not share.
 RatioTable ratio_table(const Run& a, const Run& b, double noise = 0.02, bool all = false);
 
-// What differs between runs in ways that affect comparability: version, asm
-// versus NO_ASM, -march/-mcpu, timing mode, platform, CPU mask, block sizes.
-std::vector<std::string> comparability_caveats(const std::vector<const Run*>& runs);
-
 struct SideBySideRow {
     MetricKey metric;
     std::vector<std::optional<double>> values;         // one per run, base units
@@ -70,10 +86,12 @@ struct SideBySideRow {
 };
 
 struct SideBySide {
-    std::vector<std::string> labels;    // one per run
-    std::vector<std::string> machines;  // each run's machine name
+    std::vector<std::string> labels;        // one per run
+    std::vector<std::string> short_labels;  // "2 PCem": id and machine, for narrow places
+    std::vector<std::string> machines;      // each run's machine name
     size_t baseline = 0;
     std::vector<SideBySideRow> rows;
+    std::vector<RunVerdict> verdicts;  // one per run but the baseline, in run order
     std::vector<std::string> caveats;
     double noise = 0.02;  // the noise floor the intervals assume
     size_t omitted = 0;   // figures fewer than two runs have, left out unless `all`
@@ -86,5 +104,8 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
 
 // "12 (tilia)" style label for a run in table headers.
 std::string run_label(const Run& run);
+
+// Counts, geometric mean and largest differences of (metric, cell) pairs.
+RunVerdict verdict_of(const std::vector<Difference>& cells, std::string run, std::string baseline);
 
 }  // namespace speedlab::compare

@@ -12,11 +12,20 @@ namespace speedlab::report {
 namespace {
 constexpr double kW = 480, kH = 260, kLeft = 64, kRight = 16, kTop = 30, kBottom = 40;
 
-std::string svg_open(const std::string& title) {
+// Okabe and Ito's eight and four of Paul Tol's muted set: told apart with the
+// common colour-vision deficiencies, and from each other by marker and dash.
+constexpr const char* kPalette[] = {"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+                                    "#56B4E9", "#D55E00", "#332288", "#999933",
+                                    "#882255", "#44AA99", "#000000", "#AA4499"};
+constexpr size_t kColours = std::size(kPalette);
+constexpr const char* kMarkers[] = {"circle", "square", "triangle", "diamond", "down"};
+constexpr const char* kDashes[] = {"", "7 3", "2 2"};
+
+std::string svg_open(const std::string& title, double height = kH) {
     return fmt::format(
-        "<figure class=\"chart\"><svg viewBox=\"0 0 {} {}\" role=\"img\" "
+        "<figure class=\"chart\"><svg viewBox=\"0 0 {} {:.0f}\" role=\"img\" "
         "aria-label=\"{}\"><text x=\"{}\" y=\"18\" class=\"title\">{}</text>\n",
-        kW, kH, html_escape(title), kLeft, html_escape(title));
+        kW, height, html_escape(title), kLeft, html_escape(title));
 }
 
 // Round axis steps: 1, 2 or 5 times a power of ten.
@@ -25,6 +34,21 @@ std::vector<double> linear_ticks(double top) {
     double step = raw / mag < 1.5 ? mag : raw / mag < 3.5 ? 2 * mag : 5 * mag;
     std::vector<double> out;
     for (double v = 0; v <= top * 1.0001; v += step) out.push_back(v);
+    return out;
+}
+
+// Decades, with 2 and 5 (or 3) between them when there are few decades.
+std::vector<double> log_ticks(double lo, double hi) {
+    std::vector<double> out;
+    double decades = std::log10(hi / lo);
+    std::vector<double> steps = decades < 2.5   ? std::vector<double>{1, 2, 5}
+                                : decades < 4.5 ? std::vector<double>{1, 3}
+                                                : std::vector<double>{1};
+    for (double p = std::floor(std::log10(lo)); p <= std::ceil(std::log10(hi)); ++p)
+        for (double m : steps) {
+            double v = m * std::pow(10, p);
+            if (v >= lo * 0.9999 && v <= hi * 1.0001) out.push_back(v);
+        }
     return out;
 }
 
@@ -38,16 +62,15 @@ struct Axis {
     }
 };
 
+// A log axis when the values span more than 10 times, else linear from zero.
+Axis axis_for(double lo, double hi) {
+    if (lo > 0 && hi / lo > 10) return {true, lo / 1.25, hi * 1.25};
+    return {false, 0, hi * 1.08};
+}
+
 std::string y_axis(const Axis& a, const std::string& unit_label) {
     std::string out;
-    std::vector<double> ticks;
-    if (a.log) {
-        for (double v = std::pow(10, std::floor(std::log10(a.lo))); v <= a.hi * 1.0001; v *= 10)
-            if (v >= a.lo * 0.9999) ticks.push_back(v);
-    } else {
-        ticks = linear_ticks(a.hi);
-    }
-    for (double v : ticks) {
+    for (double v : a.log ? log_ticks(a.lo, a.hi) : linear_ticks(a.hi)) {
         double y = a.y(v);
         out += fmt::format(
             "<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"grid\"/>"
@@ -56,50 +79,121 @@ std::string y_axis(const Axis& a, const std::string& unit_label) {
     }
     out += fmt::format(
         "<text transform=\"translate(14,{}) rotate(-90)\" class=\"axis\" "
-        "text-anchor=\"middle\">{}</text>\n",
-        (kTop + kH - kBottom) / 2, html_escape(unit_label));
+        "text-anchor=\"middle\">{}{}</text>\n",
+        (kTop + kH - kBottom) / 2, html_escape(unit_label), a.log ? " (log scale)" : "");
     return out;
 }
 
+std::string marker(size_t i, double x, double y, double r, const std::string& title) {
+    std::string tag, attrs;
+    double k = r * 1.3;
+    switch (i % std::size(kMarkers)) {
+        case 0:
+            tag = "circle",
+            attrs = fmt::format("cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\"", x, y, r);
+            break;
+        case 1:
+            tag = "rect",
+            attrs = fmt::format("x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"",
+                                x - r, y - r, 2 * r, 2 * r);
+            break;
+        case 2:
+            tag = "polygon",
+            attrs = fmt::format("points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"", x, y - k,
+                                x + k, y + k * 0.8, x - k, y + k * 0.8);
+            break;
+        case 3:
+            tag = "polygon",
+            attrs =
+                fmt::format("points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"", x,
+                            y - k, x + k, y, x, y + k, x - k, y);
+            break;
+        default:
+            tag = "polygon",
+            attrs = fmt::format("points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\"", x, y + k,
+                                x + k, y - k * 0.8, x - k, y - k * 0.8);
+    }
+    std::string open = fmt::format("<{} {} fill=\"{}\" class=\"mk\" data-marker=\"{}\"", tag, attrs,
+                                   series_colour(i), series_marker(i));
+    if (title.empty()) return open + "/>";
+    return open + "><title>" + html_escape(title) + "</title></" + tag + ">";
+}
+
 // The legend as HTML under the chart, so that many runs wrap onto more lines.
-std::string legend(const std::vector<Series>& series) {
+std::string legend(const std::vector<Series>& series, bool whiskers) {
     std::string out = "<figcaption class=\"legend\">";
     for (const auto& s : series)
-        out += fmt::format("<span><i style=\"background:{}\"></i>{}</span> ",
-                           series_colour(s.colour), html_escape(s.name));
+        out += fmt::format("<span>{}{}</span> ", series_swatch(s.colour), html_escape(s.name));
+    if (whiskers) out += "<span class=\"note\">whiskers: range of the repetitions</span>";
     return out + "</figcaption>";
+}
+
+bool any_whiskers(const std::vector<Series>& series) {
+    for (const auto& s : series)
+        for (const auto& p : s.points)
+            if (p.low && p.high) return true;
+    return false;
+}
+
+std::string value_text(double v) {
+    return v >= 100 ? fmt::format("{:.1f}", v) : fmt::format("{:.4g}", v);
 }
 }  // namespace
 
 std::string series_colour(size_t i) {
-    static constexpr const char* palette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e",
-                                              "#9467bd", "#8c564b", "#e377c2", "#17becf"};
-    return palette[i % 8];
+    return kPalette[i % kColours];
+}
+
+size_t palette_size() {
+    return kColours;
+}
+
+std::string series_marker(size_t i) {
+    return kMarkers[i % std::size(kMarkers)];
+}
+
+std::string series_dash(size_t i) {
+    return kDashes[(i / kColours) % std::size(kDashes)];
+}
+
+std::string series_swatch(size_t i) {
+    std::string dash = series_dash(i);
+    return fmt::format(
+        "<svg class=\"sw\" viewBox=\"0 0 24 12\" width=\"24\" height=\"12\" aria-hidden=\"true\">"
+        "<line x1=\"1\" x2=\"23\" y1=\"6\" y2=\"6\" stroke=\"{}\" stroke-width=\"2\"{}/>{}</svg>",
+        series_colour(i), dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"",
+        marker(i, 12, 6, 3.5, ""));
 }
 
 std::string tick_label(double v) {
-    if (v >= 1e9) return fmt::format("{:g} G", v / 1e9);
-    if (v >= 1e6) return fmt::format("{:g} M", v / 1e6);
-    if (v >= 1e3) return fmt::format("{:g} k", v / 1e3);
-    return fmt::format("{:g}", v);
+    if (v == 0) return "0";
+    if (v >= 1) return fmt::format("{:g}", std::round(v * 1000) / 1000);
+    // "0.00005", never "5e-05": small values keep their decimals.
+    int decimals = static_cast<int>(std::ceil(-std::log10(v))) + 2;
+    std::string t = fmt::format("{:.{}f}", v, decimals);
+    while (t.back() == '0') t.pop_back();
+    if (t.back() == '.') t.pop_back();
+    return t;
 }
 
 std::string heat_colour(double ratio) {
+    // Blue for faster, orange for slower: apart for every common colour vision.
     double t = std::clamp(std::log2(ratio) / 2, -1.0, 1.0);
-    int light = static_cast<int>(96 - 36 * std::fabs(t));
-    return fmt::format("hsl({},{}%,{}%)", t >= 0 ? 130 : 0, t == 0 ? 0 : 60, light);
+    int light = static_cast<int>(96 - 40 * std::fabs(t));
+    return fmt::format("hsl({},{}%,{}%)", t >= 0 ? 210 : 30, t == 0 ? 0 : 80, light);
 }
 
 std::string throughput_chart(const std::string& title, const std::vector<int64_t>& sizes,
-                             const std::vector<Series>& series) {
-    double top = 0;
+                             const std::vector<Series>& series, const AxisUnit& unit,
+                             bool with_legend) {
+    double lo = 0, hi = 0;
     for (const auto& s : series)
-        for (const auto& p : s.points) top = std::max(top, p.high.value_or(p.value.value_or(0)));
-    if (top <= 0 || sizes.empty()) return {};
-    bool mega = top >= 10e6;
-    double scale = mega ? 1e6 : 1e3;
-    Axis a{false, 0, top / scale * 1.08};
-    std::string out = svg_open(title) + y_axis(a, mega ? "MB/s" : "kB/s");
+        for (const auto& p : s.points)
+            for (auto v : {p.value, p.low, p.high})
+                if (v && *v > 0) lo = lo == 0 ? *v : std::min(lo, *v), hi = std::max(hi, *v);
+    if (hi <= 0 || sizes.empty()) return {};
+    Axis a = axis_for(lo / unit.scale, hi / unit.scale);
+    std::string out = svg_open(title) + y_axis(a, unit.name);
     double l0 = std::log2(static_cast<double>(sizes.front())),
            l1 = std::log2(static_cast<double>(sizes.back()));
     auto x = [&](int64_t size) {
@@ -115,37 +209,53 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
         "(bytes, log scale)</text>\n",
         (kLeft + kW) / 2, kH - kBottom + 32);
     for (const auto& s : series) {
-        std::string path, colour = series_colour(s.colour);
+        std::string path, marks, colour = series_colour(s.colour), dash = series_dash(s.colour);
         for (size_t k = 0; k < s.points.size() && k < sizes.size(); ++k) {
             const Point& p = s.points[k];
-            if (!p.value) continue;
-            double px = x(sizes[k]), py = a.y(*p.value / scale);
+            if (!p.value || *p.value <= 0) continue;
+            double px = x(sizes[k]), py = a.y(*p.value / unit.scale);
             path += fmt::format("{}{:.1f},{:.1f} ", path.empty() ? "M" : "L", px, py);
-            out += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>", px, py,
-                               colour);
-            if (p.low && p.high)
-                out += fmt::format(
+            if (p.low && p.high && *p.low > 0)
+                marks += fmt::format(
                     "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" "
                     "stroke=\"{3}\" class=\"whisker\"/>",
-                    px, a.y(*p.low / scale), a.y(*p.high / scale), colour);
+                    px, a.y(*p.low / unit.scale), a.y(*p.high / unit.scale), colour);
+            std::string tip = fmt::format("{}: {} {} at {} bytes", s.name,
+                                          value_text(*p.value / unit.scale), unit.name, sizes[k]);
+            if (p.low && p.high)
+                tip += fmt::format(" (repetitions {} to {})", value_text(*p.low / unit.scale),
+                                   value_text(*p.high / unit.scale));
+            marks += marker(s.colour, px, py, 3.2, tip);
         }
-        out += fmt::format("<path d=\"{}\" stroke=\"{}\" class=\"line\"/>\n", path, colour);
+        out += fmt::format("<path d=\"{}\" stroke=\"{}\" class=\"line\"{}/>{}\n", path, colour,
+                           dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"", marks);
     }
-    return out + "</svg>" + legend(series) + "</figure>\n";
+    return out + "</svg>" + (with_legend ? legend(series, any_whiskers(series)) : "") +
+           "</figure>\n";
+}
+
+AxisUnit ops_unit(double top) {
+    double t = top * 1.25;
+    if (t >= 9999.5e3) return {"million operations/s", 1e6};
+    if (t >= 9999.5) return {"thousand operations/s", 1e3};
+    return {"operations/s", 1};
 }
 
 std::string grouped_bars(const std::string& title, const std::vector<std::string>& groups,
-                         const std::vector<Series>& series) {
+                         const std::vector<Series>& series, bool with_legend,
+                         std::optional<AxisUnit> unit) {
     double lo = 0, hi = 0;
     for (const auto& s : series)
         for (const auto& p : s.points)
-            if (p.value)
+            if (p.value && *p.value > 0)
                 lo = lo == 0 ? *p.value : std::min(lo, *p.value), hi = std::max(hi, *p.value);
     if (hi <= 0 || groups.empty()) return {};
-    Axis a = hi / lo > 10 ? Axis{true, std::pow(10, std::floor(std::log10(lo))), hi * 1.5}
-                          : Axis{false, 0, hi * 1.08};
-    std::string out =
-        svg_open(title) + y_axis(a, a.log ? "operations/s (log scale)" : "operations/s");
+    // Labels of at most 4 digits: thousands or millions of operations where needed.
+    AxisUnit u = unit.value_or(ops_unit(hi));
+    double scale = u.scale;
+    Axis a = axis_for(lo / scale, hi / scale);
+    if (a.log) a.lo = std::min(a.lo, std::pow(10, std::floor(std::log10(lo / scale))));
+    std::string out = svg_open(title) + y_axis(a, u.name);
     double slot = (kW - kLeft - kRight) / static_cast<double>(groups.size());
     double bar =
         std::min(28.0, (slot - 8) / static_cast<double>(std::max<size_t>(series.size(), 1)));
@@ -153,61 +263,113 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
         double x0 = kLeft + g * slot + (slot - bar * static_cast<double>(series.size())) / 2;
         for (size_t k = 0; k < series.size(); ++k) {
             const Point& p = g < series[k].points.size() ? series[k].points[g] : Point{};
-            if (!p.value) continue;
-            double y = a.y(*p.value), base = a.y(a.log ? a.lo : 0);
+            if (!p.value || *p.value <= 0) continue;
+            double y = a.y(*p.value / scale), base = a.y(a.log ? a.lo : 0);
+            std::string tip =
+                fmt::format("{}: {}/s {}", series[k].name, value_text(*p.value), groups[g]);
             out += fmt::format(
                 "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
-                "fill=\"{}\"><title>{}: {:.1f}/s</title></rect>\n",
-                x0 + k * bar, y, bar - 2, std::max(0.5, base - y), series_colour(series[k].colour),
-                html_escape(series[k].name), *p.value);
+                "fill=\"{}\"><title>{}</title></rect>",
+                x0 + k * bar, y, std::max(0.5, bar - 1), std::max(0.5, base - y),
+                series_colour(series[k].colour), html_escape(tip));
+            out += marker(series[k].colour, x0 + (k + 0.5) * bar, y - 4,
+                          std::clamp(bar / 3, 1.5, 3.5), "") +
+                   "\n";
         }
         out += fmt::format(
             "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
             kLeft + (g + 0.5) * slot, kH - kBottom + 16, html_escape(groups[g]));
     }
-    return out + "</svg>" + legend(series) + "</figure>\n";
+    return out + "</svg>" + (with_legend ? legend(series, false) : "") + "</figure>\n";
 }
 
-std::string ratio_bars_chart(const std::string& title,
-                             const std::vector<std::pair<std::string, double>>& bars) {
+namespace {
+// A bar's name cut to `width` characters (the whole name is on hover).
+std::string fit_label(const std::string& name, size_t width) {
+    if (name.size() <= width) return name;
+    size_t cut = width - 3;
+    while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
+    return name.substr(0, cut) + "...";
+}
+
+// Ratio ticks inside +-span (natural log): decades, or 2x steps, or percents.
+std::vector<double> ratio_ticks(double span) {
+    std::vector<double> c;
+    if (span > std::log(12.0))
+        for (int p = -9; p <= 9; ++p) c.push_back(std::pow(10, p));
+    else if (span > std::log(1.6))
+        c = {0.1, 0.2, 0.25, 0.5, 1, 2, 4, 5, 10};
+    else
+        c = {0.7, 0.8, 0.9, 0.95, 1, 1.05, 1.1, 1.25, 1.5};
+    std::vector<double> out;
+    for (double v : c)
+        if (std::fabs(std::log(v)) <= span * 0.98) out.push_back(v);
+    return out;
+}
+}  // namespace
+
+std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& bars) {
     if (bars.empty()) return {};
-    double top = 1;
-    for (const auto& [name, v] : bars) top = std::max(top, v);
-    double row = 26, height = kTop + row * static_cast<double>(bars.size()) + 40;
-    double label_w = 150, width = kW - label_w - kRight - 40;
-    auto x = [&](double v) { return label_w + v / (top * 1.1) * width; };
-    std::string out = fmt::format(
-        "<figure class=\"chart\"><svg viewBox=\"0 0 {} {:.0f}\" role=\"img\" aria-label=\"{}\">"
-        "<text x=\"{}\" y=\"18\" class=\"title\">{}</text>\n",
-        kW, height, html_escape(title), label_w, html_escape(title));
-    for (double v : linear_ticks(top * 1.1)) {
+    double span = std::log(1.1);
+    for (const auto& b : bars)
+        for (double v : {b.ratio, b.low, b.high})
+            if (v > 0) span = std::max(span, std::fabs(std::log(v)) * 1.15);
+    double row = 24, height = kTop + 18 + row * static_cast<double>(bars.size()) + 34;
+    double label_w = 150, right = kW - 56, centre = (label_w + right) / 2;
+    auto x = [&](double v) { return centre + std::log(v) / span * (right - centre); };
+    std::string out = svg_open(title, height);
+    double top = kTop + 14, bottom = height - 34;
+    for (double v : ratio_ticks(span))
         out += fmt::format(
             "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"grid\"/>"
             "<text x=\"{0:.1f}\" y=\"{3:.0f}\" class=\"tick\" "
-            "text-anchor=\"middle\">{4:g}</text>\n",
-            x(v), kTop - 4, height - 28, height - 14, v);
-    }
+            "text-anchor=\"middle\">{4}</text>\n",
+            x(v), top, bottom, bottom + 13,
+            v >= 1e4 || v < 1e-3 ? fmt::format("1e{:.0f}", std::log10(v)) : tick_label(v));
+    out += fmt::format(
+        "<text x=\"{:.1f}\" y=\"{:.0f}\" class=\"axis\" text-anchor=\"middle\">ratio to the "
+        "baseline (log scale): left slower, right faster; whisker: 95% interval</text>\n",
+        centre, bottom + 28);
     for (size_t k = 0; k < bars.size(); ++k) {
-        const auto& [name, v] = bars[k];
-        double y = kTop + row * static_cast<double>(k);
+        const auto& b = bars[k];
+        double y = top + row * static_cast<double>(k);
+        double x0 = std::min(x(1), x(b.ratio)), x1 = std::max(x(1), x(b.ratio));
+        std::string fill =
+            b.series ? series_colour(*b.series) : heat_colour(b.ratio >= 1 ? 4 : 0.25);
+        std::string tip = fmt::format("{}: {:.4g} (95%: {:.4g} to {:.4g}){}", b.name, b.ratio,
+                                      b.low, b.high, b.note.empty() ? "" : "; " + b.note);
         out += fmt::format(
             "<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>"
-            "<rect x=\"{}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\"/>"
-            "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"tick\">{:.3f}</text>\n",
-            label_w - 6, y + 14, html_escape(name), label_w, y + 3, x(v) - label_w, row - 8,
-            heat_colour(v), x(v) + 4, y + 14, v);
+            "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\" "
+            "class=\"ratio\"><title>{}</title></rect>"
+            "<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"ci\"/>"
+            "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"val\" text-anchor=\"{}\">{}</text>\n",
+            label_w - 6, y + 13, html_escape(fit_label(b.name, 22)), x0, y + 3,
+            std::max(1.0, x1 - x0), row - 8, fill, html_escape(tip), x(b.low), x(b.high),
+            y + row / 2 - 1, y + row / 2 - 1,
+            b.ratio >= 1 ? std::max(x1, x(b.high)) + 3 : std::min(x0, x(b.low)) - 3, y + 14,
+            b.ratio >= 1 ? "start" : "end",
+            b.ratio >= 100 ? fmt::format("{:.0f}", b.ratio) : fmt::format("{:.3g}", b.ratio));
     }
     out +=
         fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"one\"/>",
-                    x(1), kTop - 4, height - 28);
+                    x(1), top - 4, bottom);
     return out + "</svg></figure>\n";
+}
+
+std::string series_key(const std::vector<std::string>& names) {
+    std::string out = "<div class=\"legend key-runs\">";
+    for (size_t i = 0; i < names.size(); ++i)
+        out += fmt::format("<span data-series=\"{}\">{}{}</span> ", i, series_swatch(i),
+                           html_escape(names[i]));
+    return out + "<span class=\"note\">whiskers: range of a figure's repetitions</span></div>\n";
 }
 
 std::string heat_key() {
     std::string out = "<div class=\"key\">colour key (ratio to the baseline): ";
     for (double r : {0.25, 0.5, 0.8, 1.0, 1.25, 2.0, 4.0})
         out += fmt::format("<span style=\"background:{}\">{:g}</span>", heat_colour(r), r);
-    return out + " &mdash; green: faster, red: slower</div>\n";
+    return out + " &mdash; blue: faster, orange: slower</div>\n";
 }
 
 }  // namespace speedlab::report

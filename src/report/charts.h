@@ -1,6 +1,7 @@
 #pragma once
 // Inline SVG charts for the HTML report: pure functions from numbers to SVG
-// text, sized by viewBox so they scale with the page.
+// text, sized by viewBox so they scale with the page. Every run keeps one look
+// (colour, marker, dash) in every chart; values are on hover (<title>).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -9,8 +10,15 @@
 
 namespace speedlab::report {
 
-// The colour of series number `i` (one per run, the same in every chart).
+// Run number `i`'s colour (a colour-blind-safe palette of 12), marker shape
+// (5: circle, square, triangle, diamond, inverted triangle) and dash pattern
+// (solid, dashed, dotted for runs 13-24 and 25-36): distinct up to 60 runs.
 std::string series_colour(size_t i);
+size_t palette_size();
+std::string series_marker(size_t i);  // the shape's name
+std::string series_dash(size_t i);    // SVG stroke-dasharray, empty for solid
+// A small inline SVG of the run's line and marker, for legends and tables.
+std::string series_swatch(size_t i);
 
 struct Point {
     std::optional<double> value;      // missing: no point
@@ -19,29 +27,52 @@ struct Point {
 
 struct Series {
     std::string name;
-    size_t colour = 0;
+    size_t colour = 0;          // the run's number: colour, marker and dash
     std::vector<Point> points;  // one per x value
 };
 
-// Throughput against block size: log2 x axis with the sizes as ticks, a
-// labelled y axis in kB/s or MB/s (bytes/s in), one line per series.
+// The unit of a family of panels: its name and how many base units it holds.
+struct AxisUnit {
+    std::string name;  // "MB/s"
+    double scale = 1;
+};
+
+// Throughput against block size: log2 x axis with the sizes as ticks; the y
+// axis in `unit`, on a log scale (labelled so) when the values span more than
+// 10 times. `legend`: a key of the series under the chart.
 std::string throughput_chart(const std::string& title, const std::vector<int64_t>& sizes,
-                             const std::vector<Series>& series);
+                             const std::vector<Series>& series, const AxisUnit& unit,
+                             bool legend = true);
 
 // Grouped bars of operations per second: one group per figure, one bar per
-// series; a labelled log axis when the values span more than 10x.
+// series; a labelled log axis when the values span more than 10x. `unit`:
+// the family's (ops_unit), else the panel's own.
 std::string grouped_bars(const std::string& title, const std::vector<std::string>& groups,
-                         const std::vector<Series>& series);
+                         const std::vector<Series>& series, bool legend = true,
+                         std::optional<AxisUnit> unit = std::nullopt);
 
-// Ratios as bars from zero on a linear, ticked axis, with a line at 1.
-std::string ratio_bars_chart(const std::string& title,
-                             const std::vector<std::pair<std::string, double>>& bars);
+// Operations per second, thousands or millions: labels of at most 4 digits up to `top`.
+AxisUnit ops_unit(double top);
 
-// The colour key of the ratio heat map.
+struct RatioBar {
+    std::string name;
+    double ratio = 1, low = 1, high = 1;  // with its 95% interval
+    std::optional<size_t> series;         // the run's look, where a bar is a run
+    std::string note;                     // on hover
+};
+
+// Ratios on a log scale centred at 1: bars to the left for slower, to the
+// right for faster, each with its interval as a whisker and its value beside it.
+std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& bars);
+
+// The key of the runs' looks, once for all charts.
+std::string series_key(const std::vector<std::string>& names);
+
+// The colour key of the ratio heat map (blue faster, orange slower).
 std::string heat_key();
 std::string heat_colour(double ratio);
 
-// "1 k", "20 M": tick labels.
+// Axis labels: "0.05", "20", "2000": at most 4 digits in a well chosen unit.
 std::string tick_label(double v);
 
 }  // namespace speedlab::report

@@ -7,6 +7,7 @@
 #include "compare/ratio.h"
 #include "core/json.h"
 #include "report/speed_table.h"
+#include "report/verdict.h"
 
 namespace speedlab::report {
 
@@ -57,6 +58,8 @@ std::string check_text(const compare::CheckResult& r, const Run& baseline, const
         out += fmt::format("improvements (faster by more than {:.1f}%, beyond noise):\n",
                            100 * r.threshold) +
                rows_of(r, compare::Verdict::improvement);
+    out += mean_text(r.mean) + "\n";
+    if (auto l = left_out_text(r.mean); !l.empty()) out += l + "\n";
     size_t same = r.rows.size() - r.regressions() - r.improvements();
     out += fmt::format("{} figure(s) within the threshold or within noise\n", same);
     if (!r.missing.empty())
@@ -80,16 +83,25 @@ std::string check_json(const compare::CheckResult& r, const Run& baseline, const
                         {"p_value", row.stats.p_value ? nlohmann::json(*row.stats.p_value)
                                                       : nlohmann::json(nullptr)},
                         {"verdict", verdict_name(row.verdict)}});
-    nlohmann::json j{{"baseline", {{"id", baseline.id}, {"label", baseline.label}}},
-                     {"candidate", {{"id", candidate.id}, {"label", candidate.label}}},
-                     {"threshold", r.threshold},
-                     {"noise", r.noise},
-                     {"regressions", r.regressions()},
-                     {"improvements", r.improvements()},
-                     {"passed", r.regressions() == 0},
-                     {"missing", r.missing},
-                     {"caveats", compare::comparability_caveats({&baseline, &candidate})},
-                     {"figures", rows}};
+    nlohmann::json j{
+        {"baseline", {{"id", baseline.id}, {"label", baseline.label}}},
+        {"candidate", {{"id", candidate.id}, {"label", candidate.label}}},
+        {"threshold", r.threshold},
+        {"noise", r.noise},
+        {"regressions", r.regressions()},
+        {"improvements", r.improvements()},
+        {"passed", r.regressions() == 0},
+        {"missing", r.missing},
+        {"caveats", compare::comparability_caveats({&baseline, &candidate})},
+        {"figures", rows},
+        {"mean",
+         {{"geometric_mean",
+           r.mean.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.mean.ratio)},
+          {"low", r.mean.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.mean.low)},
+          {"high", r.mean.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.mean.high)},
+          {"figures", r.mean.figures},
+          {"left_out", r.mean.left_out},
+          {"left_out_metrics", r.mean.left_out_metrics}}}};
     return json_text(j);
 }
 

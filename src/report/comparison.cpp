@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 namespace speedlab::report {
@@ -75,16 +76,45 @@ std::optional<Format> parse_format(std::string_view name) {
     return r ? std::optional(r->format) : std::nullopt;
 }
 
-std::string render(const RatioTable& t, Format format, const std::vector<Run>& runs) {
+std::string render(const RatioTable& t, Format format, const std::vector<Run>& runs,
+                   const RenderOptions& options) {
     for (const auto& r : renderers())
-        if (r.format == format) return r.ratio(t, runs);
+        if (r.format == format) return r.ratio(t, runs, options);
     return {};
 }
 
-std::string render(const SideBySide& s, Format format, const std::vector<Run>& runs) {
+std::string render(const SideBySide& s, Format format, const std::vector<Run>& runs,
+                   const RenderOptions& options) {
     for (const auto& r : renderers())
-        if (r.format == format) return r.side_by_side(s, runs);
+        if (r.format == format) return r.side_by_side(s, runs, options);
     return {};
+}
+
+std::optional<Units> parse_units(std::string_view name) {
+    if (name == "openssl") return Units::openssl;
+    if (name == "si") return Units::si;
+    return std::nullopt;
+}
+
+std::optional<Format> format_of_path(std::string_view path) {
+    size_t slash = path.find_last_of('/');
+    std::string_view file = slash == std::string_view::npos ? path : path.substr(slash + 1);
+    size_t dot = file.find_last_of('.');
+    if (dot == std::string_view::npos) return std::nullopt;
+    std::string ext(file.substr(dot + 1));
+    for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (ext == "html" || ext == "htm") return Format::html;
+    if (ext == "md" || ext == "markdown") return Format::markdown;
+    if (ext == "csv") return Format::csv;
+    if (ext == "json") return Format::json;
+    if (ext == "txt" || ext == "text") return Format::text;
+    return std::nullopt;
+}
+
+std::string_view format_name(Format format) {
+    for (const auto& r : renderers())
+        if (r.format == format) return r.name;
+    return "text";
 }
 
 std::string plus_minus_percent(double fraction) {

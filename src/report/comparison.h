@@ -12,8 +12,22 @@ namespace speedlab::report {
 
 enum class Format { text, markdown, csv, json, html };
 
-using RatioRenderer = std::string (*)(const compare::RatioTable&, const std::vector<Run>&);
-using SideBySideRenderer = std::string (*)(const compare::SideBySide&, const std::vector<Run>&);
+// How text shows throughput: "6242.30k" as `openssl speed` prints it, or
+// "6.24230 MB/s" (kB/s, MB/s, GB/s with 4 to 6 significant digits, never more
+// than the source printed).
+enum class Units { openssl, si };
+std::optional<Units> parse_units(std::string_view name);
+
+struct RenderOptions {
+    Units units = Units::si;
+    bool ratios_only = false;  // two runs: the sslcmp grid of ratios, without the values
+    size_t width = 100;        // text: columns to wrap the summary and caveats at
+};
+
+using RatioRenderer = std::string (*)(const compare::RatioTable&, const std::vector<Run>&,
+                                      const RenderOptions&);
+using SideBySideRenderer = std::string (*)(const compare::SideBySide&, const std::vector<Run>&,
+                                           const RenderOptions&);
 
 // One output format: its names, its help, and how it renders each table.
 struct Renderer {
@@ -29,22 +43,33 @@ const Renderer* find_renderer(std::string_view name);
 std::vector<std::string> format_names();  // names and aliases, for the command line
 std::string format_help();                // "text: ...; markdown: ..."
 std::optional<Format> parse_format(std::string_view name);
+// The format a file's name asks for: ".html", ".htm", ".md", ".csv", ".json", ".txt".
+std::optional<Format> format_of_path(std::string_view path);
+std::string_view format_name(Format format);
 
 // One function pair per format file.
-std::string text_ratio(const compare::RatioTable&, const std::vector<Run>&);
-std::string text_side_by_side(const compare::SideBySide&, const std::vector<Run>&);
-std::string markdown_ratio(const compare::RatioTable&, const std::vector<Run>&);
-std::string markdown_side_by_side(const compare::SideBySide&, const std::vector<Run>&);
-std::string csv_ratio(const compare::RatioTable&, const std::vector<Run>&);
-std::string csv_side_by_side(const compare::SideBySide&, const std::vector<Run>&);
-std::string json_ratio(const compare::RatioTable&, const std::vector<Run>&);
-std::string json_side_by_side(const compare::SideBySide&, const std::vector<Run>&);
-std::string html_ratio(const compare::RatioTable&, const std::vector<Run>&);
-std::string html_side_by_side(const compare::SideBySide&, const std::vector<Run>&);
+std::string text_ratio(const compare::RatioTable&, const std::vector<Run>&, const RenderOptions&);
+std::string text_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
+                              const RenderOptions&);
+std::string markdown_ratio(const compare::RatioTable&, const std::vector<Run>&,
+                           const RenderOptions&);
+std::string markdown_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
+                                  const RenderOptions&);
+std::string csv_ratio(const compare::RatioTable&, const std::vector<Run>&, const RenderOptions&);
+std::string csv_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
+                             const RenderOptions&);
+std::string json_ratio(const compare::RatioTable&, const std::vector<Run>&, const RenderOptions&);
+std::string json_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
+                              const RenderOptions&);
+std::string html_ratio(const compare::RatioTable&, const std::vector<Run>&, const RenderOptions&);
+std::string html_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
+                              const RenderOptions&);
 
 // `runs` supplies the machines' facts for the HTML report.
-std::string render(const compare::RatioTable& table, Format format, const std::vector<Run>& runs);
-std::string render(const compare::SideBySide& table, Format format, const std::vector<Run>& runs);
+std::string render(const compare::RatioTable& table, Format format, const std::vector<Run>& runs,
+                   const RenderOptions& options = {});
+std::string render(const compare::SideBySide& table, Format format, const std::vector<Run>& runs,
+                   const RenderOptions& options = {});
 
 // "+3%", "-5.5%", "+0%": a ratio as a percent difference.
 std::string percent(double ratio);

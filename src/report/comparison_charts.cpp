@@ -6,9 +6,11 @@
 #include <algorithm>
 #include <set>
 
+#include "compare/caveats.h"
 #include "core/algorithm.h"
 #include "core/statistics.h"
 #include "report/charts.h"
+#include "report/units.h"
 
 namespace speedlab::report {
 
@@ -44,12 +46,11 @@ size_t holders(const std::vector<Run>& runs, const std::string& id, Operation op
 }
 
 std::string run_name(const Run& r) {
-    std::string name = std::to_string(r.id);
-    if (!r.machine->label.empty()) return name + " " + r.machine->label;
-    return r.label.empty() ? name : name + " " + r.label;
+    return compare::short_label(r);
 }
 
-std::string symmetric_chart(const std::vector<Run>& runs, const std::string& id) {
+std::string symmetric_chart(const std::vector<Run>& runs, const std::string& id,
+                            const AxisUnit& unit, bool legends) {
     std::set<int64_t> shared;
     for (const auto& r : runs)
         for (const auto& m : r.measurements)
@@ -67,10 +68,11 @@ std::string symmetric_chart(const std::vector<Run>& runs, const std::string& id)
                         [](const Point& p) { return p.value.has_value(); }))
             series.push_back(std::move(s));
     }
-    return throughput_chart(id, sizes, series);
+    return throughput_chart(id, sizes, series, unit, legends);
 }
 
-std::string public_key_chart(const std::vector<Run>& runs, const std::string& id) {
+std::string public_key_chart(const std::vector<Run>& runs, const std::string& id,
+                             const AxisUnit& unit, bool legends) {
     std::vector<Operation> ops;
     for (Operation op :
          {Operation::sign, Operation::verify, Operation::encrypt, Operation::decrypt,
@@ -87,17 +89,45 @@ std::string public_key_chart(const std::vector<Run>& runs, const std::string& id
                         [](const Point& p) { return p.value.has_value(); }))
             series.push_back(std::move(s));
     }
-    return grouped_bars(id, groups, series);
+    return grouped_bars(id, groups, series, legends, unit);
+}
+
+// One unit for every throughput panel, from the largest figure charted.
+AxisUnit family_unit(const std::vector<Run>& runs) {
+    double top = 0;
+    for (const auto& r : runs)
+        for (const auto& m : r.measurements)
+            if (m.operation == Operation::throughput &&
+                holders(runs, m.algorithm, Operation::throughput, m.parameter) >= 2) {
+                top = std::max(top, m.value);
+                for (double s : m.samples) top = std::max(top, s);
+            }
+    RateUnit u = unit_for_axis(top * 1.25);
+    return {u.name, u.scale};
+}
+
+// One unit for every public-key panel, from the largest operations per second charted.
+AxisUnit ops_family(const std::vector<Run>& runs) {
+    double top = 0;
+    for (const auto& r : runs)
+        for (const auto& m : r.measurements)
+            if (m.operation != Operation::throughput &&
+                holders(runs, m.algorithm, m.operation, m.parameter) >= 2)
+                top = std::max(top, m.value);
+    return ops_unit(top);
 }
 
 }  // namespace
 
-std::vector<std::string> comparison_charts(const std::vector<Run>& runs) {
+std::vector<std::string> comparison_charts(const std::vector<Run>& runs, bool legends) {
     std::vector<std::string> charts;
+    AxisUnit unit = family_unit(runs), ops = ops_family(runs);
     for (const auto& id : algorithms(runs, false))
-        if (auto c = symmetric_chart(runs, id); !c.empty()) charts.push_back(std::move(c));
+        if (auto c = symmetric_chart(runs, id, unit, legends); !c.empty())
+            charts.push_back(std::move(c));
     for (const auto& id : algorithms(runs, true))
-        if (auto c = public_key_chart(runs, id); !c.empty()) charts.push_back(std::move(c));
+        if (auto c = public_key_chart(runs, id, ops, legends); !c.empty())
+            charts.push_back(std::move(c));
     return charts;
 }
 

@@ -9,6 +9,8 @@ namespace speedlab::report {
 
 // One chart per algorithm: throughput against block size for symmetric ones,
 // grouped bars of operations per second for public-key ones; in registry order.
-std::vector<std::string> comparison_charts(const std::vector<Run>& runs);
+// Throughput panels share one unit (the largest with labels of at most 4
+// digits); `legends`: a key under each chart (else the page shows one key).
+std::vector<std::string> comparison_charts(const std::vector<Run>& runs, bool legends = true);
 
 }  // namespace speedlab::report

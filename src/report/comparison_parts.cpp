@@ -15,6 +15,8 @@
 #include "report/comparison.h"
 #include "report/comparison_charts.h"
 #include "report/speed_table.h"
+#include "report/units.h"
+#include "report/verdict.h"
 
 namespace speedlab::report::detail {
 
@@ -38,7 +40,11 @@ double half_width(const RatioCell& c) {
 // "1.004~", "2.162*", "0.436±9%*": the interval is shown where it is wider than the floor's.
 std::string cell_text(const RatioCell& c, double noise) {
     if (!c.ratio) return "-";
-    std::string s = fmt::format("{:.3f}", *c.ratio);
+    // sslcmp's three decimals; four significant digits for big and small factors.
+    double r = *c.ratio;
+    std::string s = r >= 10     ? fmt::format("{:.1f}", r)
+                    : r >= 0.01 ? fmt::format("{:.3f}", r)
+                                : fmt::format("{:.3g}", r);
     if (c.high && compare::wider_than_floor(*c.ratio, *c.high, noise))
         s += plus_minus_percent(half_width(c));
     if (c.significance == Significance::significant) s += "*";
@@ -50,10 +56,38 @@ std::string cell_text(const RatioCell& c, double noise) {
 std::string interval_line(double noise) {
     return fmt::format(
         "Each ratio has a 95% interval from repetitions, printed rounding and a run-to-run noise "
-        "floor of {:.1f}% per figure measured once (--noise): ±{:.1f}% for two such figures, "
-        "shown after a ratio where wider; * the interval excludes 1 (and, with 5+ repetitions "
-        "each, a Mann-Whitney test agrees), ~ within noise, ? nothing can be said\n",
+        "floor of {:.1f}% per figure measured once (--noise): ±{:.1f}% for two such figures; "
+        "±N% after a ratio or difference: its interval where wider than that; * the interval "
+        "excludes 1 (and, with 5+ repetitions each, a Mann-Whitney test agrees), ~ within noise, "
+        "? nothing can be said; σN% after a value: the coefficient of variation of its "
+        "repetitions\n",
         100 * noise, 100 * compare::floor_half_width(noise));
+}
+
+size_t columns(const std::string& s) {
+    return static_cast<size_t>(
+        std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+std::string wrap(const std::string& text, size_t width, const std::string& indent) {
+    size_t lead = std::min(text.find_first_not_of(' '), text.size());
+    std::string out, line(lead, ' ');
+    size_t start = lead;
+    bool fresh = true;  // nothing on the line yet but its indent
+    while (start <= text.size()) {
+        size_t end = text.find(' ', start);
+        if (end == std::string::npos) end = text.size();
+        std::string word = text.substr(start, end - start);
+        if (!fresh && columns(line) + 1 + columns(word) > width) {
+            out += line + "\n";
+            line = indent;
+            fresh = true;
+        }
+        line += (fresh ? "" : " ") + word;
+        fresh = false;
+        start = end + 1;
+    }
+    return out + line + "\n";
 }
 
 std::string row_name(const std::string& id) {
@@ -108,12 +142,17 @@ std::string text_grid(const Grid& g) {
     std::string out;
     std::vector<size_t> w(g.header.size(), 0);
     for (size_t i = 0; i < g.header.size(); ++i)
-        w[i] = std::max<size_t>(g.header[i].size(), i == 0 ? 13 : 12);
+        w[i] = std::max<size_t>(columns(g.header[i]), i == 0 ? 13 : 12);
     for (const auto& r : g.rows)
-        for (size_t i = 0; i < r.size(); ++i) w[i] = std::max(w[i], r[i].size());
+        for (size_t i = 0; i < r.size() && i < w.size(); ++i) w[i] = std::max(w[i], columns(r[i]));
+    auto pad = [](const std::string& c, size_t width) {
+        return std::string(width > columns(c) ? width - columns(c) : 0, ' ');
+    };
     auto line = [&](const std::vector<std::string>& cells) {
-        std::string l = fmt::format("{:<{}}", cells[0], w[0]);
-        for (size_t i = 1; i < cells.size(); ++i) l += fmt::format(" {:>{}}", cells[i], w[i]);
+        std::string l = cells[0] + pad(cells[0], w[0]);
+        for (size_t i = 1; i < cells.size() && i < w.size(); ++i)
+            l += " " + pad(cells[i], w[i]) + cells[i];
+        while (!l.empty() && l.back() == ' ') l.pop_back();
         return l + "\n";
     };
     out += line(g.header);
@@ -197,11 +236,8 @@ std::vector<std::string> columns_of(const RatioTable& t, const std::string& sect
     return {"op/s"};
 }
 
-std::string value_text(const MetricKey& k, std::optional<double> v) {
-    if (!v) return "-";
-    if (k.operation == Operation::throughput) return throughput_cell(*v);
-    // Slow operations keep three significant digits: 0.0753/s, never 0.1/s or 0.000.
-    return *v >= 100 ? fmt::format("{:.1f}/s", *v) : fmt::format("{:.3g}/s", *v);
+std::string value_text(const MetricKey& k, std::optional<double> v, double step, Units units) {
+    return figure_text(k, v, step, units);
 }
 
 std::string metric_name(const MetricKey& k) {
@@ -212,13 +248,15 @@ std::string metric_name(const MetricKey& k) {
     return metric_key(m);
 }
 
-std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent) {
+std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent,
+                                                Units units) {
     std::vector<std::vector<std::string>> rows;
     for (const auto& r : s.rows) {
         std::vector<std::string> row{metric_name(r.metric)};
         for (size_t i = 0; i < r.values.size(); ++i) {
-            std::string v = value_text(r.metric, r.values[i]);
-            if (r.cv[i]) v += fmt::format(" ±{:.1f}%", 100 * *r.cv[i]);
+            std::string v =
+                value_text(r.metric, r.values[i], r.printed_steps[i].value_or(0), units);
+            if (r.cv[i]) v += fmt::format(" σ{:.1f}%", 100 * *r.cv[i]);
             if (with_percent && i != s.baseline && r.vs_baseline[i].ratio) {
                 const RatioCell& c = r.vs_baseline[i];
                 v += " (" + percent(*c.ratio);
@@ -234,29 +272,48 @@ std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_p
     return rows;
 }
 
-// The charts of what at least two runs share, in a responsive grid.
-std::string charts_section(const std::vector<Run>& runs) {
-    auto charts = comparison_charts(runs);
-    if (charts.empty()) return {};
-    std::string out = "<h2>Figures the runs share</h2><div class=\"charts\">\n";
-    for (const auto& c : charts) out += c;
-    return out + "</div>\n";
+Grid values_grid(const RatioTable& t, const std::vector<Run>& runs, Units units) {
+    const Run *a = nullptr, *b = nullptr;
+    for (const auto& r : runs) {
+        if (!a && compare::run_label(r) == t.a_label)
+            a = &r;
+        else if (!b && compare::run_label(r) == t.b_label)
+            b = &r;
+    }
+    Grid g{"values", {"figure", "A " + t.verdict.baseline, "B " + t.verdict.run, "B/A"}, {}, {}};
+    auto add = [&](const MetricKey& k, const RatioCell& c) {
+        auto value = [&](const Run* r) {
+            const Measurement* m = r ? r->find(k.algorithm, k.operation, k.parameter) : nullptr;
+            return m ? figure_text(k, m->value, m->printed_step, units) : std::string("-");
+        };
+        g.rows.push_back({metric_name(k), value(a), value(b), cell_text(c, t.noise)});
+        g.cells.push_back({nullptr, nullptr, nullptr, &c});
+    };
+    for (const auto& r : t.symmetric)
+        for (size_t k = 0; k < r.cells.size() && k < t.sizes.size(); ++k)
+            if (r.cells[k].ratio) add({r.algorithm, Operation::throughput, t.sizes[k]}, r.cells[k]);
+    for (const auto& r : t.public_key) {
+        if (r.cells[compare::PublicKeyColumns::sign_rate].ratio)
+            add({r.algorithm, Operation::sign, 0}, r.cells[compare::PublicKeyColumns::sign_rate]);
+        if (r.cells[compare::PublicKeyColumns::verify_rate].ratio)
+            add({r.algorithm, Operation::verify, 0},
+                r.cells[compare::PublicKeyColumns::verify_rate]);
+    }
+    for (const auto& r : t.key_exchange)
+        if (r.cells[0].ratio) add({r.algorithm, Operation::derive, 0}, r.cells[0]);
+    return g;
 }
 
-// Per run, the geometric mean of its ratios to the baseline over shared figures.
-std::vector<std::pair<std::string, double>> side_means(const SideBySide& s) {
-    std::vector<std::pair<std::string, double>> out;
-    for (size_t i = 0; i < s.labels.size(); ++i) {
-        if (i == s.baseline) continue;
-        std::vector<double> ratios;
-        for (const auto& r : s.rows)
-            if (r.vs_baseline[i].ratio) ratios.push_back(*r.vs_baseline[i].ratio);
-        // The id and the machine say which run a bar is; labels can be long.
-        std::string name = s.labels[i].substr(0, s.labels[i].find(' '));
-        if (i < s.machines.size() && !s.machines[i].empty()) name += " " + s.machines[i];
-        if (!ratios.empty()) out.emplace_back(name, geometric_mean(ratios));
-    }
-    return out;
+std::vector<std::string> summary_lines(const RatioTable& t) {
+    auto lines = verdict_lines({t.verdict});
+    for (const auto& m : t.means)
+        if (m.category != "overall" && !m.estimate.empty())
+            lines.push_back("  " + m.category + ": " + mean_text(m.estimate));
+    return lines;
+}
+
+std::vector<std::string> summary_lines(const SideBySide& s) {
+    return verdict_lines(s.verdicts);
 }
 
 std::vector<std::string> side_header(const SideBySide& s) {

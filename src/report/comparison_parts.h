@@ -9,6 +9,7 @@
 
 #include "compare/ratio.h"
 #include "core/run.h"
+#include "report/comparison.h"
 
 namespace speedlab::report::detail {
 
@@ -29,7 +30,18 @@ std::string significance_name(Significance s);
 double half_width(const RatioCell& c);
 std::string cell_text(const RatioCell& c, double noise);
 
+// The legend: what a ratio's interval, *, ~, ?, ± and σ mean.
 std::string interval_line(double noise);
+// Text columns, not bytes: "±" and "σ" are two bytes of UTF-8 and one column.
+size_t columns(const std::string& s);
+// `text` broken at spaces into lines of at most `width` columns; lines after
+// the first start with `indent`.
+std::string wrap(const std::string& text, size_t width, const std::string& indent = "  ");
+// The two-run table people read: figure, A, B and B/A (public key per second only).
+Grid values_grid(const RatioTable& t, const std::vector<Run>& runs, Units units);
+// The summary lines of a two-run table or a side-by-side one.
+std::vector<std::string> summary_lines(const RatioTable& t);
+std::vector<std::string> summary_lines(const SideBySide& s);
 std::string row_name(const std::string& id);
 std::vector<Grid> ratio_grids(const RatioTable& t);
 std::string direction_line(const RatioTable& t);
@@ -44,11 +56,11 @@ std::string csv_row(const std::vector<std::string>& fields);
 std::string number_or_empty(const std::optional<double>& v);
 json cell_json(const std::string& column, const RatioCell& c);
 std::vector<std::string> columns_of(const RatioTable& t, const std::string& section);
-std::string value_text(const MetricKey& k, std::optional<double> v);
+std::string value_text(const MetricKey& k, std::optional<double> v, double step = 0,
+                       Units units = Units::openssl);
 std::string metric_name(const MetricKey& k);
-std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent);
-std::string charts_section(const std::vector<Run>& runs);
-std::vector<std::pair<std::string, double>> side_means(const SideBySide& s);
+std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent,
+                                                Units units = Units::si);
 std::vector<std::string> side_header(const SideBySide& s);
 
 }  // namespace speedlab::report::detail

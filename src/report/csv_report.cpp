@@ -8,7 +8,8 @@ namespace speedlab::report {
 
 using namespace detail;
 
-std::string csv_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/) {
+std::string csv_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/,
+                      const RenderOptions& /*options*/) {
     auto grids = ratio_grids(t);
     std::string out = "section,algorithm,column,ratio,uncertainty,significance,low,high\n";
     auto emit = [&](const std::string& section, const std::vector<compare::RatioRow>& rows) {
@@ -26,12 +27,16 @@ std::string csv_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/) {
     emit("public_key", t.public_key);
     emit("key_exchange", t.key_exchange);
     for (const auto& m : t.means)
-        out += csv_row({"mean", m.category, "geometric mean",
-                        fmt::format("{:.6g}", m.geometric_mean), "", "", "", ""});
+        if (!m.estimate.empty())
+            out += csv_row({"mean", m.category, "geometric mean",
+                            fmt::format("{:.6g}", m.geometric_mean), "", "",
+                            fmt::format("{:.6g}", m.estimate.low),
+                            fmt::format("{:.6g}", m.estimate.high)});
     return out;
 }
 
-std::string csv_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/) {
+std::string csv_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/,
+                             const RenderOptions& /*options*/) {
     std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
     std::string out =
         "metric,run,value,unit,vs_baseline,vs_baseline_uncertainty,printed_step,cv,"

@@ -77,43 +77,63 @@ void HtmlReport::heat_table(const std::string& title, const std::vector<std::str
     body_ += "</table></div>\n";
 }
 
+namespace {
+std::string cpu_text(const Machine& m) {
+    std::string cpu = m.cpu_name;
+    if (m.cpu_family)
+        cpu += fmt::format(" (family {} model {} stepping {})", *m.cpu_family,
+                           m.cpu_model.value_or(-1), m.cpu_stepping.value_or(-1));
+    if (!m.cpu_core.empty()) cpu += ", " + m.cpu_core;
+    return cpu;
+}
+
+std::string platform_text(const Run& r) {
+    const Machine& m = r.machine;
+    std::string kind = m.kind == MachineKind::unknown ? "unknown" : to_string(m.kind);
+    if (!m.emulator.empty()) kind += " (" + m.emulator + ")";
+    if (!r.platform.empty() && r.platform != "native" &&
+        m.emulator.find(r.platform) == std::string::npos)
+        kind += ", under " + r.platform;
+    return kind;
+}
+
+// One run: a line that says which it is, and its facts on demand.
+std::string run_details(const Run& r, size_t index) {
+    const Machine& m = r.machine;
+    std::string line = m.label;
+    for (const auto& part : {m.cpu_name, r.version})
+        if (!part.empty()) line += (line.empty() ? "" : " · ") + part;
+    std::vector<std::pair<std::string, std::string>> facts{
+        {"source", r.source + (r.source_file.empty() ? "" : " from " + r.source_file)},
+        {"benchmark", r.version},
+        {"machine", m.label},
+        {"CPU", cpu_text(m)},
+        {"MHz", m.cpu_mhz ? fmt::format("{:.3f}", *m.cpu_mhz) : ""},
+        {"BogoMips", m.bogomips ? fmt::format("{:.2f}", *m.bogomips) : ""},
+        {"memory", m.memory_kb ? fmt::format("{} kB", *m.memory_kb) : ""},
+        {"kernel", m.kernel_release},
+        {"platform", platform_text(r)},
+        {"build", (r.compiler.empty() ? "not printed" : r.compiler) +
+                      (r.cpu_mask.empty() ? "" : "; CPU mask " + r.cpu_mask)}};
+    std::string out = fmt::format(
+        "<details><summary>{} <b>{}</b> <span class=\"dim\">{}</span></summary>"
+        "<table class=\"facts\">",
+        series_swatch(index),
+        html_escape(std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)),
+        html_escape(line));
+    for (const auto& [k, v] : facts)
+        if (!v.empty())
+            out += "<tr><th>" + html_escape(k) + "</th><td" +
+                   (k == "build" ? " class=\"flags\"" : "") + ">" + html_escape(v) + "</td></tr>";
+    return out + "</table></details>\n";
+}
+}  // namespace
+
 void HtmlReport::machines(const std::vector<Run>& runs) {
     if (runs.empty()) return;
-    body_ +=
-        "<h2>Runs and machines</h2>\n<div class=\"wide\"><table "
-        "class=\"facts\">\n<tr><th>run</th><th>source</th><th>benchmark</th>"
-        "<th>machine</th><th>CPU</th><th>MHz</th><th>BogoMips</th><th>memory</th><th>kernel</"
-        "th><th>platform</th></tr>\n";
-    for (const auto& r : runs) {
-        const Machine& m = r.machine;
-        std::string cpu = m.cpu_name;
-        if (m.cpu_family)
-            cpu += fmt::format(" (family {} model {} stepping {})", *m.cpu_family,
-                               m.cpu_model.value_or(-1), m.cpu_stepping.value_or(-1));
-        if (!m.cpu_core.empty()) cpu += ", " + m.cpu_core;
-        std::string kind = m.kind == MachineKind::unknown ? "unknown" : to_string(m.kind);
-        if (!m.emulator.empty()) kind += " (" + m.emulator + ")";
-        if (!r.platform.empty() && r.platform != "native" &&
-            m.emulator.find(r.platform) == std::string::npos)
-            kind += ", under " + r.platform;
-        body_ += fmt::format(
-            "<tr><th "
-            "rowspan=\"2\">{}</th><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</"
-            "td>"
-            "<td>{}</td><td>{}</td><td>{}</td></tr>\n<tr><td colspan=\"9\" class=\"flags\">build: "
-            "{}{}</td></tr>\n",
-            html_escape(std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)) +
-                fmt::format(" <span class=\"swatch\" style=\"background:{}\"></span>",
-                            series_colour(static_cast<size_t>(&r - runs.data()))),
-            html_escape(r.source + (r.source_file.empty() ? "" : " from " + r.source_file)),
-            html_escape(r.version), html_escape(m.label), html_escape(cpu),
-            m.cpu_mhz ? fmt::format("{:.3f}", *m.cpu_mhz) : "",
-            m.bogomips ? fmt::format("{:.2f}", *m.bogomips) : "",
-            m.memory_kb ? fmt::format("{} kB", *m.memory_kb) : "", html_escape(m.kernel_release),
-            html_escape(kind), html_escape(r.compiler.empty() ? "not printed" : r.compiler),
-            html_escape(r.cpu_mask.empty() ? "" : "; CPU mask " + r.cpu_mask));
-    }
-    body_ += "</table></div>\n";
+    body_ += "<h2>Runs and machines</h2>\n<div class=\"runs\">\n";
+    for (size_t i = 0; i < runs.size(); ++i) body_ += run_details(runs[i], i);
+    body_ += "</div>\n";
 }
 
 std::string HtmlReport::str() const {
@@ -121,31 +141,35 @@ std::string HtmlReport::str() const {
            html_escape(title_) +
            "</title>\n<style>\n"
            "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}\n"
-           "h1{font-size:20px}h2{font-size:16px;margin-top:28px}\n"
+           "h1{font-size:20px;overflow-wrap:anywhere}h2{font-size:16px;margin-top:28px}\n"
            "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px "
-           "8px;text-align:right;"
-           "font-variant-numeric:tabular-nums}th{background:#f3f3f3;text-align:left}td.missing{"
-           "color:#999}\n"
-           "table.facts "
-           "td{text-align:left}td.flags{font-size:11px;max-width:320px;word-break:break-all}\n"
-           "figure{display:inline-block;margin:8px 16px 8px "
-           "0;vertical-align:top}figcaption{font-weight:600}\n"
+           "8px;text-align:right;font-variant-numeric:tabular-nums}th{background:#f3f3f3;"
+           "text-align:left}td.missing{color:#999}\n"
+           ".wide{overflow-x:auto;max-width:100%}.wide table{white-space:nowrap}\n"
+           "table.facts td{text-align:left}td.flags{font-size:11px;word-break:break-all;"
+           "white-space:normal}table.facts{font-size:12px;margin:4px 0 8px 30px}\n"
+           ".runs details{margin:2px 0}.runs summary{cursor:pointer;white-space:nowrap;"
+           "overflow:hidden;text-overflow:ellipsis}.dim{color:#666}\n"
+           "section.summary{background:#f7f9fc;border:1px solid #d8e0ea;border-radius:6px;"
+           "padding:4px 14px 10px}ul.verdicts{padding-left:4px;list-style:none;margin:6px 0}"
+           "ul.verdicts>li{margin:6px 0}ul.verdicts ul{margin:2px 0 0;padding-left:34px;"
+           "font-size:13px}span.run{font-weight:600;white-space:nowrap}\n"
+           "figure{display:inline-block;margin:8px 16px 8px 0;vertical-align:top}\n"
            ".charts{display:grid;grid-template-columns:repeat(auto-fill,minmax(340px,1fr));"
-           "gap:12px}.charts figure.chart{margin:0;display:block}figure.chart svg{width:100%;"
+           "gap:12px}.charts figure.chart{margin:0;display:block}figure.chart>svg{width:100%;"
            "height:auto;border:1px solid #e3e3e3;border-radius:4px;background:#fff}\n"
+           ".ratios{max-width:760px}.ratios figure.chart{display:block;margin:0}\n"
+
            "svg .title{font:600 13px sans-serif}svg .tick{font:11px sans-serif;fill:#333}"
            "svg .axis{font:11px sans-serif;fill:#555}svg .grid{stroke:#e6e6e6}"
            "svg .line{fill:none;stroke-width:2}svg .whisker{stroke-width:1.5}"
-           "svg .one{stroke:#333;stroke-dasharray:4 3}\n"
-           "table.facts{font-size:12px}table.facts th:first-child{white-space:nowrap}"
-           "@media (max-width:900px){table.facts{font-size:11px}td,th{padding:2px 4px}}\n"
-           "figcaption.legend{font-size:11px;padding:2px 6px}figcaption.legend span{"
-           "white-space:nowrap;margin-right:8px}figcaption.legend i{display:inline-block;"
-           "width:10px;height:10px;margin-right:3px;vertical-align:-1px}\n"
-           ".wide{overflow-x:auto}.key span{display:inline-block;padding:1px 8px;margin:0 1px;"
-           "border:1px solid #ccc}.swatch{display:inline-block;width:10px;height:10px;"
-           "margin-left:4px}\n"
-           ".lbl{font:12px sans-serif;fill:#222}.val{font:11px sans-serif;fill:#333}\n"
+           "svg .one{stroke:#333;stroke-dasharray:4 3}svg .ci{stroke:#222;stroke-width:1.5}"
+           "svg .val{font:11px sans-serif;fill:#222}svg .mk{stroke:#fff;stroke-width:0.6}\n"
+           ".legend{font-size:11px;padding:2px 6px}.legend span{white-space:nowrap;"
+           "margin-right:10px;display:inline-block}.legend svg.sw,.runs svg.sw{vertical-align:-1px;"
+           "margin-right:3px}.legend .note{color:#666}div.key-runs{font-size:12px;margin:6px 0}\n"
+           ".key span{display:inline-block;padding:1px 8px;margin:0 1px;border:1px solid #ccc}\n"
+           "@media (max-width:900px){body{margin:10px}td,th{padding:2px 4px}}\n"
            "</style></head><body>\n<h1>" +
            html_escape(title_) + "</h1>\n" + body_ +
            "<p style=\"color:#777\">Made by speedlab; self-contained, no network "

@@ -1,27 +1,96 @@
-// The html renderer of comparisons: one self-contained HTML page with charts.
+// The html renderer of comparisons: one self-contained HTML page. The verdict
+// first, then the heat map of every figure, the geometric means, the charts,
+// the runs (details on demand) and what limits the comparison.
 #include <fmt/format.h>
 
+#include "compare/caveats.h"
 #include "core/statistics.h"
 #include "report/charts.h"
 #include "report/comparison.h"
 #include "report/comparison_charts.h"
 #include "report/comparison_parts.h"
 #include "report/html.h"
+#include "report/verdict.h"
 
 namespace speedlab::report {
 
 using namespace detail;
 
-std::string html_ratio(const RatioTable& t, const std::vector<Run>& runs) {
-    auto grids = ratio_grids(t);
+namespace {
+
+size_t run_index(const std::vector<Run>& runs, const std::string& short_label) {
+    for (size_t i = 0; i < runs.size(); ++i)
+        if (compare::short_label(runs[i]) == short_label) return i;
+    return 0;
+}
+
+// The verdict, one item per run against the baseline: it reflows at any width.
+std::string summary_html(const std::vector<compare::RunVerdict>& verdicts,
+                         const std::vector<Run>& runs, const std::vector<std::string>& extra) {
+    std::string against = verdicts.empty() ? "" : verdicts.front().baseline;
+    std::string out = "<section class=\"summary\"><h2>Summary: against run " +
+                      html_escape(against) + "</h2><ul class=\"verdicts\">\n";
+    bool compact = verdicts.size() > 4, any_left_out = false;
+    for (const auto& v : verdicts) {
+        std::string detail, mean = mean_text(v.mean);
+        any_left_out = any_left_out || v.mean.left_out > 0;
+        if (compact) {
+            if (v.mean.left_out) mean += fmt::format(", {} left out*", v.mean.left_out);
+            if (!v.largest.empty()) mean += "; largest: " + difference_phrase(v.largest.front());
+        } else {
+            if (auto l = left_out_text(v.mean); !l.empty())
+                detail += "<li class=\"dim\">" + html_escape(l) + "</li>";
+            for (const auto& d : v.largest)
+                detail += "<li>" + html_escape(difference_sentence(d, v.run, v.baseline)) + "</li>";
+        }
+        out += fmt::format(
+            "<li data-run=\"{}\"><span class=\"run\">{} {}</span>: <b>{}</b> faster, <b>{}</b> "
+            "slower, <b>{}</b> within noise{}; {}{}</li>\n",
+            html_escape(v.run), series_swatch(run_index(runs, v.run)), html_escape(v.run), v.faster,
+            v.slower, v.within_noise, v.unknown ? fmt::format(", <b>{}</b> unsure", v.unknown) : "",
+            html_escape(mean), detail.empty() ? "" : "<ul>" + detail + "</ul>");
+    }
+    out += "</ul>\n";
+    if (compact && any_left_out)
+        out += "<p class=\"dim\">* " + html_escape(left_out_rule()) + "</p>\n";
+    for (const auto& e : extra) out += "<p>" + html_escape(e) + "</p>\n";
+    return out + "</section>\n";
+}
+
+std::string charts_html(const std::vector<Run>& runs) {
+    bool shared_key = runs.size() > 6;
+    auto charts = comparison_charts(runs, !shared_key);
+    if (charts.empty()) return {};
+    std::string out = "<h2>Figures the runs share</h2>\n";
+    if (shared_key) {
+        std::vector<std::string> names;
+        for (const auto& r : runs) names.push_back(compare::short_label(r));
+        out += series_key(names);
+    }
+    out += "<div class=\"charts\">\n";
+    for (const auto& c : charts) out += c;
+    return out + "</div>\n";
+}
+
+RatioBar bar_of(const std::string& name, const compare::MeanEstimate& m,
+                std::optional<size_t> series) {
+    std::string note = fmt::format("{} figures", m.figures);
+    if (m.left_out) note += fmt::format(", {} left out as too coarsely printed", m.left_out);
+    return {name, m.ratio, m.low, m.high, series, note};
+}
+
+}  // namespace
+
+std::string html_ratio(const RatioTable& t, const std::vector<Run>& runs,
+                       const RenderOptions& /*options*/) {
     HtmlReport page("speedlab: run " + t.b_label + " against run " + t.a_label);
+    std::vector<std::string> extra;
+    for (const auto& m : t.means)
+        if (m.category != "overall" && !m.estimate.empty())
+            extra.push_back(m.category + ": " + mean_text(m.estimate));
+    page.raw(summary_html({t.verdict}, runs, extra));
+    auto grids = ratio_grids(t);
     page.paragraph(direction_line(t) + ". " + interval_line(t.noise));
-    page.machines(runs);
-    std::vector<std::pair<std::string, double>> bars;
-    for (const auto& m : t.means) bars.emplace_back(m.category, m.geometric_mean);
-    page.raw("<h2>Geometric means of B/A</h2><div class=\"charts\">" +
-             ratio_bars_chart("geometric mean of B/A per category", bars) + "</div>\n");
-    page.raw(charts_section(runs));
     for (const auto& g : grids) {
         std::vector<std::vector<std::optional<double>>> heat;
         for (size_t r = 0; r < g.rows.size(); ++r) {
@@ -38,19 +107,22 @@ std::string html_ratio(const RatioTable& t, const std::vector<Run>& runs) {
         }
         page.heat_table(g.title, g.header, g.rows, heat);
     }
-    page.paragraph(means_line(t));
+    std::vector<RatioBar> bars;
+    for (const auto& m : t.means)
+        if (!m.estimate.empty()) bars.push_back(bar_of(m.category, m.estimate, std::nullopt));
+    page.raw("<h2>Geometric means of B/A</h2><div class=\"ratios\">" +
+             ratio_chart("geometric mean of B/A per category", bars) + "</div>\n");
+    page.raw(charts_html(runs));
+    page.machines(runs);
     page.list("Comparability", t.caveats);
     return page.str();
 }
 
-std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs) {
+std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs,
+                              const RenderOptions& options) {
     std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
     HtmlReport page("speedlab: " + std::to_string(s.labels.size()) + " runs side by side");
-    page.paragraph("Baseline: run " + base + ". " + interval_line(s.noise));
-    page.machines(runs);
-    page.raw("<h2>Geometric mean against the baseline</h2><div class=\"charts\">" +
-             ratio_bars_chart("geometric mean of each run / baseline", side_means(s)) + "</div>\n");
-    page.raw(charts_section(runs));
+    page.raw(summary_html(s.verdicts, runs, {}));
     std::vector<std::vector<std::optional<double>>> heat;
     for (const auto& r : s.rows) {
         std::vector<std::optional<double>> row{std::nullopt};
@@ -58,8 +130,21 @@ std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs)
             row.push_back(i == s.baseline ? std::nullopt : r.vs_baseline[i].ratio);
         heat.push_back(row);
     }
-    page.heat_table("Figures and their ratio to the baseline", side_header(s), side_rows(s, true),
-                    heat);
+    page.paragraph("Baseline: run " + base + ". " + interval_line(s.noise));
+    std::vector<std::string> header{"figure"};
+    for (size_t i = 0; i < s.short_labels.size(); ++i)
+        header.push_back(s.short_labels[i] + (i == s.baseline ? " (baseline)" : ""));
+    page.heat_table("Figures and their ratio to the baseline", header,
+                    side_rows(s, true, options.units), heat);
+    std::vector<RatioBar> bars;
+    for (size_t k = 0; k < s.verdicts.size(); ++k) {
+        const auto& v = s.verdicts[k];
+        if (!v.mean.empty()) bars.push_back(bar_of(v.run, v.mean, run_index(runs, v.run)));
+    }
+    page.raw("<h2>Geometric mean against the baseline</h2><div class=\"ratios\">" +
+             ratio_chart("geometric mean of each run / baseline", bars) + "</div>\n");
+    page.raw(charts_html(runs));
+    page.machines(runs);
     page.list("Comparability", s.caveats);
     return page.str();
 }

@@ -9,7 +9,36 @@ namespace speedlab::report {
 
 using namespace detail;
 
-std::string json_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/) {
+namespace {
+json mean_json(const compare::MeanEstimate& m) {
+    json left_out = m.left_out_metrics;
+    return {{"geometric_mean", m.empty() ? json(nullptr) : json(m.ratio)},
+            {"low", m.empty() ? json(nullptr) : json(m.low)},
+            {"high", m.empty() ? json(nullptr) : json(m.high)},
+            {"figures", m.figures},
+            {"left_out", m.left_out},
+            {"left_out_metrics", left_out},
+            {"left_out_rule",
+             "figures printed with fewer than 3 significant digits, or whose rounding alone "
+             "exceeds the noise floor, do not enter a geometric mean"}};
+}
+
+json verdict_json(const compare::RunVerdict& v) {
+    json largest = json::array();
+    for (const auto& d : v.largest) largest.push_back(cell_json(d.metric, d.cell));
+    return {{"run", v.run},
+            {"baseline", v.baseline},
+            {"faster", v.faster},
+            {"slower", v.slower},
+            {"within_noise", v.within_noise},
+            {"unsure", v.unknown},
+            {"mean", mean_json(v.mean)},
+            {"largest", largest}};
+}
+}  // namespace
+
+std::string json_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/,
+                       const RenderOptions& /*options*/) {
     auto grids = ratio_grids(t);
     json j{{"kind", "ratio"},
            {"a", t.a_label},
@@ -35,14 +64,19 @@ std::string json_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/) {
         j[section] = arr;
     }
     json means = json::array();
-    for (const auto& m : t.means)
-        means.push_back(
-            {{"category", m.category}, {"geometric_mean", m.geometric_mean}, {"cells", m.cells}});
+    for (const auto& m : t.means) {
+        json e = mean_json(m.estimate);
+        e["category"] = m.category;
+        e["cells"] = m.cells;
+        means.push_back(e);
+    }
     j["means"] = means;
+    j["summary"] = verdict_json(t.verdict);
     return json_text(j);
 }
 
-std::string json_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/) {
+std::string json_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/,
+                              const RenderOptions& /*options*/) {
     std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
     json rows = json::array();
     for (const auto& r : s.rows) {
@@ -68,6 +102,9 @@ std::string json_side_by_side(const SideBySide& s, const std::vector<Run>& /*run
     }
     json j{{"kind", "side_by_side"}, {"runs", s.labels}, {"baseline", base},    {"rows", rows},
            {"caveats", s.caveats},   {"noise", s.noise}, {"omitted", s.omitted}};
+    json verdicts = json::array();
+    for (const auto& v : s.verdicts) verdicts.push_back(verdict_json(v));
+    j["summary"] = verdicts;
     return json_text(j);
 }
 

@@ -1,4 +1,5 @@
-// The text renderer of comparisons: aligned text tables, as a terminal shows them.
+// The text renderer of comparisons: aligned text tables, as a terminal shows
+// them, the summary first, the prose wrapped at the terminal's width.
 #include <fmt/format.h>
 
 #include "report/comparison.h"
@@ -8,26 +9,45 @@ namespace speedlab::report {
 
 using namespace detail;
 
-std::string text_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/) {
-    auto grids = ratio_grids(t);
-    std::string out = direction_line(t) + "\n";
-    out += interval_line(t.noise);
-    for (const auto& g : grids) out += text_grid(g);
-    out += means_line(t) + "\n";
-    for (const auto& c : t.caveats) out += "note: " + c + "\n";
+namespace {
+std::string wrapped(const std::vector<std::string>& lines, size_t width) {
+    std::string out;
+    for (const auto& l : lines) {
+        size_t lead = l.find_first_not_of(' ');
+        std::string indent(lead == std::string::npos ? 0 : lead, ' ');
+        out += wrap(l, width, indent + "    ");
+    }
     return out;
 }
 
-std::string text_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/) {
-    std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
-    Grid g{"", side_header(s), side_rows(s, true), {}};
-    std::string out = "baseline: run " + base +
-                      "; in brackets the difference to it; ± after a value: its coefficient of "
-                      "variation\n" +
-                      interval_line(s.noise);
-    out += text_grid(g);
-    for (const auto& c : s.caveats) out += "note: " + c + "\n";
+std::string notes(const std::vector<std::string>& caveats, size_t width) {
+    std::string out;
+    for (const auto& c : caveats) out += wrap("note: " + c, width, "      ");
     return out;
+}
+}  // namespace
+
+std::string text_ratio(const RatioTable& t, const std::vector<Run>& runs, const RenderOptions& o) {
+    std::string out = "summary:\n" + wrapped(summary_lines(t), o.width) + "\n";
+    if (o.ratios_only) {
+        out += wrap(direction_line(t), o.width, "");
+        for (const auto& g : ratio_grids(t)) out += text_grid(g);
+        out += wrap(means_line(t), o.width, "  ");
+    } else {
+        out += text_grid(values_grid(t, runs, o.units));
+    }
+    out += wrap(interval_line(t.noise).substr(0, interval_line(t.noise).size() - 1), o.width, "");
+    return out + notes(t.caveats, o.width);
+}
+
+std::string text_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/,
+                              const RenderOptions& o) {
+    std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
+    std::string out = "summary:\n" + wrapped(summary_lines(s), o.width) + "\n";
+    out += wrap("baseline: run " + base + "; in brackets the difference to it", o.width, "");
+    out += text_grid(Grid{"", side_header(s), side_rows(s, true, o.units), {}});
+    out += wrap(interval_line(s.noise).substr(0, interval_line(s.noise).size() - 1), o.width, "");
+    return out + notes(s.caveats, o.width);
 }
 
 }  // namespace speedlab::report

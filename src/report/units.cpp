@@ -1,0 +1,48 @@
+#include "report/units.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/speed_table.h"
+
+namespace speedlab::report {
+
+namespace {
+constexpr RateUnit kUnits[] = {{"B/s", 1}, {"kB/s", 1e3}, {"MB/s", 1e6}, {"GB/s", 1e9}};
+}
+
+RateUnit unit_of_value(double v) {
+    RateUnit u = kUnits[0];
+    for (const auto& x : kUnits)
+        if (v >= x.scale * 0.9995) u = x;
+    return u;
+}
+
+RateUnit unit_for_axis(double top) {
+    for (const auto& x : kUnits)
+        if (top / x.scale < 9999.5) return x;
+    return kUnits[3];
+}
+
+std::string si_rate(double v, double step) {
+    RateUnit u = unit_of_value(v);
+    int digits = 4;
+    if (step > 0 && v > 0)
+        digits = std::clamp(static_cast<int>(std::floor(std::log10(v / step) + 1e-9)) + 1, 1, 6);
+    double scaled = v / u.scale;
+    int before = scaled >= 1 ? static_cast<int>(std::floor(std::log10(scaled) + 1e-9)) + 1 : 1;
+    int decimals = std::max(0, digits - before);
+    return fmt::format("{:.{}f} {}", scaled, decimals, u.name);
+}
+
+std::string figure_text(const MetricKey& k, std::optional<double> v, double step, Units units) {
+    if (!v) return "-";
+    if (k.operation == Operation::throughput)
+        return units == Units::openssl ? throughput_cell(*v) : si_rate(*v, step);
+    // Slow operations keep three significant digits: 0.0753/s, never 0.1/s or 0.000.
+    return *v >= 100 ? fmt::format("{:.1f}/s", *v) : fmt::format("{:.3g}/s", *v);
+}
+
+}  // namespace speedlab::report
