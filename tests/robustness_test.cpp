@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli_support.h"
+#include "compare/check.h"
 
 using namespace speedlab::testing;
 
@@ -336,4 +337,265 @@ TEST(FuzzerFinds, EveryFigureIsFinitePositive) {
         "+H:16:64:256:1024:8192\n+F:5:md5:nan:-nan:inf:1000.00:2000.00\n", "mr");
     ASSERT_EQ(mr.runs.size(), 1u);
     EXPECT_EQ(mr.runs[0].measurements.size(), 2u);  // 1024 and 8192 bytes only
+}
+
+// ---- Issue 23: no accepted value makes speedlab lie, crash or lose the store.
+namespace {
+class Round3 : public Robustness {
+  protected:
+    // A shell command run as is (no --db added), its output captured.
+    Result sh(const std::string& command) const {
+        std::string out = path("sh.out"), err = path("sh.err");
+        int status = std::system((command + " >" + out + " 2>" + err + " </dev/null").c_str());
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+    }
+    std::string bin() const { return SPEEDLAB_BINARY; }
+    size_t stored() const {
+        auto r = run("list --format json");
+        return r.code == 0 ? nlohmann::json::parse(r.out).size() : 0;
+    }
+    std::string write(const std::string& name, const std::string& text) const {
+        std::ofstream(path(name), std::ios::binary) << text;
+        return path(name);
+    }
+    // One run as a bundle, from a seed, with `change` applied to its JSON.
+    nlohmann::json seed_run(const std::string& seed = "seed004-athlon-p3.txt") {
+        EXPECT_EQ(run("import " + fixture_path(seed) + " --dry-run --format json").code, 0);
+        return nlohmann::json::parse(
+            run("import " + fixture_path(seed) + " --dry-run --format json").out)[0];
+    }
+};
+}  // namespace
+
+// 1. JSON nested 150,000 deep (300 KB) is refused (65), not a SIGSEGV; the
+// single-run form too.
+TEST_F(Round3, DeeplyNestedJsonIsRefusedNotACrash) {
+    const int d = 150000;
+    std::string deep = std::string(d, '[') + std::string(d, ']');
+    std::string bundle = write(
+        "deep.json", R"({"format":"speedlab-bundle","version":1,"runs":[{"label":)" + deep + "}]}");
+    auto r = run("import " + bundle);
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_NE(r.err.find("nested at most 64 deep"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing imported"), std::string::npos) << r.err;
+    std::string objects;
+    for (int i = 0; i < d; ++i) objects += "{\"a\":";
+    objects += "1" + std::string(d, '}');
+    r = run("import " +
+            write("one.json", R"({"id":1,"source":"measured","machine":)" + objects + "}"));
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_NE(r.err.find("nested at most"), std::string::npos) << r.err;
+    EXPECT_EQ(stored(), 0u);
+}
+
+// 2. -o onto the open store, its -wal, through a symlink or ./NAME is refused
+// and the store still works.
+TEST_F(Round3, OutputOntoTheStoreIsRefused) {
+    import_seed("seed004-athlon-p3.txt");
+    std::filesystem::create_symlink(db(), path("link.db"));
+    for (std::string target :
+         {db(), db() + "-wal", db() + "-shm", path("link.db"), dir.string() + "/./results.db"}) {
+        auto r = run("compare 1 2 --format html -o " + target);
+        EXPECT_EQ(r.code, 1) << target;
+        EXPECT_NE(r.err.find("is the store speedlab uses"), std::string::npos) << r.err;
+        EXPECT_EQ(r.out.find("wrote"), std::string::npos);
+    }
+    auto r =
+        sh("cd " + dir.string() + " && " + bin() + " --db results.db export --all -o ./results.db");
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_EQ(stored(), 2u) << "the store was damaged";
+    EXPECT_EQ(run("compare 1 2 -o " + path("fine.txt")).code, 0);  // other files still written
+}
+
+// 3. A bundle over 64 MiB (two runs of 40 MB raw text each) is read whole, as a stream.
+TEST_F(Round3, BundleLargerThanSixtyFourMebibytesIsImported) {
+    auto one = seed_run();
+    one["raw_text"] = std::string(40u << 20, 'x');
+    nlohmann::json bundle{{"format", "speedlab-bundle"}, {"version", 1}, {"runs", {one, one}}};
+    bundle["runs"][1]["label"] = "second";
+    std::string file = write("big.json", bundle.dump());
+    bundle = {};
+    ASSERT_GT(std::filesystem::file_size(file), 64u << 20);
+    auto r = run("import " + file);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(stored(), 2u);
+    EXPECT_EQ(run("show 2 --raw").out.size(), 40u << 20);
+}
+
+// 4. Duplicates within one import are stored once.
+TEST_F(Round3, DuplicatesWithinOneImportAreStoredOnce) {
+    std::string seed = fixture_path("seed004-athlon-p3.txt");
+    auto r = run("import " + seed + " " + seed);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("skipped"), std::string::npos) << r.err;
+    EXPECT_EQ(stored(), 2u);  // the text has two runs
+    std::string bundle = write("b.json", run("export 1 1 id:1").out);
+    std::string other = path("other.db");
+    r = sh(bin() + " --db " + other + " import " + bundle + " " + bundle);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(
+        nlohmann::json::parse(sh(bin() + " --db " + other + " list --format json").out).size(), 1u);
+}
+
+// 6. nan and inf are not a threshold or a noise floor.
+TEST_F(Round3, NanThresholdOrNoiseIsAUsageError) {
+    import_seed("seed004-athlon-p3.txt");
+    for (std::string args :
+         {"check 1 2 --threshold nan", "check 1 2 --noise nan", "check 1 2 --threshold inf",
+          "compare 1 2 --noise nan", "compare 1 2 --noise -inf"}) {
+        auto r = run(args);
+        EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+        EXPECT_NE(r.err.find("expected a percentage"), std::string::npos) << args << r.err;
+        EXPECT_EQ(r.out.find("PASS"), std::string::npos) << args;
+    }
+}
+
+// 7. Figures no machine gives are not stored; a ratio that is not finite
+// cannot be judged, and fails the gate.
+TEST_F(Round3, AbsurdFiguresAreRefusedAndCannotPassTheGate) {
+    auto run1 = seed_run();
+    auto& ms = run1["measurements"];
+    size_t before = ms.size();
+    ms[0]["value"] = 1e308;
+    ms[1]["value"] = 1e-300;
+    ms[2]["value"] = 1e-320;
+    auto r = run("import " + write("absurd.json", nlohmann::json::array({run1}).dump()));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("not a figure a machine gives"), std::string::npos) << r.err;
+    auto shown = nlohmann::json::parse(run("show 1 --format json").out);
+    EXPECT_EQ(shown["measurements"].size(), before - 3);
+    r = run("import " + write("mr.txt", "+H:16:64\n+F:4:md5:1e308:1462.38\n"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(run("show 2 --format json").out)["measurements"].size(), 1u);
+
+    speedlab::Run base, cand;
+    base.machine = cand.machine;
+    speedlab::Measurement m;
+    m.algorithm = "rsa512";
+    m.operation = speedlab::Operation::sign;
+    m.value = 14476;
+    base.measurements.push_back(m);
+    m.value = 1e-320;  // a store of an older speedlab may hold it
+    cand.measurements.push_back(m);
+    auto result = speedlab::compare::check(base, cand, 0.03);
+    ASSERT_EQ(result.rows.size(), 1u);
+    EXPECT_EQ(result.rows[0].verdict, speedlab::compare::Verdict::cannot_say);
+    EXPECT_FALSE(result.passed());
+}
+
+// 8. HOME unset or relative, XDG_DATA_HOME relative: the store is under the
+// real home, never ./speedlab; and `list` creates no store.
+TEST_F(Round3, StoreFollowsTheRealHomeAndListCreatesNothing) {
+    std::string env = "cd " + dir.string() + " && env -u SPEEDLAB_DB ";
+    auto r = sh(env + "-u HOME -u XDG_DATA_HOME " + bin() + " list");
+    EXPECT_EQ(r.code, 0) << r.err;
+    r = sh(env + "HOME=rel XDG_DATA_HOME=data " + bin() + " list");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "speedlab")) << "a store in the current directory";
+    EXPECT_FALSE(std::filesystem::exists(dir / "data"));
+    EXPECT_FALSE(std::filesystem::exists(dir / "rel"));
+    std::string home = path("home");
+    r = sh(env + "HOME=" + home + " XDG_DATA_HOME=data " + bin() + " list");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(home)) << "list created the store";
+    r = sh(env + "HOME=" + home + " XDG_DATA_HOME=data " + bin() + " import " +
+           fixture_path("seed004-athlon-p3.txt"));
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(std::filesystem::exists(home + "/.local/share/speedlab/results.db")) << r.err;
+}
+
+// 9. A mistyped or miscased PostgreSQL URL never becomes an SQLite file.
+TEST_F(Round3, UrlSchemesMatchInAnyCaseAndUnknownOnesAreRefused) {
+    std::string cd = "cd " + dir.string() + " && " + bin();
+    auto r = sh(cd + " --db 'POSTGRESQL://lab@/speedlab?host=/nonexistent' list");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("cannot connect"), std::string::npos) << r.err;
+    for (std::string url : {"postgresql:/x", "postgresq://u@h/db", "mysql://u@h/db"}) {
+        r = sh(cd + " --db '" + url + "' import " + fixture_path("seed004-athlon-p3.txt"));
+        EXPECT_EQ(r.code, 1) << url;
+        EXPECT_NE(r.err.find("which speedlab does not know"), std::string::npos) << r.err;
+    }
+    size_t entries = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++entries;
+    EXPECT_EQ(entries, 2u) << "only sh.out and sh.err";
+}
+
+// 10. A store on a read-only filesystem is read (list, show, compare, export).
+TEST_F(Round3, StoreOnAReadOnlyFilesystemCanBeRead) {
+    import_seed("seed004-athlon-p3.txt");
+    std::string commands;
+    for (std::string c : {"list", "show 1", "compare 1 2", "export --all"})
+        commands += bin() + " --db " + db() + " " + c + " >/dev/null || exit 7; ";
+    std::string d = dir.string();
+    auto r =
+        sh("unshare -rm sh -c 'mount --bind " + d + " " + d + " && mount -o remount,bind,ro " + d +
+           " " + d + " || exit 99; touch " + d + "/x 2>/dev/null && exit 98; " + commands + "'");
+    if (r.code == 99 || r.code == 98)
+        GTEST_SKIP() << "this machine cannot mount a read-only filesystem here: " << r.err;
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.err.find("unable to open"), std::string::npos) << r.err;
+}
+
+// The CI gate: figures the candidate lacks fail it unless --allow-missing;
+// machine:NAME names the baseline.
+TEST_F(Round3, MissingFiguresFailTheGateAndMachineNamesTheBaseline) {
+    import_seed("seed004-athlon-p3.txt", "--machine 1=athlon,2=p3");
+    auto whole = seed_run();
+    auto part = whole;
+    part["measurements"] = nlohmann::json::array({whole["measurements"][0]});
+    part["label"] = "part";
+    part["machine"]["label"] = "ci";
+    ASSERT_EQ(run("import " + write("part.json", nlohmann::json::array({part}).dump())).code, 0);
+    auto r = run("check 1 part");
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find("FAIL:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("missing"), std::string::npos) << r.out;
+    r = run("check 1 part --allow-missing --format json");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_TRUE(nlohmann::json::parse(r.out)["passed"].get<bool>());
+    r = run("check machine:athlon machine:ci --allow-missing --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["baseline"]["id"], 1);
+    EXPECT_EQ(nlohmann::json::parse(r.out)["candidate"]["id"], 3);
+    EXPECT_EQ(run("check machine:nosuch 1").code, 2);
+}
+
+// 5. Ctrl-C in the second round of --repeat 2: each figure's first repetition
+// is stored, the run partial and each figure noted with its count.
+TEST_F(Round3, InterruptedRepetitionsKeepTheCompletedOnes) {
+    int status = interrupted_at(
+        {"run", "md5", "--bytes", "16,64", "--seconds", "0.3", "--repeat", "2"}, "[  3/4]", 100);
+    if (status == kNoTerminal) GTEST_SKIP() << "no pseudo-terminal here to watch the progress on";
+    ASSERT_NE(status, -1) << "the progress line never showed the second round";
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    auto shown = run("show 1 --format json");
+    ASSERT_EQ(shown.code, 0) << shown.err;
+    auto j = nlohmann::json::parse(shown.out);
+    EXPECT_FALSE(j["complete"].get<bool>());
+    EXPECT_EQ(j["measurements"].size(), 2u);
+    EXPECT_NE(j["notes"].dump().find("md5@64: 1 of 2 repetition(s), interrupted"),
+              std::string::npos)
+        << j["notes"];
+}
+
+// 11. Ctrl-C in the second round of an experiment: exit 130, both variants
+// stored as partial with the one repetition they completed.
+TEST_F(Round3, InterruptedExperimentStoresWhatCompletedWithItsTrueCount) {
+    int status = interrupted_at(
+        {"experiment", "emulator", "--under", "env", "md5", "--seconds", "0.3", "--repeat", "3"},
+        "round 2/3: native", 100);
+    if (status == kNoTerminal) GTEST_SKIP() << "no pseudo-terminal here to watch the progress on";
+    ASSERT_NE(status, -1) << "the progress never showed the second round";
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    auto list = nlohmann::json::parse(run("list --format json").out);
+    ASSERT_EQ(list.size(), 2u);
+    for (int id : {1, 2}) {
+        auto j = nlohmann::json::parse(run("show " + std::to_string(id) + " --format json").out);
+        EXPECT_FALSE(j["complete"].get<bool>()) << id;
+        EXPECT_EQ(j["measurements"].size(), 1u) << id;
+        EXPECT_NE(j["notes"].dump().find("1 repetition interleaved"), std::string::npos)
+            << j["notes"];
+    }
 }

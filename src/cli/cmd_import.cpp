@@ -1,7 +1,9 @@
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -21,6 +23,9 @@
 namespace speedlab::cli {
 
 namespace {
+// Enough of a file to tell a JSON document from benchmark text.
+constexpr size_t kSniffBytes = 64 << 10;
+
 struct ImportArgs {
     std::vector<std::string> files;
     std::string machine, label, format = "text";
@@ -34,6 +39,7 @@ struct Found {
     std::vector<std::string> diagnostics;  // "file:line: severity: message"
     std::map<size_t, std::string> machine_names;
     std::string machine_for_all;
+    std::map<std::string, std::string> texts;  // sha256 -> the file that gave it first
 };
 
 std::string sha256_hex(const std::string& text) {
@@ -97,22 +103,36 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
     }
 }
 
-// Reads one file into `found`; an exit code when it cannot be imported.
+// A bundle is read as a stream, run by run; a text whole (the parser keeps it).
 std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found& found) {
     std::string error;
-    auto text = read_input(path, parse::kMaxInputBytes, error);
-    if (!text) return fail(Exit::bad_data, error);
+    std::ifstream file;
+    std::istream* in = open_input(path, file, error);
+    if (!in) return fail(Exit::bad_data, error);
     std::string name = path == "-" ? "<stdin>" : path;
+    auto text = std::make_optional<std::string>();
+    read_chunks(*in, kSniffBytes, *text);
     if (store::looks_like_json(*text)) {
         try {
-            for (auto& run : store::read_bundle(*text, name))
+            for (auto& run : store::read_bundle(*in, name, std::move(*text)))
                 found.bundle_runs.push_back(std::move(run));
         } catch (const store::BundleError& e) {
             return fail(Exit::bad_data, std::string(e.what()) + "; nothing imported");
         }
+        if (in->bad()) return fail(Exit::bad_data, name + ": cannot read: " + std::strerror(errno));
         return std::nullopt;
     }
+    std::error_code ec;
+    if (auto size = std::filesystem::file_size(path, ec); !ec && path != "-")
+        text->reserve(std::min<uintmax_t>(size, parse::kMaxInputBytes) + 1);
+    read_chunks(*in, parse::kMaxInputBytes, *text);
+    if (in->bad()) return fail(Exit::bad_data, name + ": cannot read: " + std::strerror(errno));
     std::string sha = sha256_hex(*text);  // of its bytes, before the parser reads them as text
+    if (auto [given, fresh] = found.texts.emplace(sha, name); !fresh) {
+        fmt::print(stderr, "skipped {}: the same text as {} (same sha256)\n", terminal_safe(name),
+                   terminal_safe(given->second));
+        return std::nullopt;
+    }
     // The parser keeps the text (its runs' raw texts are spans of it), and may
     // make plain text of it.
     auto kept = std::make_shared<std::string>(std::move(*text));
@@ -166,8 +186,15 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
                                         r.source_file, ids.front()));
         }
         stored = std::move(found.text_runs);
+        std::unordered_set<std::string> contents;  // a run given twice is stored once
         for (auto& r : found.bundle_runs) {
-            auto ids = a.again ? std::vector<int64_t>{} : db.with_content(store::content_sha256(r));
+            std::string content = store::content_sha256(r);
+            if (!contents.insert(content).second) {
+                fmt::print(stderr, "skipped {}: given twice in this import (same content)\n",
+                           r.label.empty() ? "a run" : "'" + terminal_safe(r.label) + "'");
+                continue;
+            }
+            auto ids = a.again ? std::vector<int64_t>{} : db.with_content(content);
             if (ids.empty())
                 stored.push_back(std::move(r));
             else
@@ -176,6 +203,10 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
                            ids.front());
         }
         db.insert(stored);
+        for (const auto& r : stored)
+            for (const auto& n : r.notes)
+                if (n.rfind("not stored: ", 0) == 0)
+                    fmt::print(stderr, "run {}: {}\n", r.id, terminal_safe(n));
     } catch (const std::exception& e) {
         return fail(Exit::failure, std::string("nothing stored: ") + e.what());
     }

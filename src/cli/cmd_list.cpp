@@ -84,7 +84,7 @@ Command add_list(CLI::App& app, Global& global) {
                    "the newest N runs (text default 100, JSON default all; 0 for all)")
         ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
     return [a, &global]() -> int {
-        store::Database db(global.database_path());
+        store::Database db(global.database_path(), store::Access::read);
         store::RunFilter filter = a->filter;
         filter.limit = a->limit.value_or(a->format == "json" ? 0 : 100);
         auto runs = db.list(filter);
@@ -114,7 +114,7 @@ Command add_show(CLI::App& app, Global& global) {
         ->check(CLI::IsMember({"text", "json", "mr"}));
     app.add_flag("--raw", a->raw, "print the imported text the run was read from");
     return [a, &global]() -> int {
-        store::Database db(global.database_path());
+        store::Database db(global.database_path(), store::Access::read);
         auto run = db.find(a->run);
         if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
         if (a->raw) return write_output(run->raw_text.str(), "") ? Exit::ok : Exit::failure;

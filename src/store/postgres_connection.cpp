@@ -76,6 +76,7 @@ class PostgresConnection : public Connection {
     ~PostgresConnection() override { PQfinish(conn_); }
     std::unique_ptr<Rows> query(std::string_view sql, const std::vector<Value>& params) override;
     void begin_write() override { exec("BEGIN"); }
+    void begin_read() override { exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); }
     void commit() override { exec("COMMIT"); }
     void rollback() noexcept override { PQclear(PQexec(conn_, "ROLLBACK")); }
     int schema_version() override;
