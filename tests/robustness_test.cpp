@@ -13,6 +13,7 @@
 
 #include "cli_support.h"
 #include "compare/check.h"
+#include "store/database.h"
 
 using namespace speedlab::testing;
 
@@ -598,4 +599,128 @@ TEST_F(Round3, InterruptedExperimentStoresWhatCompletedWithItsTrueCount) {
         EXPECT_NE(j["notes"].dump().find("1 repetition interleaved"), std::string::npos)
             << j["notes"];
     }
+}
+
+// 13. A name with a newline, a tab or nothing is refused by edit and in bundles.
+TEST_F(Round3, NamesOfControlCharactersOrNothingAreRefused) {
+    import_seed("seed004-athlon-p3.txt");
+    for (std::string args :
+         {"edit 1 --label $'a\\nb'", "edit 1 --machine $'a\\tb'", "edit 1 --label ''"}) {
+        auto r = sh("bash -c \"" + bin() + " --db " + db() + " " + args + "\"");
+        EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+        EXPECT_NE(r.err.find("printable characters on one line"), std::string::npos) << r.err;
+    }
+    auto one = seed_run();
+    one["label"] = "two\nlines";
+    auto r = run("import " + write("nl.json", nlohmann::json::array({one}).dump()));
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_NE(r.err.find("without control characters"), std::string::npos) << r.err;
+    EXPECT_EQ(stored(), 2u);
+}
+
+// 14. SIGHUP (a dropped ssh session) ends a run as Ctrl-C does: exit 130, not killed.
+TEST_F(Round3, HangupEndsTheRunAsAnInterruption) {
+    auto r = sh(bin() + " --db " + db() +
+                " run md5 --elapsed --seconds 1 --bytes 64,256,1024 & sleep 1.6; kill -HUP $!; "
+                "wait $!");
+    EXPECT_EQ(r.code, 130) << r.err;
+    if (stored() == 1) {
+        EXPECT_FALSE(
+            nlohmann::json::parse(run("show 1 --format json").out)["complete"].get<bool>());
+    }
+}
+
+// 16. export reads one snapshot: a run deleted meanwhile is still whole in it.
+TEST_F(Round3, ExportReadsOneSnapshot) {
+    import_seed("seed004-athlon-p3.txt");
+    speedlab::store::Database reader(db(), speedlab::store::Access::read);
+    reader.hold_snapshot();
+    ASSERT_EQ(reader.list().size(), 2u);
+    {
+        speedlab::store::Database writer(db());
+        writer.remove({2});
+    }
+    EXPECT_EQ(reader.list().size(), 2u);
+    auto run2 = reader.load(2);
+    ASSERT_TRUE(run2.has_value());
+    EXPECT_EQ(run2->measurements.size(), 7u);
+    EXPECT_EQ(stored(), 1u);
+}
+
+// 17. list --since takes real days only; a filter that matches nothing says so.
+TEST_F(Round3, SinceTakesRealDaysAndAnEmptyFilterSaysSo) {
+    import_seed("seed004-athlon-p3.txt");
+    for (std::string day : {"2026-13-45", "2026-02-30", "2026-01-01junk", "2026-1-1"})
+        EXPECT_EQ(run("list --since " + day).code, 2) << day;
+    auto r = run("list --since 2999-01-01");
+    EXPECT_EQ(r.code, 0);
+    EXPECT_NE(r.out.find("no run matches the filter"), std::string::npos) << r.out;
+    EXPECT_EQ(run("list --since 2000-02-29").out.find("no run"), std::string::npos);
+}
+
+// 18 and 19. Values of the right type but no run's: bad data (65), nothing stored.
+TEST_F(Round3, BundleValuesNoRunHasAreBadData) {
+    auto base = seed_run();
+    struct Case {
+        std::string name, field;
+        nlohmann::json value;
+        std::string want;
+    } cases[] = {
+        {"processes 0", "processes", 0, "\"processes\" of 1 or more"},
+        {"processes -3", "processes", -3, "\"processes\" of 1 or more"},
+        {"when", "when", "not a date", "\"when\" as a date"},
+    };
+    for (const auto& c : cases) {
+        auto one = base;
+        one[c.field] = c.value;
+        auto r = run("import " + write("c.json", nlohmann::json::array({one}).dump()));
+        EXPECT_EQ(r.code, 65) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find(c.want), std::string::npos) << c.name << ": " << r.err;
+    }
+    auto twice = base;
+    twice["measurements"].push_back(base["measurements"][0]);
+    auto r = run("import " + write("t.json", nlohmann::json::array({twice}).dump()));
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_NE(r.err.find("twice"), std::string::npos) << r.err;
+    auto negative = base;
+    negative["measurements"][0]["parameter"] = -16;
+    r = run("import " + write("n.json", nlohmann::json::array({negative}).dump()));
+    EXPECT_EQ(r.code, 65) << r.err;
+    auto cpus = base;
+    cpus["machine"]["cpu_count"] = -2;
+    r = run("import " + write("p.json", nlohmann::json::array({cpus}).dump()));
+    EXPECT_EQ(r.code, 65) << r.err;
+    auto zero = base;
+    zero["measurements"][0]["value"] = 0;
+    r = run("import " + write("z.json", nlohmann::json::array({zero}).dump()));
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("not stored"), std::string::npos) << "dropped without a note: " << r.err;
+    EXPECT_EQ(stored(), 1u);
+}
+
+// 21. delete 2 2 deletes run 2; --machine naming a run the text lacks, or one twice, is refused.
+TEST_F(Round3, RepeatedOrMissingRunNumbersAreHandled) {
+    import_seed("seed004-athlon-p3.txt");
+    EXPECT_EQ(run("delete --yes 2 2").code, 0);
+    EXPECT_EQ(stored(), 1u);
+    auto r = run("import --again --machine 99=x " + fixture_path("seed004-athlon-p3.txt"));
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("no run 99"), std::string::npos) << r.err;
+    r = run("import --again --machine 1=a,1=b " + fixture_path("seed004-athlon-p3.txt"));
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("named twice"), std::string::npos) << r.err;
+    EXPECT_EQ(stored(), 1u);
+}
+
+// 22. Invalid UTF-8 and control bytes never reach the terminal from the import summary.
+TEST_F(Round3, ImportSummaryPrintsOnlyValidText) {
+    std::string text = slurp(fixture_path("openssl-3.0-mixed.txt"));
+    auto at = text.find("version: 3.0.19");
+    ASSERT_NE(at, std::string::npos);
+    text.insert(at + 15, " \xff\x1b[31m");
+    auto r = run("import " + write("bad.txt", text));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find('\xff'), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("3.0.19"), std::string::npos) << r.out;
 }

@@ -40,6 +40,7 @@ struct Found {
     std::map<size_t, std::string> machine_names;
     std::string machine_for_all;
     std::map<std::string, std::string> texts;  // sha256 -> the file that gave it first
+    size_t most_runs = 0;                      // of one text: what --machine N=... may name
 };
 
 std::string sha256_hex(const std::string& text) {
@@ -71,7 +72,10 @@ bool parse_machine_option(const std::string& option, std::map<size_t, std::strin
             error = "expected N=NAME pairs (1=athlon,2=p3), found '" + pair + "'";
             return false;
         }
-        by_run[n] = pair.substr(eq + 1);
+        if (!by_run.emplace(n, pair.substr(eq + 1)).second) {
+            error = fmt::format("run {} is named twice", n);
+            return false;
+        }
         start = end + 1;
     }
     return true;
@@ -153,6 +157,7 @@ std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found
                         ? fmt::format("{}:{}: no openssl speed output found; closest: {}", name,
                                       parsed.closest_line, terminal_safe(parsed.closest_what))
                         : name + ":1: no openssl speed output found");
+    found.most_runs = std::max(found.most_runs, parsed.runs.size());
     name_runs(parsed.runs, path, sha, a, found);
     found.text_runs.reserve(found.text_runs.size() + parsed.runs.size());
     for (auto& run : parsed.runs) found.text_runs.push_back(std::move(run));
@@ -238,7 +243,8 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
     }
     for (const auto& r : all) {
         // A BogoMips fact of a typed table has no figures: say what it holds.
-        std::string what = r.version.empty() ? "(no version line)" : r.version;
+        std::string what =
+            r.version.empty() ? "(no version line)" : terminal_safe(valid_utf8(r.version));
         if (r.measurements.empty() && r.machine->bogomips)
             what = fmt::format("BogoMips {:.2f} of {}{}", *r.machine->bogomips,
                                terminal_safe(r.machine->label),
@@ -246,9 +252,11 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
                                    ? ""
                                    : " under Linux " + terminal_safe(r.machine->kernel_release));
         fmt::print("{} {:<28} {:>3} figures  {}{}{}\n",
-                   a.dry_run ? "found " : fmt::format("run {:>3}", r.id), terminal_safe(r.label),
-                   r.measurements.size(), what,
-                   r.machine->cpu_name.empty() ? "" : " / " + r.machine->cpu_name,
+                   a.dry_run ? "found " : fmt::format("run {:>3}", r.id),
+                   terminal_safe(valid_utf8(r.label)), r.measurements.size(), what,
+                   r.machine->cpu_name.empty()
+                       ? ""
+                       : " / " + terminal_safe(valid_utf8(r.machine->cpu_name)),
                    r.complete ? "" : " (partial)");
     }
     if (found.unused_lines && !a.verbose)
@@ -287,6 +295,11 @@ Command add_import(CLI::App& app, Global& global) {
             return fail(Exit::usage, "--machine: " + error);
         for (const auto& path : a->files)
             if (auto code = read_file(path, *a, found)) return *code;
+        if (!found.machine_names.empty() && found.machine_names.rbegin()->first > found.most_runs)
+            return fail(Exit::usage,
+                        fmt::format("--machine: no run {} to name: the text gives {} run(s); "
+                                    "nothing imported",
+                                    found.machine_names.rbegin()->first, found.most_runs));
         if (a->verbose) print_diagnostics(found);
         std::vector<Run> stored;
         if (int code = store_found(found, stored, *a, global); code != Exit::ok) return code;

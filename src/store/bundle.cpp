@@ -4,7 +4,9 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <sstream>
 
 #include "core/json.h"
@@ -58,6 +60,37 @@ json parse_value(const std::string& text, size_t line, const std::string& name) 
     }
 }
 
+bool has_control(const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char c) {
+        auto u = static_cast<unsigned char>(c);
+        return u < 0x20 || u == 0x7f;
+    });
+}
+
+// Values that fit their type but no run: names that would break a table, a
+// figure twice, a negative block size, no processes, a date that is none.
+void check_values(const Run& run, const std::string& where) {
+    auto refuse = [&](const std::string& what) { throw BundleError(where + ": expected " + what); };
+    if (has_control(run.label)) refuse("a \"label\" on one line, without control characters");
+    if (has_control(run.machine->label))
+        refuse("a machine \"label\" on one line, without control characters");
+    if (run.machine->cpu_count < 0)
+        refuse(fmt::format("a \"cpu_count\" of 0 or more, found {}", run.machine->cpu_count));
+    if (run.processes < 1)
+        refuse(fmt::format("\"processes\" of 1 or more, found {}", run.processes));
+    if (!run.when.empty() &&
+        !(run.when.size() >= 10 && std::isdigit(static_cast<unsigned char>(run.when[0])) &&
+          run.when[4] == '-' && run.when[7] == '-'))
+        refuse("\"when\" as a date (2026-12-05T07:00:00Z), found '" + run.when + "'");
+    std::set<std::string> seen;
+    for (const auto& m : run.measurements) {
+        if (m.parameter < 0)
+            refuse(fmt::format("a \"parameter\" of 0 or more, found {}", m.parameter));
+        if (!seen.insert(metric_key(m)).second)
+            refuse("each figure once, found " + metric_key(m) + " twice");
+    }
+}
+
 // What every run must have to be stored: fields of the right types.
 Run checked_run(const json& j, const std::string& where) {
     if (!j.is_object()) throw BundleError(where + ": expected a run (a JSON object)");
@@ -75,6 +108,7 @@ Run checked_run(const json& j, const std::string& where) {
                               "\"operation\" and a numeric \"value\"");
     try {
         Run run = run_from_json(j);
+        check_values(run, where);
         if (j.contains("raw_text_base64")) {
             auto raw = unbase64(j.at("raw_text_base64").get<std::string>());
             if (!raw) throw BundleError(where + ": \"raw_text_base64\" is not base64");
