@@ -185,7 +185,8 @@ std::vector<Run> read_object(JsonValues& values, const std::string& name) {
     if (!values.take('}')) {
         do {
             size_t line = 0;
-            json key = parse_value(values.value(line), line, name);
+            std::string key_text = values.value(line);  // sets `line` first
+            json key = parse_value(key_text, line, name);
             if (!key.is_string())
                 throw BundleError(
                     fmt::format("{}:{}: expected a member name (a string)", name, line));
@@ -202,7 +203,8 @@ std::vector<Run> read_object(JsonValues& values, const std::string& name) {
                 read_runs(values, name, runs);
                 has_runs = true;
             } else {
-                members[key.get<std::string>()] = parse_value(values.value(line), line, name);
+                std::string text = values.value(line);
+                members[key.get<std::string>()] = parse_value(text, line, name);
             }
         } while (values.take(','));
         values.expect('}', "',' or '}'");
