@@ -12,6 +12,8 @@
 #include <thread>
 
 #include "cli_support.h"
+#include "compare/check.h"
+#include "store/database.h"
 
 using namespace speedlab::testing;
 
@@ -336,4 +338,389 @@ TEST(FuzzerFinds, EveryFigureIsFinitePositive) {
         "+H:16:64:256:1024:8192\n+F:5:md5:nan:-nan:inf:1000.00:2000.00\n", "mr");
     ASSERT_EQ(mr.runs.size(), 1u);
     EXPECT_EQ(mr.runs[0].measurements.size(), 2u);  // 1024 and 8192 bytes only
+}
+
+// ---- Issue 23: no accepted value makes speedlab lie, crash or lose the store.
+namespace {
+class Round3 : public Robustness {
+  protected:
+    // A shell command run as is (no --db added), its output captured.
+    Result sh(const std::string& command) const {
+        std::string out = path("sh.out"), err = path("sh.err");
+        int status = std::system((command + " >" + out + " 2>" + err + " </dev/null").c_str());
+        return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+    }
+    std::string bin() const { return SPEEDLAB_BINARY; }
+    size_t stored() const {
+        auto r = run("list --format json");
+        return r.code == 0 ? nlohmann::json::parse(r.out).size() : 0;
+    }
+    std::string write(const std::string& name, const std::string& text) const {
+        std::ofstream(path(name), std::ios::binary) << text;
+        return path(name);
+    }
+    // One run as a bundle, from a seed, with `change` applied to its JSON.
+    nlohmann::json seed_run(const std::string& seed = "seed004-athlon-p3.txt") {
+        EXPECT_EQ(run("import " + fixture_path(seed) + " --dry-run --format json").code, 0);
+        return nlohmann::json::parse(
+            run("import " + fixture_path(seed) + " --dry-run --format json").out)[0];
+    }
+};
+}  // namespace
+
+// 1. JSON nested 150,000 deep (300 KB) is refused (65), not a SIGSEGV; the
+// single-run form too.
+TEST_F(Round3, DeeplyNestedJsonIsRefusedNotACrash) {
+    const int d = 150000;
+    std::string deep = std::string(d, '[') + std::string(d, ']');
+    std::string bundle = write(
+        "deep.json", R"({"format":"speedlab-bundle","version":1,"runs":[{"label":)" + deep + "}]}");
+    auto r = run("import " + bundle);
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_NE(r.err.find("nested at most 64 deep"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("nothing imported"), std::string::npos) << r.err;
+    std::string objects;
+    for (int i = 0; i < d; ++i) objects += "{\"a\":";
+    objects += "1" + std::string(d, '}');
+    r = run("import " +
+            write("one.json", R"({"id":1,"source":"measured","machine":)" + objects + "}"));
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_NE(r.err.find("nested at most"), std::string::npos) << r.err;
+    EXPECT_EQ(stored(), 0u);
+}
+
+// 2. -o onto the open store, its -wal, through a symlink or ./NAME is refused
+// and the store still works.
+TEST_F(Round3, OutputOntoTheStoreIsRefused) {
+    import_seed("seed004-athlon-p3.txt");
+    std::filesystem::create_symlink(db(), path("link.db"));
+    for (std::string target :
+         {db(), db() + "-wal", db() + "-shm", path("link.db"), dir.string() + "/./results.db"}) {
+        auto r = run("compare 1 2 --format html -o " + target);
+        EXPECT_EQ(r.code, 1) << target;
+        EXPECT_NE(r.err.find("is the store speedlab uses"), std::string::npos) << r.err;
+        EXPECT_EQ(r.out.find("wrote"), std::string::npos);
+    }
+    auto r =
+        sh("cd " + dir.string() + " && " + bin() + " --db results.db export --all -o ./results.db");
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_EQ(stored(), 2u) << "the store was damaged";
+    EXPECT_EQ(run("compare 1 2 -o " + path("fine.txt")).code, 0);  // other files still written
+}
+
+// 3. A bundle over 64 MiB (two runs of 40 MB raw text each) is read whole, as a stream.
+TEST_F(Round3, BundleLargerThanSixtyFourMebibytesIsImported) {
+    auto one = seed_run();
+    one["raw_text"] = std::string(40u << 20, 'x');
+    nlohmann::json bundle{{"format", "speedlab-bundle"}, {"version", 1}, {"runs", {one, one}}};
+    bundle["runs"][1]["label"] = "second";
+    std::string file = write("big.json", bundle.dump());
+    bundle = {};
+    ASSERT_GT(std::filesystem::file_size(file), 64u << 20);
+    auto r = run("import " + file);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(stored(), 2u);
+    EXPECT_EQ(run("show 2 --raw").out.size(), 40u << 20);
+}
+
+// 4. Duplicates within one import are stored once.
+TEST_F(Round3, DuplicatesWithinOneImportAreStoredOnce) {
+    std::string seed = fixture_path("seed004-athlon-p3.txt");
+    auto r = run("import " + seed + " " + seed);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("skipped"), std::string::npos) << r.err;
+    EXPECT_EQ(stored(), 2u);  // the text has two runs
+    std::string bundle = write("b.json", run("export 1 1 id:1").out);
+    std::string other = path("other.db");
+    r = sh(bin() + " --db " + other + " import " + bundle + " " + bundle);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(
+        nlohmann::json::parse(sh(bin() + " --db " + other + " list --format json").out).size(), 1u);
+}
+
+// 6. nan and inf are not a threshold or a noise floor.
+TEST_F(Round3, NanThresholdOrNoiseIsAUsageError) {
+    import_seed("seed004-athlon-p3.txt");
+    for (std::string args :
+         {"check 1 2 --threshold nan", "check 1 2 --noise nan", "check 1 2 --threshold inf",
+          "compare 1 2 --noise nan", "compare 1 2 --noise -inf"}) {
+        auto r = run(args);
+        EXPECT_EQ(r.code, 2) << args << ": " << r.out;
+        EXPECT_NE(r.err.find("expected a percentage"), std::string::npos) << args << r.err;
+        EXPECT_EQ(r.out.find("PASS"), std::string::npos) << args;
+    }
+}
+
+// 7. Figures no machine gives are not stored; a ratio that is not finite
+// cannot be judged, and fails the gate.
+TEST_F(Round3, AbsurdFiguresAreRefusedAndCannotPassTheGate) {
+    auto run1 = seed_run();
+    auto& ms = run1["measurements"];
+    size_t before = ms.size();
+    ms[0]["value"] = 1e308;
+    ms[1]["value"] = 1e-300;
+    ms[2]["value"] = 1e-320;
+    auto r = run("import " + write("absurd.json", nlohmann::json::array({run1}).dump()));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("not a figure a machine gives"), std::string::npos) << r.err;
+    auto shown = nlohmann::json::parse(run("show 1 --format json").out);
+    EXPECT_EQ(shown["measurements"].size(), before - 3);
+    r = run("import " + write("mr.txt", "+H:16:64\n+F:4:md5:1e308:1462.38\n"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(run("show 2 --format json").out)["measurements"].size(), 1u);
+
+    speedlab::Run base, cand;
+    base.machine = cand.machine;
+    speedlab::Measurement m;
+    m.algorithm = "rsa512";
+    m.operation = speedlab::Operation::sign;
+    m.value = 14476;
+    base.measurements.push_back(m);
+    m.value = 1e-320;  // a store of an older speedlab may hold it
+    cand.measurements.push_back(m);
+    auto result = speedlab::compare::check(base, cand, 0.03);
+    ASSERT_EQ(result.rows.size(), 1u);
+    EXPECT_EQ(result.rows[0].verdict, speedlab::compare::Verdict::cannot_say);
+    EXPECT_FALSE(result.passed());
+}
+
+// 8. HOME unset or relative, XDG_DATA_HOME relative: the store is under the
+// real home, never ./speedlab; and `list` creates no store.
+TEST_F(Round3, StoreFollowsTheRealHomeAndListCreatesNothing) {
+    std::string env = "cd " + dir.string() + " && env -u SPEEDLAB_DB ";
+    auto r = sh(env + "-u HOME -u XDG_DATA_HOME " + bin() + " list");
+    EXPECT_EQ(r.code, 0) << r.err;
+    r = sh(env + "HOME=rel XDG_DATA_HOME=data " + bin() + " list");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(dir / "speedlab")) << "a store in the current directory";
+    EXPECT_FALSE(std::filesystem::exists(dir / "data"));
+    EXPECT_FALSE(std::filesystem::exists(dir / "rel"));
+    std::string home = path("home");
+    r = sh(env + "HOME=" + home + " XDG_DATA_HOME=data " + bin() + " list");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_FALSE(std::filesystem::exists(home)) << "list created the store";
+    r = sh(env + "HOME=" + home + " XDG_DATA_HOME=data " + bin() + " import " +
+           fixture_path("seed004-athlon-p3.txt"));
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_TRUE(std::filesystem::exists(home + "/.local/share/speedlab/results.db")) << r.err;
+}
+
+// 9. A mistyped or miscased PostgreSQL URL never becomes an SQLite file.
+TEST_F(Round3, UrlSchemesMatchInAnyCaseAndUnknownOnesAreRefused) {
+    std::string cd = "cd " + dir.string() + " && " + bin();
+    auto r = sh(cd + " --db 'POSTGRESQL://lab@/speedlab?host=/nonexistent' list");
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("cannot connect"), std::string::npos) << r.err;
+    for (std::string url : {"postgresql:/x", "postgresq://u@h/db", "mysql://u@h/db"}) {
+        r = sh(cd + " --db '" + url + "' import " + fixture_path("seed004-athlon-p3.txt"));
+        EXPECT_EQ(r.code, 1) << url;
+        EXPECT_NE(r.err.find("which speedlab does not know"), std::string::npos) << r.err;
+    }
+    size_t entries = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++entries;
+    EXPECT_EQ(entries, 2u) << "only sh.out and sh.err";
+}
+
+// 10. A store on a read-only filesystem is read (list, show, compare, export).
+TEST_F(Round3, StoreOnAReadOnlyFilesystemCanBeRead) {
+    import_seed("seed004-athlon-p3.txt");
+    std::string commands;
+    for (std::string c : {"list", "show 1", "compare 1 2", "export --all"})
+        commands += bin() + " --db " + db() + " " + c + " >/dev/null || exit 7; ";
+    std::string d = dir.string();
+    auto r =
+        sh("unshare -rm sh -c 'mount --bind " + d + " " + d + " && mount -o remount,bind,ro " + d +
+           " " + d + " || exit 99; touch " + d + "/x 2>/dev/null && exit 98; " + commands + "'");
+    if (r.code == 99 || r.code == 98)
+        GTEST_SKIP() << "this machine cannot mount a read-only filesystem here: " << r.err;
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.err.find("unable to open"), std::string::npos) << r.err;
+}
+
+// The CI gate: figures the candidate lacks fail it unless --allow-missing;
+// machine:NAME names the baseline.
+TEST_F(Round3, MissingFiguresFailTheGateAndMachineNamesTheBaseline) {
+    import_seed("seed004-athlon-p3.txt", "--machine 1=athlon,2=p3");
+    auto whole = seed_run();
+    auto part = whole;
+    part["measurements"] = nlohmann::json::array({whole["measurements"][0]});
+    part["label"] = "part";
+    part["machine"]["label"] = "ci";
+    ASSERT_EQ(run("import " + write("part.json", nlohmann::json::array({part}).dump())).code, 0);
+    auto r = run("check 1 part");
+    EXPECT_EQ(r.code, 1) << r.out;
+    EXPECT_NE(r.out.find("FAIL:"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("missing"), std::string::npos) << r.out;
+    r = run("check 1 part --allow-missing --format json");
+    EXPECT_EQ(r.code, 0) << r.out;
+    EXPECT_TRUE(nlohmann::json::parse(r.out)["passed"].get<bool>());
+    r = run("check machine:athlon machine:ci --allow-missing --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["baseline"]["id"], 1);
+    EXPECT_EQ(nlohmann::json::parse(r.out)["candidate"]["id"], 3);
+    EXPECT_EQ(run("check machine:nosuch 1").code, 2);
+}
+
+// 5. Ctrl-C in the second round of --repeat 2: each figure's first repetition
+// is stored, the run partial and each figure noted with its count.
+TEST_F(Round3, InterruptedRepetitionsKeepTheCompletedOnes) {
+    int status = interrupted_at(
+        {"run", "md5", "--bytes", "16,64", "--seconds", "0.3", "--repeat", "2"}, "[  3/4]", 100);
+    if (status == kNoTerminal) GTEST_SKIP() << "no pseudo-terminal here to watch the progress on";
+    ASSERT_NE(status, -1) << "the progress line never showed the second round";
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    auto shown = run("show 1 --format json");
+    ASSERT_EQ(shown.code, 0) << shown.err;
+    auto j = nlohmann::json::parse(shown.out);
+    EXPECT_FALSE(j["complete"].get<bool>());
+    EXPECT_EQ(j["measurements"].size(), 2u);
+    EXPECT_NE(j["notes"].dump().find("md5@64: 1 of 2 repetition(s), interrupted"),
+              std::string::npos)
+        << j["notes"];
+}
+
+// 11. Ctrl-C in the second round of an experiment: exit 130, both variants
+// stored as partial with the one repetition they completed.
+TEST_F(Round3, InterruptedExperimentStoresWhatCompletedWithItsTrueCount) {
+    int status = interrupted_at(
+        {"experiment", "emulator", "--under", "env", "md5", "--seconds", "0.3", "--repeat", "3"},
+        "round 2/3: native", 100);
+    if (status == kNoTerminal) GTEST_SKIP() << "no pseudo-terminal here to watch the progress on";
+    ASSERT_NE(status, -1) << "the progress never showed the second round";
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 130);
+    auto list = nlohmann::json::parse(run("list --format json").out);
+    ASSERT_EQ(list.size(), 2u);
+    for (int id : {1, 2}) {
+        auto j = nlohmann::json::parse(run("show " + std::to_string(id) + " --format json").out);
+        EXPECT_FALSE(j["complete"].get<bool>()) << id;
+        EXPECT_EQ(j["measurements"].size(), 1u) << id;
+        EXPECT_NE(j["notes"].dump().find("1 repetition interleaved"), std::string::npos)
+            << j["notes"];
+    }
+}
+
+// 13. A name with a newline, a tab or nothing is refused by edit and in bundles.
+TEST_F(Round3, NamesOfControlCharactersOrNothingAreRefused) {
+    import_seed("seed004-athlon-p3.txt");
+    for (std::string args :
+         {"edit 1 --label $'a\\nb'", "edit 1 --machine $'a\\tb'", "edit 1 --label ''"}) {
+        auto r = sh("bash -c \"" + bin() + " --db " + db() + " " + args + "\"");
+        EXPECT_EQ(r.code, 2) << args << ": " << r.err;
+        EXPECT_NE(r.err.find("printable characters on one line"), std::string::npos) << r.err;
+    }
+    auto one = seed_run();
+    one["label"] = "two\nlines";
+    auto r = run("import " + write("nl.json", nlohmann::json::array({one}).dump()));
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_NE(r.err.find("without control characters"), std::string::npos) << r.err;
+    EXPECT_EQ(stored(), 2u);
+}
+
+// 14. SIGHUP (a dropped ssh session) ends a run as Ctrl-C does: exit 130, not killed.
+TEST_F(Round3, HangupEndsTheRunAsAnInterruption) {
+    auto r = sh(bin() + " --db " + db() +
+                " run md5 --elapsed --seconds 1 --bytes 64,256,1024 & sleep 1.6; kill -HUP $!; "
+                "wait $!");
+    EXPECT_EQ(r.code, 130) << r.err;
+    if (stored() == 1) {
+        EXPECT_FALSE(
+            nlohmann::json::parse(run("show 1 --format json").out)["complete"].get<bool>());
+    }
+}
+
+// 16. export reads one snapshot: a run deleted meanwhile is still whole in it.
+TEST_F(Round3, ExportReadsOneSnapshot) {
+    import_seed("seed004-athlon-p3.txt");
+    speedlab::store::Database reader(db(), speedlab::store::Access::read);
+    reader.hold_snapshot();
+    ASSERT_EQ(reader.list().size(), 2u);
+    {
+        speedlab::store::Database writer(db());
+        writer.remove({2});
+    }
+    EXPECT_EQ(reader.list().size(), 2u);
+    auto run2 = reader.load(2);
+    ASSERT_TRUE(run2.has_value());
+    EXPECT_EQ(run2->measurements.size(), 7u);
+    EXPECT_EQ(stored(), 1u);
+}
+
+// 17. list --since takes real days only; a filter that matches nothing says so.
+TEST_F(Round3, SinceTakesRealDaysAndAnEmptyFilterSaysSo) {
+    import_seed("seed004-athlon-p3.txt");
+    for (std::string day : {"2026-13-45", "2026-02-30", "2026-01-01junk", "2026-1-1"})
+        EXPECT_EQ(run("list --since " + day).code, 2) << day;
+    auto r = run("list --since 2999-01-01");
+    EXPECT_EQ(r.code, 0);
+    EXPECT_NE(r.out.find("no run matches the filter"), std::string::npos) << r.out;
+    EXPECT_EQ(run("list --since 2000-02-29").out.find("no run"), std::string::npos);
+}
+
+// 18 and 19. Values of the right type but no run's: bad data (65), nothing stored.
+TEST_F(Round3, BundleValuesNoRunHasAreBadData) {
+    auto base = seed_run();
+    struct Case {
+        std::string name, field;
+        nlohmann::json value;
+        std::string want;
+    } cases[] = {
+        {"processes 0", "processes", 0, "\"processes\" of 1 or more"},
+        {"processes -3", "processes", -3, "\"processes\" of 1 or more"},
+        {"when", "when", "not a date", "\"when\" as a date"},
+    };
+    for (const auto& c : cases) {
+        auto one = base;
+        one[c.field] = c.value;
+        auto r = run("import " + write("c.json", nlohmann::json::array({one}).dump()));
+        EXPECT_EQ(r.code, 65) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find(c.want), std::string::npos) << c.name << ": " << r.err;
+    }
+    auto twice = base;
+    twice["measurements"].push_back(base["measurements"][0]);
+    auto r = run("import " + write("t.json", nlohmann::json::array({twice}).dump()));
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_NE(r.err.find("twice"), std::string::npos) << r.err;
+    auto negative = base;
+    negative["measurements"][0]["parameter"] = -16;
+    r = run("import " + write("n.json", nlohmann::json::array({negative}).dump()));
+    EXPECT_EQ(r.code, 65) << r.err;
+    auto cpus = base;
+    cpus["machine"]["cpu_count"] = -2;
+    r = run("import " + write("p.json", nlohmann::json::array({cpus}).dump()));
+    EXPECT_EQ(r.code, 65) << r.err;
+    auto zero = base;
+    zero["measurements"][0]["value"] = 0;
+    r = run("import " + write("z.json", nlohmann::json::array({zero}).dump()));
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("not stored"), std::string::npos) << "dropped without a note: " << r.err;
+    EXPECT_EQ(stored(), 1u);
+}
+
+// 21. delete 2 2 deletes run 2; --machine naming a run the text lacks, or one twice, is refused.
+TEST_F(Round3, RepeatedOrMissingRunNumbersAreHandled) {
+    import_seed("seed004-athlon-p3.txt");
+    EXPECT_EQ(run("delete --yes 2 2").code, 0);
+    EXPECT_EQ(stored(), 1u);
+    auto r = run("import --again --machine 99=x " + fixture_path("seed004-athlon-p3.txt"));
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("no run 99"), std::string::npos) << r.err;
+    r = run("import --again --machine 1=a,1=b " + fixture_path("seed004-athlon-p3.txt"));
+    EXPECT_EQ(r.code, 2) << r.err;
+    EXPECT_NE(r.err.find("named twice"), std::string::npos) << r.err;
+    EXPECT_EQ(stored(), 1u);
+}
+
+// 22. Invalid UTF-8 and control bytes never reach the terminal from the import summary.
+TEST_F(Round3, ImportSummaryPrintsOnlyValidText) {
+    std::string text = slurp(fixture_path("openssl-3.0-mixed.txt"));
+    auto at = text.find("version: 3.0.19");
+    ASSERT_NE(at, std::string::npos);
+    text.insert(at + 15, " \xff\x1b[31m");
+    auto r = run("import " + write("bad.txt", text));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
+    EXPECT_EQ(r.out.find('\xff'), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("3.0.19"), std::string::npos) << r.out;
 }

@@ -180,12 +180,15 @@ void measure_rounds(std::vector<Figure>& figures, const RunOptions& opt, RunOutc
 }
 
 // Figures into the run: the median of the repetitions. With fixed repetitions a
-// figure is kept only when every one completed; adaptive ones keep what they have.
+// figure is kept only when every one completed, unless Ctrl-C ended the run:
+// then it keeps the repetitions it has, and a note says how many; adaptive ones
+// keep what they have.
 void collect(const std::vector<Figure>& figures, const RunOptions& opt, RunOutcome& out) {
     Run& run = out.run;
     for (const auto& f : figures) {
         if (f.samples.empty()) continue;
-        if (opt.precision <= 0 && static_cast<int>(f.samples.size()) != opt.repeat) continue;
+        bool short_of = opt.precision <= 0 && static_cast<int>(f.samples.size()) != opt.repeat;
+        if (short_of && !out.interrupted) continue;
         Measurement m;
         m.algorithm = f.id;
         m.operation = f.operation;
@@ -194,6 +197,9 @@ void collect(const std::vector<Figure>& figures, const RunOptions& opt, RunOutco
         m.count = f.count;
         m.seconds = f.seconds;
         if (f.samples.size() > 1) m.samples = f.samples;
+        if (short_of)
+            run.notes.push_back(fmt::format("{}: {} of {} repetition(s), interrupted",
+                                            metric_key(m), f.samples.size(), opt.repeat));
         if (opt.precision > 0 && !reached(f, opt.precision)) out.imprecise.push_back(metric_key(m));
         run.measurements.push_back(std::move(m));
     }

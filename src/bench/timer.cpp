@@ -63,6 +63,7 @@ void install_interrupt_handler() {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
+    sigaction(SIGHUP, &sa, nullptr);  // a dropped ssh session: store what was measured
 }
 
 bool interrupt_requested() {

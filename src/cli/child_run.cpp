@@ -150,14 +150,16 @@ ChildResult run_child(const ChildRun& child) {
     std::vector<std::string> env;
     if (!child.ia32cap.empty()) env.push_back("OPENSSL_ia32cap=" + child.ia32cap);
     struct sigaction forward {
-    }, old_int{}, old_term{};
+    }, old_int{}, old_term{}, old_hup{};
     forward.sa_handler = forward_interrupt;
     sigemptyset(&forward.sa_mask);
     sigaction(SIGINT, &forward, &old_int);
     sigaction(SIGTERM, &forward, &old_term);
+    sigaction(SIGHUP, &forward, &old_hup);
     ProgramOutput o = spawn(argv, env);
     sigaction(SIGINT, &old_int, nullptr);
     sigaction(SIGTERM, &old_term, nullptr);
+    sigaction(SIGHUP, &old_hup, nullptr);
     r.interrupted = g_interrupted != 0 || (WIFEXITED(o.status) && WEXITSTATUS(o.status) == 130);
     std::string who = child.wrapper.empty() ? "speedlab run" : "'" + child.wrapper.front() + "'";
     if (!o.started) {

@@ -30,7 +30,7 @@ void pin_to_current_cpu() {
 }
 
 int explain_run(const BogomipsArgs& a, Global& global) {
-    store::Database db(global.database_path());
+    store::Database db(global.database_path(), store::Access::read);
     auto run = db.find(a.explain);
     if (!run) return fail(Exit::usage, "no run '" + a.explain + "' (see speedlab list)");
     auto e = bogomips::explain(run->machine);

@@ -7,8 +7,10 @@
 #include "cli/commands.h"
 #include "cli/measure.h"
 #include "compare/check.h"
+#include "core/clock.h"
 #include "report/check_report.h"
 #include "store/database.h"
+#include "sysinfo/conditions.h"
 
 namespace speedlab::cli {
 
@@ -17,7 +19,7 @@ struct CheckArgs {
     std::string baseline, candidate, format = "text", output, label;
     double threshold_percent = 3, noise_percent = 2, seconds = 1;
     int repeat = 3;
-    bool no_store = false;
+    bool no_store = false, allow_missing = false;
 };
 
 // The baseline's algorithms and block sizes, measured here and now.
@@ -38,23 +40,31 @@ std::optional<Run> measure_like(const Run& baseline, const CheckArgs& a, int& co
         code = fail(Exit::interrupted, "interrupted: nothing checked");
         return std::nullopt;
     }
-    outcome.run.label = a.label.empty() ? "measured now" : a.label;
+    warn_about_spread(outcome.run);
+    for (const auto& d : sysinfo::disturbances(outcome.run.conditions))
+        fmt::print(stderr, "speedlab: warning: {}\n", d);
     outcome.run.machine.edit().label = outcome.run.machine->hostname;
+    // Named as `list` shows it later: the machine and the day, not "now".
+    outcome.run.label = !a.label.empty() ? a.label
+                                         : fmt::format("{} {}", outcome.run.machine->hostname,
+                                                       utc_now().substr(0, 10));
     return std::move(outcome.run);
 }
 }  // namespace
 
 Command add_check(CLI::App& app, Global& global) {
     auto a = std::make_shared<CheckArgs>();
-    app.add_option("baseline", a->baseline, "the run to hold the line (id or label)")->required();
+    app.add_option("baseline", a->baseline,
+                   "the run to hold the line: id, label, or machine:NAME (its latest run)")
+        ->required();
     app.add_option("candidate", a->candidate,
                    "a stored run; omitted: measure now with the baseline's algorithms and sizes");
     app.add_option("--threshold", a->threshold_percent,
                    "percent change that counts (default 3), when also beyond noise")
-        ->check(CLI::Range(0.0, 100.0));
+        ->check(percent_range(0, 100));
     app.add_option("--noise", a->noise_percent,
                    "run-to-run noise of a figure measured once, in percent (default 2)")
-        ->check(CLI::Range(0.0, 50.0));
+        ->check(percent_range(0, 50));
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_option("-o,--output", a->output, "write the verdict to this file");
     app.add_option("--seconds", a->seconds, "measuring now: seconds per repetition (default 1)")
@@ -63,8 +73,12 @@ Command add_check(CLI::App& app, Global& global) {
         ->check(CLI::Range(1, 1000));
     app.add_option("--label", a->label, "measuring now: label of the candidate run");
     app.add_flag("--no-store", a->no_store, "measuring now: do not store the candidate");
+    app.add_flag("--allow-missing", a->allow_missing,
+                 "pass although the candidate lacks some of the baseline's figures");
     return [a, &global]() -> int {
-        store::Database db(global.database_path());
+        bool writes = a->candidate.empty() && !a->no_store;  // the candidate measured now
+        store::Database db(global.database_path(),
+                           writes ? store::Access::write : store::Access::read);
         auto baseline = db.find(a->baseline);
         if (!baseline) return fail(Exit::usage, "no run '" + a->baseline + "' (see speedlab list)");
         std::optional<Run> candidate;
@@ -83,13 +97,13 @@ Command add_check(CLI::App& app, Global& global) {
             }
         }
         auto result = compare::check(*baseline, *candidate, a->threshold_percent / 100,
-                                     a->noise_percent / 100);
+                                     a->noise_percent / 100, a->allow_missing);
         if (result.rows.empty())
             return fail(Exit::usage, "the runs share no figure: nothing to check");
         std::string text = a->format == "json" ? report::check_json(result, *baseline, *candidate)
                                                : report::check_text(result, *baseline, *candidate);
         if (!write_output(text, a->output)) return Exit::failure;
-        return result.regressions() > 0 ? Exit::failure : Exit::ok;
+        return result.passed() ? Exit::ok : Exit::failure;
     };
 }
 

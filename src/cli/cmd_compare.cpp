@@ -69,7 +69,7 @@ Command add_compare(CLI::App& app, Global& global) {
     app.add_flag("--all", a->all, "also the figures fewer than two runs have");
     app.add_option("--noise", a->noise_percent,
                    "run-to-run noise assumed for a figure measured once, in percent (default 2)")
-        ->check(CLI::Range(0.0, 50.0));
+        ->check(percent_range(0, 50));
     auto* format_option = app.add_option("--format", a->format,
                                          report::format_help() +
                                              " (default: from the -o file's extension, else text)")
@@ -101,7 +101,7 @@ Command add_compare(CLI::App& app, Global& global) {
                 start = end + 1;
             }
         }
-        store::Database db(global.database_path());
+        store::Database db(global.database_path(), store::Access::read);
         std::vector<Run> runs;
         for (const auto& name : a->runs) {
             auto run = db.find(name);

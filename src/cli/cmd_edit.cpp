@@ -2,13 +2,24 @@
 #include <fmt/format.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
+#include <utility>
 
 #include "cli/commands.h"
 #include "core/text.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
+
+namespace {
+bool has_control(const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char c) {
+        auto u = static_cast<unsigned char>(c);
+        return u < 0x20 || u == 0x7f;
+    });
+}
+}  // namespace
 
 Command add_edit(CLI::App& app, Global& global) {
     struct Args {
@@ -22,6 +33,13 @@ Command add_edit(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         if (!a->label && !a->machine)
             return fail(Exit::usage, "edit: give --label and/or --machine");
+        // A name is one line of printable text: list, show and markdown print it in a cell.
+        for (const auto& [option, value] :
+             {std::pair{"--label", a->label}, {"--machine", a->machine}})
+            if (value && (value->empty() || has_control(*value)))
+                return fail(Exit::usage, fmt::format("{}: expected a name of printable characters "
+                                                     "on one line, found '{}'",
+                                                     option, terminal_safe(*value)));
         store::Database db(global.database_path());
         auto run = db.find(a->run);
         if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
@@ -46,6 +64,7 @@ Command add_delete(CLI::App& app, Global& global) {
         for (const auto& name : a->runs) {
             auto run = db.find(name);
             if (!run) return fail(Exit::usage, "no run '" + name + "'; nothing deleted");
+            if (std::find(ids.begin(), ids.end(), run->id) != ids.end()) continue;  // "2 2"
             ids.push_back(run->id);
             what += fmt::format("  {} {} ({} figures)\n", run->id, run->label,
                                 run->measurements.size());

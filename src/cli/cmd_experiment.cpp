@@ -44,25 +44,36 @@ void progress(const std::string& what) {
 // The variants alternate repetition by repetition (A B C A B C ...), so drift
 // of the machine (clock, other work) touches every variant alike. One run per
 // variant: each figure the median of its repetitions, which are its samples.
+// Ctrl-C ends the rounds: each variant keeps the repetitions it completed (at
+// least one each, else nothing), the runs marked partial with their true count.
 std::optional<std::vector<Run>> run_interleaved(const std::vector<ChildRun>& variants,
                                                 const std::vector<std::string>& names, int rounds,
-                                                std::string& error) {
+                                                std::string& error, bool& interrupted) {
     std::vector<std::vector<Run>> reps(variants.size());
-    for (int round = 0; round < rounds; ++round)
-        for (size_t v = 0; v < variants.size(); ++v) {
+    for (int round = 0; round < rounds && !interrupted; ++round)
+        for (size_t v = 0; v < variants.size() && !interrupted; ++v) {
             progress(fmt::format("round {}/{}: {} ...", round + 1, rounds, names[v]));
             auto result = run_child(variants[v]);
+            interrupted = result.interrupted;
+            if (interrupted) break;  // its repetition is not whole
             if (!result.run) {
                 error = names[v] + ": " + result.error;
                 return std::nullopt;
             }
             reps[v].push_back(std::move(*result.run));
         }
+    if (std::any_of(reps.begin(), reps.end(), [](const auto& r) { return r.empty(); })) {
+        error = "interrupted before every variant was measured once";
+        return std::nullopt;
+    }
     std::vector<Run> out;
     for (auto& r : reps) {
         out.push_back(bench::median_of_repetitions(r));
         out.back().notes.push_back(fmt::format(
-            "{} repetitions interleaved with the other variants of the experiment", rounds));
+            "{} repetition{} interleaved with the other variants of the experiment{}", r.size(),
+            r.size() == 1 ? "" : "s",
+            interrupted ? fmt::format(" (interrupted: {} were asked for)", rounds) : ""));
+        if (interrupted) out.back().complete = false;
     }
     return out;
 }
@@ -115,8 +126,10 @@ int features(const ExperimentArgs& a, Global& global) {
         masks.push_back(name + " (OPENSSL_ia32cap=" + *mask + ")");
     }
     std::string error;
-    auto measured = run_interleaved(variants, labels, a.repeat, error);
-    if (!measured) return fail(Exit::failure, error);
+    bool interrupted = false;
+    auto measured = run_interleaved(variants, labels, a.repeat, error, interrupted);
+    if (!measured)
+        return fail(interrupted ? Exit::interrupted : Exit::failure, error + "; nothing stored");
     std::vector<Run> runs = std::move(*measured);
     runs[0].label = a.label + "-native";
     for (size_t i = 1; i < runs.size(); ++i) {
@@ -130,10 +143,12 @@ int features(const ExperimentArgs& a, Global& global) {
     store_all(runs, a, global);
     // Side by side with the native run as baseline; the table is then inverted to native/masked.
     auto table = compare::side_by_side(runs, 0, {});
-    if (a.format != "text")
-        return write_output(report::render(table, *report::parse_format(a.format), runs), "")
-                   ? Exit::ok
-                   : Exit::failure;
+    if (a.format != "text") {
+        if (!write_output(report::render(table, *report::parse_format(a.format), runs), ""))
+            return Exit::failure;
+        return interrupted ? fail(Exit::interrupted, "interrupted: the runs are partial")
+                           : Exit::ok;
+    }
     std::string out =
         "What each CPU feature is worth to libcrypto: native / masked per figure (above 1: the "
         "feature helps)\n" +
@@ -142,7 +157,8 @@ int features(const ExperimentArgs& a, Global& global) {
         if (c.rfind("CPU feature masks differ", 0) != 0)
             out += "note: " + c + "\n";  // that is the experiment
     for (size_t i = 1; i < runs.size(); ++i) out += "masked: " + runs[i].cpu_mask + "\n";
-    return write_output(out, "") ? Exit::ok : Exit::failure;
+    if (!write_output(out, "")) return Exit::failure;
+    return interrupted ? fail(Exit::interrupted, "interrupted: the runs are partial") : Exit::ok;
 }
 
 int emulator(const ExperimentArgs& a, Global& global) {
@@ -151,10 +167,12 @@ int emulator(const ExperimentArgs& a, Global& global) {
                                       "blowfish", "aes-128-cbc", "rsa1024", "dsa1024"};
     Machine machine = sysinfo::capture_machine();
     std::string error;
+    bool interrupted = false;
     auto measured = run_interleaved(
         {{{}, "", child_args(a, defaults)}, {split_command(a.under), "", child_args(a, defaults)}},
-        {"native", "under '" + a.under + "'"}, a.repeat, error);
-    if (!measured) return fail(Exit::failure, error + "\nnothing stored");
+        {"native", "under '" + a.under + "'"}, a.repeat, error, interrupted);
+    if (!measured)
+        return fail(interrupted ? Exit::interrupted : Exit::failure, error + "\nnothing stored");
     std::vector<Run> runs = std::move(*measured);
     runs[0].label = a.label + "-native";
     runs[1].label = a.label + "-emulated";
@@ -163,9 +181,9 @@ int emulator(const ExperimentArgs& a, Global& global) {
     store_all(runs, a, global);
     // A = emulated, B = native: every cell reads "native is N times faster".
     auto table = compare::ratio_table(runs[1], runs[0]);
-    return write_output(report::render(table, *report::parse_format(a.format), runs), "")
-               ? Exit::ok
-               : Exit::failure;
+    if (!write_output(report::render(table, *report::parse_format(a.format), runs), ""))
+        return Exit::failure;
+    return interrupted ? fail(Exit::interrupted, "interrupted: the runs are partial") : Exit::ok;
 }
 }  // namespace
 

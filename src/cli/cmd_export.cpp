@@ -22,7 +22,8 @@ Command add_export(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         if (a->runs.empty() && !a->all && a->machine.empty())
             return fail(Exit::usage, "export: give runs, --all or --machine NAME");
-        store::Database db(global.database_path());
+        store::Database db(global.database_path(), store::Access::read);
+        db.hold_snapshot();  // runs deleted meanwhile are in it or not, never half
         std::vector<Run> runs;
         for (const auto& name : a->runs) {
             auto run = db.find(name);

@@ -1,7 +1,9 @@
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
+#include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -21,6 +23,9 @@
 namespace speedlab::cli {
 
 namespace {
+// Enough of a file to tell a JSON document from benchmark text.
+constexpr size_t kSniffBytes = 64 << 10;
+
 struct ImportArgs {
     std::vector<std::string> files;
     std::string machine, label, format = "text";
@@ -34,6 +39,8 @@ struct Found {
     std::vector<std::string> diagnostics;  // "file:line: severity: message"
     std::map<size_t, std::string> machine_names;
     std::string machine_for_all;
+    std::map<std::string, std::string> texts;  // sha256 -> the file that gave it first
+    size_t most_runs = 0;                      // of one text: what --machine N=... may name
 };
 
 std::string sha256_hex(const std::string& text) {
@@ -65,7 +72,10 @@ bool parse_machine_option(const std::string& option, std::map<size_t, std::strin
             error = "expected N=NAME pairs (1=athlon,2=p3), found '" + pair + "'";
             return false;
         }
-        by_run[n] = pair.substr(eq + 1);
+        if (!by_run.emplace(n, pair.substr(eq + 1)).second) {
+            error = fmt::format("run {} is named twice", n);
+            return false;
+        }
         start = end + 1;
     }
     return true;
@@ -97,22 +107,36 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
     }
 }
 
-// Reads one file into `found`; an exit code when it cannot be imported.
+// A bundle is read as a stream, run by run; a text whole (the parser keeps it).
 std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found& found) {
     std::string error;
-    auto text = read_input(path, parse::kMaxInputBytes, error);
-    if (!text) return fail(Exit::bad_data, error);
+    std::ifstream file;
+    std::istream* in = open_input(path, file, error);
+    if (!in) return fail(Exit::bad_data, error);
     std::string name = path == "-" ? "<stdin>" : path;
+    auto text = std::make_optional<std::string>();
+    read_chunks(*in, kSniffBytes, *text);
     if (store::looks_like_json(*text)) {
         try {
-            for (auto& run : store::read_bundle(*text, name))
+            for (auto& run : store::read_bundle(*in, name, std::move(*text)))
                 found.bundle_runs.push_back(std::move(run));
         } catch (const store::BundleError& e) {
             return fail(Exit::bad_data, std::string(e.what()) + "; nothing imported");
         }
+        if (in->bad()) return fail(Exit::bad_data, name + ": cannot read: " + std::strerror(errno));
         return std::nullopt;
     }
+    std::error_code ec;
+    if (auto size = std::filesystem::file_size(path, ec); !ec && path != "-")
+        text->reserve(std::min<uintmax_t>(size, parse::kMaxInputBytes) + 1);
+    read_chunks(*in, parse::kMaxInputBytes, *text);
+    if (in->bad()) return fail(Exit::bad_data, name + ": cannot read: " + std::strerror(errno));
     std::string sha = sha256_hex(*text);  // of its bytes, before the parser reads them as text
+    if (auto [given, fresh] = found.texts.emplace(sha, name); !fresh) {
+        fmt::print(stderr, "skipped {}: the same text as {} (same sha256)\n", terminal_safe(name),
+                   terminal_safe(given->second));
+        return std::nullopt;
+    }
     // The parser keeps the text (its runs' raw texts are spans of it), and may
     // make plain text of it.
     auto kept = std::make_shared<std::string>(std::move(*text));
@@ -133,6 +157,7 @@ std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found
                         ? fmt::format("{}:{}: no openssl speed output found; closest: {}", name,
                                       parsed.closest_line, terminal_safe(parsed.closest_what))
                         : name + ":1: no openssl speed output found");
+    found.most_runs = std::max(found.most_runs, parsed.runs.size());
     name_runs(parsed.runs, path, sha, a, found);
     found.text_runs.reserve(found.text_runs.size() + parsed.runs.size());
     for (auto& run : parsed.runs) found.text_runs.push_back(std::move(run));
@@ -166,8 +191,15 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
                                         r.source_file, ids.front()));
         }
         stored = std::move(found.text_runs);
+        std::unordered_set<std::string> contents;  // a run given twice is stored once
         for (auto& r : found.bundle_runs) {
-            auto ids = a.again ? std::vector<int64_t>{} : db.with_content(store::content_sha256(r));
+            std::string content = store::content_sha256(r);
+            if (!contents.insert(content).second) {
+                fmt::print(stderr, "skipped {}: given twice in this import (same content)\n",
+                           r.label.empty() ? "a run" : "'" + terminal_safe(r.label) + "'");
+                continue;
+            }
+            auto ids = a.again ? std::vector<int64_t>{} : db.with_content(content);
             if (ids.empty())
                 stored.push_back(std::move(r));
             else
@@ -176,6 +208,10 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
                            ids.front());
         }
         db.insert(stored);
+        for (const auto& r : stored)
+            for (const auto& n : r.notes)
+                if (n.rfind("not stored: ", 0) == 0)
+                    fmt::print(stderr, "run {}: {}\n", r.id, terminal_safe(n));
     } catch (const std::exception& e) {
         return fail(Exit::failure, std::string("nothing stored: ") + e.what());
     }
@@ -207,7 +243,8 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
     }
     for (const auto& r : all) {
         // A BogoMips fact of a typed table has no figures: say what it holds.
-        std::string what = r.version.empty() ? "(no version line)" : r.version;
+        std::string what =
+            r.version.empty() ? "(no version line)" : terminal_safe(valid_utf8(r.version));
         if (r.measurements.empty() && r.machine->bogomips)
             what = fmt::format("BogoMips {:.2f} of {}{}", *r.machine->bogomips,
                                terminal_safe(r.machine->label),
@@ -215,9 +252,11 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
                                    ? ""
                                    : " under Linux " + terminal_safe(r.machine->kernel_release));
         fmt::print("{} {:<28} {:>3} figures  {}{}{}\n",
-                   a.dry_run ? "found " : fmt::format("run {:>3}", r.id), terminal_safe(r.label),
-                   r.measurements.size(), what,
-                   r.machine->cpu_name.empty() ? "" : " / " + r.machine->cpu_name,
+                   a.dry_run ? "found " : fmt::format("run {:>3}", r.id),
+                   terminal_safe(valid_utf8(r.label)), r.measurements.size(), what,
+                   r.machine->cpu_name.empty()
+                       ? ""
+                       : " / " + terminal_safe(valid_utf8(r.machine->cpu_name)),
                    r.complete ? "" : " (partial)");
     }
     if (found.unused_lines && !a.verbose)
@@ -256,6 +295,11 @@ Command add_import(CLI::App& app, Global& global) {
             return fail(Exit::usage, "--machine: " + error);
         for (const auto& path : a->files)
             if (auto code = read_file(path, *a, found)) return *code;
+        if (!found.machine_names.empty() && found.machine_names.rbegin()->first > found.most_runs)
+            return fail(Exit::usage,
+                        fmt::format("--machine: no run {} to name: the text gives {} run(s); "
+                                    "nothing imported",
+                                    found.machine_names.rbegin()->first, found.most_runs));
         if (a->verbose) print_diagnostics(found);
         std::vector<Run> stored;
         if (int code = store_found(found, stored, *a, global); code != Exit::ok) return code;

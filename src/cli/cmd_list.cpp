@@ -1,6 +1,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
+#include <chrono>
 #include <nlohmann/json.hpp>
 
 #include "bogomips/calibrate.h"
@@ -12,6 +14,20 @@
 #include "sysinfo/conditions.h"
 
 namespace speedlab::cli {
+
+namespace {
+// YYYY-MM-DD of a real day (2026-13-45 and trailing words are not).
+bool valid_day(const std::string& d) {
+    if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
+    for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+        if (!std::isdigit(static_cast<unsigned char>(d[i]))) return false;
+    std::chrono::year_month_day day{
+        std::chrono::year(std::stoi(d.substr(0, 4))),
+        std::chrono::month(static_cast<unsigned>(std::stoi(d.substr(5, 2)))),
+        std::chrono::day(static_cast<unsigned>(std::stoi(d.substr(8, 2))))};
+    return day.ok();
+}
+}  // namespace
 
 namespace {
 std::string shorten(const std::string& s, size_t n) {
@@ -74,9 +90,8 @@ Command add_list(CLI::App& app, Global& global) {
     app.add_option("--machine", a->filter.machine, "only runs of this machine");
     app.add_option("--since", a->filter.since, "only runs stored from this date on (YYYY-MM-DD)")
         ->check([](const std::string& d) {
-            bool ok = d.size() >= 10 && d[4] == '-' && d[7] == '-' &&
-                      std::all_of(d.begin(), d.begin() + 4, ::isdigit);
-            return ok ? std::string() : "expected a date as YYYY-MM-DD, found '" + d + "'";
+            return valid_day(d) ? std::string()
+                                : "expected a date as YYYY-MM-DD, found '" + d + "'";
         });
     app.add_option("--source", a->filter.source, "measured or imported")
         ->check(CLI::IsMember({"measured", "imported"}));
@@ -84,14 +99,17 @@ Command add_list(CLI::App& app, Global& global) {
                    "the newest N runs (text default 100, JSON default all; 0 for all)")
         ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
     return [a, &global]() -> int {
-        store::Database db(global.database_path());
+        store::Database db(global.database_path(), store::Access::read);
         store::RunFilter filter = a->filter;
         filter.limit = a->limit.value_or(a->format == "json" ? 0 : 100);
         auto runs = db.list(filter);
         if (a->format == "json")
             return write_output(json_text(list_json(runs)), "") ? Exit::ok : Exit::failure;
         if (runs.empty()) {
-            fmt::print("no runs stored in {}\n", db.where());
+            bool filtered =
+                !filter.machine.empty() || !filter.since.empty() || !filter.source.empty();
+            fmt::print("{} in {}\n", filtered ? "no run matches the filter" : "no runs stored",
+                       db.where());
             return Exit::ok;
         }
         std::string text = list_table(runs);
@@ -114,7 +132,7 @@ Command add_show(CLI::App& app, Global& global) {
         ->check(CLI::IsMember({"text", "json", "mr"}));
     app.add_flag("--raw", a->raw, "print the imported text the run was read from");
     return [a, &global]() -> int {
-        store::Database db(global.database_path());
+        store::Database db(global.database_path(), store::Access::read);
         auto run = db.find(a->run);
         if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
         if (a->raw) return write_output(run->raw_text.str(), "") ? Exit::ok : Exit::failure;

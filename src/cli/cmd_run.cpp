@@ -248,6 +248,15 @@ Command add_run(CLI::App& app, Global& global) {
             return fail(Exit::usage, sel.error +
                                          "\nvalid names: " + join(bench::known_algorithm_names()) +
                                          "\n(and any cipher or digest name libcrypto knows)");
+        if (!a->no_store) {  // learn that the store is unreachable before minutes of measuring
+            try {
+                store::Database db(global.database_path());
+            } catch (const std::exception& e) {
+                return fail(Exit::failure, std::string(e.what()) +
+                                               "\nnothing measured (--no-store measures without "
+                                               "storing)");
+            }
+        }
         if (!a->under.empty() || !a->cpu_mask.empty()) return run_elsewhere(*a, global);
         bench::RunOptions opt;
         opt.ids = sel.ids;

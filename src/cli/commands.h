@@ -2,6 +2,7 @@
 // The speedlab subcommands. Each registers its options on the CLI11 app and
 // returns the process exit code when it runs.
 #include <CLI/CLI.hpp>
+#include <fstream>
 #include <functional>
 #include <optional>
 #include <string>
@@ -15,6 +16,9 @@ struct Global {
     std::string db;  // --db, else SPEEDLAB_DB or the XDG default
     std::string database_path() const;
 };
+
+// Keeps -o from replacing the SQLite store in use (or its journal files).
+void protect_store(const Global& global);
 
 using Command = std::function<int()>;
 
@@ -41,12 +45,20 @@ int run_isa_experiment(Global& global);
 // A number of seconds from 0.01 to 3600; "nan" and "inf" are refused.
 CLI::Validator seconds_range();
 
+// A finite percentage from low to high; "nan" and "inf" are refused.
+CLI::Validator percent_range(double low, double high);
+
 // "error: ..." on stderr; returns code.
 int fail(int code, const std::string& message);
 
 // Reads FILE (or stdin for "-") up to `limit` bytes plus one, so that a caller
 // can tell larger input; empty optional and `error` set when it cannot be opened.
 std::optional<std::string> read_input(const std::string& path, size_t limit, std::string& error);
+
+// Opens PATH ("-": stdin) for reading through `file`; null with `error` set when it cannot.
+std::istream* open_input(const std::string& path, std::ifstream& file, std::string& error);
+// Appends what `in` gives until `text` holds more than `limit` bytes or the input ends.
+void read_chunks(std::istream& in, size_t limit, std::string& text);
 
 // Writes text to stdout, or to the file given with -o (all or nothing).
 bool write_output(const std::string& text, const std::string& path);

@@ -20,6 +20,14 @@ std::string Global::database_path() const {
     return db.empty() ? store::default_database_path() : db;
 }
 
+void protect_store(const Global& global) {
+    try {
+        std::string path = global.database_path();
+        if (!store::is_postgres_url(path)) protect_from_output(path);
+    } catch (const std::exception&) {  // no store to protect: the command says why
+    }
+}
+
 CLI::Validator seconds_range() {
     return CLI::Validator(
         [](std::string& text) -> std::string {
@@ -38,12 +46,29 @@ CLI::Validator seconds_range() {
         "SECONDS in [0.01, 3600]");
 }
 
+CLI::Validator percent_range(double low, double high) {
+    return CLI::Validator(
+        [low, high](std::string& text) -> std::string {
+            double v = 0;
+            size_t used = 0;
+            try {
+                v = std::stod(text, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used == 0 || used != text.size() || !std::isfinite(v) || v < low || v > high)
+                return fmt::format("expected a percentage from {} to {}, found '{}'", low, high,
+                                   text);
+            return {};
+        },
+        fmt::format("PERCENT in [{}, {}]", low, high));
+}
+
 int fail(int code, const std::string& message) {
     fmt::print(stderr, "speedlab: error: {}\n", message);
     return code;
 }
 
-namespace {
 // Reads up to `limit` + 1 bytes in chunks, so memory follows the input, not the
 // limit; without spare capacity, as the text is kept while it is parsed.
 void read_chunks(std::istream& in, size_t limit, std::string& text) {
@@ -56,28 +81,32 @@ void read_chunks(std::istream& in, size_t limit, std::string& text) {
     }
     text.shrink_to_fit();
 }
-}  // namespace
 
-std::optional<std::string> read_input(const std::string& path, size_t limit, std::string& error) {
-    std::string text;
-    if (path == "-") {
-        read_chunks(std::cin, limit, text);
-        return text;
-    }
+std::istream* open_input(const std::string& path, std::ifstream& file, std::string& error) {
+    if (path == "-") return &std::cin;
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) {
         error = path + ": is a directory, not a text file";
-        return std::nullopt;
+        return nullptr;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
+    file.open(path, std::ios::binary);
+    if (!file) {
         error = path + ": cannot open: " + std::strerror(errno);
-        return std::nullopt;
+        return nullptr;
     }
-    if (auto size = std::filesystem::file_size(path, ec); !ec)
+    return &file;
+}
+
+std::optional<std::string> read_input(const std::string& path, size_t limit, std::string& error) {
+    std::ifstream file;
+    std::istream* in = open_input(path, file, error);
+    if (!in) return std::nullopt;
+    std::string text;
+    std::error_code ec;
+    if (auto size = std::filesystem::file_size(path, ec); !ec && path != "-")
         text.reserve(std::min(size, limit) + 1);
-    read_chunks(in, limit, text);
-    if (in.bad()) {
+    read_chunks(*in, limit, text);
+    if (in->bad()) {
         error = path + ": cannot read: " + std::strerror(errno);
         return std::nullopt;
     }

@@ -85,6 +85,7 @@ int main(int argc, char** argv) {
         return fail(Exit::usage, "--db " + global.db +
                                      ": give a database file; an in-memory database would "
                                      "lose every run when speedlab exits");
+    protect_store(global);
     for (auto& [sub, command] : commands)
         if (sub->parsed()) {
             int code = Exit::failure;

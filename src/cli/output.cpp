@@ -11,10 +11,35 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
+#include <vector>
 
 namespace speedlab::cli {
 
 namespace {
+std::vector<std::string>& protected_files() {
+    static std::vector<std::string> files;
+    return files;
+}
+
+// The store in use: the same file (device and inode) through any name, or the
+// same path once symlinks, "." and ".." are resolved while it does not exist yet.
+std::optional<std::string> protected_target(const std::string& path) {
+    struct stat target {};
+    bool exists = ::stat(path.c_str(), &target) == 0;
+    std::error_code ec;
+    auto canonical = std::filesystem::weakly_canonical(path, ec);
+    for (const auto& file : protected_files()) {
+        struct stat st {};
+        if (exists && ::stat(file.c_str(), &st) == 0 && st.st_dev == target.st_dev &&
+            st.st_ino == target.st_ino)
+            return file;
+        std::error_code ec2;
+        if (!ec && canonical == std::filesystem::weakly_canonical(file, ec2) && !ec2) return file;
+    }
+    return std::nullopt;
+}
+
 bool write_all(int fd, const std::string& text, std::string& error) {
     size_t done = 0;
     while (done < text.size()) {
@@ -98,8 +123,18 @@ bool write_stdout(const std::string& text, std::string& error) {
     return true;
 }
 
+void protect_from_output(const std::string& database_file) {
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+        protected_files().push_back(database_file + suffix);
+}
+
 bool write_file(const std::string& path, const std::string& text, std::string& error) {
     if (path.empty() || path == "-") return write_stdout(text, error);
+    if (auto store = protected_target(path)) {
+        error = path + ": is the store speedlab uses (" + *store +
+                "); nothing written, give another file";
+        return false;
+    }
     std::string target = path;
     struct stat st {};
     if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {

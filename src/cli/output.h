@@ -13,4 +13,8 @@ bool write_stdout(const std::string& text, std::string& error);
 // directory or a dangling symlink is refused. False with `error` on failure.
 bool write_file(const std::string& path, const std::string& text, std::string& error);
 
+// Files no output may replace: the SQLite store in use (and its -wal, -shm and
+// -journal files), found by device and inode, or by path while they do not exist.
+void protect_from_output(const std::string& database_file);
+
 }  // namespace speedlab::cli

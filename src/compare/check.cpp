@@ -1,6 +1,10 @@
 #include "compare/check.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
+#include <cmath>
 
 #include "compare/ratio.h"
 
@@ -18,8 +22,30 @@ size_t CheckResult::improvements() const {
     }));
 }
 
-CheckResult check(const Run& baseline, const Run& candidate, double threshold, double noise) {
+size_t CheckResult::cannot_say() const {
+    return static_cast<size_t>(std::count_if(rows.begin(), rows.end(), [](const CheckRow& r) {
+        return r.verdict == Verdict::cannot_say;
+    }));
+}
+
+bool CheckResult::passed() const {
+    return regressions() == 0 && cannot_say() == 0 && (allow_missing || missing.empty());
+}
+
+std::string CheckResult::failures() const {
+    std::vector<std::string> parts;
+    if (size_t n = regressions()) parts.push_back(fmt::format("{} regression(s)", n));
+    if (size_t n = cannot_say()) parts.push_back(fmt::format("{} figure(s) it cannot judge", n));
+    if (!allow_missing && !missing.empty())
+        parts.push_back(fmt::format("{} baseline figure(s) missing (--allow-missing accepts that)",
+                                    missing.size()));
+    return fmt::format("{}", fmt::join(parts, ", "));
+}
+
+CheckResult check(const Run& baseline, const Run& candidate, double threshold, double noise,
+                  bool allow_missing) {
     CheckResult out;
+    out.allow_missing = allow_missing;
     out.threshold = threshold;
     out.noise = noise;
     MeanBuilder mean;
@@ -34,6 +60,12 @@ CheckResult check(const Run& baseline, const Run& candidate, double threshold, d
         row.baseline = a.value;
         row.candidate = b->value;
         row.stats = ratio_stats(a, *b, false, noise);
+        if (!std::isfinite(row.stats.ratio) || !std::isfinite(row.stats.low) ||
+            !std::isfinite(row.stats.high) || row.stats.ratio <= 0) {
+            row.verdict = Verdict::cannot_say;
+            out.rows.push_back(std::move(row));
+            continue;
+        }
         // Beyond the threshold and beyond noise: the interval excludes "no change".
         if (row.stats.ratio < 1 - threshold && row.stats.significant && row.stats.high < 1)
             row.verdict = Verdict::regression;

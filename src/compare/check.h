@@ -12,7 +12,9 @@
 
 namespace speedlab::compare {
 
-enum class Verdict { regression, improvement, unchanged };
+// cannot_say: the ratio or its interval is not a finite number (figures out of
+// range); the gate fails rather than pass what it cannot judge.
+enum class Verdict { regression, improvement, unchanged, cannot_say };
 
 struct CheckRow {
     std::string metric;   // metric key, "aes-128-cbc@8192"
@@ -28,12 +30,18 @@ struct CheckResult {
     double threshold = 0.03, noise = kDefaultNoise;
     // Of candidate / baseline over the shared figures precise enough for it.
     MeanEstimate mean;
+    bool allow_missing = false;  // figures the candidate lacks do not fail the gate
     size_t regressions() const;
     size_t improvements() const;
+    size_t cannot_say() const;
+    // No regression, no figure it cannot judge, and no figure missing unless allowed.
+    bool passed() const;
+    // "2 regression(s), 71 missing figure(s)": why it did not pass; "" when it did.
+    std::string failures() const;
 };
 
 // threshold: the relative change that matters (0.03 for 3%).
 CheckResult check(const Run& baseline, const Run& candidate, double threshold,
-                  double noise = kDefaultNoise);
+                  double noise = kDefaultNoise, bool allow_missing = false);
 
 }  // namespace speedlab::compare

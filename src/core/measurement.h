@@ -44,6 +44,15 @@ struct Measurement {
     PrintedForms printed;         // of a public-key row; `value` keeps the more precise
 };
 
+// The figures a real machine can give, per second: one operation in about three
+// hours (an 8088 signing with RSA-4096) to a petabyte (1024 processes of the
+// fastest cipher). Outside them a figure is a typo or a broken record, and a
+// ratio of two of them would not be a finite number.
+inline constexpr double kLeastFigure = 1e-4, kGreatestFigure = 1e15;
+inline bool plausible_figure(double v) {
+    return v >= kLeastFigure && v <= kGreatestFigure;
+}
+
 // "md5@8192", "rsa2048.sign", "ecdh-x25519.derive": the key used by --metrics.
 std::string metric_key(const Measurement& m);
 

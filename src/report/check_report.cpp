@@ -35,6 +35,8 @@ const char* verdict_name(compare::Verdict v) {
             return "regression";
         case compare::Verdict::improvement:
             return "improvement";
+        case compare::Verdict::cannot_say:
+            return "cannot say";
         default:
             return "unchanged";
     }
@@ -58,16 +60,18 @@ std::string check_text(const compare::CheckResult& r, const Run& baseline, const
         out += fmt::format("improvements (faster by more than {:.1f}%, beyond noise):\n",
                            100 * r.threshold) +
                rows_of(r, compare::Verdict::improvement);
+    if (r.cannot_say() > 0)
+        out += "cannot say (a ratio or its interval is not a finite number):\n" +
+               rows_of(r, compare::Verdict::cannot_say);
     out += mean_text(r.mean) + "\n";
     if (auto l = left_out_text(r.mean); !l.empty()) out += l + "\n";
-    size_t same = r.rows.size() - r.regressions() - r.improvements();
+    size_t same = r.rows.size() - r.regressions() - r.improvements() - r.cannot_say();
     out += fmt::format("{} figure(s) within the threshold or within noise\n", same);
     if (!r.missing.empty())
-        out +=
-            fmt::format("{} baseline figure(s) the candidate lacks (not judged): {}{}\n",
-                        r.missing.size(), r.missing.front(), r.missing.size() > 1 ? ", ..." : "");
-    out += r.regressions() > 0 ? fmt::format("FAIL: {} regression(s)\n", r.regressions())
-                               : std::string("PASS: no regression\n");
+        out += fmt::format("{} baseline figure(s) the candidate lacks: {}{}\n", r.missing.size(),
+                           r.missing.front(), r.missing.size() > 1 ? ", ..." : "");
+    out +=
+        r.passed() ? std::string("PASS: no regression\n") : fmt::format("FAIL: {}\n", r.failures());
     return out;
 }
 
@@ -90,7 +94,9 @@ std::string check_json(const compare::CheckResult& r, const Run& baseline, const
         {"noise", r.noise},
         {"regressions", r.regressions()},
         {"improvements", r.improvements()},
-        {"passed", r.regressions() == 0},
+        {"passed", r.passed()},
+        {"cannot_say", r.cannot_say()},
+        {"allow_missing", r.allow_missing},
         {"missing", r.missing},
         {"caveats", compare::comparability_caveats({&baseline, &candidate})},
         {"figures", rows},

@@ -4,10 +4,14 @@
 #include <openssl/evp.h>
 
 #include <algorithm>
+#include <cctype>
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
 #include "core/json.h"
 #include "core/text.h"
+#include "store/json_values.h"
 
 namespace speedlab::store {
 
@@ -45,18 +49,45 @@ size_t line_of(const std::string& text, size_t offset) {
                    std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n'));
 }
 
-json parse_json(const std::string& text, const std::string& name) {
+// One value of the document, read by JsonValues from its `line`.
+json parse_value(const std::string& text, size_t line, const std::string& name) {
     try {
         return json::parse(text);
     } catch (const json::parse_error& e) {
-        size_t line = line_of(text, e.byte == 0 ? 0 : e.byte - 1);
-        if (e.byte >= text.size())
-            throw BundleError(fmt::format(
-                "{}:{}: the bundle is cut short: expected the rest of the JSON document, found "
-                "the end of the file",
-                name, line));
+        line += line_of(text, e.byte == 0 ? 0 : e.byte - 1) - 1;
         throw BundleError(
             fmt::format("{}:{}: expected JSON, found an error: {}", name, line, e.what()));
+    }
+}
+
+bool has_control(const std::string& s) {
+    return std::any_of(s.begin(), s.end(), [](char c) {
+        auto u = static_cast<unsigned char>(c);
+        return u < 0x20 || u == 0x7f;
+    });
+}
+
+// Values that fit their type but no run: names that would break a table, a
+// figure twice, a negative block size, no processes, a date that is none.
+void check_values(const Run& run, const std::string& where) {
+    auto refuse = [&](const std::string& what) { throw BundleError(where + ": expected " + what); };
+    if (has_control(run.label)) refuse("a \"label\" on one line, without control characters");
+    if (has_control(run.machine->label))
+        refuse("a machine \"label\" on one line, without control characters");
+    if (run.machine->cpu_count < 0)
+        refuse(fmt::format("a \"cpu_count\" of 0 or more, found {}", run.machine->cpu_count));
+    if (run.processes < 1)
+        refuse(fmt::format("\"processes\" of 1 or more, found {}", run.processes));
+    if (!run.when.empty() &&
+        !(run.when.size() >= 10 && std::isdigit(static_cast<unsigned char>(run.when[0])) &&
+          run.when[4] == '-' && run.when[7] == '-'))
+        refuse("\"when\" as a date (2026-12-05T07:00:00Z), found '" + run.when + "'");
+    std::set<std::string> seen;
+    for (const auto& m : run.measurements) {
+        if (m.parameter < 0)
+            refuse(fmt::format("a \"parameter\" of 0 or more, found {}", m.parameter));
+        if (!seen.insert(metric_key(m)).second)
+            refuse("each figure once, found " + metric_key(m) + " twice");
     }
 }
 
@@ -77,6 +108,7 @@ Run checked_run(const json& j, const std::string& where) {
                               "\"operation\" and a numeric \"value\"");
     try {
         Run run = run_from_json(j);
+        check_values(run, where);
         if (j.contains("raw_text_base64")) {
             auto raw = unbase64(j.at("raw_text_base64").get<std::string>());
             if (!raw) throw BundleError(where + ": \"raw_text_base64\" is not base64");
@@ -118,33 +150,94 @@ bool looks_like_json(const std::string& text) {
     return text[at] == '[' && next != std::string::npos && (text[next] == '{' || text[next] == ']');
 }
 
-std::vector<Run> read_bundle(const std::string& text, const std::string& name) {
-    json doc = parse_json(text, name);
-    json runs;
-    if (doc.is_object() && doc.contains("format")) {
-        if (doc.at("format") != kFormat)
-            throw BundleError(name + ": expected \"format\": \"speedlab-bundle\"");
-        if (!doc.contains("version") || !doc.at("version").is_number_integer())
-            throw BundleError(name + ": expected a bundle \"version\" number");
-        int version = doc.at("version").get<int>();
-        if (version < 1 || version > kBundleVersion)
-            throw BundleError(fmt::format(
-                "{}: bundle version {} is not one this speedlab reads (it reads 1 to {})", name,
-                version, kBundleVersion));
-        if (!doc.contains("runs") || !doc.at("runs").is_array())
-            throw BundleError(name + ": expected a \"runs\" array");
-        runs = doc.at("runs");
-    } else if (doc.is_object()) {
-        runs = json::array({doc});  // one run, as `show --format json` prints it
-    } else if (doc.is_array()) {
-        runs = doc;
-    } else {
-        throw BundleError(name + ": expected a speedlab bundle, a run or an array of runs");
+namespace {
+void check_header(const json& doc, const std::string& name) {
+    if (!doc.contains("format") || doc.at("format") != kFormat)
+        throw BundleError(name + ": expected \"format\": \"speedlab-bundle\"");
+    if (!doc.contains("version") || !doc.at("version").is_number_integer())
+        throw BundleError(name + ": expected a bundle \"version\" number");
+    auto version = doc.at("version").get<int64_t>();
+    if (version < 1 || version > kBundleVersion)
+        throw BundleError(
+            fmt::format("{}: bundle version {} is not one this speedlab reads (it reads 1 to {})",
+                        name, version, kBundleVersion));
+}
+
+// The runs of a JSON array, its '[' already taken: one run in memory at a time.
+void read_runs(JsonValues& values, const std::string& name, std::vector<Run>& out) {
+    if (values.take(']')) return;
+    do {
+        size_t line = 0;
+        std::string text = values.value(line);
+        json j = parse_value(text, line, name);
+        text = {};
+        out.push_back(checked_run(j, fmt::format("{}:{}: run {}", name, line, out.size() + 1)));
+    } while (values.take(','));
+    values.expect(']', "',' or ']' after a run");
+}
+
+// A bundle's members, its runs read as they come; any other object is one run.
+std::vector<Run> read_object(JsonValues& values, const std::string& name) {
+    values.expect('{', "'{'");
+    json members = json::object();
+    std::vector<Run> runs;
+    bool has_runs = false;
+    if (!values.take('}')) {
+        do {
+            size_t line = 0;
+            std::string key_text = values.value(line);  // sets `line` first
+            json key = parse_value(key_text, line, name);
+            if (!key.is_string())
+                throw BundleError(
+                    fmt::format("{}:{}: expected a member name (a string)", name, line));
+            values.expect(':', "':'");
+            if (key == "runs" && values.peek() == '[') {
+                if (has_runs)
+                    throw BundleError(
+                        fmt::format("{}:{}: expected one \"runs\" array, found a "
+                                    "second",
+                                    name, line));
+                if (members.contains("format") && members.at("format") != kFormat)
+                    check_header(members, name);  // export writes "format" first
+                values.expect('[', "'['");
+                read_runs(values, name, runs);
+                has_runs = true;
+            } else {
+                std::string text = values.value(line);
+                members[key.get<std::string>()] = parse_value(text, line, name);
+            }
+        } while (values.take(','));
+        values.expect('}', "',' or '}'");
     }
-    std::vector<Run> out;
-    for (size_t i = 0; i < runs.size(); ++i)
-        out.push_back(checked_run(runs[i], fmt::format("{}: run {}", name, i + 1)));
-    return out;
+    values.expect_end();
+    if (!members.contains("format") && !has_runs)
+        return {checked_run(members, name + ": run 1")};  // as `show --format json` prints it
+    check_header(members, name);
+    if (!has_runs) throw BundleError(name + ": expected a \"runs\" array");
+    return runs;
+}
+}  // namespace
+
+std::vector<Run> read_bundle(std::istream& in, const std::string& name, std::string prefix) {
+    JsonValues values(in, std::move(prefix));
+    try {
+        auto first = values.peek();
+        if (first == '{') return read_object(values, name);
+        if (first != '[')
+            throw BundleError(name + ": expected a speedlab bundle, a run or an array of runs");
+        values.expect('[', "'['");
+        std::vector<Run> runs;
+        read_runs(values, name, runs);
+        values.expect_end();
+        return runs;
+    } catch (const JsonSyntaxError& e) {
+        throw BundleError(fmt::format("{}:{}: {}", name, e.line, e.message));
+    }
+}
+
+std::vector<Run> read_bundle(const std::string& text, const std::string& name) {
+    std::istringstream in(text);
+    return read_bundle(in, name);
 }
 
 }  // namespace speedlab::store

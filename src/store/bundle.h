@@ -1,6 +1,7 @@
 #pragma once
 // Bundles: runs that travel between stores as one JSON document (docs/json.md),
 // with their machines, samples, notes and raw source text, read back losslessly.
+#include <istream>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -25,6 +26,9 @@ bool looks_like_json(const std::string& text);
 // The runs of a bundle, of one run as `show --format json` prints it, or of an
 // array of runs (`import --format json`). BundleError says what was expected
 // and where ("NAME: ..."), so nothing is stored from a damaged document.
+// Read as a stream (`prefix`: what was already read of `in`), one run in
+// memory at a time; nesting deeper than kMaxJsonDepth is refused.
+std::vector<Run> read_bundle(std::istream& in, const std::string& name, std::string prefix = {});
 std::vector<Run> read_bundle(const std::string& text, const std::string& name);
 
 }  // namespace speedlab::store

@@ -1,10 +1,12 @@
 #include "store/connection.h"
 
+#include <cctype>
+
 #include "core/text.h"
 
 namespace speedlab::store {
 
-std::unique_ptr<Connection> connect_sqlite(const std::string& path);
+std::unique_ptr<Connection> connect_sqlite(const std::string& path, Access access);
 std::unique_ptr<Connection> connect_postgres(const std::string& url);
 
 std::string storable_text(const std::string& s) {
@@ -14,12 +16,48 @@ std::string storable_text(const std::string& s) {
     return t;
 }
 
+namespace {
+bool starts_with_nocase(std::string_view text, std::string_view prefix) {
+    if (text.size() < prefix.size()) return false;
+    for (size_t i = 0; i < prefix.size(); ++i)
+        if (std::tolower(static_cast<unsigned char>(text[i])) != prefix[i]) return false;
+    return true;
+}
+}  // namespace
+
 bool is_postgres_url(std::string_view location) {
-    return location.starts_with("postgresql://") || location.starts_with("postgres://");
+    return starts_with_nocase(location, "postgresql://") ||
+           starts_with_nocase(location, "postgres://");
 }
 
-std::unique_ptr<Connection> connect(const std::string& location) {
-    return is_postgres_url(location) ? connect_postgres(location) : connect_sqlite(location);
+std::optional<std::string> url_like(std::string_view location) {
+    if (is_postgres_url(location)) return std::nullopt;
+    // SCHEME: as RFC 3986 spells it (a letter, then letters, digits, + - .), of
+    // two letters or more so that "C:" stays a name; "postgresql:/x" too.
+    size_t colon = location.find(':');
+    if (colon == std::string_view::npos || colon < 2) return std::nullopt;
+    std::string_view scheme = location.substr(0, colon);
+    if (!std::isalpha(static_cast<unsigned char>(scheme[0]))) return std::nullopt;
+    for (char c : scheme)
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '+' && c != '-' && c != '.')
+            return std::nullopt;
+    if (location.substr(colon).starts_with("://") || starts_with_nocase(scheme, "postgres") ||
+        starts_with_nocase(scheme, "postgresql"))
+        return std::string(scheme);
+    return std::nullopt;
+}
+
+std::unique_ptr<Connection> connect(const std::string& location, Access access) {
+    if (auto scheme = url_like(location))
+        throw StoreError("cannot open database " + without_password(location) +
+                         ": a URL of scheme '" + *scheme +
+                         "', which speedlab does not know; give postgresql://USER@HOST/DB or a "
+                         "file name");
+    if (!is_postgres_url(location)) return connect_sqlite(location, access);
+    std::string url = location;  // libpq knows the scheme in lower case only
+    for (size_t i = 0; i < url.find(':'); ++i)
+        url[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(url[i])));
+    return connect_postgres(url);
 }
 
 std::string without_password(const std::string& url) {

@@ -4,6 +4,7 @@
 // implement it; nothing above src/store knows which one is in use.
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -41,6 +42,8 @@ class Connection {
                                         const std::vector<Value>& params = {}) = 0;
     // A transaction that may write; ends with commit() or rollback().
     virtual void begin_write() = 0;
+    // A transaction that only reads, all of it from one snapshot; ends with rollback().
+    virtual void begin_read() = 0;
     virtual void commit() = 0;
     virtual void rollback() noexcept = 0;
     virtual int schema_version() = 0;
@@ -51,10 +54,19 @@ class Connection {
 // Text as every back end stores it: valid UTF-8 (U+FFFD for bad bytes) and no NUL.
 std::string storable_text(const std::string& s);
 
+// Writing may create and migrate the store; reading never creates or changes
+// an SQLite file (a missing one reads as an empty store) and reads one on a
+// read-only filesystem.
+enum class Access { write, read };
+
 // Opens "postgresql://..." (or "postgres://...") through libpq, anything else
-// as an SQLite file; either way migrated to the latest schema.
-std::unique_ptr<Connection> connect(const std::string& location);
+// as an SQLite file; migrated to the latest schema (unless read as it is).
+std::unique_ptr<Connection> connect(const std::string& location, Access access = Access::write);
+// The scheme matches in any case: POSTGRESQL:// is a URL, not a file name.
 bool is_postgres_url(std::string_view location);
+// The scheme of a location that looks like a URL but is not one speedlab knows
+// ("postgresq://u@h/db", "postgresql:/x", "mysql://..."), so it never becomes a file.
+std::optional<std::string> url_like(std::string_view location);
 // The URL with any password (user:PASSWORD@ or password=...) removed.
 std::string without_password(const std::string& url);
 

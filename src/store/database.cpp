@@ -1,6 +1,9 @@
 #include "store/database.h"
 
+#include <fmt/format.h>
 #include <openssl/evp.h>
+#include <pwd.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -116,18 +119,19 @@ void insert_measurements(Connection& c, int64_t run_id, const std::vector<Measur
     }
 }
 
-// Figures that are not finite positive numbers (NaN from a broken -mr record)
-// are dropped with a note rather than failing the whole transaction.
+// Figures outside plausible bounds (NaN from a broken -mr record, 1e-320 or
+// 1e308 in a bundle) are dropped with a note rather than failing the whole
+// transaction; whoever stores a run, it passes here.
 void drop_unstorable(Run& run) {
-    auto bad = [](const Measurement& m) { return !std::isfinite(m.value) || m.value <= 0; };
+    auto bad = [](const Measurement& m) { return !plausible_figure(m.value); };
     for (const auto& m : run.measurements)
         if (bad(m))
-            run.notes.push_back("not stored: " + m.algorithm + " " +
-                                std::string(to_string(m.operation)) + " " +
-                                std::to_string(m.parameter) + " is not a finite positive figure");
+            run.notes.push_back(fmt::format(
+                "not stored: {} is {:g}/s, not a figure a machine gives ({:g} to {:g}/s)",
+                metric_key(m), m.value, kLeastFigure, kGreatestFigure));
     std::erase_if(run.measurements, bad);
     for (auto& m : run.measurements)
-        std::erase_if(m.samples, [](double x) { return !std::isfinite(x); });
+        std::erase_if(m.samples, [](double x) { return !plausible_figure(x); });
 }
 
 void insert_one(Connection& c, Run& run) {
@@ -153,16 +157,34 @@ std::string where_clause(const RunFilter& f, std::vector<Value>& params) {
 
 }  // namespace
 
+namespace {
+// An absolute path from the environment; relative ones are ignored, as the
+// XDG Base Directory specification says (they would follow the current directory).
+std::optional<std::filesystem::path> absolute_env(const char* name) {
+    const char* v = std::getenv(name);
+    if (!v || !*v || v[0] != '/') return std::nullopt;
+    return std::filesystem::path(v);
+}
+}  // namespace
+
 std::string default_database_path() {
     if (const char* p = std::getenv("SPEEDLAB_DB"); p && *p) return p;
-    std::filesystem::path base;
-    if (const char* x = std::getenv("XDG_DATA_HOME"); x && *x)
-        base = x;
-    else if (const char* h = std::getenv("HOME"); h && *h)
-        base = std::filesystem::path(h) / ".local" / "share";
-    else
-        base = ".";
-    return (base / "speedlab" / "results.db").string();
+    if (auto xdg = absolute_env("XDG_DATA_HOME"))
+        return (*xdg / "speedlab" / "results.db").string();
+    auto home = absolute_env("HOME");
+    if (!home) {  // HOME unset (cron, systemd units): the password database knows it
+        struct passwd pw {};
+        struct passwd* found = nullptr;
+        std::vector<char> buf(16384);
+        if (::getpwuid_r(::getuid(), &pw, buf.data(), buf.size(), &found) == 0 && found &&
+            found->pw_dir && found->pw_dir[0] == '/')
+            home = std::filesystem::path(found->pw_dir);
+    }
+    if (!home)
+        throw StoreError(
+            "no home directory for the store: HOME is unset or relative and the password "
+            "database has none; give --db FILE or set SPEEDLAB_DB");
+    return (*home / ".local" / "share" / "speedlab" / "results.db").string();
 }
 
 std::string content_sha256(const Run& run) {
@@ -182,9 +204,16 @@ std::string content_sha256(const Run& run) {
     return hex;
 }
 
-Database::Database(const std::string& location) : db_(connect(location)) {}
+Database::Database(const std::string& location, Access access) : db_(connect(location, access)) {}
 
-Database::~Database() = default;
+Database::~Database() {
+    if (snapshot_) db_->rollback();
+}
+
+void Database::hold_snapshot() {
+    db_->begin_read();
+    snapshot_ = true;
+}
 
 int Database::schema_version() const {
     return db_->schema_version();
@@ -295,6 +324,16 @@ std::optional<Run> Database::load(int64_t id) const {
 }
 
 std::optional<Run> Database::find(const std::string& name) const {
+    if (name.rfind("machine:", 0) == 0) {  // the machine's latest run (a CI baseline)
+        auto st = db_->query(
+            "SELECT r.id FROM runs r JOIN machines m ON m.id = r.machine_id WHERE m.label = ? "
+            "ORDER BY r.id DESC LIMIT 1",
+            {name.substr(8)});
+        if (!st->next()) return std::nullopt;
+        int64_t id = st->integer(0);
+        st.reset();
+        return load(id);
+    }
     // "label:12" looks up a label that reads like a number; "id:12" only ids.
     bool by_label = name.rfind("label:", 0) == 0, by_id = name.rfind("id:", 0) == 0;
     std::string id_or_label = by_label ? name.substr(6) : by_id ? name.substr(3) : name;

@@ -33,10 +33,15 @@ class Database {
   public:
     // "postgresql://..." connects to a server; anything else is an SQLite file
     // (created with its directory if needed). Either is migrated on opening.
-    explicit Database(const std::string& location);
+    // Access::read for commands that only read: nothing is created or migrated.
+    explicit Database(const std::string& location, Access access = Access::write);
     ~Database();
     Database(const Database&) = delete;
     Database& operator=(const Database&) = delete;
+
+    // Every read from here until the Database closes sees one snapshot (export
+    // --all while others delete: a consistent bundle). Not for a writer.
+    void hold_snapshot();
 
     int schema_version() const;
     // The file, or the URL without its password.
@@ -50,7 +55,8 @@ class Database {
     int64_t count(const RunFilter& filter = {}) const;
     std::optional<Run> load(int64_t id) const;
     // Finds a run by id ("12") or label; the newest wins when labels repeat.
-    // "label:NAME" and "id:N" say which is meant.
+    // "label:NAME" and "id:N" say which is meant; "machine:NAME" is the latest
+    // run of the machine of that name.
     std::optional<Run> find(const std::string& name) const;
     // Changes a run's label and/or its machine's name; false when there is no such run.
     bool edit(int64_t id, const std::optional<std::string>& label,
@@ -67,6 +73,7 @@ class Database {
 
   private:
     std::unique_ptr<Connection> db_;
+    bool snapshot_ = false;
 };
 
 // sha256 of a run's content: its JSON without the id, and its raw text.

@@ -76,6 +76,7 @@ class PostgresConnection : public Connection {
     ~PostgresConnection() override { PQfinish(conn_); }
     std::unique_ptr<Rows> query(std::string_view sql, const std::vector<Value>& params) override;
     void begin_write() override { exec("BEGIN"); }
+    void begin_read() override { exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); }
     void commit() override { exec("COMMIT"); }
     void rollback() noexcept override { PQclear(PQexec(conn_, "ROLLBACK")); }
     int schema_version() override;
@@ -100,6 +101,9 @@ PostgresConnection::PostgresConnection(const std::string& url) : where_(without_
         conn_, [](void*, const char*) {}, nullptr);
     try {
         exec("SET client_encoding = 'UTF8'");
+        // As SQLite's busy timeout: a lock held elsewhere is an error after 10 s,
+        // never a wait without end (a statement may run for a minute).
+        exec("SET lock_timeout = '10s'; SET statement_timeout = '60s'");
         // Before anything writes; one snapshot, so a migration that commits
         // meanwhile is seen whole or not at all.
         exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");

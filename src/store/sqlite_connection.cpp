@@ -1,7 +1,11 @@
 // The embedded back end: one SQLite file, WAL journal, BEGIN IMMEDIATE writes.
+#include <fmt/format.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
+#include <cctype>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <thread>
 
@@ -95,11 +99,14 @@ void exec(sqlite3* db, const std::string& sql) {
 class SqliteConnection : public Connection {
   public:
     explicit SqliteConnection(const std::string& path);
+    // Reading only: nothing is created or written (see Access::read).
+    SqliteConnection(const std::string& path, Access access);
     ~SqliteConnection() override { sqlite3_close_v2(db_); }
     std::unique_ptr<Rows> query(std::string_view sql, const std::vector<Value>& params) override {
         return std::make_unique<SqliteRows>(db_, sql, params);
     }
     void begin_write() override { exec(db_, "BEGIN IMMEDIATE"); }
+    void begin_read() override { exec(db_, "BEGIN DEFERRED"); }  // WAL: one snapshot
     void commit() override { exec(db_, "COMMIT"); }
     void rollback() noexcept override { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }
     int schema_version() override {
@@ -111,9 +118,15 @@ class SqliteConnection : public Connection {
   private:
     sqlite3* db_ = nullptr;
     std::string path_;
+
+  public:
+    bool older() { return schema_version() < kSchemaVersion; }
+
+  private:
     void refuse_foreign();
     void migrate();
     void use_wal();
+    void open_read_only();
 };
 
 SqliteConnection::SqliteConnection(const std::string& path) : path_(path) {
@@ -135,6 +148,58 @@ SqliteConnection::SqliteConnection(const std::string& path) : path_(path) {
     } catch (const StoreError& e) {
         sqlite3_close(db_);
         throw StoreError("cannot use database " + path + ": " + e.what());
+    }
+}
+
+SqliteConnection::SqliteConnection(const std::string& path, Access) : path_(path) {
+    open_read_only();
+}
+
+// "file:" URI of a path, so that ?immutable=1 can follow it.
+std::string file_uri(const std::string& path) {
+    std::string uri = "file:";
+    for (unsigned char c : std::filesystem::absolute(path).string())
+        uri += std::isalnum(c) || std::strchr("/-._~", c) ? std::string(1, static_cast<char>(c))
+                                                          : fmt::format("%{:02X}", c);
+    return uri;
+}
+
+// A missing store reads as an empty one (an in-memory schema); an existing one
+// is opened read-only, and as immutable where its directory cannot be written
+// (a read-only filesystem: SQLite could not create the WAL index beside it).
+void SqliteConnection::open_read_only() {
+    std::error_code ec;
+    auto dir = std::filesystem::path(path_).parent_path();
+    if (!std::filesystem::exists(path_, ec)) {
+        if (!dir.empty() && std::filesystem::exists(dir, ec) &&
+            !std::filesystem::is_directory(dir, ec))
+            throw StoreError("cannot open database " + path_ + ": " + dir.string() +
+                             " is not a directory");
+        if (sqlite3_open_v2(":memory:", &db_, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
+            throw StoreError("cannot open database " + path_ + ": out of memory");
+        migrate();
+        return;
+    }
+    bool immutable = ::access((dir.empty() ? std::string(".") : dir.string()).c_str(), W_OK) != 0;
+    std::string name = immutable ? file_uri(path_) + "?immutable=1" : path_;
+    int flags = SQLITE_OPEN_READONLY | (immutable ? SQLITE_OPEN_URI : 0);
+    if (sqlite3_open_v2(name.c_str(), &db_, flags, nullptr) != SQLITE_OK) {
+        std::string msg = db_ ? sqlite3_errmsg(db_) : "out of memory";
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw StoreError("cannot open database " + path_ + ": " + msg);
+    }
+    sqlite3_busy_timeout(db_, 10000);
+    try {
+        refuse_foreign();
+        if (schema_version() != kSchemaVersion && immutable)
+            throw StoreError("the store is of an older speedlab (schema " +
+                             std::to_string(schema_version()) +
+                             "); a command that writes, such as import, upgrades it");
+    } catch (const StoreError& e) {
+        sqlite3_close(db_);
+        db_ = nullptr;
+        throw StoreError("cannot use database " + path_ + ": " + e.what());
     }
 }
 
@@ -194,7 +259,12 @@ void SqliteConnection::migrate() {
 
 }  // namespace
 
-std::unique_ptr<Connection> connect_sqlite(const std::string& path) {
+std::unique_ptr<Connection> connect_sqlite(const std::string& path, Access access) {
+    if (access == Access::read) {
+        auto c = std::make_unique<SqliteConnection>(path, access);
+        if (!c->older()) return c;
+        c.reset();  // a store of an older speedlab is upgraded first, where it can be written
+    }
     return std::make_unique<SqliteConnection>(path);
 }
 
