@@ -1,6 +1,7 @@
 // The seed texts import with the exact figures they print.
 #include <gtest/gtest.h>
 
+#include "report/speed_table.h"
 #include "test_support.h"
 
 using namespace speedlab;
@@ -244,4 +245,26 @@ TEST(CleanLines, UnquotesAndJoinsWrappedLines) {
     EXPECT_EQ(lines[1].text(), "type 16 bytes 8192 bytes");
     EXPECT_EQ(lines[2].text(), "plain");
     EXPECT_EQ(lines[2].line, 6u);
+}
+
+// show prints a figure in the form and with the digits its source printed.
+TEST(Seed000, ShowPrintsFiguresAsPrinted) {
+    auto parsed = parse_fixture("seed000-redhat73-pcem.txt");
+    std::string packaged = report::speed_table(parsed.runs[1]);
+    EXPECT_NE(packaged.find("rsa  512 bits   0.0485s   0.0044s     20.6    227.9"),
+              std::string::npos)
+        << packaged;
+    EXPECT_NE(packaged.find("rsa 4096 bits  13.2800s   0.2185s      0.1      4.6"),
+              std::string::npos)
+        << packaged;
+    // tilia's figures were typed per second (0.1, 4.5): no invented digits.
+    const speedlab::Run* typed = nullptr;
+    for (const auto& run : parsed.runs)
+        if (const auto* m = run.find("rsa4096", Operation::sign, 0);
+            m && m->printed_step > 0 && !m->printed.seconds_per_op)
+            typed = &run;
+    ASSERT_NE(typed, nullptr);
+    std::string table = report::speed_table(*typed);
+    EXPECT_EQ(table.find("10.000000s"), std::string::npos) << table;
+    EXPECT_NE(table.find("rsa 4096 bits       10s"), std::string::npos) << table;
 }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <map>
 #include <set>
 #include <string_view>
@@ -49,11 +50,55 @@ int bits_of(std::string_view id) {
     return bits;
 }
 
-std::string seconds_cell(std::optional<double> rate) {
-    return rate && *rate > 0 ? fmt::format("{:8.6f}s", 1 / *rate) : fmt::format("{:>9}", "-");
+// Significant digits of a figure printed with a step (20.6 by 0.1: 3), at least 1.
+int significant_digits(double value, double step) {
+    return std::max(1, static_cast<int>(std::floor(std::log10(value / step) + 1e-9)) + 1);
 }
-std::string rate_cell(std::optional<double> rate, int width = 8) {
-    return rate ? fmt::format("{:{}.1f}", *rate, width) : fmt::format("{:>{}}", "-", width);
+
+// Decimals of a number's shortest form: 0.0485 has 4.
+int decimals_of(double v) {
+    auto text = fmt::format("{}", v);
+    auto dot = text.find('.');
+    return dot == std::string::npos || text.find('e') != std::string::npos
+               ? 0
+               : static_cast<int>(text.size() - dot - 1);
+}
+
+// One table prints one format: the decimals of a run's printed cells are the
+// most any of them shows, so 0.8550s keeps its zero beside 0.0485s.
+struct PrintedDecimals {
+    int seconds = -1, per_second = -1;  // -1: nothing printed in that form
+};
+PrintedDecimals printed_decimals(const Run& run) {
+    PrintedDecimals d;
+    for (const auto& m : run.measurements) {
+        if (m.printed.seconds_per_op)
+            d.seconds = std::max(d.seconds, decimals_of(*m.printed.seconds_per_op));
+        if (m.printed.per_second)
+            d.per_second = std::max({d.per_second, 1, decimals_of(*m.printed.per_second)});
+    }
+    return d;
+}
+
+// A figure's seconds per operation as its source printed it (0.0485s stays
+// 0.0485s); a figure typed only per second (0.1/s) gets no more digits than
+// it was typed with (10s, not 10.000000s); a measured one openssl's six decimals.
+std::string seconds_cell(const Measurement* m, const PrintedDecimals& d) {
+    if (!m || m->value <= 0) return fmt::format("{:>9}", "-");
+    if (m->printed.seconds_per_op)
+        return fmt::format("{:8.{}f}s", *m->printed.seconds_per_op, d.seconds);
+    double seconds = 1 / m->value;
+    if (m->printed_step <= 0) return fmt::format("{:8.6f}s", seconds);
+    int sig = significant_digits(m->value, m->printed_step);
+    int decimals = std::max(0, sig - 1 - static_cast<int>(std::floor(std::log10(seconds))));
+    return fmt::format("{:8.{}f}s", seconds, decimals);
+}
+// Operations per second as printed where the source printed them, else openssl's one decimal.
+std::string rate_cell(const Measurement* m, const PrintedDecimals& d, int width = 8) {
+    if (!m) return fmt::format("{:>{}}", "-", width);
+    if (m->printed.per_second)
+        return fmt::format("{:{}.{}f}", *m->printed.per_second, width, d.per_second);
+    return fmt::format("{:{}.1f}", m->value, width);
 }
 
 }  // namespace
@@ -137,8 +182,10 @@ std::string speed_table(const Run& run) {
         }
     }
     std::string family;
+    const PrintedDecimals dec = printed_decimals(run);
     for (const auto& id : algorithms(run, true)) {
-        auto sign = value(run, id, Operation::sign), verify = value(run, id, Operation::verify);
+        const Measurement* sign = run.find(id, Operation::sign, 0);
+        const Measurement* verify = run.find(id, Operation::verify, 0);
         bool classic = id.rfind("rsa", 0) == 0 || id.rfind("dsa", 0) == 0;
         std::string fam = classic ? id.substr(0, 3) : id.substr(0, id.find('-'));
         if (id == "ed25519" || id == "ed448") fam = "eddsa";
@@ -146,21 +193,23 @@ std::string speed_table(const Run& run) {
         family = fam;
         if (classic) {
             if (header) out += fmt::format("{:18}sign    verify    sign/s verify/s\n", "");
-            out += fmt::format("{} {:>4} bits {} {} {} {}\n", fam, bits_of(id), seconds_cell(sign),
-                               seconds_cell(verify), rate_cell(sign), rate_cell(verify));
+            out += fmt::format("{} {:>4} bits {} {} {} {}\n", fam, bits_of(id),
+                               seconds_cell(sign, dec), seconds_cell(verify, dec),
+                               rate_cell(sign, dec), rate_cell(verify, dec));
         } else if (fam == "ecdh") {
-            auto derive = value(run, id, Operation::derive);
+            const Measurement* derive = run.find(id, Operation::derive, 0);
             if (header) out += fmt::format("{:30}op      op/s\n", "");
-            out += fmt::format("{:<26} {} {}\n", curve_row_label(id), seconds_cell(derive),
-                               rate_cell(derive));
+            out += fmt::format("{:<26} {} {}\n", curve_row_label(id), seconds_cell(derive, dec),
+                               rate_cell(derive, dec));
         } else {
             if (header) out += fmt::format("{:30}sign    verify    sign/s verify/s\n", "");
             std::string label =
                 fam == "eddsa" ? fmt::format("{:>4} bits EdDSA ({})", id == "ed25519" ? 253 : 456,
                                              id == "ed25519" ? "Ed25519" : "Ed448")
                                : curve_row_label(id);
-            out += fmt::format("{:<26} {} {} {} {}\n", label, seconds_cell(sign),
-                               seconds_cell(verify), rate_cell(sign), rate_cell(verify));
+            out += fmt::format("{:<26} {} {} {} {}\n", label, seconds_cell(sign, dec),
+                               seconds_cell(verify, dec), rate_cell(sign, dec),
+                               rate_cell(verify, dec));
         }
     }
 
