@@ -57,7 +57,15 @@ fuzz:
 	  src/core/*.cpp -lfmt -o $(FUZZ_BUILD)/parse_fuzz
 	cp tests/data/*.txt tests/data/corpus/*.txt tests/data/fuzz/* $(FUZZ_BUILD)/corpus/
 	$(FUZZ_BUILD)/parse_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-	  -print_final_stats=1 $(FUZZ_BUILD)/corpus > $(FUZZ_BUILD)/fuzz.log 2>&1; rc=$$?; tail -n 12 $(FUZZ_BUILD)/fuzz.log; exit $$rc
+	  -print_final_stats=1 $(FUZZ_BUILD)/corpus > $(FUZZ_BUILD)/fuzz.log 2>&1; rc=$$?; tail -n 12 $(FUZZ_BUILD)/fuzz.log; [ $$rc = 0 ] || exit $$rc
+	# The bundle reader's target, started from an exported bundle.
+	clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
+	  -Isrc -I$(BUILD)/generated tests/fuzz/bundle_fuzz.cpp src/store/bundle.cpp src/store/json_values.cpp \
+	  src/core/*.cpp -lfmt -lcrypto -o $(FUZZ_BUILD)/bundle_fuzz
+	mkdir -p $(FUZZ_BUILD)/bundle-corpus
+	cp tests/data/bundles/*.json $(FUZZ_BUILD)/bundle-corpus/
+	$(FUZZ_BUILD)/bundle_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	  -print_final_stats=1 $(FUZZ_BUILD)/bundle-corpus > $(FUZZ_BUILD)/bundle-fuzz.log 2>&1; rc=$$?; tail -n 12 $(FUZZ_BUILD)/bundle-fuzz.log; exit $$rc
 
 # make install: the binary, man page, bash/zsh/fish completion, kernels and docs
 # under PREFIX (DESTDIR honoured), stripped. make uninstall removes exactly the
