@@ -90,3 +90,5 @@ foreach(case files man man_options bash complete_missing shells readonly make_un
   set_tests_properties(Install.${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300
     RESOURCE_LOCK speedlab_install_manifest)  # cmake --install rewrites it in the build tree
 endforeach()
+# make install builds first: a relink of speedlab must not happen under another test running it.
+set_tests_properties(Install.make_uninstall PROPERTIES RUN_SERIAL TRUE)
