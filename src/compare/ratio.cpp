@@ -27,14 +27,6 @@ RatioCell cell(const Measurement* a, const Measurement* b, bool inverse, double 
     return c;
 }
 
-std::string key_name(const MetricKey& k) {
-    Measurement m;
-    m.algorithm = k.algorithm;
-    m.operation = k.operation;
-    m.parameter = k.parameter;
-    return metric_key(m);
-}
-
 std::vector<std::string> ids_of(const Run& a, const Run& b, bool public_key) {
     std::vector<std::string> ids;
     for (const Run* r : {&a, &b})
@@ -256,7 +248,7 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
         if (i == baseline) continue;
         std::vector<Difference> cells;
         for (const auto& r : s.rows)
-            if (r.vs_baseline[i].ratio) cells.push_back({key_name(r.metric), r.vs_baseline[i]});
+            if (r.vs_baseline[i].ratio) cells.push_back({metric_key(r.metric), r.vs_baseline[i]});
         s.verdicts.push_back(verdict_of(cells, s.short_labels[i], s.short_labels[baseline]));
     }
     s.caveats = comparability_caveats(ptrs);

@@ -34,9 +34,19 @@ std::optional<Operation> parse_operation(std::string_view text) {
     return std::nullopt;
 }
 
+namespace {
+std::string key_text(std::string_view algorithm, Operation op, int64_t parameter) {
+    if (op == Operation::throughput) return fmt::format("{}@{}", algorithm, parameter);
+    return fmt::format("{}.{}", algorithm, to_string(op));
+}
+}  // namespace
+
 std::string metric_key(const Measurement& m) {
-    if (m.operation == Operation::throughput) return fmt::format("{}@{}", m.algorithm, m.parameter);
-    return fmt::format("{}.{}", m.algorithm, to_string(m.operation));
+    return key_text(m.algorithm.view(), m.operation, m.parameter);
+}
+
+std::string metric_key(const MetricKey& k) {
+    return key_text(k.algorithm, k.operation, k.parameter);
 }
 
 std::optional<MetricKey> parse_metric_key(std::string_view text) {

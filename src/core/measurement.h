@@ -61,6 +61,8 @@ struct MetricKey {
     Operation operation = Operation::throughput;
     int64_t parameter = 0;
 };
+// The same text for a key alone: parse_metric_key's inverse.
+std::string metric_key(const MetricKey& k);
 std::optional<MetricKey> parse_metric_key(std::string_view text);
 
 }  // namespace speedlab

@@ -210,6 +210,20 @@ void RunBuilder::attach_progress(Measurement& m, const std::string& family, int6
     }
 }
 
+void RunBuilder::add_from_progress(PendingCurve& p, const std::string& id, std::string source_name,
+                                   const std::string& why) {
+    p.used = true;
+    Measurement m;
+    m.algorithm = id;
+    m.operation = p.op;
+    m.count = p.count;
+    m.seconds = p.seconds;
+    m.value = static_cast<double>(p.count) / p.seconds;
+    m.source_name = std::move(source_name);
+    add(std::move(m), false);
+    note(id + ": " + why);
+}
+
 void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
     std::map<std::string, size_t> cursors, listed;  // per family and operation
     for (const auto& p : pending_curves_) ++listed[p.family + std::string(to_string(p.op))];
@@ -225,16 +239,7 @@ void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
             // Ed448 is 456 bits in released versions, 448 in 1.1.1 development builds.
             bool bits = curve_bits(id) == p.bits || (id == "ed448" && p.bits == 448);
             if (family != p.family || !bits) continue;
-            p.used = true;
-            Measurement m;
-            m.algorithm = id;
-            m.operation = p.op;
-            m.count = p.count;
-            m.seconds = p.seconds;
-            m.value = static_cast<double>(p.count) / p.seconds;
-            m.source_name = word;
-            add(std::move(m), false);
-            note(id + ": from its progress line (no table row named the curve)");
+            add_from_progress(p, id, word, "from its progress line (no table row named the curve)");
             break;
         }
         if (p.used) continue;
@@ -244,16 +249,8 @@ void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
         size_t& cursor = cursors[key];
         if (std::string id = curve_in_order(p.family, p.bits, cursor);
             !id.empty() && (listed[key] >= 3 || one_curve_of(p.family, p.bits))) {
-            p.used = true;
-            Measurement m;
-            m.algorithm = id;
-            m.operation = p.op;
-            m.count = p.count;
-            m.seconds = p.seconds;
-            m.value = static_cast<double>(p.count) / p.seconds;
-            m.source_name = fmt::format("{} bits {}", p.bits, p.family);
-            add(std::move(m), false);
-            note(id + ": from its progress line, the curve by its bits and openssl's order");
+            add_from_progress(p, id, fmt::format("{} bits {}", p.bits, p.family),
+                              "from its progress line, the curve by its bits and openssl's order");
             continue;
         }
         size_t at = std::exchange(line_, p.line);

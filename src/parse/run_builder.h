@@ -78,6 +78,9 @@ class RunBuilder {
         size_t line = 0;  // of the progress line, for its diagnostic
     };
     void attach_progress(Measurement& m, const std::string& family, int64_t bits);
+    // A curve progress line no row claimed, stored as curve `id` with why in the notes.
+    void add_from_progress(PendingCurve& p, const std::string& id, std::string source_name,
+                           const std::string& why);
     void add(Measurement m, bool from_table);
     void drop_unfinished_sums();
 

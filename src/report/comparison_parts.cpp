@@ -240,19 +240,11 @@ std::string value_text(const MetricKey& k, std::optional<double> v, double step,
     return figure_text(k, v, step, units);
 }
 
-std::string metric_name(const MetricKey& k) {
-    Measurement m;
-    m.algorithm = k.algorithm;
-    m.operation = k.operation;
-    m.parameter = k.parameter;
-    return metric_key(m);
-}
-
 std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent,
                                                 Units units) {
     std::vector<std::vector<std::string>> rows;
     for (const auto& r : s.rows) {
-        std::vector<std::string> row{metric_name(r.metric)};
+        std::vector<std::string> row{metric_key(r.metric)};
         for (size_t i = 0; i < r.values.size(); ++i) {
             std::string v =
                 value_text(r.metric, r.values[i], r.printed_steps[i].value_or(0), units);
@@ -286,7 +278,7 @@ Grid values_grid(const RatioTable& t, const std::vector<Run>& runs, Units units)
             const Measurement* m = r ? r->find(k.algorithm, k.operation, k.parameter) : nullptr;
             return m ? figure_text(k, m->value, m->printed_step, units) : std::string("-");
         };
-        g.rows.push_back({metric_name(k), value(a), value(b), cell_text(c, t.noise)});
+        g.rows.push_back({metric_key(k), value(a), value(b), cell_text(c, t.noise)});
         g.cells.push_back({nullptr, nullptr, nullptr, &c});
     };
     for (const auto& r : t.symmetric)

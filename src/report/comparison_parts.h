@@ -58,7 +58,6 @@ json cell_json(const std::string& column, const RatioCell& c);
 std::vector<std::string> columns_of(const RatioTable& t, const std::string& section);
 std::string value_text(const MetricKey& k, std::optional<double> v, double step = 0,
                        Units units = Units::openssl);
-std::string metric_name(const MetricKey& k);
 std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent,
                                                 Units units = Units::si);
 std::vector<std::string> side_header(const SideBySide& s);

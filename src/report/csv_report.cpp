@@ -46,7 +46,7 @@ std::string csv_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs
             if (!r.values[i]) continue;
             const auto& vs = r.vs_baseline[i];
             const auto& step = r.printed_steps[i];
-            out += csv_row({metric_name(r.metric), s.labels[i], fmt::format("{:.6f}", *r.values[i]),
+            out += csv_row({metric_key(r.metric), s.labels[i], fmt::format("{:.6f}", *r.values[i]),
                             r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s",
                             number_or_empty(vs.ratio), number_or_empty(vs.uncertainty),
                             step && *step > 0 ? fmt::format("{:g}", *step) : "",

@@ -96,7 +96,7 @@ std::string json_side_by_side(const SideBySide& s, const std::vector<Run>& /*run
                              r.vs_baseline[i].high ? json(*r.vs_baseline[i].high) : json(nullptr)},
                             {"machine", i < s.machines.size() ? s.machines[i] : ""},
                             {"cv", r.cv[i] ? json(*r.cv[i]) : json(nullptr)}});
-        rows.push_back({{"metric", metric_name(r.metric)},
+        rows.push_back({{"metric", metric_key(r.metric)},
                         {"unit", r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s"},
                         {"values", vals}});
     }

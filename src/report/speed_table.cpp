@@ -13,6 +13,7 @@
 #include "core/curve.h"
 #include "core/speed_markers.h"
 #include "core/statistics.h"
+#include "report/units.h"
 
 namespace speedlab::report {
 
@@ -48,11 +49,6 @@ int bits_of(std::string_view id) {
     for (char c : id)
         if (c >= '0' && c <= '9') bits = bits * 10 + (c - '0');
     return bits;
-}
-
-// Significant digits of a figure printed with a step (20.6 by 0.1: 3), at least 1.
-int significant_digits(double value, double step) {
-    return std::max(1, static_cast<int>(std::floor(std::log10(value / step) + 1e-9)) + 1);
 }
 
 // Decimals of a number's shortest form: 0.0485 has 4.

@@ -26,11 +26,14 @@ RateUnit unit_for_axis(double top) {
     return kUnits[3];
 }
 
+int significant_digits(double value, double step) {
+    return std::max(1, static_cast<int>(std::floor(std::log10(value / step) + 1e-9)) + 1);
+}
+
 std::string si_rate(double v, double step) {
     RateUnit u = unit_of_value(v);
     int digits = 4;
-    if (step > 0 && v > 0)
-        digits = std::clamp(static_cast<int>(std::floor(std::log10(v / step) + 1e-9)) + 1, 1, 6);
+    if (step > 0 && v > 0) digits = std::min(significant_digits(v, step), 6);
     double scaled = v / u.scale;
     int before = scaled >= 1 ? static_cast<int>(std::floor(std::log10(scaled) + 1e-9)) + 1 : 1;
     int decimals = std::max(0, digits - before);
