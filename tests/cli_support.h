@@ -57,11 +57,13 @@ class Cli : public ::testing::Test {
 
     // Starts speedlab with ARGS on the test's database, its stderr a terminal so
     // that it draws its progress line; once that line shows `mark` (a figure
-    // begun), waits `ms` milliseconds and sends SIGINT to it (not to its group).
+    // begun), waits `ms` milliseconds and sends `sig` (SIGINT unless told) to it,
+    // not to its group.
     // Waiting for the mark, not for a time, keeps a busy machine from moving the
     // interruption to another figure. Its exit status, -1 if `mark` never came,
     // or kNoTerminal if this machine has no pseudo-terminal to give it.
-    int interrupted_at(std::vector<std::string> args, const std::string& mark, int ms) const {
+    int interrupted_at(std::vector<std::string> args, const std::string& mark, int ms,
+                       int sig = SIGINT) const {
         std::string dbpath = db();
         args.insert(args.begin(), {"speedlab", "--db", dbpath});
         int master = -1;
@@ -77,7 +79,7 @@ class Cli : public ::testing::Test {
         std::string seen;
         bool marked = read_until(master, seen, mark);
         if (marked) usleep(static_cast<useconds_t>(ms) * 1000);
-        kill(pid, SIGINT);
+        kill(pid, sig);
         read_until(master, seen, "");  // drain until it closes the terminal
         close(master);
         int status = 0;
