@@ -99,25 +99,6 @@ TEST_F(Cli, MultiOutsideOneTo1024IsAUsageError) {
     EXPECT_EQ(run("run md5 --multi 2 --under 'nice -n 1' --no-store").code, 2);
 }
 
-// The processes whose parent is `parent`, from /proc/PID/stat (field 4).
-static std::vector<pid_t> children_of(pid_t parent) {
-    std::vector<pid_t> out;
-    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
-        std::string name = entry.path().filename();
-        if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-        std::ifstream in(entry.path() / "stat");
-        std::string stat((std::istreambuf_iterator<char>(in)), {});
-        auto close = stat.rfind(')');
-        if (close == std::string::npos) continue;
-        std::istringstream rest(stat.substr(close + 1));
-        std::string state;
-        pid_t ppid = 0;
-        if (rest >> state >> ppid && ppid == parent) out.push_back(std::stoi(name));
-    }
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 TEST_F(Cli, AProcessThatDiesIsAFailureNotAnInterruption) {
     std::string dbpath = db(), err = (dir / "err").string();
     pid_t pid = fork();
@@ -166,4 +147,42 @@ TEST_F(Cli, InterruptedMultiRunKeepsWhatEveryProcessFinished) {
     ASSERT_GE(j["measurements"].size(), 1u);
     EXPECT_EQ(j["measurements"][0]["metric"], "md5@64");
     EXPECT_EQ(j["measurements"][0]["samples"].size(), 2u);
+}
+
+// Issue 23 item 15: `kill -9` of speedlab leaves none of its measuring
+// processes running, whether forked (--multi) or spawned (--cpu-mask).
+TEST_F(Cli, KilledParentLeavesNoMeasuringProcess) {
+    for (const char* how : {"--multi", "--cpu-mask"}) {
+        std::string dbpath = db();
+        pid_t pid = fork();
+        if (pid == 0) {
+            int null = open("/dev/null", O_WRONLY);
+            dup2(null, 1);
+            dup2(null, 2);
+            if (std::string(how) == "--multi")
+                execl(SPEEDLAB_BINARY, "speedlab", "--db", dbpath.c_str(), "run", "md5", "sha1",
+                      "--seconds", "1", "--multi", "2", static_cast<char*>(nullptr));
+            else
+                execl(SPEEDLAB_BINARY, "speedlab", "--db", dbpath.c_str(), "run", "md5", "sha1",
+                      "--seconds", "1", "--cpu-mask", "aesni", static_cast<char*>(nullptr));
+            _exit(127);
+        }
+        std::vector<pid_t> found;
+        for (int tries = 0; tries < 200 && found.empty(); ++tries) {
+            usleep(50000);
+            found = children_of(pid);
+        }
+        ASSERT_FALSE(found.empty()) << how << ": no measuring process seen";
+        usleep(300000);
+        kill(pid, SIGKILL);
+        waitpid(pid, nullptr, 0);
+        for (pid_t child : found) {
+            bool gone = false;
+            for (int tries = 0; tries < 100 && !gone; ++tries) {
+                gone = !alive(child);
+                if (!gone) usleep(50000);
+            }
+            EXPECT_TRUE(gone) << how << ": process " << child << " still runs";
+        }
+    }
 }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -90,8 +91,12 @@ RunOutcome run_processes(const RunOptions& options, int processes) {
             break;
         }
         std::fflush(nullptr);
+        pid_t parent = ::getpid();
         pid_t pid = ::fork();
         if (pid == 0) {
+            // A parent killed with SIGKILL must not leave its measuring processes running.
+            ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+            if (::getppid() != parent) ::_exit(1);  // it died before prctl took hold
             ::close(p[0]);
             for (int k = 0; k < i; ++k) ::close(children[static_cast<size_t>(k)].fd);
             RunOptions mine = options;

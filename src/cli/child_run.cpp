@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -134,6 +135,20 @@ void record_wrapper(Run& run, const std::string& under) {
     m.evidence = {"measured under the emulator '" + under + "'"};
 }
 
+void follow_parent_death() {
+    const char* parent = std::getenv("SPEEDLAB_PARENT_PID");
+    if (!parent) return;
+    // The death of the direct parent: speedlab, or a wrapper that forked (sh -c).
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    char* end = nullptr;
+    long pid = std::strtol(parent, &end, 10);
+    // Gone before prctl took hold: nobody will read what this run prints.
+    if (end != parent && *end == '\0' && pid > 1 && kill(static_cast<pid_t>(pid), 0) != 0 &&
+        errno == ESRCH)
+        _exit(1);
+    unsetenv("SPEEDLAB_PARENT_PID");
+}
+
 ChildResult run_child(const ChildRun& child) {
     ChildResult r;
     std::error_code ec;
@@ -147,7 +162,7 @@ ChildResult run_child(const ChildRun& child) {
     argv.push_back("run");
     argv.insert(argv.end(), child.run_args.begin(), child.run_args.end());
     for (const char* a : {"--format", "json", "--no-store"}) argv.push_back(a);
-    std::vector<std::string> env;
+    std::vector<std::string> env{"SPEEDLAB_PARENT_PID=" + std::to_string(getpid())};
     if (!child.ia32cap.empty()) env.push_back("OPENSSL_ia32cap=" + child.ia32cap);
     struct sigaction forward {
     }, old_int{}, old_term{}, old_hup{};

@@ -23,6 +23,10 @@ struct ChildResult {
 
 ChildResult run_child(const ChildRun& child);
 
+// In a child run (SPEEDLAB_PARENT_PID set by run_child): dies with its parent,
+// so a parent killed with SIGKILL leaves no measuring process behind.
+void follow_parent_death();
+
 struct ProgramOutput {
     int status = -1;  // as from waitpid
     std::string out, err;

@@ -7,6 +7,7 @@
 #include <cstring>
 #include <map>
 
+#include "cli/child_run.h"
 #include "cli/commands.h"
 #include "cli/version.h"
 #include "core/build_info.h"
@@ -39,6 +40,7 @@ int main(int argc, char** argv) {
     using namespace speedlab::cli;
     // A file-size limit must fail the write (EFBIG), not kill the process mid-file.
     std::signal(SIGXFSZ, SIG_IGN);
+    follow_parent_death();
     CLI::App app{"speedlab: measure, import and compare openssl-speed style benchmarks",
                  "speedlab"};
     app.set_version_flag("--version", version_text);
