@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "compare/interval.h"
 #include "compare/ratio.h"
+#include "core/metric_pattern.h"
 #include "report/comparison.h"
 #include "store/database.h"
 
@@ -20,19 +21,6 @@ struct CompareArgs {
     double noise_percent = 100 * compare::kDefaultNoise;
 };
 
-size_t edit_distance(const std::string& a, const std::string& b) {
-    std::vector<size_t> prev(b.size() + 1), cur(b.size() + 1);
-    for (size_t j = 0; j <= b.size(); ++j) prev[j] = j;
-    for (size_t i = 1; i <= a.size(); ++i) {
-        cur[0] = i;
-        for (size_t j = 1; j <= b.size(); ++j)
-            cur[j] = std::min(
-                {prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-        std::swap(prev, cur);
-    }
-    return prev[b.size()];
-}
-
 // Columns to wrap prose at: the terminal's, or 100 when stdout is not one.
 size_t terminal_width() {
     winsize w{};
@@ -41,17 +29,9 @@ size_t terminal_width() {
     return 100;
 }
 
-// Each distance once, on at most 64 characters: a huge argument stays fast.
 std::string closest(const std::string& wanted, const std::vector<std::string>& names) {
-    constexpr size_t kLimit = 64;
-    std::string w = wanted.substr(0, kLimit);
-    std::vector<std::pair<size_t, size_t>> order;  // distance, index
-    for (size_t i = 0; i < names.size(); ++i)
-        order.emplace_back(edit_distance(w, names[i].substr(0, kLimit)), i);
-    std::stable_sort(order.begin(), order.end());
     std::string out;
-    for (size_t i = 0; i < order.size() && i < 5; ++i)
-        out += (out.empty() ? "" : ", ") + names[order[i].second];
+    for (const auto& n : closest_names(wanted, names, 5)) out += (out.empty() ? "" : ", ") + n;
     return out.empty() ? "none stored" : out;
 }
 }  // namespace
@@ -61,8 +41,10 @@ Command add_compare(CLI::App& app, Global& global) {
     app.add_option("runs", a->runs, "two or more run ids or labels (the first is A, the baseline)")
         ->required()
         ->expected(2, 1000);
-    app.add_option("--metrics", a->metrics,
-                   "figures to show side by side, e.g. md5@8192,rsa4096.sign,rsa4096.verify");
+    app.add_option(
+        "--metrics", a->metrics,
+        "figures to show side by side: ids or printed names, e.g. md5@8192,rsa4096.sign, "
+        "blowfish@8192, md5 (every size), rsa4096 (sign and verify), rsa, 'aes-*@8192'");
     app.add_option("--baseline", a->baseline,
                    "run the others are compared with (default: the first)");
     app.add_flag("--side-by-side", a->side_by_side, "side-by-side table even for two runs");
@@ -84,23 +66,6 @@ Command add_compare(CLI::App& app, Global& global) {
     app.add_flag("--ratios-only", a->ratios_only,
                  "two runs: only the ratios, in the sslcmp layout (with the seconds columns)");
     return [a, &global, format_option]() -> int {
-        std::vector<MetricKey> metrics;
-        if (!a->metrics.empty()) {
-            size_t start = 0;
-            while (start <= a->metrics.size()) {
-                size_t end = a->metrics.find(',', start);
-                if (end == std::string::npos) end = a->metrics.size();
-                std::string item = a->metrics.substr(start, end - start);
-                auto key = parse_metric_key(item);
-                if (!key)
-                    return fail(Exit::usage,
-                                "--metrics: '" + item +
-                                    "' is not a figure; expected ALGORITHM@BYTES (md5@8192) or "
-                                    "ALGORITHM.OPERATION (rsa4096.sign, ecdh-x25519.derive)");
-                metrics.push_back(*key);
-                start = end + 1;
-            }
-        }
         store::Database db(global.database_path(), store::Access::read);
         std::vector<Run> runs;
         for (const auto& name : a->runs) {
@@ -109,6 +74,12 @@ Command add_compare(CLI::App& app, Global& global) {
                 return fail(Exit::usage,
                             "no run '" + name + "'; closest: " + closest(name, db.names()));
             runs.push_back(std::move(*run));
+        }
+        std::vector<MetricKey> metrics;
+        if (!a->metrics.empty()) {
+            auto chosen = select_metrics(a->metrics, compare::metric_keys(runs));
+            if (!chosen.error.empty()) return fail(Exit::usage, "--metrics: " + chosen.error);
+            metrics = std::move(chosen.keys);
         }
         size_t baseline = 0;
         if (!a->baseline.empty()) {

@@ -195,6 +195,23 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
     return t;
 }
 
+std::vector<MetricKey> metric_keys(const std::vector<Run>& runs) {
+    std::vector<MetricKey> keys;
+    std::set<std::string> seen;
+    for (const auto& r : runs)
+        for (const auto& m : r.measurements)
+            if (seen.insert(metric_key(m)).second)
+                keys.push_back({m.algorithm, m.operation, m.parameter});
+    std::stable_sort(keys.begin(), keys.end(), [](const MetricKey& x, const MetricKey& y) {
+        int rx = print_rank(x.algorithm), ry = print_rank(y.algorithm);
+        if (rx != ry) return rx < ry;
+        if (x.algorithm != y.algorithm) return x.algorithm < y.algorithm;
+        if (x.parameter != y.parameter) return x.parameter < y.parameter;
+        return static_cast<int>(x.operation) < static_cast<int>(y.operation);
+    });
+    return keys;
+}
+
 SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
                         const std::vector<MetricKey>& metrics, double noise, bool all) {
     SideBySide s;
@@ -207,21 +224,7 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
         s.machines.push_back(r.machine->label);
         ptrs.push_back(&r);
     }
-    std::vector<MetricKey> keys = metrics;
-    if (keys.empty()) {
-        std::set<std::string> seen;
-        for (const auto& r : runs)
-            for (const auto& m : r.measurements)
-                if (seen.insert(metric_key(m)).second)
-                    keys.push_back({m.algorithm, m.operation, m.parameter});
-        std::stable_sort(keys.begin(), keys.end(), [](const MetricKey& x, const MetricKey& y) {
-            int rx = print_rank(x.algorithm), ry = print_rank(y.algorithm);
-            if (rx != ry) return rx < ry;
-            if (x.algorithm != y.algorithm) return x.algorithm < y.algorithm;
-            if (x.parameter != y.parameter) return x.parameter < y.parameter;
-            return static_cast<int>(x.operation) < static_cast<int>(y.operation);
-        });
-    }
+    std::vector<MetricKey> keys = metrics.empty() ? metric_keys(runs) : metrics;
     for (const auto& k : keys) {
         SideBySideRow row{k, {}, {}, {}, {}};
         const Measurement* base = baseline < runs.size()

@@ -97,6 +97,9 @@ struct SideBySide {
     size_t omitted = 0;   // figures fewer than two runs have, left out unless `all`
 };
 
+// Every figure any of RUNS has, each once, in classic order.
+std::vector<MetricKey> metric_keys(const std::vector<Run>& runs);
+
 // metrics empty: every figure any run has, in classic order.
 SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
                         const std::vector<MetricKey>& metrics, double noise = 0.02,
