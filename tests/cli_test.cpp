@@ -497,3 +497,35 @@ TEST_F(Cli, PcemAgainstTiliaReadsLikeTheBlog) {
     auto j = nlohmann::json::parse(two.out);
     EXPECT_EQ(fmt::format("{:.3f}", j["symmetric"][0]["cells"][0]["ratio"].get<double>()), "1.027");
 }
+
+namespace speedlab::testing {
+// Issue 20: one import of the five seeds stores the runs of 000, 001, 002 and
+// 004, refuses 003 (a ratio table) at its line, and exits 65; a second import
+// stores nothing and says so for each file.
+TEST_F(Cli, ImportOfTheSeedsKeepsGoingPastARatioTable) {
+    std::string seeds;
+    for (const char* s :
+         {"seed000-redhat73-pcem.txt", "seed001-redhat62-pcem.txt", "seed002-mandrake72-pcem.txt",
+          "seed003-sslcmp-i386-i486.txt", "seed004-athlon-p3.txt"})
+        seeds += " " + fixture_path(s);
+    auto r = run("import" + seeds);
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_NE(r.err.find("seed003-sslcmp-i386-i486.txt:8: found a ratio table"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("seed000-redhat73-pcem.txt: stored 12 run(s)"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("seed004-athlon-p3.txt: stored 2 run(s)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("5 files: 33 run(s) stored; 0 file(s) skipped, 1 refused"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(run("list --limit 0 --format json").out.find("\"id\":34"), std::string::npos);
+    auto again = run("import" + seeds);
+    EXPECT_EQ(again.code, 65);
+    EXPECT_NE(again.err.find("5 files: 0 run(s) stored; 4 file(s) skipped, 1 refused"),
+              std::string::npos)
+        << again.err;
+    EXPECT_NE(again.err.find("seed004-athlon-p3.txt: was imported before (run 32; same sha256)"),
+              std::string::npos)
+        << again.err;
+}
+}  // namespace speedlab::testing

@@ -32,9 +32,20 @@ struct ImportArgs {
     bool dry_run = false, verbose = false, separate = false, again = false;
 };
 
-// What the files gave: runs read from benchmark text, runs that travelled in bundles.
+// What one file gave: its runs, or why it gave none. Each file is judged and
+// stored on its own, so one bad file does not lose the others.
+struct FileResult {
+    std::string name;
+    std::vector<Run> runs;
+    bool bundle = false;
+    std::string refused;  // "FILE:LINE: why": the file gave no run
+    std::string skipped;  // why its runs were not stored (already stored)
+    size_t stored = 0, already = 0;
+};
+
+// What the files gave, file by file.
 struct Found {
-    std::vector<Run> text_runs, bundle_runs;
+    std::vector<FileResult> files;
     size_t unused_lines = 0;
     std::vector<std::string> diagnostics;  // "file:line: severity: message"
     std::map<size_t, std::string> machine_names;
@@ -107,115 +118,196 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
     }
 }
 
-// A bundle is read as a stream, run by run; a text whole (the parser keeps it).
-std::optional<int> read_file(const std::string& path, const ImportArgs& a, Found& found) {
-    std::string error;
-    std::ifstream file;
-    std::istream* in = open_input(path, file, error);
-    if (!in) return fail(Exit::bad_data, error);
-    std::string name = path == "-" ? "<stdin>" : path;
-    auto text = std::make_optional<std::string>();
-    read_chunks(*in, kSniffBytes, *text);
-    if (store::looks_like_json(*text)) {
-        try {
-            for (auto& run : store::read_bundle(*in, name, std::move(*text)))
-                found.bundle_runs.push_back(std::move(run));
-        } catch (const store::BundleError& e) {
-            return fail(Exit::bad_data, std::string(e.what()) + "; nothing imported");
-        }
-        if (in->bad()) return fail(Exit::bad_data, name + ": cannot read: " + std::strerror(errno));
-        return std::nullopt;
-    }
-    std::error_code ec;
-    if (auto size = std::filesystem::file_size(path, ec); !ec && path != "-")
-        text->reserve(std::min<uintmax_t>(size, parse::kMaxInputBytes) + 1);
-    read_chunks(*in, parse::kMaxInputBytes, *text);
-    if (in->bad()) return fail(Exit::bad_data, name + ": cannot read: " + std::strerror(errno));
-    std::string sha = sha256_hex(*text);  // of its bytes, before the parser reads them as text
-    if (auto [given, fresh] = found.texts.emplace(sha, name); !fresh) {
-        fmt::print(stderr, "skipped {}: the same text as {} (same sha256)\n", terminal_safe(name),
-                   terminal_safe(given->second));
-        return std::nullopt;
-    }
-    // The parser keeps the text (its runs' raw texts are spans of it), and may
-    // make plain text of it.
-    auto kept = std::make_shared<std::string>(std::move(*text));
-    parse::ParsedText parsed;
+// Why a text gave no run, at the line that came closest.
+std::string no_run_reason(const parse::ParsedText& parsed, const std::string& name) {
+    if (parsed.ratio_table_line)
+        return fmt::format(
+            "{}:{}: found a ratio table (figures relative to another run), not "
+            "openssl speed output; nothing imported",
+            name, parsed.ratio_table_line);
+    if (parsed.closest_line)
+        return fmt::format("{}:{}: no openssl speed output found; closest: {}", name,
+                           parsed.closest_line, terminal_safe(parsed.closest_what));
+    return name + ":1: no openssl speed output found";
+}
+
+void read_bundle_file(std::istream& in, std::string head, FileResult& file) {
     try {
-        parsed = parse::parse_speed_text(kept, name, {.merge_invocations = !a.separate});
-    } catch (const parse::InputError& e) {
-        return fail(Exit::bad_data, e.what());
+        for (auto& run : store::read_bundle(in, file.name, std::move(head)))
+            file.runs.push_back(std::move(run));
+    } catch (const store::BundleError& e) {
+        file.runs.clear();  // a bundle is stored whole or not at all
+        file.refused = std::string(e.what()) + "; nothing imported";
+        return;
     }
-    if (parsed.runs.empty() && parsed.ratio_table_line)
-        return fail(Exit::bad_data,
-                    fmt::format("{}:{}: found a ratio table (figures relative to another "
-                                "run), not openssl speed output; nothing imported",
-                                name, parsed.ratio_table_line));
-    if (parsed.runs.empty())
-        return fail(Exit::bad_data,
-                    parsed.closest_line
-                        ? fmt::format("{}:{}: no openssl speed output found; closest: {}", name,
-                                      parsed.closest_line, terminal_safe(parsed.closest_what))
-                        : name + ":1: no openssl speed output found");
-    found.most_runs = std::max(found.most_runs, parsed.runs.size());
-    name_runs(parsed.runs, path, sha, a, found);
-    found.text_runs.reserve(found.text_runs.size() + parsed.runs.size());
-    for (auto& run : parsed.runs) found.text_runs.push_back(std::move(run));
-    found.unused_lines += parsed.unused_lines;
-    if (!a.verbose) return std::nullopt;  // only --verbose prints them
-    auto messages = parse::diagnostic_messages(parsed.diagnostics, *kept);
+    if (in.bad()) {
+        file.runs.clear();
+        file.refused = file.name + ": cannot read: " + std::strerror(errno);
+    }
+}
+
+void keep_diagnostics(const parse::ParsedText& parsed, const std::string& text,
+                      const std::string& name, Found& found) {
+    auto messages = parse::diagnostic_messages(parsed.diagnostics, text);
     for (size_t k = 0; k < messages.size(); ++k) {
         const auto& d = parsed.diagnostics[k];
         found.diagnostics.push_back(
             fmt::format("{}:{}: {}: {}", name, d.line, to_string(d.severity), messages[k]));
     }
-    return std::nullopt;
 }
 
-// Stores text runs and new bundle runs in one transaction. A text imported
-// before is refused; a bundle run already stored (same content) is skipped.
-int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Global& global) {
-    if (a.dry_run) {  // the store is not even opened
-        stored = std::move(found.text_runs);
-        for (auto& r : found.bundle_runs) stored.push_back(std::move(r));
-        return Exit::ok;
+// Reads the runs of a text whose first bytes are in `text`.
+void read_text_file(std::istream& in, const std::string& path, std::string text,
+                    const ImportArgs& a, Found& found, FileResult& file) {
+    std::error_code ec;
+    if (auto size = std::filesystem::file_size(path, ec); !ec && path != "-")
+        text.reserve(std::min<uintmax_t>(size, parse::kMaxInputBytes) + 1);
+    read_chunks(in, parse::kMaxInputBytes, text);
+    if (in.bad()) {
+        file.refused = file.name + ": cannot read: " + std::strerror(errno);
+        return;
     }
+    std::string sha = sha256_hex(text);  // of its bytes, before the parser reads them as text
+    if (auto [given, fresh] = found.texts.emplace(sha, file.name); !fresh) {
+        file.skipped = fmt::format("the same text as {} (same sha256)", given->second);
+        return;
+    }
+    // The parser keeps the text (its runs' raw texts are spans of it), and may
+    // make plain text of it.
+    auto kept = std::make_shared<std::string>(std::move(text));
+    parse::ParsedText parsed;
     try {
-        store::Database db(global.database_path());
-        for (const auto& r : found.text_runs) {
-            auto ids = a.again ? std::vector<int64_t>{} : db.imported_from(r.source_sha256);
-            if (!ids.empty())
-                return fail(Exit::failure,
-                            fmt::format("{} was imported before (run {}; same sha256); "
-                                        "nothing stored (--again imports it anyway)",
-                                        r.source_file, ids.front()));
-        }
-        stored = std::move(found.text_runs);
-        std::unordered_set<std::string> contents;  // a run given twice is stored once
-        for (auto& r : found.bundle_runs) {
-            std::string content = store::content_sha256(r);
-            if (!contents.insert(content).second) {
-                fmt::print(stderr, "skipped {}: given twice in this import (same content)\n",
-                           r.label.empty() ? "a run" : "'" + terminal_safe(r.label) + "'");
-                continue;
-            }
-            auto ids = a.again ? std::vector<int64_t>{} : db.with_content(content);
-            if (ids.empty())
-                stored.push_back(std::move(r));
-            else
-                fmt::print(stderr, "skipped {}: already stored as run {} (same content)\n",
-                           r.label.empty() ? "a run" : "'" + terminal_safe(r.label) + "'",
-                           ids.front());
-        }
-        db.insert(stored);
-        for (const auto& r : stored)
-            for (const auto& n : r.notes)
-                if (n.rfind("not stored: ", 0) == 0)
-                    fmt::print(stderr, "run {}: {}\n", r.id, terminal_safe(n));
-    } catch (const std::exception& e) {
-        return fail(Exit::failure, std::string("nothing stored: ") + e.what());
+        parsed = parse::parse_speed_text(kept, file.name, {.merge_invocations = !a.separate});
+    } catch (const parse::InputError& e) {
+        file.refused = e.what();
+        return;
     }
+    if (parsed.runs.empty()) {
+        file.refused = no_run_reason(parsed, file.name);
+        return;
+    }
+    found.most_runs = std::max(found.most_runs, parsed.runs.size());
+    name_runs(parsed.runs, path, sha, a, found);
+    for (auto& run : parsed.runs) file.runs.push_back(std::move(run));
+    found.unused_lines += parsed.unused_lines;
+    if (a.verbose) keep_diagnostics(parsed, *kept, file.name, found);  // only -v prints them
+}
+
+// A bundle is read as a stream, run by run; a text whole (the parser keeps it).
+// What the file gives, or why it gives nothing, goes to its FileResult.
+void read_file(const std::string& path, const ImportArgs& a, Found& found) {
+    FileResult& file = found.files.emplace_back();
+    file.name = path == "-" ? "<stdin>" : path;
+    std::string error;
+    std::ifstream stream;
+    std::istream* in = open_input(path, stream, error);
+    if (!in) {
+        file.refused = error;
+        return;
+    }
+    std::string head;
+    read_chunks(*in, kSniffBytes, head);
+    file.bundle = store::looks_like_json(head);
+    if (file.bundle)
+        read_bundle_file(*in, std::move(head), file);
+    else
+        read_text_file(*in, path, std::move(head), a, found, file);
+}
+
+// Bundle runs already stored (same content) or given twice are skipped, one by one.
+void drop_stored_bundle_runs(FileResult& file, std::unordered_set<std::string>& contents,
+                             const ImportArgs& a, const store::Database* db) {
+    std::vector<Run> fresh;
+    for (auto& r : file.runs) {
+        std::string content = store::content_sha256(r);
+        std::string what = r.label.empty() ? "a run" : "'" + terminal_safe(r.label) + "'";
+        if (!contents.insert(content).second) {
+            fmt::print(stderr, "skipped {}: given twice in this import (same content)\n", what);
+            ++file.already;
+            continue;
+        }
+        auto ids = a.again || !db ? std::vector<int64_t>{} : db->with_content(content);
+        if (ids.empty()) {
+            fresh.push_back(std::move(r));
+            continue;
+        }
+        fmt::print(stderr, "skipped {}: already stored as run {} (same content)\n", what,
+                   ids.front());
+        ++file.already;
+    }
+    file.runs = std::move(fresh);
+}
+
+// A text imported before is skipped whole.
+void skip_imported_text(FileResult& file, const ImportArgs& a, const store::Database& db) {
+    if (a.again || file.runs.empty()) return;
+    auto ids = db.imported_from(file.runs.front().source_sha256);
+    if (ids.empty()) return;
+    file.skipped = fmt::format(
+        "was imported before (run {}; same sha256); nothing stored "
+        "(--again imports it anyway)",
+        ids.front());
+    file.already = file.runs.size();
+    file.runs.clear();
+}
+
+// Stores each file's runs in a transaction of its own: a file is stored whole
+// or not at all, and a file that fails does not lose the others.
+int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Global& global) {
+    std::unordered_set<std::string> contents;  // a run given twice is stored once
+    std::optional<store::Database> db;
+    try {
+        if (!a.dry_run) db.emplace(global.database_path());  // a dry run opens no store
+        for (auto& file : found.files) {
+            if (file.bundle) drop_stored_bundle_runs(file, contents, a, db ? &*db : nullptr);
+            if (db && !file.bundle) skip_imported_text(file, a, *db);
+            if (db && !file.runs.empty()) db->insert(file.runs);
+            file.stored = file.runs.size();
+            for (auto& r : file.runs) stored.push_back(std::move(r));
+        }
+    } catch (const std::exception& e) {
+        return fail(Exit::failure, std::string("nothing more stored: ") + e.what());
+    }
+    for (const auto& r : stored)
+        for (const auto& n : r.notes)
+            if (n.rfind("not stored: ", 0) == 0)
+                fmt::print(stderr, "run {}: {}\n", r.id, terminal_safe(n));
     return Exit::ok;
+}
+
+// One line per file on stderr: why it was refused (FILE:LINE:), why it was
+// skipped, or what it stored; then the totals when there were several files.
+void print_summary(const Found& found, const ImportArgs& a) {
+    size_t stored = 0, refused = 0, skipped = 0;
+    for (const auto& f : found.files) {
+        stored += f.stored;
+        refused += !f.refused.empty();
+        skipped += !f.skipped.empty();
+        if (!f.refused.empty())
+            fmt::print(stderr, "error: {}\n", terminal_safe(f.refused));
+        else if (!f.skipped.empty())
+            fmt::print(stderr, "skipped {}: {}\n", terminal_safe(f.name), terminal_safe(f.skipped));
+        else if (found.files.size() > 1)
+            fmt::print(stderr, "{}: {} {} run(s){}\n", terminal_safe(f.name),
+                       a.dry_run ? "found" : "stored", f.stored,
+                       f.already ? fmt::format(", skipped {} already stored", f.already) : "");
+    }
+    if (found.files.size() > 1)
+        fmt::print(stderr, "{} files: {} run(s) {}; {} file(s) skipped, {} refused\n",
+                   found.files.size(), stored, a.dry_run ? "found" : "stored", skipped, refused);
+}
+
+// 65 when some file gave no run; 1 when nothing was stored because the texts
+// were imported before; else 0.
+int import_status(const Found& found) {
+    bool refused = false, stored = false, skipped = false;
+    for (const auto& f : found.files) {
+        refused |= !f.refused.empty();
+        stored |= f.stored > 0;
+        skipped |= !f.skipped.empty();
+    }
+    if (refused) return Exit::bad_data;
+    return !stored && skipped ? Exit::failure : Exit::ok;
 }
 
 // Every line not used and every figure skipped, at its line; then what each
@@ -229,10 +321,11 @@ void print_diagnostics(const Found& found) {
         for (size_t p = d.find(": "); p != std::string::npos; p = d.find(": ", p + 1))
             said.insert(std::string_view(d).substr(p + 2));
     }
-    for (const auto& r : found.text_runs)
-        for (const auto& n : r.notes)
-            if (!said.count(n))
-                fmt::print(stderr, "{}: {}: {}\n", r.source_file, r.label, terminal_safe(n));
+    for (const auto& f : found.files)
+        for (const auto& r : f.runs)
+            for (const auto& n : r.notes)
+                if (!said.count(n))
+                    fmt::print(stderr, "{}: {}: {}\n", r.source_file, r.label, terminal_safe(n));
 }
 
 int print_imported(const std::vector<Run>& all, const Found& found, const ImportArgs& a) {
@@ -293,8 +386,7 @@ Command add_import(CLI::App& app, Global& global) {
         std::string error;
         if (!parse_machine_option(a->machine, found.machine_names, found.machine_for_all, error))
             return fail(Exit::usage, "--machine: " + error);
-        for (const auto& path : a->files)
-            if (auto code = read_file(path, *a, found)) return *code;
+        for (const auto& path : a->files) read_file(path, *a, found);
         if (!found.machine_names.empty() && found.machine_names.rbegin()->first > found.most_runs)
             return fail(Exit::usage,
                         fmt::format("--machine: no run {} to name: the text gives {} run(s); "
@@ -302,8 +394,11 @@ Command add_import(CLI::App& app, Global& global) {
                                     found.machine_names.rbegin()->first, found.most_runs));
         if (a->verbose) print_diagnostics(found);
         std::vector<Run> stored;
-        if (int code = store_found(found, stored, *a, global); code != Exit::ok) return code;
-        return print_imported(stored, found, *a);
+        int code = store_found(found, stored, *a, global);
+        print_summary(found, *a);
+        if (code != Exit::ok) return code;
+        if (print_imported(stored, found, *a) != Exit::ok) return Exit::failure;
+        return import_status(found);
     };
 }
 
