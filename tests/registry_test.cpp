@@ -6,6 +6,9 @@
 
 #include "core/algorithm.h"
 #include "core/curve.h"
+#include "core/mr_tags.h"
+#include "parse/speed_parser.h"
+#include "report/speed_table.h"
 
 namespace speedlab {
 namespace {
@@ -65,6 +68,140 @@ TEST(Registry, RecordIndexesAreUniqueAndInOrder) {
         EXPECT_EQ(curve_by_suffix(c.suffix), &c);
     }
     EXPECT_EQ(curve_by_printed("NISTP256"), curve_by_suffix("p256"));
+}
+
+TEST(MrTags, EveryTagNamesOneRecordBothWays) {
+    std::set<std::string_view> tags;
+    for (const auto& e : kMrTags) {
+        EXPECT_TRUE(tags.insert(e.tag).second) << e.tag;
+        EXPECT_EQ(mr_record(e.tag), e.record) << e.tag;
+        EXPECT_EQ(mr_tag(e.record), e.tag) << e.tag;
+    }
+    EXPECT_EQ(mr_record("+R12"), MrRecord::numbered_result);
+    EXPECT_EQ(mr_record("+F12"), MrRecord::numbered_summary);
+    for (std::string_view bad : {"+X", "+R7a", "+", "R1", "+Fx"})
+        EXPECT_FALSE(mr_record(bad).has_value()) << bad;
+}
+
+TEST(MrTags, ResultNumbersOfBothErasAreUniqueAndMoveByTwoIn32) {
+    for (const auto& r : kMrResults) {
+        EXPECT_EQ(mr_result(r.n, false), &r);
+        const MrResult* later = mr_result(r.n <= 2 ? r.n : r.n + 2, true);
+        ASSERT_NE(later, nullptr) << r.n;
+        EXPECT_EQ(later->family, r.family) << r.n;
+        EXPECT_EQ(later->op, r.op) << r.n;
+    }
+    EXPECT_EQ(mr_result(15, false)->family, "kem");  // only 3.2+ has 15..20
+    EXPECT_EQ(mr_result(13, false), nullptr);
+    EXPECT_EQ(mr_result(21, true), nullptr);
+}
+
+// What report writes as -mr records, the importer reads back through the same table.
+TEST(MrTags, RecordsSpeedlabWroteAreReadBackAsWritten) {
+    speedlab::Run run;
+    run.program = "openssl speed";
+    run.version = "OpenSSL 3.0.2 15 Mar 2022";
+    auto add = [&](std::string id, Operation op, int64_t size, double value) {
+        Measurement m;
+        m.algorithm = std::move(id);
+        m.operation = op;
+        m.parameter = size;
+        m.value = value;
+        run.measurements.push_back(m);
+    };
+    add("md5", Operation::throughput, 16, 145499490);
+    add("md5", Operation::throughput, 8192, 826880680);
+    add("rsa2048", Operation::sign, 0, 1862.5);
+    add("rsa2048", Operation::verify, 0, 63958.1);
+    add("dsa1024", Operation::sign, 0, 10245.7);
+    add("dsa1024", Operation::verify, 0, 9071.3);
+    add("ecdsa-p256", Operation::sign, 0, 35171.2);
+    add("ecdsa-p256", Operation::verify, 0, 11340.4);
+    add("ecdh-x25519", Operation::derive, 0, 25601.9);
+    add("ed25519", Operation::sign, 0, 27125.3);
+    add("ed448", Operation::verify, 0, 3010.6);
+    // 3.0 writes operations per second, 1.0.2 seconds per operation (six
+    // decimals: 1.5e-5 s is two digits); a fragment without a version is read
+    // by which operation is the slower.
+    for (std::string version : {"OpenSSL 3.0.2 15 Mar 2022", "OpenSSL 1.0.2u  20 Dec 2019", ""}) {
+        run.version = version;
+        std::string records = report::machine_readable(run);
+        std::string text = version.empty() ? records : version + "\n" + records;
+        auto parsed = parse::parse_speed_text(text, "speedlab-mr.txt");
+        ASSERT_EQ(parsed.runs.size(), 1u) << records;
+        bool seconds = version.find("1.0.2") != std::string::npos;
+        for (const auto& m : run.measurements) {
+            const Measurement* got = parsed.runs[0].find(m.algorithm, m.operation, m.parameter);
+            ASSERT_NE(got, nullptr) << version << " " << m.algorithm.str() << "\n" << records;
+            double tolerance = seconds && m.operation != Operation::throughput
+                                   ? m.value * m.value * 0.5e-6  // s/op to 6 decimals
+                                   : m.value * 1e-6;
+            EXPECT_NEAR(got->value, m.value, tolerance) << version << " " << m.algorithm.str();
+        }
+    }
+}
+
+// Each era's +Rn numbers, read from a record alone: {name, input, want}.
+TEST(MrTags, NumberedResultsByEra) {
+    struct Case {
+        std::string name, input, id;
+        Operation op;
+    };
+    const Case cases[] = {
+        {"1.1.1 R1 rsa sign", "OpenSSL 1.1.1w\n+R1:100:2048:10.00\n", "rsa2048", Operation::sign},
+        {"1.1.1 R3 dsa sign", "OpenSSL 1.1.1w\n+R3:100:1024:10.00\n", "dsa1024", Operation::sign},
+        {"1.1.1 R12 ffdh", "OpenSSL 1.1.1w\n+R12:100:2048:10.00\n", "ffdh2048", Operation::derive},
+        {"1.1.1 R8 eddsa sign", "OpenSSL 1.1.1w\n+R8:100:253:Ed25519:10.00\n", "ed25519",
+         Operation::sign},
+        {"3.2 R3 rsa encrypt", "OpenSSL 3.2.1\n+R3:100:2048:10.00\n", "rsa2048",
+         Operation::encrypt},
+        {"3.2 R5 dsa sign", "OpenSSL 3.2.1\n+R5:100:1024:10.00\n", "dsa1024", Operation::sign},
+        {"3.2 R14 ffdh", "OpenSSL 3.2.1\n+R14:100:2048:10.00\n", "ffdh2048", Operation::derive},
+        {"3.2 R16 kem encaps", "OpenSSL 3.2.1\n+R16:100:ML-KEM-768:10.00\n", "ml-kem-768",
+         Operation::encaps},
+        {"3.2 by its +DTP alone", "+DTP:2048:public:rsa encrypt:10\n+R3:100:2048:10.00\n",
+         "rsa2048", Operation::encrypt},
+    };
+    for (const auto& c : cases) {
+        auto parsed = parse::parse_speed_text(c.input, c.name);
+        ASSERT_EQ(parsed.runs.size(), 1u) << c.name;
+        const Measurement* got = parsed.runs[0].find(c.id, c.op, 0);
+        ASSERT_NE(got, nullptr) << c.name;
+        EXPECT_DOUBLE_EQ(got->value, 10.0) << c.name;
+    }
+}
+
+// +F2/+F3/+F4 hold seconds per operation up to 1.1.0, operations per second
+// later; without a version, by which is the slower (RSA) or by size (DSA, ECDSA).
+TEST(MrTags, KeySummaryRecordsInEachEraForm) {
+    struct Case {
+        std::string name, input, id;
+        Operation op;
+        double want;
+    };
+    const Case cases[] = {
+        {"1.0.2 dsa in seconds, sign faster", "OpenSSL 1.0.2u\n+F3:1:1024:0.000098:0.000110\n",
+         "dsa1024", Operation::sign, 1 / 0.000098},
+        {"3.0 dsa per second, sign slower", "OpenSSL 3.0.2\n+F3:1:1024:13577.000000:16326.000000\n",
+         "dsa1024", Operation::sign, 13577},
+        {"fragment dsa in seconds", "+F3:1:1024:0.000098:0.000110\n", "dsa1024", Operation::verify,
+         1 / 0.000110},
+        {"fragment dsa per second", "+F3:1:1024:13577.000000:16326.000000\n", "dsa1024",
+         Operation::verify, 16326},
+        {"fragment slow rsa in seconds", "+F2:4:4096:10.000000:0.158000\n", "rsa4096",
+         Operation::sign, 0.1},
+        {"1.1.1 rsa per second below one", "OpenSSL 1.1.1w\n+F2:4:4096:0.600000:40.000000\n",
+         "rsa4096", Operation::sign, 0.6},
+        {"1.0.2 ecdsa in seconds", "OpenSSL 1.0.2u\n+F4:7:256:0.000050:0.000200\n", "ecdsa-p256",
+         Operation::verify, 5000},
+    };
+    for (const auto& c : cases) {
+        auto parsed = parse::parse_speed_text(c.input, c.name);
+        ASSERT_EQ(parsed.runs.size(), 1u) << c.name;
+        const Measurement* got = parsed.runs[0].find(c.id, c.op, 0);
+        ASSERT_NE(got, nullptr) << c.name;
+        EXPECT_NEAR(got->value, c.want, c.want * 1e-9) << c.name;
+    }
 }
 
 }  // namespace

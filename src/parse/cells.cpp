@@ -109,4 +109,14 @@ bool seconds_cell(std::string_view w) {
     return w.size() > 1 && w.back() == 's' && number(w.substr(0, w.size() - 1)).has_value();
 }
 
+std::vector<int64_t> default_block_sizes(size_t columns, std::string_view version) {
+    if (columns == 6) return {16, 64, 256, 1024, 8192, 16384};
+    static constexpr std::string_view eight_first[] = {
+        "SSLeay",        "OpenSSL 0.9.1", "OpenSSL 0.9.2", "OpenSSL 0.9.3",
+        "OpenSSL 0.9.4", "OpenSSL 0.9.5", "OpenSSL 0.9.6"};
+    bool eight = false;
+    for (auto v : eight_first) eight = eight || starts_with(version, v);
+    return {eight ? 8 : 16, 64, 256, 1024, 8192};
+}
+
 }  // namespace speedlab::parse

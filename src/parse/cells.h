@@ -59,4 +59,9 @@ std::optional<Number> rate(std::string_view t);
 // Seconds per operation: "0.000300s".
 bool seconds_cell(std::string_view w);
 
+// The block sizes of a table printed without its header (-multi, -mr
+// without +H): six columns are 1.1.0+'s, five the version's (8 bytes first
+// up to 0.9.6, 16 later).
+std::vector<int64_t> default_block_sizes(size_t columns, std::string_view version);
+
 }  // namespace speedlab::parse

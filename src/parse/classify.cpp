@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/algorithm.h"
+#include "core/mr_tags.h"
 #include "core/speed_markers.h"
 #include "core/text.h"
 #include "parse/cells.h"
@@ -47,14 +48,6 @@ std::string prompt_host(std::string_view t) {
     return ok ? std::string(host) : std::string();
 }
 
-bool mr_tag(std::string_view tag) {
-    static constexpr std::array<std::string_view, 6> named{"+DT",  "+DN", "+DTP",
-                                                           "+DNP", "+H",  "+F"};
-    if (std::find(named.begin(), named.end(), tag) != named.end()) return true;
-    return tag.size() >= 2 && (starts_with(tag, "+R") || starts_with(tag, "+F")) &&
-           std::all_of(tag.begin() + 2, tag.end(), digit);
-}
-
 // The -mr record in a line, behind any prefix ("Got: ", "# ", "// ", "%% ",
 // a timestamp); empty when the line holds none. A record's second field is a number.
 std::string_view mr_record_in(std::string_view t) {
@@ -62,10 +55,11 @@ std::string_view mr_record_in(std::string_view t) {
         if (p > 0 && alnum(t[p - 1])) continue;
         std::string_view rec = t.substr(p);
         auto f = fields(rec, ':');
-        if (f.size() < 2 || !mr_tag(f[0])) continue;
-        bool named = f[0] == "+DT" || f[0] == "+DN";  // +DT:md5:3:16
-        if (named ? f.size() < 4 || !integer(f.back())
-                  : f[0] != "+H" && !integer(f[1]) && !number(f[1]))
+        if (f.size() < 2 || !mr_record(f[0])) continue;
+        auto record = *mr_record(f[0]);
+        bool named = record == MrRecord::announce || record == MrRecord::announce_count;
+        if (named ? f.size() < 4 || !integer(f.back())  // +DT:md5:3:16
+                  : record != MrRecord::header && !integer(f[1]) && !number(f[1]))
             continue;
         return rec;
     }

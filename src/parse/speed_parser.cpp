@@ -14,47 +14,19 @@
 #include "core/algorithm.h"
 #include "core/curve.h"
 #include "core/labelled_machines.h"
+#include "core/mr_tags.h"
 #include "core/text.h"
 #include "parse/cells.h"
 #include "parse/classify.h"
 #include "parse/hand_table.h"
 #include "parse/line_starts.h"
+#include "parse/mr_records.h"
 #include "parse/run_builder.h"
 #include "parse/system_text.h"
 
 namespace speedlab::parse {
 
 namespace {
-
-// Default block sizes for a table printed without a header (-multi).
-std::vector<int64_t> default_sizes(size_t columns, std::string_view version) {
-    if (columns == 6) return {16, 64, 256, 1024, 8192, 16384};
-    bool eight = starts_with(version, "SSLeay") || starts_with(version, "OpenSSL 0.9.1") ||
-                 starts_with(version, "OpenSSL 0.9.2") || starts_with(version, "OpenSSL 0.9.3") ||
-                 starts_with(version, "OpenSSL 0.9.4") || starts_with(version, "OpenSSL 0.9.5") ||
-                 starts_with(version, "OpenSSL 0.9.6");
-    return {eight ? 8 : 16, 64, 256, 1024, 8192};
-}
-
-// The curve of a -mr record's index and bits ("nistp256"); an unknown size
-// keeps the old prime-curve spelling so the id still says its bits.
-std::string curve_for(int64_t idx, int64_t bits) {
-    if (const Curve* c = curve_by_mr_index(static_cast<int>(idx), static_cast<int>(bits)))
-        return std::string(c->printed);
-    return "nistp" + std::to_string(bits);
-}
-
-// "OpenSSL 3.2.1 ...", "OpenSSL 4.0.0": a version whose -mr +R records have
-// 3.2's numbers.
-bool numbers_of_32(std::string_view version) {
-    if (!starts_with(version, "OpenSSL ")) return false;
-    int major = 0, minor = 0;
-    auto [p, ec] = std::from_chars(version.data() + 8, version.data() + version.size(), major);
-    if (ec != std::errc{}) return false;
-    if (p < version.data() + version.size() && *p == '.')
-        std::from_chars(p + 1, version.data() + version.size(), minor);
-    return major > 3 || (major == 3 && minor >= 2);
-}
 
 // "SW aes-128-cbc", "AF aes-128-cbc": rows a person marked with a short
 // upper-case word are separate runs (software vs engine, say). Strips the mark.
@@ -83,6 +55,36 @@ void in_line_order(std::vector<Diagnostic>::iterator first,
 
 enum class Mode { none, symmetric, public_key, kem, signature };
 
+// What may end the run being read (Parser::ends_run).
+enum class Boundary {
+    prompt,        // a shell prompt
+    fresh_start,   // a line that starts a run of its own (a -multi child's line, say)
+    version,       // a version line
+    table_header,  // a throughput table's header after other text
+    progress,      // a progress line
+    mr_progress,   // a -mr progress record (not a child's)
+};
+
+// The run being read: where it is in the text and what it has so far.
+struct RunState {
+    bool active = false;
+    bool has_tables = false;                // a summary table (or -mr +F records) was read
+    bool has_progress = false;              // progress lines or -mr +R records were read
+    bool truncated = false;                 // a table row was cut off
+    bool header_seen = false;               // version/options/compiler lines of this run
+    Mode mode = Mode::none;                 // the table being read
+    std::vector<int64_t> sizes;             // its block sizes
+    std::vector<std::string> row_ids;       // its rows, by algorithm
+    size_t first = 0, last_used = 0;        // lines of the text
+    std::vector<size_t> candidates_unused;  // lines inside it that nothing took
+
+    void start(size_t at) {
+        *this = RunState{};
+        active = true;
+        first = last_used = at;
+    }
+};
+
 class Parser {
   public:
     Parser(std::string_view text, const std::string& file)
@@ -103,6 +105,10 @@ class Parser {
     void begin_fresh();
     void begin_fresh_for_progress();
     void finish();
+    bool ends_run(Boundary what) const;
+    void end_run_at(Boundary what) {
+        if (ends_run(what)) finish();
+    }
     void finish_one(Run run);
     void closest_miss(const Token& tok);
     bool dispatch(Token& tok);
@@ -132,12 +138,6 @@ class Parser {
     bool kem_row(const Token& tok);
     bool progress(const Token& tok);
     bool machine_readable(std::string_view t, bool child);
-    bool mr_progress(std::string_view tag, const std::vector<std::string_view>& f);
-    void mr_throughput(const std::vector<std::string_view>& f);
-    Progress public_key_record(std::string_view tag, const std::vector<std::string_view>& f);
-    Progress table_record(int n, const std::vector<std::string_view>& f);
-    void mr_public_key(std::string_view tag, const std::vector<std::string_view>& f);
-    void mr_put(const std::string& id, Operation op, std::optional<Number> n, bool seconds_per_op);
 
     std::string_view text_;
     std::shared_ptr<const std::string> whole_;  // what runs' raw texts are spans of, if kept
@@ -150,21 +150,10 @@ class Parser {
     MachineReader machines_;
 
     // The run being read.
-    bool active_ = false, has_tables_ = false, has_progress_ = false, truncated_ = false;
+    RunState run_;
     RunBuilder builder_;
-    size_t first_ = 0, last_used_ = 0;
-    std::vector<size_t> candidates_unused_;
-    Mode mode_ = Mode::none;
     size_t key_columns_ = 0;  // columns of the last public-key header (4, or 8 in 3.2+)
-    std::vector<int64_t> sizes_;
-    bool header_seen_ = false;          // version/options/compiler lines of this run
-    std::vector<std::string> row_ids_;  // the table rows of this run, by algorithm
-    // -mr progress state
-    int64_t pending_len_ = 0;
-    std::string pending_pk_;
-    Operation pending_op_ = Operation::sign;
-    bool child_record_ = false;  // the -mr record being read is a -multi child's
-    bool records_32_ = false;    // +R numbers of 3.2+ (RSA encrypt/decrypt are R3/R4)
+    MrRecords mr_;            // what the -mr records of the run measured
 
     std::string prompt_host_;
     size_t prompt_line_ = 0;
@@ -187,16 +176,16 @@ ParsedText Parser::parse(bool merge) {
             std::fill(used_.begin() + static_cast<long>(start),
                       used_.begin() + static_cast<long>(i_) + 1, true);
         bool blank = trim(line).empty();
-        if (active_) {
+        if (run_.active) {
             if (used)
-                last_used_ = i_;
+                run_.last_used = i_;
             else if (!blank)
-                candidates_unused_.push_back(i_);
+                run_.candidates_unused.push_back(i_);
         }
-        if (!used && mode_ != Mode::none && !blank) {
+        if (!used && run_.mode != Mode::none && !blank) {
             if (!label_between_rows(tok))
-                mode_ = Mode::none;
-            else if (!row_ids_.empty())
+                run_.mode = Mode::none;
+            else if (!run_.row_ids.empty())
                 next_run_under_header();
         }
     }
@@ -233,12 +222,12 @@ void Parser::headerless_row(const Token& tok) {
         if (command_words_[k] == "-bytes") bytes = integer(command_words_[k + 1]);
     if (k_cells == 1 && bytes && *bytes > 0) {
         begin();
-        sizes_ = {*bytes};
-        mode_ = Mode::symmetric;
+        run_.sizes = {*bytes};
+        run_.mode = Mode::symmetric;
         builder_.note("block size " + std::to_string(*bytes) + " from the command's -bytes");
     } else if (k_cells == 5 || k_cells == 6) {
         begin();
-        mode_ = Mode::symmetric;  // sizes_ empty: the version's defaults by count
+        run_.mode = Mode::symmetric;  // run_.sizes empty: the version's defaults by count
         builder_.note("a row without its header: the version's default block sizes");
     }
 }
@@ -247,7 +236,7 @@ void Parser::headerless_row(const Token& tok) {
 // -evp rc4:"), a row of the same table under it: it labels the next run,
 // which shares the header.
 bool Parser::label_between_rows(const Token& tok) const {
-    if (mode_ != Mode::symmetric && mode_ != Mode::public_key) return false;
+    if (run_.mode != Mode::symmetric && run_.mode != Mode::public_key) return false;
     if (tok.kind != LineKind::other && tok.kind != LineKind::prompt) return false;
     if (tok.text.size() > 80 || !std::isalpha(static_cast<unsigned char>(tok.text[0])) ||
         words(tok.text).size() > 8)
@@ -258,8 +247,8 @@ bool Parser::label_between_rows(const Token& tok) const {
         k = k + 1;
     if (k >= lines_.size()) return false;
     LineKind next = classify(lines_[k].text()).kind;
-    return mode_ == Mode::symmetric ? next == LineKind::throughput_row
-                                    : next == LineKind::public_key_row;
+    return run_.mode == Mode::symmetric ? next == LineKind::throughput_row
+                                        : next == LineKind::public_key_row;
 }
 
 // Only the system text, for `speedlab sysinfo --decode`.
@@ -277,7 +266,7 @@ std::vector<Machine> Parser::system_only(std::vector<UnusedLine>& unrecognised) 
 // A machine described before a run's figures is that run's machine.
 bool Parser::system_text() {
     if (!machines_.read(i_)) return false;
-    if (active_ && !has_tables_ && builder_.run().measurements.empty())
+    if (run_.active && !run_.has_tables && builder_.run().measurements.empty())
         builder_.run().machine = machines_.shared_current();
     return true;
 }
@@ -285,9 +274,9 @@ bool Parser::system_text() {
 // ---- runs ----
 
 void Parser::begin() {
-    if (active_) return;
-    active_ = true;
-    has_tables_ = has_progress_ = truncated_ = header_seen_ = records_32_ = false;
+    if (run_.active) return;
+    run_.start(i_);
+    mr_.start_run();
     Run run;
     run.source = "imported";
     run.program = "openssl speed";
@@ -297,22 +286,17 @@ void Parser::begin() {
     machines_.take();
     builder_ = RunBuilder(std::move(run));
     builder_.at_line(lines_[i_].line);
-    first_ = last_used_ = i_;
-    candidates_unused_.clear();
-    sizes_.clear();
-    row_ids_.clear();
-    mode_ = Mode::none;
 }
 
 // A row of an algorithm this run has a row of already: the next run, printed
 // under the same header (repeated runs, or runs interleaved row by row).
 bool Parser::repeated_row(const std::string& id) {
-    if (std::find(row_ids_.begin(), row_ids_.end(), id) == row_ids_.end()) {
-        row_ids_.push_back(id);
+    if (std::find(run_.row_ids.begin(), run_.row_ids.end(), id) == run_.row_ids.end()) {
+        run_.row_ids.push_back(id);
         return false;
     }
     next_run_under_header();
-    row_ids_.push_back(id);
+    run_.row_ids.push_back(id);
     return true;
 }
 
@@ -325,9 +309,9 @@ void Parser::next_run_under_header() {
     shared.options = old.options;
     shared.compiler = old.compiler;
     shared.timing = old.timing;
-    auto sizes = sizes_;
-    Mode mode = mode_;
-    bool header = header_seen_;
+    auto sizes = run_.sizes;
+    Mode mode = run_.mode;
+    bool header = run_.header_seen;
     finish();
     begin();
     Run& run = builder_.run();
@@ -336,26 +320,45 @@ void Parser::next_run_under_header() {
     run.options = std::move(shared.options);
     run.compiler = std::move(shared.compiler);
     run.timing = shared.timing;
-    sizes_ = std::move(sizes);
-    mode_ = mode;
-    header_seen_ = header;
-    has_tables_ = true;
+    run_.sizes = std::move(sizes);
+    run_.mode = mode;
+    run_.header_seen = header;
+    run_.has_tables = true;
 }
 
 // A progress line or header after tables starts the next run.
 void Parser::begin_fresh() {
-    if (active_ && has_tables_) finish();
+    end_run_at(Boundary::fresh_start);
     begin();
 }
 
 void Parser::begin_fresh_for_progress() {
-    if (active_ && (has_tables_ || (header_seen_ && !has_progress_))) finish();
+    end_run_at(Boundary::progress);
     begin();
 }
 
+// The one place that decides where a run ends: what came, against what the
+// run has read so far. A run ends before it, or goes on.
+bool Parser::ends_run(Boundary what) const {
+    if (!run_.active) return false;
+    switch (what) {
+        case Boundary::prompt:
+        case Boundary::fresh_start:
+        case Boundary::mr_progress:
+            return run_.has_tables;  // after the tables, the next run
+        case Boundary::version:
+            return run_.has_tables || run_.header_seen;  // a run has one version
+        case Boundary::table_header:
+            return run_.has_tables && run_.mode == Mode::none;  // after other text
+        case Boundary::progress:  // after tables, or after a header and no progress yet
+            return run_.has_tables || (run_.header_seen && !run_.has_progress);
+    }
+    return false;
+}
+
 void Parser::finish() {
-    if (!active_) return;
-    active_ = false;
+    if (!run_.active) return;
+    run_.active = false;
     builder_.resolve_curves(command_words_);
     size_t mark = out_.diagnostics.size();
     for (Run& run : builder_.finish()) finish_one(std::move(run));
@@ -368,26 +371,26 @@ void Parser::finish() {
 void Parser::finish_one(Run run) {
     if (run.measurements.empty()) return;
     if (run.machine->label.empty() && run.machine->hostname.empty()) {
-        std::string label = !prompt_host_.empty() && prompt_line_ + 3 >= first_
+        std::string label = !prompt_host_.empty() && prompt_line_ + 3 >= run_.first
                                 ? prompt_host_
-                                : heading_above(first_);
+                                : heading_above(run_.first);
         if (!label.empty()) run.machine = labelled_.get(run.machine, std::move(label));
     }
-    if (truncated_ || (has_progress_ && !has_tables_)) {
+    if (run_.truncated || (run_.has_progress && !run_.has_tables)) {
         run.complete = false;
-        run.notes.push_back(has_tables_
+        run.notes.push_back(run_.has_tables
                                 ? "a table row was cut off"
                                 : "progress lines without a summary table: the run was cut off");
     }
-    size_t begin_line = lines_[first_].line;
-    size_t end_line = lines_[last_used_].line;
+    size_t begin_line = lines_[run_.first].line;
+    size_t end_line = lines_[run_.last_used].line;
     static const Shared<std::string> not_used = std::string("not used");
-    for (size_t k : candidates_unused_)
-        if (k > first_ && k < last_used_) {
+    for (size_t k : run_.candidates_unused)
+        if (k > run_.first && k < run_.last_used) {
             ++out_.unused_lines;
             out_.diagnostics.push_back({lines_[k].line, Severity::warning, true, not_used});
         }
-    candidates_unused_.clear();
+    run_.candidates_unused.clear();
     // Keep the original text of the run's lines, so it can be parsed again later.
     run.raw_text = raw_lines(begin_line, end_line);
     run.measurements.shrink_to_fit();  // a run outlives the parse: no spare capacity
@@ -492,7 +495,7 @@ bool Parser::only_openssl(const Token& tok) {
 bool Parser::speed_line(Token& tok) {
     builder_.at_line(lines_[i_].line);
     bool used = dispatch(tok);
-    if (!used && !active_ && !out_.closest_line) closest_miss(tok);
+    if (!used && !run_.active && !out_.closest_line) closest_miss(tok);
     return used;
 }
 
@@ -515,7 +518,7 @@ bool Parser::dispatch(Token& tok) {
         case LineKind::prompt:
             prompt_host_ = std::move(tok.value);
             prompt_line_ = i_;
-            if (active_ && has_tables_) finish();
+            end_run_at(Boundary::prompt);
             return false;
         case LineKind::progress:
             return progress(tok);
@@ -532,8 +535,8 @@ bool Parser::dispatch(Token& tok) {
         case LineKind::forked_child:
             return forked_child(tok);
         case LineKind::numbers_note:
-            if (!active_) begin();
-            mode_ = Mode::symmetric;
+            if (!run_.active) begin();
+            run_.mode = Mode::symmetric;
             return true;
         case LineKind::throughput_header:
             return symmetric_header(tok.sizes);
@@ -541,13 +544,13 @@ bool Parser::dispatch(Token& tok) {
             return public_key_header(tok);
         case LineKind::public_key_row:
             // A row with openssl's seconds cells is openssl's, header or not.
-            if (!active_ && row_with_seconds(tok.text)) begin();
-            return active_ && row(tok);
+            if (!run_.active && row_with_seconds(tok.text)) begin();
+            return run_.active && row(tok);
         case LineKind::throughput_row:
-            if (!active_) headerless_row(tok);
-            return active_ && row(tok);
+            if (!run_.active) headerless_row(tok);
+            return run_.active && row(tok);
         case LineKind::kem_row:
-            return active_ && row(tok);
+            return run_.active && row(tok);
         case LineKind::blank:
         case LineKind::other:
             return false;
@@ -558,10 +561,10 @@ bool Parser::dispatch(Token& tok) {
 bool Parser::header(const Token& tok) {
     Run& run = builder_.run();
     if (tok.kind == LineKind::version) {
-        if (active_ && (has_tables_ || header_seen_)) finish();
+        end_run_at(Boundary::version);
         begin();
         builder_.run().version = tok.value;
-        header_seen_ = true;
+        run_.header_seen = true;
         return true;
     }
     if (tok.kind == LineKind::elapsed_notice) {
@@ -571,7 +574,7 @@ bool Parser::header(const Token& tok) {
         return true;
     }
     // Other header lines only count inside a run (after a version or progress line).
-    if (!active_) return false;
+    if (!run_.active) return false;
     switch (tok.kind) {
         case LineKind::built_on:
             run.built_on = tok.value;
@@ -595,7 +598,7 @@ bool Parser::header(const Token& tok) {
             if (!tok.value.empty()) run.cpu_mask = tok.value;
             return true;
     }
-    header_seen_ = true;
+    run_.header_seen = true;
     return true;
 }
 
@@ -612,20 +615,20 @@ bool Parser::forked_child(const Token& tok) {
 bool Parser::symmetric_header(const std::vector<int64_t>& sizes) {
     if (sizes.empty()) return false;
     // A header after other text, in a run that has its tables, starts the next run.
-    if (active_ && has_tables_ && mode_ == Mode::none) finish();
+    end_run_at(Boundary::table_header);
     // Without a version or progress line, the header is openssl's when the row
     // under it has openssl's "k" cells (a ratio table has none).
     size_t under = next_text_line();
     bool next = under < lines_.size();
-    if (!active_ && next && row_in_kilobytes(lines_[under].text())) begin();
-    if (!active_ && next && row_of_ratios(lines_[under].text()) && !out_.ratio_table_line)
+    if (!run_.active && next && row_in_kilobytes(lines_[under].text())) begin();
+    if (!run_.active && next && row_of_ratios(lines_[under].text()) && !out_.ratio_table_line)
         out_.ratio_table_line = lines_[i_].line;
-    if (!active_ || (mode_ != Mode::symmetric && !header_seen_ && !has_progress_ &&
-                     !builder_.run().measurements.empty()))
+    if (!run_.active || (run_.mode != Mode::symmetric && !run_.header_seen && !run_.has_progress &&
+                         !builder_.run().measurements.empty()))
         return false;
-    sizes_ = sizes;
-    mode_ = Mode::symmetric;
-    has_tables_ = true;
+    run_.sizes = sizes;
+    run_.mode = Mode::symmetric;
+    run_.has_tables = true;
     return true;
 }
 
@@ -639,25 +642,25 @@ size_t Parser::next_text_line() const {
 bool Parser::public_key_header(const Token& tok) {
     // Without a run around it, a table is openssl's only when its next row
     // has openssl's seconds-per-operation cells (not somebody's ratio table).
-    if (!active_) {
+    if (!run_.active) {
         size_t under = next_text_line();
         if (under >= lines_.size() || !row_with_seconds(lines_[under].text())) return false;
         begin();
     }
-    mode_ = tok.table == TableKind::kem         ? Mode::kem
-            : tok.table == TableKind::signature ? Mode::signature
-                                                : Mode::public_key;
+    run_.mode = tok.table == TableKind::kem         ? Mode::kem
+                : tok.table == TableKind::signature ? Mode::signature
+                                                    : Mode::public_key;
     key_columns_ = words(tok.text).size();
-    has_tables_ = true;
+    run_.has_tables = true;
     return true;
 }
 
 // A row of the table being read, wrapped by a mail client before its last
 // figures: the next line holds only those. The two are read as one line.
 void Parser::rejoin(Token& tok) {
-    if (!active_ || i_ + 1 >= lines_.size()) return;
-    bool kem = mode_ == Mode::kem || mode_ == Mode::signature;
-    bool short_key_row = mode_ == Mode::public_key && tok.kind == LineKind::public_key_row &&
+    if (!run_.active || i_ + 1 >= lines_.size()) return;
+    bool kem = run_.mode == Mode::kem || run_.mode == Mode::signature;
+    bool short_key_row = run_.mode == Mode::public_key && tok.kind == LineKind::public_key_row &&
                          tok.public_key.seconds.size() + tok.public_key.rates.size() < key_columns_;
     if (!(kem && tok.kind != LineKind::kem_row && tok.kind != LineKind::blank) && !short_key_row)
         return;
@@ -679,23 +682,24 @@ void Parser::rejoin(Token& tok) {
 
 // Which rows belong to the run being read depends on the table it is in.
 bool Parser::row(const Token& tok) {
-    bool kem_table = mode_ == Mode::kem || mode_ == Mode::signature;
+    bool kem_table = run_.mode == Mode::kem || run_.mode == Mode::signature;
     switch (tok.kind) {
         case LineKind::public_key_row:
-            if (mode_ != Mode::public_key && mode_ != Mode::symmetric && !header_seen_ &&
-                !row_with_seconds(tok.text))
+            if (run_.mode != Mode::public_key && run_.mode != Mode::symmetric &&
+                !run_.header_seen && !row_with_seconds(tok.text))
                 return false;
             repeated_row(std::string(tok.label) + "\t" + tok.public_key.id);
-            truncated_ =
-                builder_.add_public_key_row(tok.public_key, std::string(tok.label)) || truncated_;
-            has_tables_ = true;
-            if (mode_ == Mode::none) mode_ = Mode::public_key;
+            run_.truncated = builder_.add_public_key_row(tok.public_key, std::string(tok.label)) ||
+                             run_.truncated;
+            run_.has_tables = true;
+            if (run_.mode == Mode::none) run_.mode = Mode::public_key;
             return true;
         case LineKind::kem_row:
             return kem_table && kem_row(tok);
         default:
             if (kem_table) return false;
-            if (mode_ == Mode::symmetric || (header_seen_ && !has_tables_ && mode_ == Mode::none))
+            if (run_.mode == Mode::symmetric ||
+                (run_.header_seen && !run_.has_tables && run_.mode == Mode::none))
                 return symmetric_row(tok);
             return false;
     }
@@ -725,15 +729,15 @@ bool Parser::symmetric_row(const Token& tok) {
         if (second.kind == LineKind::throughput_row) symmetric_row(second);
         return ok;
     }
-    if (sizes_.empty()) {
+    if (run_.sizes.empty()) {
         if (cells.size() < 5) return false;  // a headerless (-multi) table has whole rows
-        sizes_ = default_sizes(cells.size(), builder_.run().version);
+        run_.sizes = default_block_sizes(cells.size(), builder_.run().version);
     }
     // A row wrapped before its last cells: the next line holds only figures
     // (the very last may be cut mid-number, and is skipped in place).
-    while (cells.size() < sizes_.size() && i_ + 1 < lines_.size()) {
+    while (cells.size() < run_.sizes.size() && i_ + 1 < lines_.size()) {
         auto next = words(lines_[i_ + 1].text());
-        if (next.empty() || cells.size() + next.size() > sizes_.size() ||
+        if (next.empty() || cells.size() + next.size() > run_.sizes.size() ||
             !std::all_of(next.begin(), next.end() - 1,
                          [](auto w) { return throughput_cell(w).has_value(); }) ||
             !(throughput_cell(next.back()) || cell_like(next.back())))
@@ -744,18 +748,18 @@ bool Parser::symmetric_row(const Token& tok) {
     // Words after the figures that are none ("(approx)", "x"): said and
     // dropped, so they shift no figure. Extra cells left over are a name's
     // words read as cells ("3des"), at the front.
-    while (cells.size() > sizes_.size() && !throughput_cell(cells.back())) {
+    while (cells.size() > run_.sizes.size() && !throughput_cell(cells.back())) {
         builder_.skip(tok.name + ": '" + std::string(cells.back()) +
                       "' after the row's figures is none; not used");
         cells.pop_back();
     }
-    if (cells.size() > sizes_.size())
-        cells.erase(cells.begin(), cells.end() - static_cast<long>(sizes_.size()));
-    if (cells.size() < sizes_.size()) truncated_ = true;
+    if (cells.size() > run_.sizes.size())
+        cells.erase(cells.begin(), cells.end() - static_cast<long>(run_.sizes.size()));
+    if (cells.size() < run_.sizes.size()) run_.truncated = true;
     repeated_row(lower_ascii(tok.name));
     symmetric_cells(tok.name, cells);
-    has_tables_ = true;
-    mode_ = Mode::symmetric;
+    run_.has_tables = true;
+    run_.mode = Mode::symmetric;
     return true;
 }
 
@@ -774,7 +778,7 @@ void Parser::symmetric_cells(const std::string& printed,
     for (size_t k = 0; k < cells.size(); ++k) {
         auto cell = throughput_cell(cells[k]);
         // Only a skipped cell needs its place said: most cells are figures.
-        auto at = [&] { return name + " at " + std::to_string(sizes_[k]) + " bytes: "; };
+        auto at = [&] { return name + " at " + std::to_string(run_.sizes[k]) + " bytes: "; };
         if (!cell) {
             builder_.skip(at() + "'" + std::string(cells[k]) + "' is not a figure; skipped");
             continue;
@@ -787,7 +791,7 @@ void Parser::symmetric_cells(const std::string& printed,
         zero_row = false;
         Measurement m;
         m.algorithm = id;
-        m.parameter = sizes_[k];
+        m.parameter = run_.sizes[k];
         m.value = cell->value;
         m.printed_step = cell->step;
         m.source_name = name;
@@ -801,7 +805,7 @@ void Parser::symmetric_cells(const std::string& printed,
 }
 
 bool Parser::kem_row(const Token& tok) {
-    TableKind table = mode_ == Mode::kem ? TableKind::kem : TableKind::signature;
+    TableKind table = run_.mode == Mode::kem ? TableKind::kem : TableKind::signature;
     std::string name = table_algorithm(table, tok.name);
     std::array<Operation, 3> ops =
         table == TableKind::kem
@@ -818,13 +822,13 @@ bool Parser::kem_row(const Token& tok) {
         m.source_name = tok.name;
         builder_.add_table(std::move(m));
     }
-    has_tables_ = true;
+    run_.has_tables = true;
     return true;
 }
 
 bool Parser::progress(const Token& tok) {
     begin_fresh_for_progress();
-    has_progress_ = true;
+    run_.has_progress = true;
     const Progress& p = tok.progress;
     switch (p.kind) {
         case Progress::Kind::started:
@@ -847,247 +851,29 @@ bool Parser::progress(const Token& tok) {
 // its figures are per-process samples; the parent's table carries their sum.
 bool Parser::machine_readable(std::string_view t, bool child) {
     if (child) {
-        if (!active_) begin();
+        if (!run_.active) begin();
         builder_.set_multi();
         builder_.run().timing = Timing::wall;
         if (auto from = t.rfind(" from "); from != std::string_view::npos) t = t.substr(0, from);
     }
     auto f = fields(t, ':');
     std::string_view tag = f[0];
-    bool summary = tag == "+H" || starts_with(tag, "+F");
-    if (!active_) begin();
-    if (!summary && has_tables_ && !child) {
+    auto record = mr_record(tag);
+    bool summary = record && is_summary(*record);
+    if (!run_.active) begin();
+    if (!summary && !child && ends_run(Boundary::mr_progress)) {
         finish();
         begin();
     }
     builder_.from_child(child);
-    child_record_ = child;
-    if (!summary) {
-        has_progress_ = mr_progress(tag, f) || has_progress_;
-    } else if (tag == "+H") {
-        sizes_.clear();
-        for (size_t k = 1; k < f.size(); ++k)
-            if (auto n = integer(f[k])) sizes_.push_back(*n);
-    } else if (tag == "+F" && f.size() >= 4) {
-        mr_throughput(f);
-        has_tables_ = has_tables_ || !child;  // a child's record is a sample, not the table
-    } else if (starts_with(tag, "+F") && f.size() >= 5) {
-        mr_public_key(tag, f);
-        has_tables_ = has_tables_ || !child;
-    }
+    mr_.from_child(child);
+    if (!summary)
+        run_.has_progress = mr_.progress(builder_, tag, f) || run_.has_progress;
+    else if (mr_.summary(builder_, tag, f, run_.sizes))
+        run_.has_tables = run_.has_tables || !child;  // a child's record is a sample, not the table
     builder_.from_child(false);
-    child_record_ = false;
+    mr_.from_child(false);
     return true;
-}
-
-// +DT/+DTP announce a figure, +R/+Rn give its count and seconds; false for
-// records that are neither (+DN).
-bool Parser::mr_progress(std::string_view tag, const std::vector<std::string_view>& f) {
-    if (tag == "+DT" && f.size() >= 4) {
-        pending_len_ = integer(f[3]).value_or(0);
-    } else if (tag == "+R" && f.size() >= 4) {
-        auto count = integer(f[1]);
-        auto secs = number(f[3]);
-        if (count && *count > 0 && secs && secs->value > 0 && pending_len_ > 0) {
-            Progress p;
-            p.kind = Progress::Kind::figure;
-            p.id = canonical_symmetric_id(f[2]);
-            p.bytes = pending_len_;
-            p.count = *count;
-            p.seconds = secs->value;
-            p.source = std::string(f[2]);
-            builder_.add_progress(p);
-        }
-    } else if (tag == "+DTP" && f.size() >= 5) {
-        std::string alg = lower_ascii(f[3]), op = lower_ascii(f[2]);
-        pending_pk_.clear();
-        // 3.2+ names RSA's operations in the record ("rsa sign"): its +R numbers moved.
-        if (starts_with(alg, "rsa ")) records_32_ = true;
-        if (starts_with(alg, "rsa")) {
-            pending_pk_ = "rsa" + std::string(f[1]);
-            pending_op_ = contains(alg, "decrypt")   ? Operation::decrypt
-                          : contains(alg, "encrypt") ? Operation::encrypt
-                          : op == "private"          ? Operation::sign
-                                                     : Operation::verify;
-        } else if (alg == "dsa") {
-            pending_pk_ = "dsa" + std::string(f[1]);
-            pending_op_ = op == "verify" ? Operation::verify : Operation::sign;
-        }
-    } else if (starts_with(tag, "+R") && tag.size() > 2 && f.size() >= 4) {
-        auto count = integer(f[1]);
-        auto secs = number(f.back());
-        Progress p = public_key_record(tag, f);
-        if (p.kind != Progress::Kind::started && count && *count > 0 && secs && secs->value > 0) {
-            p.count = *count;
-            p.seconds = secs->value;
-            if (p.kind == Progress::Kind::figure)
-                builder_.add_progress(p);
-            else if (!child_record_)  // a child's count is not the table's
-                builder_.pend_curve(p);
-        }
-        pending_pk_.clear();
-    } else {
-        return false;
-    }
-    return true;
-}
-
-// What a "+Rn:count:bits[:name]:seconds" record measured. The tag says it
-// (since 0.9.7: 1/2 RSA sign/verify, 3/4 DSA, 5/6 ECDSA, 7 ECDH, 8/9 EdDSA,
-// 10/11 SM2, 12 FFDH), so records of -multi processes that interleave are
-// told apart; the +DTP before it only adds RSA encrypt/decrypt (3.2+).
-Progress Parser::public_key_record(std::string_view tag, const std::vector<std::string_view>& f) {
-    Progress p;
-    int n = 0;
-    std::from_chars(tag.data() + 2, tag.data() + tag.size(), n);
-    if (n >= 15 && n <= 20) return table_record(n, f);  // 3.2+ KEM and signature tests
-    if (records_32_ || numbers_of_32(builder_.run().version)) {
-        // 3.2+ numbers: R3/R4 RSA encrypt/decrypt, then DSA.. FFDH two later.
-        if (n == 3 || n == 4) {
-            auto bits = integer(f[2]);
-            if (!bits || *bits <= 0) return p;
-            p.kind = Progress::Kind::figure;
-            p.bits = *bits;
-            p.id = "rsa" + std::to_string(*bits);
-            p.op = n == 3 ? Operation::encrypt : Operation::decrypt;
-            return p;
-        }
-        if (n >= 5) n -= 2;
-    }
-    auto bits = integer(f[2]);
-    if (!bits || *bits <= 0) return p;
-    std::string b = std::to_string(*bits);
-    std::string name = f.size() >= 5 ? lower_ascii(f[3]) : std::string();
-    p.kind = Progress::Kind::figure;
-    p.bits = *bits;
-    switch (n) {
-        case 1:
-        case 2:
-            p.id = "rsa" + b;
-            p.op = n == 1 ? Operation::sign : Operation::verify;
-            if (pending_pk_ == p.id &&
-                (pending_op_ == Operation::encrypt || pending_op_ == Operation::decrypt))
-                p.op = pending_op_;
-            break;
-        case 3:
-        case 4:
-            p.id = "dsa" + b;
-            p.op = n == 3 ? Operation::sign : Operation::verify;
-            break;
-        case 8:
-        case 9:
-        case 10:
-        case 11:
-            if (name.empty()) return Progress{};
-            p.id = n >= 10 ? "sm2" : name;
-            p.op = n % 2 == 0 ? Operation::sign : Operation::verify;
-            break;
-        case 12:
-            p.id = "ffdh" + b;
-            p.op = Operation::derive;
-            break;
-        case 5:
-        case 6:
-        case 7:
-            p.kind = Progress::Kind::curve;
-            p.family = n == 7 ? "ecdh" : "ecdsa";
-            p.op = n == 5 ? Operation::sign : n == 6 ? Operation::verify : Operation::derive;
-            break;
-        default:
-            return Progress{};
-    }
-    pending_pk_.clear();
-    return p;
-}
-
-// "+R15:{count}:{algname}:{secs}" .. "+R20": a 3.2+ KEM (keygen, encaps,
-// decaps) or signature (keygen, sign, verify) test, named as its table names it.
-Progress Parser::table_record(int n, const std::vector<std::string_view>& f) {
-    Progress p;
-    if (f.size() != 4 || f[2].empty()) return p;
-    bool kem = n <= 17;
-    int k = (n - 15) % 3;
-    p.kind = Progress::Kind::figure;
-    p.id = table_algorithm(kem ? TableKind::kem : TableKind::signature, f[2]);
-    p.op = k == 0 ? Operation::keygen
-           : kem  ? (k == 1 ? Operation::encaps : Operation::decaps)
-                  : (k == 1 ? Operation::sign : Operation::verify);
-    p.source = std::string(f[2]);
-    return p;
-}
-
-void Parser::mr_throughput(const std::vector<std::string_view>& f) {
-    if (sizes_.empty()) sizes_ = default_sizes(f.size() - 3, builder_.run().version);
-    std::string name(f[2]);
-    for (size_t k = 3; k < f.size() && k - 3 < sizes_.size(); ++k) {
-        auto n = number(f[k]);
-        if (!n || !(n->value > 0) || !std::isfinite(n->value)) continue;  // "nan", "inf"
-        Measurement m;
-        m.algorithm = canonical_symmetric_id(name);
-        m.parameter = sizes_[k - 3];
-        m.value = n->value;
-        m.printed_step = n->step;
-        m.source_name = name;
-        builder_.add_table(std::move(m));
-    }
-}
-
-void Parser::mr_put(const std::string& id, Operation op, std::optional<Number> n,
-                    bool seconds_per_op) {
-    if (!n || n->value <= 0 || !std::isfinite(n->value)) return;
-    Measurement m;
-    m.algorithm = id;
-    m.operation = op;
-    m.value = seconds_per_op ? 1 / n->value : n->value;
-    m.printed_step = seconds_per_op ? 0 : n->step;
-    std::string family = starts_with(id, "ecdsa-")  ? "ecdsa"
-                         : starts_with(id, "ecdh-") ? "ecdh"
-                         : id == "sm2"              ? "sm2"
-                                                    : "";
-    if (!family.empty() && !child_record_)
-        builder_.add_curve_table(std::move(m), family, curve_bits(id));
-    else
-        builder_.add_table(std::move(m));
-}
-
-void Parser::mr_public_key(std::string_view tag, const std::vector<std::string_view>& f) {
-    auto idx = integer(f[1]);
-    auto bits = integer(f[2]);
-    if (!idx || !bits) return;
-    if (tag == "+F2" || tag == "+F3") {
-        std::string id = (tag == "+F2" ? "rsa" : "dsa") + std::to_string(*bits);
-        auto a = number(f[3]), b = number(f[4]);
-        // Up to 1.1.0 these are seconds per op, later ops per second: signing
-        // is the slower of the two, so the larger value tells which.
-        bool seconds = a && b && a->value > b->value;
-        mr_put(id, Operation::sign, a, seconds);
-        mr_put(id, Operation::verify, b, seconds);
-        if (f.size() >= 7) {
-            mr_put(id, Operation::encrypt, number(f[5]), false);
-            mr_put(id, Operation::decrypt, number(f[6]), false);
-        }
-    } else if (tag == "+F4" || tag == "+F5") {
-        std::string curve = curve_for(*idx, *bits);
-        auto a = number(f[3]), b = number(f[4]);
-        if (tag == "+F4") {
-            bool seconds = a && b && a->value < 1 && b->value < 1;
-            std::string id = canonical_curve_id("ecdsa", curve);
-            mr_put(id, Operation::sign, a, seconds);
-            mr_put(id, Operation::verify, b, seconds);
-        } else if (a && b) {
-            // ECDH: one field is ops/s, the other s/op; their order flipped in 1.1.1.
-            mr_put(canonical_curve_id("ecdh", curve), Operation::derive,
-                   a->value >= b->value ? a : b, false);
-        }
-    } else if ((tag == "+F6" || tag == "+F7") && f.size() >= 6) {
-        std::string id = tag == "+F7" ? "sm2" : lower_ascii(f[3]);
-        mr_put(id, Operation::sign, number(f[4]), false);
-        mr_put(id, Operation::verify, number(f[5]), false);
-    } else if (tag == "+F8") {
-        mr_put("ffdh" + std::to_string(*bits), Operation::derive, number(f[3]), false);
-    } else {
-        builder_.skip(std::string(tag) + " records carry no algorithm name; not stored");
-    }
 }
 
 }  // namespace

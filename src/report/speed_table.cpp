@@ -11,6 +11,7 @@
 
 #include "core/algorithm.h"
 #include "core/curve.h"
+#include "core/mr_tags.h"
 #include "core/speed_markers.h"
 #include "core/statistics.h"
 #include "report/units.h"
@@ -251,54 +252,63 @@ std::string machine_readable(const Run& run) {
 }
 
 namespace {
+// The +F2..+F6 record of one public-key algorithm; empty for one -mr has no record of.
+std::string key_record(const Run& run, const std::string& id) {
+    // Written in the form of the run's version: seconds per operation up to 1.1.0.
+    bool seconds = key_records_in_seconds(run.version).value_or(false);
+    auto form = [seconds](double per_second) {
+        return seconds && per_second > 0 ? 1 / per_second : per_second;
+    };
+    double sign = value(run, id, Operation::sign).value_or(0);
+    double verify = value(run, id, Operation::verify).value_or(0);
+    double s = form(sign), v = form(verify);  // RSA, DSA, ECDSA; EdDSA is always per second
+    int bits = bits_of(id);
+    if (id.rfind("rsa", 0) == 0) {
+        int idx = mr_index_of(kMrRsaBits, bits);
+        if (idx < 0) return {};
+        return fmt::format("{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::rsa), idx, bits, s, v);
+    }
+    if (id.rfind("dsa", 0) == 0) {
+        int idx = mr_index_of(kMrDsaBits, bits);  // past the list for a size openssl lacks
+        if (idx < 0) idx = static_cast<int>(kMrDsaBits.size()) - 1;
+        return fmt::format("{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::dsa), idx, bits, s, v);
+    }
+    if (id.rfind("ecdsa-", 0) == 0 || id.rfind("ecdh-", 0) == 0) {
+        const Curve* c = curve_by_suffix(id.substr(id.find('-') + 1));
+        int idx = c ? c->mr_index : 0;
+        if (id[3] != 'h')
+            return fmt::format("{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::ecdsa), idx, curve_bits(id),
+                               s, v);
+        double d = value(run, id, Operation::derive).value_or(0);
+        double x = d, y = d > 0 ? 1 / d : 0;  // 1.1.1+: ops/s, then s/op; before, the other way
+        if (seconds) std::swap(x, y);
+        return fmt::format("{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::ecdh), idx, curve_bits(id), x,
+                           y);
+    }
+    for (const auto& ed : kMrEdCurves)
+        if (id == ed.id)
+            return fmt::format("{}:{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::eddsa), ed.index,
+                               ed.bits, ed.name, sign, verify);
+    return {};
+}
+
 std::string records(const Run& run) {
-    static const std::map<std::string, int> rsa_idx{{"rsa512", 0},  {"rsa1024", 1}, {"rsa2048", 2},
-                                                    {"rsa3072", 3}, {"rsa4096", 4}, {"rsa7680", 5},
-                                                    {"rsa15360", 6}};
     std::string out;
     auto sizes = block_sizes(run);
     auto sym = algorithms(run, false);
     if (!sym.empty()) {
-        out += "+H";
+        out += mr_tag(MrRecord::header);
         for (auto s : sizes) out += fmt::format(":{}", s);
         out += "\n";
         for (const auto& id : sym) {
-            out += fmt::format("+F:{}:{}", openssl3_index(id), openssl3_row_name(id));
+            out += fmt::format("{}:{}:{}", mr_tag(MrRecord::throughput), openssl3_index(id),
+                               openssl3_row_name(id));
             for (auto s : sizes)
                 out += fmt::format(":{:.2f}", value(run, id, Operation::throughput, s).value_or(0));
             out += "\n";
         }
     }
-    for (const auto& id : algorithms(run, true)) {
-        double sign = value(run, id, Operation::sign).value_or(0);
-        double verify = value(run, id, Operation::verify).value_or(0);
-        if (auto it = rsa_idx.find(id); it != rsa_idx.end()) {
-            out += fmt::format("+F2:{}:{}:{:f}:{:f}\n", it->second, bits_of(id), sign, verify);
-        } else if (id.rfind("dsa", 0) == 0) {
-            int bits = bits_of(id);
-            out += fmt::format("+F3:{}:{}:{:f}:{:f}\n",
-                               bits == 512    ? 0
-                               : bits == 1024 ? 1
-                                              : 2,
-                               bits, sign, verify);
-        } else if (id.rfind("ecdsa-", 0) == 0 || id.rfind("ecdh-", 0) == 0) {
-            bool dh = id[3] == 'h';
-            std::string curve = id.substr(id.find('-') + 1);
-            const Curve* c = curve_by_suffix(curve);
-            int idx = c ? c->mr_index : 0;
-            int bits = curve_bits(id);
-            if (dh) {
-                double d = value(run, id, Operation::derive).value_or(0);
-                out += fmt::format("+F5:{}:{}:{:f}:{:f}\n", idx, bits, d, d > 0 ? 1 / d : 0);
-            } else {
-                out += fmt::format("+F4:{}:{}:{:f}:{:f}\n", idx, bits, sign, verify);
-            }
-        } else if (id == "ed25519" || id == "ed448") {
-            out += fmt::format("+F6:{}:{}:{}:{:f}:{:f}\n", id == "ed25519" ? 0 : 1,
-                               id == "ed25519" ? 253 : 456, id == "ed25519" ? "Ed25519" : "Ed448",
-                               sign, verify);
-        }
-    }
+    for (const auto& id : algorithms(run, true)) out += key_record(run, id);
     return out;
 }
 }  // namespace
