@@ -9,6 +9,7 @@
 #include "cli/commands.h"
 #include "core/json.h"
 #include "core/text.h"
+#include "report/machine_text.h"
 #include "report/speed_table.h"
 #include "store/database.h"
 #include "sysinfo/conditions.h"
@@ -148,6 +149,10 @@ Command add_show(CLI::App& app, Global& global) {
             head += fmt::format("machine: {}{}{}\n", mc.label,
                                 mc.cpu_name.empty() ? "" : " / " + mc.cpu_name,
                                 mc.cpu_mhz ? fmt::format(" at {:.3f} MHz", *mc.cpu_mhz) : "");
+        if (!mc.distribution.empty()) head += "distro: " + mc.distribution + "\n";
+        if (mc.memory_kb || mc.installed_kb || mc.swap_kb)
+            head += "memory: " + report::memory_text(mc) +
+                    (mc.swap_kb ? fmt::format(", swap {} kB", *mc.swap_kb) : "") + "\n";
         if (auto e = bogomips::explain(mc)) head += "bogomips: " + e->text + "\n";
         if (!run->conditions->empty())
             head += "conditions: " + sysinfo::describe(run->conditions) + "\n";

@@ -110,6 +110,8 @@ json to_json(const Machine& mc) {
     put_optional(j, "cpu_stepping", mc.cpu_stepping);
     put_optional(j, "cpu_mhz", mc.cpu_mhz);
     put_optional(j, "memory_kb", mc.memory_kb);
+    put_optional(j, "installed_kb", mc.installed_kb);
+    put_optional(j, "swap_kb", mc.swap_kb);
     put_optional(j, "bogomips", mc.bogomips);
     return j;
 }
@@ -137,6 +139,8 @@ Machine machine_from_json(const json& j) {
     mc.cpu_stepping = get_optional<int>(j, "cpu_stepping");
     mc.cpu_mhz = get_optional<double>(j, "cpu_mhz");
     mc.memory_kb = get_optional<long long>(j, "memory_kb");
+    mc.installed_kb = get_optional<long long>(j, "installed_kb");
+    mc.swap_kb = get_optional<long long>(j, "swap_kb");
     mc.bogomips = get_optional<double>(j, "bogomips");
     if (j.contains("pci")) {
         for (const auto& p : j.at("pci")) {

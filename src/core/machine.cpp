@@ -36,7 +36,7 @@ size_t MachineHash::operator()(const Machine& m) const {
 
 bool Machine::empty() const {
     return label.empty() && uname.empty() && cpu_vendor.empty() && cpu_name.empty() && !cpu_mhz &&
-           !memory_kb && !bogomips && pci.empty() && emulator.empty();
+           !memory_kb && !installed_kb && !swap_kb && !bogomips && pci.empty() && emulator.empty();
 }
 
 }  // namespace speedlab

@@ -42,7 +42,9 @@ struct Machine {
     std::vector<std::string> cpu_flags;
     std::vector<std::string> cpu_bugs;  // "f00f_bug" and the like where "yes"
     int cpu_count = 0;
-    std::optional<long long> memory_kb;
+    std::optional<long long> memory_kb;     // usable, as MemTotal says
+    std::optional<long long> installed_kb;  // the kernel's "Memory: .../73728k available"
+    std::optional<long long> swap_kb;
     std::optional<double> bogomips;  // the kernel's figure
     std::vector<PciDevice> pci;
 

@@ -79,11 +79,17 @@ enum Need : uint64_t {
     kPciDevices = 1 << 4,
     kLspci = 1 << 5,
     kProcPci = 1 << 6,
-    kDmesg = ~uint64_t{0} << 7,
+    kSwap = 3 << 7,
+    kKernelMemory = 1 << 9,
+    kRelease = 7 << 10,
+    kDmesg = ~uint64_t{0} << 13,
 };
 const Needles& system_needles() {
     static const Needles needles{"vendor_id", "MemTotal:", "Calibrating delay loop", "uname -a",
                                  "/proc/bus/pci/devices", "lspci", "Bus ",
+                                 // swap, installed memory, the distribution
+                                 "SwapTotal:", "Adding Swap:", "Memory: ", " release ",
+                                 "PRETTY_NAME=", "DISTRIB_DESCRIPTION=",
                                  // dmesg: emulated and virtual devices, then the kernel's own lines
                                  "PCem", "86Box", "BOCHS", "QEMU ", "VBOX HARDDISK",
                                  "VMware Virtual", "Linux version ", "Detected ", "F0 0F bug",
@@ -133,6 +139,7 @@ bool MachineReader::read(size_t& i) {
         }
     }
     used = ((found & kProcPci) && proc_pci(i)) || used;
+    used = ((found & (kSwap | kKernelMemory | kRelease)) && memory_and_release(line)) || used;
     if ((found & kDmesg) && sysinfo::decode_dmesg_line(line, machine_)) {
         remember();
         used = true;
@@ -140,11 +147,35 @@ bool MachineReader::read(size_t& i) {
     return used;
 }
 
+// Swap, installed memory and the distribution: a second different value of
+// one is the next machine's.
+bool MachineReader::memory_and_release(std::string_view line) {
+    if (auto kb = sysinfo::decode_swap_line(line)) {
+        if (machine_.swap_kb == kb) return true;  // meminfo and dmesg agree
+        new_machine_if_taken(machine_.swap_kb.has_value());
+        machine_.swap_kb = kb;
+    } else if (auto installed = sysinfo::decode_kernel_memory_line(line)) {
+        new_machine_if_taken(machine_.installed_kb.has_value());
+        machine_.installed_kb = installed;
+    } else if (auto distro = sysinfo::decode_release_line(line)) {
+        if (machine_.distribution == *distro)
+            return true;  // redhat-release beside mandrake-release
+        new_machine_if_taken(from_release_file_);
+        machine_.distribution = std::move(*distro);
+        from_release_file_ = true;
+    } else {
+        return false;
+    }
+    remember();
+    return true;
+}
+
 // `already_known`: the machine being built has the fact the new text brings.
 void MachineReader::new_machine_if_taken(bool already_known) {
     if (taken_ && already_known) {
         if (keep_all_) earlier_.push_back(std::move(machine_));
         machine_ = Machine{};
+        from_release_file_ = false;
     }
     taken_ = false;
 }

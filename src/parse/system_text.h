@@ -40,6 +40,7 @@ class MachineReader {
 
   private:
     bool cpuinfo(size_t& i);
+    bool memory_and_release(std::string_view line);
     bool proc_pci(size_t& i);
     void new_machine_if_taken(bool already_known);
     void remember();
@@ -48,6 +49,7 @@ class MachineReader {
     const std::vector<CleanLine>& lines_;
     Machine machine_, first_;
     bool taken_ = false, keep_all_ = false;
+    bool from_release_file_ = false;           // the distribution came from a release file
     size_t version_ = 0, shared_version_ = 0;  // lines read that may have changed machine_
     Shared<Machine> shared_;
     SharedPool<Machine, MachineHash> described_;  // a text may describe one machine many times

@@ -19,6 +19,22 @@ std::string join(const std::vector<std::string>& v) {
 }
 }  // namespace
 
+std::string mebibytes(long long kb) {
+    if (kb >= 1024 * 1024) return fmt::format("{:.3g} GiB", static_cast<double>(kb) / 1048576);
+    return fmt::format("{:.3g} MiB", static_cast<double>(kb) / 1024);
+}
+
+std::string memory_text(const Machine& m) {
+    if (!m.memory_kb && !m.installed_kb) return "unknown";
+    std::string out;
+    if (m.memory_kb) out = fmt::format("{} kB usable", *m.memory_kb);
+    if (m.installed_kb)
+        out += fmt::format("{}{} kB installed ({})", out.empty() ? "" : ", ", *m.installed_kb,
+                           mebibytes(*m.installed_kb));
+    else
+        out += fmt::format(" ({})", mebibytes(*m.memory_kb));
+    return out;
+}
 std::string machine_text(const Machine& m) {
     std::string out;
     auto line = [&](const char* key, const std::string& value) {
@@ -39,7 +55,8 @@ std::string machine_text(const Machine& m) {
     if (!m.cpu_cache.empty()) line("cache:", m.cpu_cache);
     if (!m.cpu_flags.empty()) line("flags:", join(m.cpu_flags));
     if (!m.cpu_bugs.empty()) line("bugs:", join(m.cpu_bugs));
-    line("memory:", m.memory_kb ? fmt::format("{} kB", *m.memory_kb) : "unknown");
+    line("memory:", memory_text(m));
+    if (m.swap_kb) line("swap:", fmt::format("{} kB ({})", *m.swap_kb, mebibytes(*m.swap_kb)));
     line("bogomips:", or_unknown(m.bogomips, "{:.2f}"));
     line("kind:", to_string(m.kind) + (m.emulator.empty() ? "" : " (" + m.emulator + ")"));
     for (const auto& e : m.evidence) line("", e);

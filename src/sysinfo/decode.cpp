@@ -182,6 +182,37 @@ bool decode_meminfo(std::string_view text, Machine& mc) {
     return false;
 }
 
+namespace {
+// The number that follows MARK in the line, then the unit letter "k" or " kB".
+std::optional<long long> kilobytes_after(std::string_view line, std::string_view mark) {
+    auto p = line.find(mark);
+    if (p == std::string_view::npos) return std::nullopt;
+    auto rest = line.substr(p + mark.size());
+    while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
+    long long kb = 0;
+    auto [end, ec] = std::from_chars(rest.data(), rest.data() + rest.size(), kb);
+    if (ec != std::errc{} || kb <= 0) return std::nullopt;
+    std::string_view unit = rest.substr(static_cast<size_t>(end - rest.data()));
+    if (unit.substr(0, 1) != "k" && unit.substr(0, 3) != " kB") return std::nullopt;
+    return kb;
+}
+}  // namespace
+
+std::optional<long long> decode_swap_line(std::string_view line) {
+    if (auto kb = kilobytes_after(line, "SwapTotal:")) return kb;
+    return kilobytes_after(line, "Adding Swap:");
+}
+
+std::optional<long long> decode_kernel_memory_line(std::string_view line) {
+    auto p = line.find("Memory: ");
+    if (p == std::string_view::npos) return std::nullopt;
+    auto slash = line.find('/', p);
+    if (slash == std::string_view::npos || slash > p + 24 ||
+        line.find(" available", slash) == std::string_view::npos)
+        return std::nullopt;
+    return kilobytes_after(line.substr(slash), "/");
+}
+
 bool decode_uname(std::string_view line, Machine& mc) {
     auto words = split_words(line);
     auto it = std::find_if(words.begin(), words.end(), [](const std::string& w) {
@@ -445,6 +476,9 @@ bool decode_dmesg_line(std::string_view line, Machine& mc) {
         auto words = split_words(t.substr(p + 14));
         if (!words.empty() && std::isdigit(static_cast<unsigned char>(words[0][0]))) {
             if (mc.kernel_release.empty()) mc.kernel_release = words[0];
+            // A release file, where the text has one, says it better.
+            if (auto d = distribution_of_kernel_compiler(t); d && mc.distribution.empty())
+                mc.distribution = std::move(*d);
             return true;
         }
     }

@@ -32,6 +32,18 @@ std::vector<PciDevice> decode_proc_pci(std::string_view text);
 // hypervisor evidence. Returns true when the line said something of these.
 bool decode_dmesg_line(std::string_view line, Machine& machine);
 
+// The distribution a line names: a release file's content ("Red Hat Linux
+// release 7.3 (Valhalla)", also behind "cat /etc/redhat-release" on the same
+// line), PRETTY_NAME= of os-release, DISTRIB_DESCRIPTION= of lsb-release.
+std::optional<std::string> decode_release_line(std::string_view line);
+// The release a vendor's compiler of the kernel names in the "Linux version"
+// line: "(gcc version 2.96 20000731 (Red Hat Linux 7.3 2.96-110))" -> "Red Hat Linux 7.3".
+std::optional<std::string> distribution_of_kernel_compiler(std::string_view line);
+// Swap: "SwapTotal: 257032 kB" (meminfo), "Adding Swap: 257032k swap-space" (dmesg).
+std::optional<long long> decode_swap_line(std::string_view line);
+// Installed memory from the kernel: "Memory: 69796k/73728k available" -> 73728.
+std::optional<long long> decode_kernel_memory_line(std::string_view line);
+
 // "P54C" for GenuineIntel family 5 model 2; empty when unknown.
 std::string cpu_core_name(std::string_view vendor, int family, int model);
 
