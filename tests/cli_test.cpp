@@ -90,7 +90,7 @@ TEST_F(Cli, ImportListCompare) {
         run("compare seed004-athlon-p3-1 seed004-athlon-p3-2 --metrics "
             "dsa512.sign,aes-128-cbc@8192 --format csv");
     ASSERT_EQ(side.code, 0) << side.err;
-    EXPECT_NE(side.out.find("dsa512.sign,13 seed004-athlon-p3-1,731.66"), std::string::npos)
+    EXPECT_NE(side.out.find("dsa512.sign,18 seed004-athlon-p3-1,731.66"), std::string::npos)
         << side.out;
     auto html = run("compare 2 3 --format html -o " + (dir / "r.html").string());
     ASSERT_EQ(html.code, 0);
@@ -198,7 +198,7 @@ TEST_F(Cli, BogomipsCalibratesAndExplains) {
 TEST_F(Cli, BogomipsTableFactsAreExplainedWithoutAClock) {
     auto imported = run("import " + fixture_path("seed000-redhat73-pcem.txt"));
     ASSERT_EQ(imported.code, 0) << imported.err;
-    EXPECT_NE(imported.out.find("0 figures  BogoMips 29.80 of tilia under Linux 1.2.13"),
+    EXPECT_NE(imported.out.find("1 figures  BogoMips 29.80 of tilia under Linux 1.2.13"),
               std::string::npos)
         << imported.out;
     // Run 5: tilia's RedHat 6.2 row took 29.80 from the BogoMips table.
@@ -209,21 +209,49 @@ TEST_F(Cli, BogomipsTableFactsAreExplainedWithoutAClock) {
               std::string::npos)
         << tilia.out;
     EXPECT_NE(tilia.out.find("Vendor 2.2.14 kernels"), std::string::npos);
-    // Run 11: PCem under 2.2.14, a fact without figures; PCem's own rule applies.
-    auto pcem = run("bogomips --explain 11 --format json");
+    // Runs 8-17: the table's facts, tilia then PCem per kernel; run 13 is PCem
+    // under 2.2.14, PCem's own rule applies.
+    auto pcem = run("bogomips --explain 13 --format json");
     ASSERT_EQ(pcem.code, 0) << pcem.err;
     auto j = nlohmann::json::parse(pcem.out);
     EXPECT_EQ(j["delay"], "loop delay");
     EXPECT_NE(j["text"].get<std::string>().find("an emulated clock of about 74.8 MHz"),
               std::string::npos)
         << j["text"];
-    // Run 12: PCem under 2.2.17 (TSC delay): 149.50 / 2.
-    j = nlohmann::json::parse(run("bogomips --explain 12 --format json").out);
+    // Run 15: PCem under 2.2.17 (TSC delay): 149.50 / 2.
+    j = nlohmann::json::parse(run("bogomips --explain 15 --format json").out);
     EXPECT_DOUBLE_EQ(j["implied_mhz"].get<double>(), 74.75);
     auto shown = run("show 8");
-    EXPECT_NE(shown.out.find("note: BogoMips only: no benchmark figures"), std::string::npos);
+    EXPECT_NE(shown.out.find("note: BogoMips only: no openssl figures"), std::string::npos);
+    EXPECT_NE(shown.out.find("\nBogoMips 29.80\n"), std::string::npos) << shown.out;
     EXPECT_NE(shown.out.find("bogomips: tilia, Linux 1.2.13: 29.80"), std::string::npos)
         << shown.out;
+}
+
+// A BogoMips table gives one run per machine and kernel whose one figure is
+// `bogomips`; compare prints the seed's figures and their ratio, a mean of its own.
+TEST_F(Cli, BogomipsTableRowsCompareAsFigures) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    struct Case {
+        std::string a, b, a_text, b_text, ratio;
+    } cases[] = {
+        {"8", "9", "29.80 BogoMips", "74.98 BogoMips", "2.516"},      // Linux 1.2.13
+        {"12", "13", "29.80 BogoMips", "74.75 BogoMips", "2.508"},    // Linux 2.2.14
+        {"16", "17", "148.68 BogoMips", "149.50 BogoMips", "1.006"},  // Linux 2.4.18
+    };
+    for (const auto& c : cases) {
+        auto r = run("compare " + c.a + " " + c.b);
+        ASSERT_EQ(r.code, 0) << r.err;
+        EXPECT_NE(r.out.find("bogomips.score " + c.a_text + " " + c.b_text), std::string::npos)
+            << r.out;
+        EXPECT_NE(r.out.find(c.ratio), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("  BogoMips: geometric mean"), std::string::npos) << r.out;
+    }
+    auto j = nlohmann::json::parse(run("compare 8 9 --format json").out);
+    ASSERT_EQ(j["bogomips"].size(), 1u) << j.dump();
+    EXPECT_EQ(j["bogomips"][0]["algorithm"], "bogomips");
+    // An openssl run and a BogoMips run share no figure.
+    EXPECT_EQ(run("compare 7 17").code, 1);
 }
 
 TEST_F(Cli, CpuMaskIsRecordedAndMeasurable) {
@@ -512,19 +540,19 @@ TEST_F(Cli, ImportOfTheSeedsKeepsGoingPastARatioTable) {
     EXPECT_EQ(r.code, 65) << r.err;
     EXPECT_NE(r.err.find("seed003-sslcmp-i386-i486.txt:8: found a ratio table"), std::string::npos)
         << r.err;
-    EXPECT_NE(r.err.find("seed000-redhat73-pcem.txt: stored 12 run(s)"), std::string::npos)
+    EXPECT_NE(r.err.find("seed000-redhat73-pcem.txt: stored 17 run(s)"), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("seed004-athlon-p3.txt: stored 2 run(s)"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("5 files: 33 run(s) stored; 0 file(s) skipped, 1 refused"),
+    EXPECT_NE(r.err.find("5 files: 47 run(s) stored; 0 file(s) skipped, 1 refused"),
               std::string::npos)
         << r.err;
-    EXPECT_EQ(run("list --limit 0 --format json").out.find("\"id\":34"), std::string::npos);
+    EXPECT_EQ(run("list --limit 0 --format json").out.find("\"id\":48"), std::string::npos);
     auto again = run("import" + seeds);
     EXPECT_EQ(again.code, 65);
     EXPECT_NE(again.err.find("5 files: 0 run(s) stored; 4 file(s) skipped, 1 refused"),
               std::string::npos)
         << again.err;
-    EXPECT_NE(again.err.find("seed004-athlon-p3.txt: was imported before (run 32; same sha256)"),
+    EXPECT_NE(again.err.find("seed004-athlon-p3.txt: was imported before (run 46; same sha256)"),
               std::string::npos)
         << again.err;
 }

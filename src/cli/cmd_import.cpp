@@ -12,11 +12,13 @@
 
 #include "bench/providers.h"
 #include "cli/commands.h"
+#include "core/algorithm.h"
 #include "core/clock.h"
 #include "core/json.h"
 #include "core/labelled_machines.h"
 #include "core/text.h"
 #include "parse/speed_parser.h"
+#include "report/speed_table.h"
 #include "store/bundle.h"
 #include "store/database.h"
 
@@ -335,11 +337,12 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
         return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
     }
     for (const auto& r : all) {
-        // A BogoMips fact of a typed table has no figures: say what it holds.
+        // A BogoMips run of a typed table has no version line: say what it holds.
         std::string what =
             r.version.empty() ? "(no version line)" : terminal_safe(valid_utf8(r.version));
-        if (r.measurements.empty() && r.machine->bogomips)
-            what = fmt::format("BogoMips {:.2f} of {}{}", *r.machine->bogomips,
+        const Measurement* bogomips = r.find(std::string(kBogomipsId), Operation::score, 0);
+        if (bogomips && r.measurements.size() == 1)
+            what = fmt::format("BogoMips {} of {}{}", report::bogomips_cell(*bogomips),
                                terminal_safe(r.machine->label),
                                r.machine->kernel_release.empty()
                                    ? ""
