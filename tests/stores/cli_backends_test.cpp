@@ -26,11 +26,11 @@ TEST_P(CliOn, ImportsListsShowsComparesEditsAndDeletes) {
     ASSERT_EQ(r.code, 0) << r.err;
     r = run("list");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("seed000-redhat73-pcem-7"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("tilia rh73 0.9.6b"), std::string::npos) << r.out;
     r = run("list --limit 2");
     EXPECT_NE(r.out.find("(the newest 2 of 17 runs; --limit 0 lists all)"), std::string::npos)
         << r.out;
-    r = run("show seed000-redhat73-pcem-2 --format json");
+    r = run("show 'p-rh73 0.9.6b engine #2' --format json");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out).at("measurements").size(), 74u);
     r = run("compare 1 2 --metrics md5@8192 --format json");
