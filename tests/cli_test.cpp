@@ -8,6 +8,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "cli_support.h"
@@ -80,17 +81,18 @@ TEST_F(Cli, ImportListCompare) {
                  fixture_path("seed004-athlon-p3.txt"));
     ASSERT_EQ(r.code, 0) << r.err;
     auto list = run("list");
-    EXPECT_NE(list.out.find("seed000-redhat73-pcem-3"), std::string::npos);
-    EXPECT_NE(list.out.find("seed004-athlon-p3-2"), std::string::npos);
-    auto cmp = run("compare seed000-redhat73-pcem-2 seed000-redhat73-pcem-3");
+    EXPECT_NE(list.out.find("p-rh73 0.9.6b asm"), std::string::npos);
+    EXPECT_NE(list.out.find("abrasd03 0.9.8e"), std::string::npos);
+    auto cmp = run("compare 'p-rh73 0.9.6b engine #2' 'p-rh73 0.9.6b asm'");
     ASSERT_EQ(cmp.code, 0) << cmp.err;
     EXPECT_NE(cmp.out.find("2.162"), std::string::npos);
     EXPECT_NE(cmp.out.find("2.425"), std::string::npos);
     auto side =
-        run("compare seed004-athlon-p3-1 seed004-athlon-p3-2 --metrics "
+        run("compare 'AMD-Athlontm-processor 0.9.8e' 'abrasd03 0.9.8e' --metrics "
             "dsa512.sign,aes-128-cbc@8192 --format csv");
     ASSERT_EQ(side.code, 0) << side.err;
-    EXPECT_NE(side.out.find("dsa512.sign,13 seed004-athlon-p3-1,731.66"), std::string::npos)
+    EXPECT_NE(side.out.find("dsa512.sign,18 AMD-Athlontm-processor 0.9.8e,731.66"),
+              std::string::npos)
         << side.out;
     auto html = run("compare 2 3 --format html -o " + (dir / "r.html").string());
     ASSERT_EQ(html.code, 0);
@@ -99,10 +101,9 @@ TEST_F(Cli, ImportListCompare) {
 
 TEST_F(Cli, CompareNamesTheClosestRuns) {
     run("import " + fixture_path("seed004-athlon-p3.txt"));
-    auto r = run("compare seed004-athlon-p3-1 seed004-athlon-p3-9");
+    auto r = run("compare 'abrasd03 0.9.8e' 'abrasd03 0.9.9'");
     EXPECT_EQ(r.code, 2);
-    EXPECT_NE(r.err.find("no run 'seed004-athlon-p3-9'; closest: seed004-athlon-p3-1"),
-              std::string::npos)
+    EXPECT_NE(r.err.find("no run 'abrasd03 0.9.9'; closest: abrasd03 0.9.8e"), std::string::npos)
         << r.err;
     EXPECT_EQ(run("compare 1 2 --metrics md5@x").code, 2);
 }
@@ -187,7 +188,7 @@ TEST_F(Cli, BogomipsCalibratesAndExplains) {
     EXPECT_NE(r.out.find(" BogoMIPS (lpj="), std::string::npos);
     EXPECT_EQ(run("bogomips --loop fast").code, 2);
     run("import " + fixture_path("seed001-redhat62-pcem.txt"));
-    auto e = run("bogomips --explain seed001-redhat62-pcem-1");
+    auto e = run("bogomips --explain 'p-rh62 0.9.5a'");
     ASSERT_EQ(e.code, 0) << e.err;
     EXPECT_NE(
         e.out.find("74.75 at 75.0 MHz, expected about 30.0 for a Pentium with the loop delay"),
@@ -198,7 +199,7 @@ TEST_F(Cli, BogomipsCalibratesAndExplains) {
 TEST_F(Cli, BogomipsTableFactsAreExplainedWithoutAClock) {
     auto imported = run("import " + fixture_path("seed000-redhat73-pcem.txt"));
     ASSERT_EQ(imported.code, 0) << imported.err;
-    EXPECT_NE(imported.out.find("0 figures  BogoMips 29.80 of tilia under Linux 1.2.13"),
+    EXPECT_NE(imported.out.find("1 figures  BogoMips 29.80 of tilia under Linux 1.2.13"),
               std::string::npos)
         << imported.out;
     // Run 5: tilia's RedHat 6.2 row took 29.80 from the BogoMips table.
@@ -209,21 +210,49 @@ TEST_F(Cli, BogomipsTableFactsAreExplainedWithoutAClock) {
               std::string::npos)
         << tilia.out;
     EXPECT_NE(tilia.out.find("Vendor 2.2.14 kernels"), std::string::npos);
-    // Run 11: PCem under 2.2.14, a fact without figures; PCem's own rule applies.
-    auto pcem = run("bogomips --explain 11 --format json");
+    // Runs 8-17: the table's facts, tilia then PCem per kernel; run 13 is PCem
+    // under 2.2.14, PCem's own rule applies.
+    auto pcem = run("bogomips --explain 13 --format json");
     ASSERT_EQ(pcem.code, 0) << pcem.err;
     auto j = nlohmann::json::parse(pcem.out);
     EXPECT_EQ(j["delay"], "loop delay");
     EXPECT_NE(j["text"].get<std::string>().find("an emulated clock of about 74.8 MHz"),
               std::string::npos)
         << j["text"];
-    // Run 12: PCem under 2.2.17 (TSC delay): 149.50 / 2.
-    j = nlohmann::json::parse(run("bogomips --explain 12 --format json").out);
+    // Run 15: PCem under 2.2.17 (TSC delay): 149.50 / 2.
+    j = nlohmann::json::parse(run("bogomips --explain 15 --format json").out);
     EXPECT_DOUBLE_EQ(j["implied_mhz"].get<double>(), 74.75);
     auto shown = run("show 8");
-    EXPECT_NE(shown.out.find("note: BogoMips only: no benchmark figures"), std::string::npos);
+    EXPECT_NE(shown.out.find("note: BogoMips only: no openssl figures"), std::string::npos);
+    EXPECT_NE(shown.out.find("\nBogoMips 29.80\n"), std::string::npos) << shown.out;
     EXPECT_NE(shown.out.find("bogomips: tilia, Linux 1.2.13: 29.80"), std::string::npos)
         << shown.out;
+}
+
+// A BogoMips table gives one run per machine and kernel whose one figure is
+// `bogomips`; compare prints the seed's figures and their ratio, a mean of its own.
+TEST_F(Cli, BogomipsTableRowsCompareAsFigures) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    struct Case {
+        std::string a, b, a_text, b_text, ratio;
+    } cases[] = {
+        {"8", "9", "29.80 BogoMips", "74.98 BogoMips", "2.516"},      // Linux 1.2.13
+        {"12", "13", "29.80 BogoMips", "74.75 BogoMips", "2.508"},    // Linux 2.2.14
+        {"16", "17", "148.68 BogoMips", "149.50 BogoMips", "1.006"},  // Linux 2.4.18
+    };
+    for (const auto& c : cases) {
+        auto r = run("compare " + c.a + " " + c.b);
+        ASSERT_EQ(r.code, 0) << r.err;
+        EXPECT_NE(r.out.find("bogomips.score " + c.a_text + " " + c.b_text), std::string::npos)
+            << r.out;
+        EXPECT_NE(r.out.find(c.ratio), std::string::npos) << r.out;
+        EXPECT_NE(r.out.find("  BogoMips: geometric mean"), std::string::npos) << r.out;
+    }
+    auto j = nlohmann::json::parse(run("compare 8 9 --format json").out);
+    ASSERT_EQ(j["bogomips"].size(), 1u) << j.dump();
+    EXPECT_EQ(j["bogomips"][0]["algorithm"], "bogomips");
+    // An openssl run and a BogoMips run share no figure.
+    EXPECT_EQ(run("compare 7 17").code, 1);
 }
 
 TEST_F(Cli, CpuMaskIsRecordedAndMeasurable) {
@@ -395,11 +424,11 @@ TEST_F(Cli, DefaultDatabaseFollowsXdgDataHome) {
 
 TEST_F(Cli, ShowExplainsBogoMipsAndKeepsTheRawText) {
     run("import " + fixture_path("seed001-redhat62-pcem.txt"));
-    auto shown = run("show seed001-redhat62-pcem-1");
+    auto shown = run("show 'p-rh62 0.9.5a'");
     ASSERT_EQ(shown.code, 0);
     EXPECT_NE(shown.out.find("bogomips: PCem, Linux 2.2.14-5.0: 74.75"), std::string::npos)
         << shown.out;
-    auto raw = run("show seed001-redhat62-pcem-1 --raw");
+    auto raw = run("show 'p-rh62 0.9.5a' --raw");
     EXPECT_EQ(raw.out.rfind("Doing md5 for 3s on 8 size blocks: 304053 md5's in 3.00s", 0), 0u)
         << raw.out.substr(0, 200);
 }
@@ -423,7 +452,7 @@ TEST_F(Cli, EditDeleteAndListFilters) {
     auto j = nlohmann::json::parse(run("show athlon-800 --format json").out);
     EXPECT_EQ(j["machine"]["label"], "athlon");
     EXPECT_NE(run("list --machine athlon").out.find("athlon-800"), std::string::npos);
-    EXPECT_EQ(run("list --machine athlon").out.find("seed004-athlon-p3-2"), std::string::npos);
+    EXPECT_EQ(run("list --machine athlon").out.find("abrasd03 0.9.8e"), std::string::npos);
     EXPECT_EQ(run("list --source measured").out.find("athlon-800"), std::string::npos);
     EXPECT_NE(run("list --since 2000-01-01").out.find("athlon-800"), std::string::npos);
     EXPECT_EQ(run("list --since yesterday").code, 2);
@@ -488,7 +517,7 @@ TEST_F(Cli, PcemAgainstTiliaReadsLikeTheBlog) {
     ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
     auto r = run("compare 7 2 --metrics md5@8192,rsa4096.sign");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("[tilia] (baseline)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("7 tilia rh73 0.9.6b (baseline)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("6.24230 MB/s (+2.7%~)"), std::string::npos) << r.out;
     EXPECT_NE(run("compare 7 2 --metrics md5@8192 --units openssl").out.find("6242.30k (+2.7%~)"),
               std::string::npos);
@@ -496,6 +525,30 @@ TEST_F(Cli, PcemAgainstTiliaReadsLikeTheBlog) {
     auto two = run("compare 7 2 --format json");
     auto j = nlohmann::json::parse(two.out);
     EXPECT_EQ(fmt::format("{:.3f}", j["symmetric"][0]["cells"][0]["ratio"].get<double>()), "1.027");
+    // The same by the labels the import gave.
+    j = nlohmann::json::parse(
+        run("compare 'tilia rh73 0.9.6b' 'p-rh73 0.9.6b engine #2' --format json").out);
+    EXPECT_EQ(fmt::format("{:.3f}", j["symmetric"][0]["cells"][0]["ratio"].get<double>()), "1.027");
+}
+
+// Imported runs are labelled from what the text says: machine, distribution,
+// OpenSSL version, the build where two runs differ only by it; clashes get #2.
+TEST_F(Cli, ImportedRunsHaveReadableUniqueLabels) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    auto j = nlohmann::json::parse(run("list --limit 0 --format json").out);
+    std::map<int64_t, std::string> labels;
+    for (const auto& r : j) labels[r["id"].get<int64_t>()] = r["label"].get<std::string>();
+    const std::pair<int64_t, std::string> want[] = {
+        {1, "p-rh73 0.9.6b engine"},       {2, "p-rh73 0.9.6b engine #2"},
+        {3, "p-rh73 0.9.6b asm"},          {4, "tilia rh52 0.9.2b"},
+        {5, "tilia rh62 0.9.5a"},          {6, "tilia mdk72 0.9.5a"},
+        {7, "tilia rh73 0.9.6b"},          {8, "tilia linux-1.2.13 bogomips"},
+        {9, "PCem linux-1.2.13 bogomips"}, {17, "PCem linux-2.4.18 bogomips"}};
+    for (const auto& [id, label] : want) EXPECT_EQ(labels[id], label) << id;
+    ASSERT_EQ(run("import --again " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    EXPECT_EQ(run("show 'tilia rh73 0.9.6b #2' --format json").code, 0);
+    auto named = run("import --again --label mine " + fixture_path("seed004-athlon-p3.txt"));
+    EXPECT_NE(named.out.find("mine-1 "), std::string::npos) << named.out;
 }
 
 namespace speedlab::testing {
@@ -512,19 +565,19 @@ TEST_F(Cli, ImportOfTheSeedsKeepsGoingPastARatioTable) {
     EXPECT_EQ(r.code, 65) << r.err;
     EXPECT_NE(r.err.find("seed003-sslcmp-i386-i486.txt:8: found a ratio table"), std::string::npos)
         << r.err;
-    EXPECT_NE(r.err.find("seed000-redhat73-pcem.txt: stored 12 run(s)"), std::string::npos)
+    EXPECT_NE(r.err.find("seed000-redhat73-pcem.txt: stored 17 run(s)"), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("seed004-athlon-p3.txt: stored 2 run(s)"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("5 files: 33 run(s) stored; 0 file(s) skipped, 1 refused"),
+    EXPECT_NE(r.err.find("5 files: 47 run(s) stored; 0 file(s) skipped, 1 refused"),
               std::string::npos)
         << r.err;
-    EXPECT_EQ(run("list --limit 0 --format json").out.find("\"id\":34"), std::string::npos);
+    EXPECT_EQ(run("list --limit 0 --format json").out.find("\"id\":48"), std::string::npos);
     auto again = run("import" + seeds);
     EXPECT_EQ(again.code, 65);
     EXPECT_NE(again.err.find("5 files: 0 run(s) stored; 4 file(s) skipped, 1 refused"),
               std::string::npos)
         << again.err;
-    EXPECT_NE(again.err.find("seed004-athlon-p3.txt: was imported before (run 32; same sha256)"),
+    EXPECT_NE(again.err.find("seed004-athlon-p3.txt: was imported before (run 46; same sha256)"),
               std::string::npos)
         << again.err;
 }

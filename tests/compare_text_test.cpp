@@ -22,7 +22,7 @@ TEST_F(Cli, CompareOfTwoSeedRunsShowsValuesAndFitsOneHundredColumns) {
                   fixture_path("seed004-athlon-p3.txt"))
                   .code,
               0);
-    for (const char* pair : {"2 3", "7 2", "3 13", "2 3 --units openssl"}) {
+    for (const char* pair : {"2 3", "7 2", "3 18", "2 3 --units openssl"}) {
         auto r = run(std::string("compare ") + pair);
         ASSERT_EQ(r.code, 0) << pair << r.err;
         std::istringstream lines(r.out);
@@ -48,7 +48,7 @@ TEST_F(Cli, CompareOfTwoSeedRunsShowsValuesAndFitsOneHundredColumns) {
     EXPECT_NE(ratios.out.find("0.436*"), std::string::npos) << ratios.out;
     EXPECT_EQ(ratios.out.find("MB/s"), std::string::npos);
     // Caveats name runs by short labels and wrap.
-    auto notes = run("compare 3 13");
+    auto notes = run("compare 3 18");
     EXPECT_NE(notes.out.find("(3 p-rh73); "), std::string::npos) << notes.out;
     EXPECT_NE(notes.out.find("\n      "), std::string::npos) << "a wrapped note";
 }

@@ -9,9 +9,9 @@ using namespace speedlab::testing;
 
 TEST(Seed000, FindsThreePcemRunsAndTiliasFour) {
     auto parsed = parse_fixture("seed000-redhat73-pcem.txt");
-    // 3 measured in PCem, 4 rows of tilia's table, then 5 BogoMips facts that
-    // no run of the same machine and kernel took (tilia 1.2.13; PCem but 2.4.18).
-    ASSERT_EQ(parsed.runs.size(), 12u);
+    // 3 measured in PCem, 4 rows of tilia's table, then the BogoMips table's 10
+    // facts as runs of one figure each (tilia and PCem under five kernels).
+    ASSERT_EQ(parsed.runs.size(), 17u);
     for (size_t k = 3; k < 7; ++k) EXPECT_EQ(parsed.runs[k].machine->label, "tilia");
     EXPECT_EQ(parsed.runs[0].version, "OpenSSL 0.9.6b [engine] 9 Jul 2001");
     EXPECT_EQ(parsed.runs[1].version, "OpenSSL 0.9.6b [engine] 9 Jul 2001");
@@ -41,14 +41,18 @@ TEST(Seed000, BogoMipsTableGivesFactsOfTiliaAndPcem) {
         std::string label, kernel;
         double bogomips;
     };
-    const Fact facts[] = {{"tilia", "1.2.13", 29.80},
-                          {"PCem", "1.2.13", 74.98},
-                          {"PCem", "2.0.36", 74.75},
-                          {"PCem", "2.2.14", 74.75},
-                          {"PCem", "2.2.17", 149.50}};
-    for (size_t k = 0; k < 5; ++k) {
+    const Fact facts[] = {{"tilia", "1.2.13", 29.80},  {"PCem", "1.2.13", 74.98},
+                          {"tilia", "2.0.36", 29.80},  {"PCem", "2.0.36", 74.75},
+                          {"tilia", "2.2.14", 29.80},  {"PCem", "2.2.14", 74.75},
+                          {"tilia", "2.2.17", 148.68}, {"PCem", "2.2.17", 149.50},
+                          {"tilia", "2.4.18", 148.68}, {"PCem", "2.4.18", 149.50}};
+    for (size_t k = 0; k < 10; ++k) {
         const speedlab::Run& r = parsed.runs[7 + k];
-        EXPECT_TRUE(r.measurements.empty());
+        ASSERT_EQ(r.measurements.size(), 1u) << k;
+        EXPECT_EQ(r.measurements[0].algorithm, "bogomips");
+        EXPECT_EQ(r.measurements[0].operation, Operation::score);
+        EXPECT_DOUBLE_EQ(r.measurements[0].value, facts[k].bogomips);
+        EXPECT_DOUBLE_EQ(r.measurements[0].printed_step, 0.01);
         EXPECT_EQ(r.program, "hand-made table");
         EXPECT_EQ(r.machine->label, facts[k].label);
         EXPECT_EQ(r.machine->kernel_release, facts[k].kernel);
@@ -147,10 +151,9 @@ TEST(Seed000, MachineFromTheSystemText) {
 
 TEST(Seed001, EmulatorBogoMipsAndProgressFigures) {
     auto parsed = parse_fixture("seed001-redhat62-pcem.txt");
-    // 2 in PCem, 3 rows of tilia's table, BogoMips facts: tilia 1.2.13 and
-    // 2.2.17 (no openssl row), PCem 1.2.13 and 2.0.36 (2.2.14 is the PCem
-    // run's own kernel; the '?' cells are no figures).
-    ASSERT_EQ(parsed.runs.size(), 9u);
+    // 2 in PCem, 3 rows of tilia's table, 8 BogoMips runs: tilia under five
+    // kernels, PCem under three (the '?' cells are no figures).
+    ASSERT_EQ(parsed.runs.size(), 13u);
     EXPECT_EQ(parsed.runs[5].machine->label, "tilia");
     EXPECT_EQ(parsed.runs[5].machine->kernel_release, "1.2.13");
     const speedlab::Run& quick = parsed.runs[0];
@@ -165,9 +168,9 @@ TEST(Seed001, EmulatorBogoMipsAndProgressFigures) {
 
 TEST(Seed002, PciDevicesWithNamesAndIrqs) {
     auto parsed = parse_fixture("seed002-mandrake72-pcem.txt");
-    // 2 in PCem, 4 rows of tilia's table, 4 BogoMips facts (tilia 1.2.13,
-    // PCem 1.2.13, 2.0.36, 2.2.14; PCem's 2.2.17 is the run's own kernel).
-    ASSERT_EQ(parsed.runs.size(), 10u);
+    // 2 in PCem, 4 rows of tilia's table, 9 BogoMips runs (tilia under five
+    // kernels, PCem under four; PCem's 2.4.18 cell is a '?').
+    ASSERT_EQ(parsed.runs.size(), 15u);
     const speedlab::Machine& m = parsed.runs[0].machine;
     ASSERT_EQ(m.pci.size(), 6u);
     const PciDevice& nic = m.pci[4];

@@ -1,22 +1,26 @@
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
+#include <cctype>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string_view>
 #include <unordered_set>
 
 #include "bench/providers.h"
 #include "cli/commands.h"
+#include "core/algorithm.h"
 #include "core/clock.h"
 #include "core/json.h"
 #include "core/labelled_machines.h"
 #include "core/text.h"
 #include "parse/speed_parser.h"
+#include "report/speed_table.h"
 #include "store/bundle.h"
 #include "store/database.h"
 
@@ -92,10 +96,88 @@ bool parse_machine_option(const std::string& option, std::map<size_t, std::strin
     return true;
 }
 
+// A word of a label: ASCII letters, digits and ._+- only; spaces become '-'.
+std::string label_word(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (c == ' ' || c == '/') c = '-';
+        if (std::isalnum(static_cast<unsigned char>(c)) || std::strchr("._+-", c)) out += c;
+    }
+    return out.substr(0, 24);
+}
+
+// "Red Hat Linux release 7.3 (Valhalla)" -> "rh73": a distribution's short name
+// and its version's digits; empty when the text names none.
+std::string distribution_word(const std::string& distribution) {
+    static constexpr std::pair<std::string_view, std::string_view> kShort[] = {
+        {"red hat", "rh"},      {"redhat", "rh"},     {"mandrake", "mdk"},  {"mandriva", "mdv"},
+        {"slackware", "slack"}, {"debian", "debian"}, {"ubuntu", "ubuntu"}, {"fedora", "fc"},
+        {"centos", "centos"},   {"suse", "suse"}};
+    std::string lower = lower_ascii(distribution);
+    for (const auto& [name, word] : kShort) {
+        auto at = lower.find(name);
+        if (at == std::string::npos) continue;
+        std::string digits;
+        size_t k = lower.find_first_of("0123456789", at);
+        for (; k < lower.size() &&
+               (std::isdigit(static_cast<unsigned char>(lower[k])) || lower[k] == '.');
+             ++k)
+            if (lower[k] != '.') digits += lower[k];
+        return std::string(word) + digits;
+    }
+    return "";
+}
+
+// "OpenSSL 0.9.6b [engine] 9 Jul 2001" -> "0.9.6b"; empty without a number.
+std::string version_word(const std::string& version) {
+    std::istringstream words(version);
+    for (std::string w; words >> w;)
+        if (std::isdigit(static_cast<unsigned char>(w[0])) && w.find('.') != std::string::npos)
+            return label_word(w);
+    return "";
+}
+
+// The build a version line or compiler flags name: "engine", "asm", else "".
+std::string build_word(const Run& run) {
+    if (run.version.find("[engine]") != std::string::npos) return "engine";
+    if (run.compiler.find("_ASM") != std::string::npos) return "asm";
+    return "";
+}
+
+// A label from what the text says: machine, distribution, OpenSSL version, and
+// the build where two runs of the text differ only by it (`p-rh73 rh73 0.9.6b asm`);
+// a BogoMips run: machine, kernel, `bogomips`. Unique labels are made at storing.
+void readable_labels(std::deque<Run>& runs) {
+    std::vector<std::string> bases;
+    for (const auto& run : runs) {
+        const Machine& m = run.machine;
+        std::vector<std::string> parts{label_word(m.label.empty() ? m.hostname : m.label)};
+        bool bogomips =
+            run.measurements.size() == 1 && run.measurements[0].algorithm.view() == kBogomipsId;
+        if (bogomips) {
+            if (!m.kernel_release.empty()) parts.push_back("linux-" + label_word(m.kernel_release));
+            parts.push_back("bogomips");
+        } else {
+            parts.push_back(distribution_word(m.distribution));
+            parts.push_back(version_word(run.version));
+        }
+        std::string base;
+        for (const auto& p : parts)
+            if (!p.empty()) base += (base.empty() ? "" : " ") + p;
+        bases.push_back(base.empty() ? "run" : base);
+    }
+    for (size_t k = 0; k < runs.size(); ++k) {
+        std::string build = build_word(runs[k]);
+        bool differs = false;
+        for (size_t j = 0; j < runs.size(); ++j)
+            differs |= j != k && bases[j] == bases[k] && build_word(runs[j]) != build;
+        runs[k].label = bases[k] + (differs && !build.empty() ? " " + build : "");
+    }
+}
+
 // Names and provenance of the runs read from one text.
 void name_runs(std::deque<Run>& runs, const std::string& path, const std::string& sha,
                const ImportArgs& a, Found& found) {
-    std::string stem = path == "-" ? "stdin" : std::filesystem::path(path).stem().string();
     size_t n = 0;
     LabelledMachines labelled;
     for (auto& run : runs) {
@@ -103,10 +185,11 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
         run.source_file = path == "-" ? "<stdin>" : std::filesystem::path(path).filename().string();
         run.source_sha256 = sha;
         run.when = utc_now();
-        std::string base = a.label.empty() ? stem : a.label;
-        std::string mark = run.label;  // a row mark the text gave ("SW")
-        run.label = runs.size() == 1 ? base : fmt::format("{}-{}", base, n);
-        if (!mark.empty()) run.label += "-" + mark;
+        if (!a.label.empty()) {
+            std::string mark = run.label;  // a row mark the text gave ("SW")
+            run.label = runs.size() == 1 ? a.label : fmt::format("{}-{}", a.label, n);
+            if (!mark.empty()) run.label += "-" + mark;
+        }
         if (auto named = found.machine_names.find(n); named != found.machine_names.end())
             run.machine = labelled.get(run.machine, named->second);
         else if (!found.machine_for_all.empty())
@@ -116,6 +199,7 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
                 labelled.get(run.machine, !run.machine->hostname.empty() ? run.machine->hostname
                                                                          : run.machine->cpu_name);
     }
+    if (a.label.empty()) readable_labels(runs);
 }
 
 // Why a text gave no run, at the line that came closest.
@@ -251,16 +335,30 @@ void skip_imported_text(FileResult& file, const ImportArgs& a, const store::Data
     file.runs.clear();
 }
 
+// A label already stored or given in this import gets " #2", " #3", ...
+void unique_labels(std::vector<Run>& runs, std::unordered_set<std::string>& given,
+                   const store::Database& db) {
+    for (auto& r : runs) {
+        std::string label = r.label;
+        for (int k = 2; given.count(label) || db.find(label); ++k)
+            label = fmt::format("{} #{}", r.label, k);
+        given.insert(label);
+        r.label = label;
+    }
+}
+
 // Stores each file's runs in a transaction of its own: a file is stored whole
 // or not at all, and a file that fails does not lose the others.
 int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Global& global) {
     std::unordered_set<std::string> contents;  // a run given twice is stored once
+    std::unordered_set<std::string> labels;    // given in this import
     std::optional<store::Database> db;
     try {
         if (!a.dry_run) db.emplace(global.database_path());  // a dry run opens no store
         for (auto& file : found.files) {
             if (file.bundle) drop_stored_bundle_runs(file, contents, a, db ? &*db : nullptr);
             if (db && !file.bundle) skip_imported_text(file, a, *db);
+            if (db) unique_labels(file.runs, labels, *db);
             if (db && !file.runs.empty()) db->insert(file.runs);
             file.stored = file.runs.size();
             for (auto& r : file.runs) stored.push_back(std::move(r));
@@ -335,11 +433,12 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
         return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
     }
     for (const auto& r : all) {
-        // A BogoMips fact of a typed table has no figures: say what it holds.
+        // A BogoMips run of a typed table has no version line: say what it holds.
         std::string what =
             r.version.empty() ? "(no version line)" : terminal_safe(valid_utf8(r.version));
-        if (r.measurements.empty() && r.machine->bogomips)
-            what = fmt::format("BogoMips {:.2f} of {}{}", *r.machine->bogomips,
+        const Measurement* bogomips = r.find(std::string(kBogomipsId), Operation::score, 0);
+        if (bogomips && r.measurements.size() == 1)
+            what = fmt::format("BogoMips {} of {}{}", report::bogomips_cell(*bogomips),
                                terminal_safe(r.machine->label),
                                r.machine->kernel_release.empty()
                                    ? ""

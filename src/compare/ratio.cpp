@@ -27,11 +27,15 @@ RatioCell cell(const Measurement* a, const Measurement* b, bool inverse, double 
     return c;
 }
 
-std::vector<std::string> ids_of(const Run& a, const Run& b, bool public_key) {
+// Ids of one kind (digests and ciphers both count as throughput).
+std::vector<std::string> ids_of(const Run& a, const Run& b, AlgorithmKind kind) {
+    auto group = [](AlgorithmKind k) {
+        return k == AlgorithmKind::digest ? AlgorithmKind::cipher : k;
+    };
     std::vector<std::string> ids;
     for (const Run* r : {&a, &b})
         for (const auto& m : r->measurements)
-            if ((kind_of(m.algorithm) == AlgorithmKind::public_key) == public_key &&
+            if (group(kind_of(m.algorithm)) == group(kind) &&
                 std::find(ids.begin(), ids.end(), m.algorithm) == ids.end())
                 ids.push_back(m.algorithm);
     std::stable_sort(ids.begin(), ids.end(),
@@ -122,7 +126,7 @@ void keep_shared(RatioTable& t) {
         r.cells = std::move(cells);
     }
     t.sizes = std::move(sizes);
-    for (auto* rows : {&t.symmetric, &t.public_key, &t.key_exchange}) {
+    for (auto* rows : {&t.symmetric, &t.public_key, &t.key_exchange, &t.bogomips}) {
         size_t before = rows->size();
         std::erase_if(*rows, [](const RatioRow& r) { return !any_ratio(r); });
         t.omitted += before - rows->size();
@@ -140,10 +144,17 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
     union_sizes.insert(sb.begin(), sb.end());
     t.sizes.assign(union_sizes.begin(), union_sizes.end());
     std::map<std::string, MeanBuilder> by_category;
-    std::vector<Difference> rates;  // the per-second figures, once each
+    std::vector<Difference> rates;   // the per-second figures, once each
+    std::vector<Difference> scores;  // BogoMips: a verdict only where nothing else is shared
     auto account = [&](const std::string& metric, const std::string& id, const RatioCell& c) {
         if (!c.ratio) return;
         AlgorithmKind k = kind_of(id);
+        if (k == AlgorithmKind::bogomips) {
+            by_category["BogoMips"].add(metric, c);
+            scores.push_back({metric, c});
+            ++t.shared_cells;
+            return;
+        }
         by_category[k == AlgorithmKind::digest   ? "digests"
                     : k == AlgorithmKind::cipher ? "ciphers"
                                                  : "public key"]
@@ -152,7 +163,7 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
         rates.push_back({metric, c});
         ++t.shared_cells;
     };
-    for (const auto& id : ids_of(a, b, false)) {
+    for (const auto& id : ids_of(a, b, AlgorithmKind::cipher)) {
         RatioRow row{id, {}};
         for (auto size : t.sizes) {
             row.cells.push_back(cell(a.find(id, Operation::throughput, size),
@@ -161,7 +172,7 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
         }
         t.symmetric.push_back(std::move(row));
     }
-    for (const auto& id : ids_of(a, b, true)) {
+    for (const auto& id : ids_of(a, b, AlgorithmKind::public_key)) {
         if (a.find(id, Operation::derive, 0) || b.find(id, Operation::derive, 0)) {
             RatioRow row{id,
                          {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0),
@@ -182,14 +193,21 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
         account(id + ".verify", id, row.cells[PublicKeyColumns::verify_rate]);
         t.public_key.push_back(std::move(row));
     }
-    for (const char* cat : {"digests", "ciphers", "public key", "overall"}) {
+    for (const auto& id : ids_of(a, b, AlgorithmKind::bogomips)) {
+        RatioRow row{
+            id,
+            {cell(a.find(id, Operation::score, 0), b.find(id, Operation::score, 0), false, noise)}};
+        account(id + ".score", id, row.cells.back());
+        t.bogomips.push_back(std::move(row));
+    }
+    for (const char* cat : {"digests", "ciphers", "public key", "overall", "BogoMips"}) {
         auto it = by_category.find(cat);
         if (it == by_category.end()) continue;
         MeanEstimate e = it->second.result();
         if (e.empty() && e.left_out == 0) continue;
         t.means.push_back({cat, e.ratio, e.figures, e});
     }
-    t.verdict = verdict_of(rates, short_label(b), short_label(a));
+    t.verdict = verdict_of(rates.empty() ? scores : rates, short_label(b), short_label(a));
     t.caveats = comparability_caveats({&a, &b});
     if (!all) keep_shared(t);
     return t;

@@ -39,7 +39,7 @@ struct PublicKeyColumns {
 };
 
 struct CategoryMean {
-    std::string category;  // "digests", "ciphers", "public key", "overall"
+    std::string category;  // "digests", "ciphers", "public key", "overall", "BogoMips"
     double geometric_mean = 0;
     size_t cells = 0;  // ratios that entered the mean
     MeanEstimate estimate;
@@ -65,6 +65,7 @@ struct RatioTable {
     std::vector<RatioRow> symmetric;
     std::vector<RatioRow> public_key;    // 4 cells: sign, verify (seconds), sign/s, verify/s
     std::vector<RatioRow> key_exchange;  // 1 cell: derive op/s
+    std::vector<RatioRow> bogomips;      // 1 cell: BogoMips, a mean of its own
     std::vector<CategoryMean> means;
     RunVerdict verdict;                // B against A
     std::vector<std::string> caveats;  // what makes the two runs less comparable

@@ -30,7 +30,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 24> kAliases
 
 // Classic print order: the 1.x names array, then the newer symmetric rows,
 // then the public-key families in table order.
-constexpr std::array<std::string_view, 44> kOrder{{
+constexpr std::array<std::string_view, 45> kOrder{{
     "md2",
     "mdc2",
     "md4",
@@ -75,6 +75,7 @@ constexpr std::array<std::string_view, 44> kOrder{{
     "ml-kem",
     "ml-dsa",
     "slh-dsa",
+    "bogomips",
 }};
 
 bool starts_with(std::string_view s, std::string_view prefix) {
@@ -91,6 +92,8 @@ std::string_view to_string(AlgorithmKind kind) {
             return "cipher";
         case AlgorithmKind::public_key:
             return "public key";
+        case AlgorithmKind::bogomips:
+            return "BogoMips";
     }
     return "unknown";
 }
@@ -119,6 +122,7 @@ std::string canonical_curve_id(std::string_view family, std::string_view curve) 
 }
 
 AlgorithmKind kind_of(std::string_view id) {
+    if (id == kBogomipsId) return AlgorithmKind::bogomips;
     static constexpr std::array<std::string_view, 10> pk_prefixes{
         "rsa", "dsa", "ecdsa", "ecdh", "ed25519", "ed448", "sm2", "ffdh", "ml-", "slh-"};
     for (auto p : pk_prefixes)

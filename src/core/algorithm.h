@@ -7,8 +7,13 @@
 
 namespace speedlab {
 
-enum class AlgorithmKind { digest, cipher, public_key };
+// `bogomips` is a family of its own: a kernel's delay-loop figure (unit
+// "BogoMips"), never mixed into the throughput or public-key means.
+enum class AlgorithmKind { digest, cipher, public_key, bogomips };
 std::string_view to_string(AlgorithmKind kind);
+
+// The id of a BogoMips figure: operation `score`, unit "BogoMips".
+inline constexpr std::string_view kBogomipsId = "bogomips";
 
 // Maps a row or EVP name of any openssl speed version ("des cbc", "blowfish",
 // "rc5-32/12 cbc", "hmac(md5)", "AES-128-CBC", "SHA2-256") to its canonical

@@ -9,7 +9,7 @@
 namespace speedlab {
 
 namespace {
-constexpr std::array<std::pair<Operation, std::string_view>, 9> kOperationNames{{
+constexpr std::array<std::pair<Operation, std::string_view>, 10> kOperationNames{{
     {Operation::throughput, "throughput"},
     {Operation::sign, "sign"},
     {Operation::verify, "verify"},
@@ -19,6 +19,7 @@ constexpr std::array<std::pair<Operation, std::string_view>, 9> kOperationNames{
     {Operation::decaps, "decaps"},
     {Operation::encrypt, "encrypt"},
     {Operation::decrypt, "decrypt"},
+    {Operation::score, "score"},
 }};
 }  // namespace
 

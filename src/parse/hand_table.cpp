@@ -9,10 +9,12 @@
 #include <cctype>
 #include <cstdint>
 #include <map>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
 
+#include "core/algorithm.h"
 #include "core/curve.h"
 #include "core/shared_pool.h"
 #include "core/text.h"
@@ -550,6 +552,7 @@ struct Reader {
                 fact.machine = names[c];
                 fact.emulator = emulator_named(names[c]);
                 fact.bogomips = n->value;
+                if (n->step > 0) fact.step = n->step;
                 fact.line = lines[t.first].line;
                 if (kernel < row.size()) fact.kernel_release = kernel_of(row[kernel]);
                 if (system < row.size()) fact.distribution = hand_cell_text(row[system]);
@@ -806,7 +809,7 @@ std::unordered_map<std::string, std::vector<size_t>> runs_by_machine_and_version
 }  // namespace
 
 namespace {
-// A fact no run took: a run of its own, without figures.
+// A fact as a run of its own: its one figure is the BogoMips value.
 Run fact_run(const BogomipsFact& f, const std::string& file) {
     Run r = table_run(file, f.line);
     Machine& m = r.machine.edit();
@@ -815,7 +818,14 @@ Run fact_run(const BogomipsFact& f, const std::string& file) {
     m.bogomips = f.bogomips;
     m.kernel_release = f.kernel_release;
     m.distribution = f.distribution;
-    r.notes.push_back("BogoMips only: no benchmark figures");
+    Measurement figure;
+    figure.algorithm = kBogomipsId;
+    figure.operation = Operation::score;
+    figure.value = f.bogomips;
+    figure.printed_step = f.step;
+    figure.source_name = "BogoMips";
+    r.measurements.push_back(std::move(figure));
+    r.notes.push_back("BogoMips only: no openssl figures");
     return r;
 }
 
@@ -833,14 +843,14 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
                            const std::string& file_name) {
     if (facts.empty()) return;
     auto index = runs_by_machine_and_version(runs);
+    std::set<std::string> made;  // machine, kernel and figure of each fact run
     for (const auto& f : facts) {
+        auto key = fmt::format("{}\n{}\n{}", lower(f.machine), f.kernel_release, f.bogomips);
+        if (made.insert(key).second) runs.push_back(fact_run(f, file_name));
         auto found = f.kernel_release.empty()
                          ? index.end()
                          : index.find(lower(f.machine) + '\n' + f.kernel_release);
-        if (found == index.end()) {
-            runs.push_back(fact_run(f, file_name));
-            continue;
-        }
+        if (found == index.end()) continue;
         // A run that has both facts leaves the list: the next facts of the same
         // machine and kernel (a text quoted many times) pass it by.
         auto has_both = [&](size_t k) {

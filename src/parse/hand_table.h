@@ -18,7 +18,8 @@ namespace speedlab::parse {
 struct BogomipsFact {
     std::string machine, emulator, kernel_release, distribution;
     double bogomips = 0;
-    size_t line = 0;  // input line of the table
+    double step = 0.01;  // as printed: 0.01 for "29.80"
+    size_t line = 0;     // input line of the table
 };
 
 struct HandTables {
@@ -35,8 +36,10 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
                             std::string_view text, const std::string& file_name,
                             std::deque<Run>& runs);
 
-// Each BogoMips fact goes to the run of the same machine (label or emulator)
-// and kernel when the text has one; the others become runs without figures.
+// Each BogoMips fact becomes a run of its own (one per machine and kernel,
+// the kernel and distribution in its machine facts) whose one figure is
+// `bogomips`; it also goes to the machine of the runs of the same machine
+// (label or emulator) and kernel. A fact repeated in one text is one run.
 void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact>& facts,
                            const std::string& file_name);
 

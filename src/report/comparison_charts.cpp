@@ -32,7 +32,8 @@ std::vector<std::string> algorithms(const std::vector<Run>& runs, bool public_ke
     std::vector<std::string> ids;
     for (const auto& r : runs)
         for (const auto& m : r.measurements)
-            if ((kind_of(m.algorithm) == AlgorithmKind::public_key) == public_key &&
+            if (kind_of(m.algorithm) != AlgorithmKind::bogomips &&
+                (kind_of(m.algorithm) == AlgorithmKind::public_key) == public_key &&
                 std::find(ids.begin(), ids.end(), m.algorithm) == ids.end())
                 ids.push_back(m.algorithm);
     std::stable_sort(ids.begin(), ids.end(),

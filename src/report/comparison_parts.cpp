@@ -120,6 +120,7 @@ std::vector<Grid> ratio_grids(const RatioTable& t) {
     add("throughput", sizes, t.symmetric);
     add("public key", {"", "sign", "verify", "sign/s", "verify/s"}, t.public_key);
     add("key exchange", {"", "op/s"}, t.key_exchange);
+    add("BogoMips", {"", "BogoMips"}, t.bogomips);
     return grids;
 }
 
@@ -233,6 +234,7 @@ std::vector<std::string> columns_of(const RatioTable& t, const std::string& sect
         return c;
     }
     if (section == "public_key") return {"sign", "verify", "sign/s", "verify/s"};
+    if (section == "bogomips") return {"BogoMips"};
     return {"op/s"};
 }
 
@@ -293,6 +295,8 @@ Grid values_grid(const RatioTable& t, const std::vector<Run>& runs, Units units)
     }
     for (const auto& r : t.key_exchange)
         if (r.cells[0].ratio) add({r.algorithm, Operation::derive, 0}, r.cells[0]);
+    for (const auto& r : t.bogomips)
+        if (r.cells[0].ratio) add({r.algorithm, Operation::score, 0}, r.cells[0]);
     return g;
 }
 

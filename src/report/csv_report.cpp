@@ -26,6 +26,7 @@ std::string csv_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/,
     emit("symmetric", t.symmetric);
     emit("public_key", t.public_key);
     emit("key_exchange", t.key_exchange);
+    emit("bogomips", t.bogomips);
     for (const auto& m : t.means)
         if (!m.estimate.empty())
             out += csv_row({"mean", m.category, "geometric mean",

@@ -49,10 +49,12 @@ std::string json_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/,
            {"shared_cells", t.shared_cells},
            {"noise", t.noise},
            {"omitted", t.omitted}};
-    for (const char* section : {"symmetric", "public_key", "key_exchange"}) {
-        const auto& rows = std::string(section) == "symmetric"    ? t.symmetric
-                           : std::string(section) == "public_key" ? t.public_key
-                                                                  : t.key_exchange;
+    for (const char* section : {"symmetric", "public_key", "key_exchange", "bogomips"}) {
+        const std::string s = section;
+        const auto& rows = s == "symmetric"    ? t.symmetric
+                           : s == "public_key" ? t.public_key
+                           : s == "bogomips"   ? t.bogomips
+                                               : t.key_exchange;
         auto cols = columns_of(t, section);
         json arr = json::array();
         for (const auto& r : rows) {

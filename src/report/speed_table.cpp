@@ -31,8 +31,10 @@ std::vector<int64_t> block_sizes(const Run& run) {
 std::vector<std::string> algorithms(const Run& run, bool public_key) {
     std::vector<std::string> ids;
     for (const auto& m : run.measurements) {
-        bool pk = kind_of(m.algorithm) == AlgorithmKind::public_key;
-        if (pk == public_key && std::find(ids.begin(), ids.end(), m.algorithm) == ids.end())
+        AlgorithmKind kind = kind_of(m.algorithm);
+        bool pk = kind == AlgorithmKind::public_key;
+        if (kind != AlgorithmKind::bogomips && pk == public_key &&
+            std::find(ids.begin(), ids.end(), m.algorithm) == ids.end())
             ids.push_back(m.algorithm);
     }
     std::stable_sort(ids.begin(), ids.end(),
@@ -99,6 +101,19 @@ std::string rate_cell(const Measurement* m, const PrintedDecimals& d, int width 
 }
 
 }  // namespace
+
+// A BogoMips figure with the decimals it was printed with ("29.80").
+std::string bogomips_cell(const Measurement& m) {
+    int decimals = m.printed_step > 0 && m.printed_step < 1
+                       ? static_cast<int>(std::lround(-std::log10(m.printed_step)))
+                       : 2;
+    return fmt::format("{:.{}f}", m.value, decimals);
+}
+
+std::string bogomips_line(const Run& run) {
+    const Measurement* m = run.find(std::string(kBogomipsId), Operation::score, 0);
+    return m ? "BogoMips " + bogomips_cell(*m) + "\n" : "";
+}
 
 std::string throughput_cell(double v) {
     return v > 10000 ? fmt::format("{:.2f}k", v / 1000) : fmt::format("{:.2f} ", v);
@@ -210,6 +225,7 @@ std::string speed_table(const Run& run) {
         }
     }
 
+    out += bogomips_line(run);
     out += samples_table(run);
     return out;
 }

@@ -16,5 +16,9 @@ std::string machine_readable(const Run& run);
 
 // "624019.33k" or "9876.54 ": openssl speed's 13-column cell without padding.
 std::string throughput_cell(double bytes_per_second);
+// A BogoMips figure with the decimals its source printed ("29.80").
+std::string bogomips_cell(const Measurement& m);
+// "BogoMips 29.80\n" for a run with that figure, else empty.
+std::string bogomips_line(const Run& run);
 
 }  // namespace speedlab::report

@@ -44,6 +44,12 @@ std::string figure_text(const MetricKey& k, std::optional<double> v, double step
     if (!v) return "-";
     if (k.operation == Operation::throughput)
         return units == Units::openssl ? throughput_cell(*v) : si_rate(*v, step);
+    if (k.operation == Operation::score) {
+        Measurement m;
+        m.value = *v;
+        m.printed_step = step;
+        return bogomips_cell(m) + " BogoMips";
+    }
     // Slow operations keep three significant digits: 0.0753/s, never 0.1/s or 0.000.
     return *v >= 100 ? fmt::format("{:.1f}/s", *v) : fmt::format("{:.3g}/s", *v);
 }

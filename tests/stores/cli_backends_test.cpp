@@ -26,11 +26,11 @@ TEST_P(CliOn, ImportsListsShowsComparesEditsAndDeletes) {
     ASSERT_EQ(r.code, 0) << r.err;
     r = run("list");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("seed000-redhat73-pcem-7"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("tilia rh73 0.9.6b"), std::string::npos) << r.out;
     r = run("list --limit 2");
-    EXPECT_NE(r.out.find("(the newest 2 of 12 runs; --limit 0 lists all)"), std::string::npos)
+    EXPECT_NE(r.out.find("(the newest 2 of 17 runs; --limit 0 lists all)"), std::string::npos)
         << r.out;
-    r = run("show seed000-redhat73-pcem-2 --format json");
+    r = run("show 'p-rh73 0.9.6b engine #2' --format json");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out).at("measurements").size(), 74u);
     r = run("compare 1 2 --metrics md5@8192 --format json");
@@ -41,7 +41,7 @@ TEST_P(CliOn, ImportsListsShowsComparesEditsAndDeletes) {
     ASSERT_EQ(nlohmann::json::parse(r.out).size(), 1u) << r.out;
     EXPECT_EQ(nlohmann::json::parse(r.out)[0].at("label"), "packaged");
     EXPECT_EQ(run("delete -y packaged 3").code, 0);
-    EXPECT_EQ(nlohmann::json::parse(run("list --format json").out).size(), 10u);
+    EXPECT_EQ(nlohmann::json::parse(run("list --format json").out).size(), 15u);
 }
 
 TEST_P(CliOn, ABundleImportsLosslesslyAndOnlyOnce) {
@@ -50,7 +50,7 @@ TEST_P(CliOn, ABundleImportsLosslesslyAndOnlyOnce) {
     std::string bundle = (dir / "all.json").string();
     auto r = run("export --all -o " + bundle);
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.err.find("exported 14 run(s)"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("exported 19 run(s)"), std::string::npos) << r.err;
     std::string elsewhere = another_store("elsewhere");
     r = run_at(elsewhere, "import " + bundle);
     ASSERT_EQ(r.code, 0) << r.err;
@@ -60,7 +60,7 @@ TEST_P(CliOn, ABundleImportsLosslesslyAndOnlyOnce) {
     r = run_at(elsewhere, "import " + bundle);  // again: every run is already there
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.err.find("already stored as run"), std::string::npos) << r.err;
-    EXPECT_EQ(nlohmann::json::parse(run_at(elsewhere, "list --format json").out).size(), 14u);
+    EXPECT_EQ(nlohmann::json::parse(run_at(elsewhere, "list --format json").out).size(), 19u);
 }
 
 TEST_P(CliOn, MeasuredMultiAndWrappedRunsTravelWithTheirSamples) {
@@ -125,7 +125,7 @@ TEST_P(CliOn, DamagedBundlesStoreNothing) {
 }
 
 TEST_P(CliOn, ManyProcessesStoreAtOnceWithoutLoss) {
-    // 8 processes x 5 imports of a 12-run text, all started together.
+    // 8 processes x 5 imports of a 17-run text, all started together.
     std::string text = seed("seed000-redhat73-pcem.txt");
     std::string script = "for p in 1 2 3 4 5 6 7 8; do (for i in 1 2 3 4 5; do " +
                          std::string(SPEEDLAB_BINARY) + " --db '" + location + "' import --again " +
@@ -135,7 +135,7 @@ TEST_P(CliOn, ManyProcessesStoreAtOnceWithoutLoss) {
     EXPECT_EQ(slurp((dir / "errors").string()), "");
     auto r = run("list --format json");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_EQ(nlohmann::json::parse(r.out).size(), 8u * 5u * 12u);
+    EXPECT_EQ(nlohmann::json::parse(r.out).size(), 8u * 5u * 17u);
 }
 
 SPEEDLAB_ON_BOTH_STORES(CliOn);
