@@ -81,9 +81,9 @@ TEST_F(Cli, ImportListCompare) {
                  fixture_path("seed004-athlon-p3.txt"));
     ASSERT_EQ(r.code, 0) << r.err;
     auto list = run("list");
-    EXPECT_NE(list.out.find("p-rh73 0.9.6b asm"), std::string::npos);
+    EXPECT_NE(list.out.find("p-rh73 rh73 0.9.6b asm"), std::string::npos);
     EXPECT_NE(list.out.find("abrasd03 0.9.8e"), std::string::npos);
-    auto cmp = run("compare 'p-rh73 0.9.6b engine #2' 'p-rh73 0.9.6b asm'");
+    auto cmp = run("compare 'p-rh73 rh73 0.9.6b engine #2' 'p-rh73 rh73 0.9.6b asm'");
     ASSERT_EQ(cmp.code, 0) << cmp.err;
     EXPECT_NE(cmp.out.find("2.162"), std::string::npos);
     EXPECT_NE(cmp.out.find("2.425"), std::string::npos);
@@ -527,7 +527,7 @@ TEST_F(Cli, PcemAgainstTiliaReadsLikeTheBlog) {
     EXPECT_EQ(fmt::format("{:.3f}", j["symmetric"][0]["cells"][0]["ratio"].get<double>()), "1.027");
     // The same by the labels the import gave.
     j = nlohmann::json::parse(
-        run("compare 'tilia rh73 0.9.6b' 'p-rh73 0.9.6b engine #2' --format json").out);
+        run("compare 'tilia rh73 0.9.6b' 'p-rh73 rh73 0.9.6b engine #2' --format json").out);
     EXPECT_EQ(fmt::format("{:.3f}", j["symmetric"][0]["cells"][0]["ratio"].get<double>()), "1.027");
 }
 
@@ -539,8 +539,8 @@ TEST_F(Cli, ImportedRunsHaveReadableUniqueLabels) {
     std::map<int64_t, std::string> labels;
     for (const auto& r : j) labels[r["id"].get<int64_t>()] = r["label"].get<std::string>();
     const std::pair<int64_t, std::string> want[] = {
-        {1, "p-rh73 0.9.6b engine"},       {2, "p-rh73 0.9.6b engine #2"},
-        {3, "p-rh73 0.9.6b asm"},          {4, "tilia rh52 0.9.2b"},
+        {1, "p-rh73 rh73 0.9.6b engine"},       {2, "p-rh73 rh73 0.9.6b engine #2"},
+        {3, "p-rh73 rh73 0.9.6b asm"},          {4, "tilia rh52 0.9.2b"},
         {5, "tilia rh62 0.9.5a"},          {6, "tilia mdk72 0.9.5a"},
         {7, "tilia rh73 0.9.6b"},          {8, "tilia linux-1.2.13 bogomips"},
         {9, "PCem linux-1.2.13 bogomips"}, {17, "PCem linux-2.4.18 bogomips"}};

@@ -30,7 +30,7 @@ TEST_P(CliOn, ImportsListsShowsComparesEditsAndDeletes) {
     r = run("list --limit 2");
     EXPECT_NE(r.out.find("(the newest 2 of 17 runs; --limit 0 lists all)"), std::string::npos)
         << r.out;
-    r = run("show 'p-rh73 0.9.6b engine #2' --format json");
+    r = run("show 'p-rh73 rh73 0.9.6b engine #2' --format json");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(r.out).at("measurements").size(), 74u);
     r = run("compare 1 2 --metrics md5@8192 --format json");
