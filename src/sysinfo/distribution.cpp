@@ -5,6 +5,7 @@
 #include <cctype>
 #include <string>
 
+#include "core/text.h"
 #include "sysinfo/decode.h"
 
 namespace speedlab::sysinfo {
@@ -16,12 +17,6 @@ bool upper(char c) {
 }
 bool digit(char c) {
     return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
-
-std::string_view trim(std::string_view t) {
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.back()))) t.remove_suffix(1);
-    return t;
 }
 
 // The quoted (or bare) value of KEY=... in the line.
@@ -38,7 +33,7 @@ std::string field_value(std::string_view line, std::string_view key) {
     } else {
         v = v.substr(0, v.find_first_of(" \t"));
     }
-    return std::string(trim(v));
+    return std::string(trimmed_view(v));
 }
 
 // "Linux Mandrake release 7.2 (Odyssey)" ending at the word "release" at
@@ -70,7 +65,7 @@ std::string release_at(std::string_view t, size_t at) {
 }  // namespace
 
 std::optional<std::string> decode_release_line(std::string_view line) {
-    std::string_view t = trim(line);
+    std::string_view t = trimmed_view(line);
     for (std::string_view key : {"PRETTY_NAME=", "DISTRIB_DESCRIPTION="})
         if (auto v = field_value(t, key); !v.empty()) return v;
     // Content of a release file: the line starts with it, or it follows the
