@@ -51,21 +51,17 @@ FUZZ_SECONDS ?= 60
 FUZZ_BUILD ?= build-fuzz
 fuzz:
 	@command -v clang++ >/dev/null || { echo "fuzz: clang++ is needed (apt-get install clang libclang-rt-14-dev)"; exit 1; }
-	mkdir -p $(FUZZ_BUILD)/corpus
-	clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	  -Isrc -I$(BUILD)/generated tests/fuzz/parse_fuzz.cpp src/parse/*.cpp src/sysinfo/decode.cpp \
-	  src/core/*.cpp -lfmt -o $(FUZZ_BUILD)/parse_fuzz
-	cp tests/data/*.txt tests/data/corpus/*.txt tests/data/fuzz/* $(FUZZ_BUILD)/corpus/
-	$(FUZZ_BUILD)/parse_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-	  -print_final_stats=1 $(FUZZ_BUILD)/corpus > $(FUZZ_BUILD)/fuzz.log 2>&1; rc=$$?; tail -n 12 $(FUZZ_BUILD)/fuzz.log; [ $$rc = 0 ] || exit $$rc
-	# The bundle reader's target, started from an exported bundle.
-	clang++ -std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-	  -Isrc -I$(BUILD)/generated tests/fuzz/bundle_fuzz.cpp src/store/bundle.cpp src/store/json_values.cpp \
-	  src/core/*.cpp -lfmt -lcrypto -o $(FUZZ_BUILD)/bundle_fuzz
-	mkdir -p $(FUZZ_BUILD)/bundle-corpus
-	cp tests/data/bundles/*.json $(FUZZ_BUILD)/bundle-corpus/
-	$(FUZZ_BUILD)/bundle_fuzz -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-	  -print_final_stats=1 $(FUZZ_BUILD)/bundle-corpus > $(FUZZ_BUILD)/bundle-fuzz.log 2>&1; rc=$$?; tail -n 12 $(FUZZ_BUILD)/bundle-fuzz.log; exit $$rc
+	CXX=clang++ cmake -S . -B $(FUZZ_BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSPEEDLAB_SANITIZE=ON -DSPEEDLAB_FUZZ=ON >/dev/null
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_parse fuzz_bundle
+	@for t in parse bundle; do \
+	  rm -rf $(FUZZ_BUILD)/$$t-corpus && mkdir -p $(FUZZ_BUILD)/$$t-corpus; \
+	  if [ $$t = parse ]; then cp tests/data/*.txt tests/data/corpus/*.txt tests/data/fuzz/* $(FUZZ_BUILD)/$$t-corpus/; \
+	  else cp tests/data/bundles/*.json $(FUZZ_BUILD)/$$t-corpus/; fi; \
+	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
+	  $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+	    -print_final_stats=1 $(FUZZ_BUILD)/$$t-corpus > $(FUZZ_BUILD)/$$t-fuzz.log 2>&1; rc=$$?; \
+	  tail -n 12 $(FUZZ_BUILD)/$$t-fuzz.log; [ $$rc = 0 ] || exit $$rc; \
+	done
 
 # make install: the binary, man page, bash/zsh/fish completion, kernels and docs
 # under PREFIX (DESTDIR honoured), stripped. make uninstall removes exactly the
