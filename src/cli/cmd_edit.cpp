@@ -1,4 +1,5 @@
-// speedlab edit RUN and speedlab delete RUN...: runs a person can manage.
+// speedlab edit RUN... and speedlab delete RUN...: runs a person can manage,
+// named by id, label, range (5-9) or filter, changed in one transaction.
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -7,76 +8,79 @@
 #include <utility>
 
 #include "cli/commands.h"
+#include "cli/run_selection.h"
 #include "core/text.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
 
-namespace {
-bool has_control(const std::string& s) {
-    return std::any_of(s.begin(), s.end(), [](char c) {
-        auto u = static_cast<unsigned char>(c);
-        return u < 0x20 || u == 0x7f;
-    });
-}
-}  // namespace
-
 Command add_edit(CLI::App& app, Global& global) {
     struct Args {
-        std::string run;
+        RunSelection selection;
         std::optional<std::string> label, machine;
     };
     auto a = std::make_shared<Args>();
-    app.add_option("run", a->run, "run id or label")->required();
-    app.add_option("--label", a->label, "new label of the run");
-    app.add_option("--machine", a->machine, "new name of the run's machine");
+    app.add_option("runs", a->selection.runs, "run ids, labels or ranges (5-9)");
+    app.add_option("--label", a->label, "new label of the run (one run only)");
+    app.add_option("--machine", a->machine, "new name of the runs' machine");
+    app.add_option("--of-machine", a->selection.machine,
+                   "only runs of the machines this name, glob or part of a name means");
+    app.add_option("--source", a->selection.source, "only measured or imported runs")
+        ->check(CLI::IsMember({"measured", "imported"}));
     return [a, &global]() -> int {
         if (!a->label && !a->machine)
             return fail(Exit::usage, "edit: give --label and/or --machine");
-        // A name is one line of printable text: list, show and markdown print it in a cell.
         for (const auto& [option, value] :
              {std::pair{"--label", a->label}, {"--machine", a->machine}})
-            if (value && (value->empty() || has_control(*value)))
-                return fail(Exit::usage, fmt::format("{}: expected a name of printable characters "
-                                                     "on one line, found '{}'",
-                                                     option, terminal_safe(*value)));
+            if (value)
+                if (auto problem = name_problem(option, *value); !problem.empty())
+                    return fail(Exit::usage, problem);
         store::Database db(global.database_path());
-        auto run = db.find(a->run);
-        if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
-        db.edit(run->id, a->label, a->machine);
-        fmt::print(stderr, "run {} edited\n", run->id);
+        auto ids = select_runs(db, a->selection, "edit");
+        if (!ids) return Exit::usage;
+        if (a->label && ids->size() > 1)
+            return fail(Exit::usage, fmt::format("edit: --label names one run, and {} runs are "
+                                                 "given; nothing changed",
+                                                 ids->size()));
+        if (!db.edit(*ids, a->label, a->machine))
+            return fail(Exit::failure, "edit: a run was deleted meanwhile; nothing changed");
+        if (ids->size() == 1)
+            fmt::print(stderr, "run {} edited\n", ids->front());
+        else
+            fmt::print(stderr, "{} runs edited\n", ids->size());
         return Exit::ok;
     };
 }
 
 Command add_delete(CLI::App& app, Global& global) {
     struct Args {
-        std::vector<std::string> runs;
+        RunSelection selection;
         bool yes = false;
     };
     auto a = std::make_shared<Args>();
-    app.add_option("runs", a->runs, "run ids or labels")->required();
+    app.add_option("runs", a->selection.runs, "run ids, labels or ranges (5-9)");
+    app.add_option("--machine", a->selection.machine,
+                   "only runs of the machines this name, glob or part of a name means");
+    app.add_option("--source", a->selection.source, "only measured or imported runs")
+        ->check(CLI::IsMember({"measured", "imported"}));
     app.add_flag("-y,--yes", a->yes, "do not ask");
     return [a, &global]() -> int {
         store::Database db(global.database_path());
-        std::vector<int64_t> ids;
-        std::string what;
-        for (const auto& name : a->runs) {
-            auto run = db.find(name);
-            if (!run) return fail(Exit::usage, "no run '" + name + "'; nothing deleted");
-            if (std::find(ids.begin(), ids.end(), run->id) != ids.end()) continue;  // "2 2"
-            ids.push_back(run->id);
-            what += fmt::format("  {} {} ({} figures)\n", run->id, run->label,
-                                run->measurements.size());
-        }
+        auto ids = select_runs(db, a->selection, "delete");
+        if (!ids) return Exit::usage;
         if (!a->yes && isatty(STDIN_FILENO)) {
+            std::string what;
+            for (int64_t id : *ids)
+                if (auto run = db.load(id))
+                    what += fmt::format("  {} {} ({} figures)\n", run->id, run->label,
+                                        run->measurements.size());
             fmt::print(stderr, "delete these runs?\n{}[y/N] ", terminal_safe(what));
             std::string answer;
             std::getline(std::cin, answer);
             if (answer != "y" && answer != "yes") return fail(Exit::failure, "nothing deleted");
         }
-        db.remove(ids);
-        fmt::print(stderr, "deleted {} run(s)\n", ids.size());
+        db.remove(*ids);
+        fmt::print(stderr, "deleted {} run(s)\n", ids->size());
         return Exit::ok;
     };
 }

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "cli/commands.h"
+#include "cli/machine_filter.h"
 #include "core/build_info.h"
 #include "store/bundle.h"
 #include "store/database.h"
@@ -17,7 +18,8 @@ Command add_export(CLI::App& app, Global& global) {
     auto a = std::make_shared<Args>();
     app.add_option("runs", a->runs, "run ids or labels");
     app.add_flag("--all", a->all, "every stored run");
-    app.add_option("--machine", a->machine, "every run of this machine");
+    app.add_option("--machine", a->machine,
+                   "every run of the machines this name (any case), glob or part of a name means");
     app.add_option("-o,--output", a->output, "write the bundle to FILE (atomically)");
     return [a, &global]() -> int {
         if (a->runs.empty() && !a->all && a->machine.empty())
@@ -30,8 +32,10 @@ Command add_export(CLI::App& app, Global& global) {
             if (!run) return fail(Exit::usage, "no run '" + name + "' (see speedlab list)");
             runs.push_back(std::move(*run));
         }
+        store::RunFilter filter;
+        if (!a->all && !resolve_machine_filter(db, a->machine, filter)) return Exit::usage;
         if (a->all || !a->machine.empty())
-            for (const auto& summary : db.list({.machine = a->machine}))
+            for (const auto& summary : db.list(filter))
                 if (auto run = db.load(summary.id)) runs.push_back(std::move(*run));
         if (runs.empty())
             return fail(Exit::usage, "export: no run of machine '" + a->machine + "'");

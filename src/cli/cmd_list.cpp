@@ -7,6 +7,7 @@
 
 #include "bogomips/calibrate.h"
 #include "cli/commands.h"
+#include "cli/machine_filter.h"
 #include "core/json.h"
 #include "core/text.h"
 #include "report/machine_text.h"
@@ -84,11 +85,13 @@ Command add_list(CLI::App& app, Global& global) {
     struct Args {
         std::string format = "text";
         store::RunFilter filter;
+        std::string machine;
         std::optional<int64_t> limit;
     };
     auto a = std::make_shared<Args>();
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
-    app.add_option("--machine", a->filter.machine, "only runs of this machine");
+    app.add_option("--machine", a->machine,
+                   "only runs of the machines this name (any case), glob or part of a name means");
     app.add_option("--since", a->filter.since, "only runs stored from this date on (YYYY-MM-DD)")
         ->check([](const std::string& d) {
             return valid_day(d) ? std::string()
@@ -102,13 +105,14 @@ Command add_list(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
         store::RunFilter filter = a->filter;
+        if (!resolve_machine_filter(db, a->machine, filter)) return Exit::usage;
         filter.limit = a->limit.value_or(a->format == "json" ? 0 : 100);
         auto runs = db.list(filter);
         if (a->format == "json")
             return write_output(json_text(list_json(runs)), "") ? Exit::ok : Exit::failure;
         if (runs.empty()) {
             bool filtered =
-                !filter.machine.empty() || !filter.since.empty() || !filter.source.empty();
+                !filter.machines.empty() || !filter.since.empty() || !filter.source.empty();
             fmt::print("{} in {}\n", filtered ? "no run matches the filter" : "no runs stored",
                        db.where());
             return Exit::ok;

@@ -29,6 +29,8 @@ Command add_show(CLI::App& app, Global& global);
 Command add_compare(CLI::App& app, Global& global);
 Command add_edit(CLI::App& app, Global& global);
 Command add_delete(CLI::App& app, Global& global);
+Command add_machines(CLI::App& app, Global& global);
+Command add_machine(CLI::App& app, Global& global);
 Command add_export(CLI::App& app, Global& global);
 Command add_check(CLI::App& app, Global& global);
 Command add_sysinfo(CLI::App& app, Global& global);
@@ -47,6 +49,10 @@ CLI::Validator seconds_range();
 
 // A finite percentage from low to high; "nan" and "inf" are refused.
 CLI::Validator percent_range(double low, double high);
+
+// A name (of a run or a machine) is one line of printable text: list, show and
+// markdown print it in a cell. Empty when NAME is one, else what is wrong.
+std::string name_problem(const std::string& option, const std::string& name);
 
 // "error: ..." on stderr; returns code.
 int fail(int code, const std::string& message);

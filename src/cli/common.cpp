@@ -12,9 +12,20 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "core/text.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
+
+std::string name_problem(const std::string& option, const std::string& name) {
+    bool control = std::any_of(name.begin(), name.end(), [](char c) {
+        auto u = static_cast<unsigned char>(c);
+        return u < 0x20 || u == 0x7f;
+    });
+    if (!name.empty() && !control) return {};
+    return fmt::format("{}: expected a name of printable characters on one line, found '{}'",
+                       option, terminal_safe(name));
+}
 
 std::string Global::database_path() const {
     return db.empty() ? store::default_database_path() : db;

@@ -64,8 +64,10 @@ int main(int argc, char** argv) {
     add("compare", "compare two or more runs: ratio table or side by side", add_compare);
     add("check", "regression gate: a candidate against a baseline; exit 1 on regression",
         add_check);
-    add("edit", "rename a run or its machine", add_edit);
+    add("edit", "rename runs or their machines", add_edit);
     add("delete", "delete runs", add_delete);
+    add("machines", "list the machines: aliases, CPU, kind, runs, dates", add_machines);
+    add("machine", "rename, merge or split machines", add_machine);
     add("export", "write runs as a bundle that another database imports", add_export);
     add("sysinfo", "report this machine, or decode saved system text", add_sysinfo);
     add("experiment", "one-command experiments: features, emulator, isa", add_experiment);

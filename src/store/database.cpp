@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json.h"
+#include "core/machine_pattern.h"
+#include "store/write_transaction.h"
 
 namespace speedlab::store {
 
@@ -33,23 +35,6 @@ template <class T>
 Value optional_value(const Maybe<T>& v) {
     return optional_value(std::optional<T>(v));
 }
-
-// Rolls back unless committed: a failed write leaves the database as it was.
-class WriteTransaction {
-  public:
-    explicit WriteTransaction(Connection& c) : c_(c) { c_.begin_write(); }
-    ~WriteTransaction() {
-        if (!done_) c_.rollback();
-    }
-    void commit() {
-        c_.commit();
-        done_ = true;
-    }
-
-  private:
-    Connection& c_;
-    bool done_ = false;
-};
 
 int64_t returned_id(std::unique_ptr<Rows> rows) {
     if (!rows->next()) throw StoreError("SQL error: no id returned");
@@ -150,6 +135,15 @@ std::string where_clause(const RunFilter& f, std::vector<Value>& params) {
         params.push_back(value);
     };
     add("m.label = ?", f.machine);
+    if (!f.machines.empty()) {
+        sql += sql.empty() ? " WHERE " : " AND ";
+        sql += "m.label IN (";
+        for (size_t i = 0; i < f.machines.size(); ++i) {
+            sql += i ? ",?" : "?";
+            params.push_back(f.machines[i]);
+        }
+        sql += ")";
+    }
     add("r.created_at >= ?", f.since);
     add("r.source = ?", f.source);
     return sql;
@@ -325,14 +319,12 @@ std::optional<Run> Database::load(int64_t id) const {
 
 std::optional<Run> Database::find(const std::string& name) const {
     if (name.rfind("machine:", 0) == 0) {  // the machine's latest run (a CI baseline)
-        auto st = db_->query(
-            "SELECT r.id FROM runs r JOIN machines m ON m.id = r.machine_id WHERE m.label = ? "
-            "ORDER BY r.id DESC LIMIT 1",
-            {name.substr(8)});
-        if (!st->next()) return std::nullopt;
-        int64_t id = st->integer(0);
-        st.reset();
-        return load(id);
+        // Matched as --machine is (any case, glob, part of a name): the newest of them.
+        auto matched = match_machines(name.substr(8), machine_names());
+        if (matched.names.empty()) return std::nullopt;
+        auto runs = list({.machines = matched.names, .limit = 1});
+        if (runs.empty()) return std::nullopt;
+        return load(runs.back().id);
     }
     // "label:12" looks up a label that reads like a number; "id:12" only ids.
     bool by_label = name.rfind("label:", 0) == 0, by_id = name.rfind("id:", 0) == 0;
@@ -349,28 +341,53 @@ std::optional<Run> Database::find(const std::string& name) const {
     return load(st->integer(0));
 }
 
-bool Database::edit(int64_t id, const std::optional<std::string>& label,
-                    const std::optional<std::string>& machine) {
-    WriteTransaction tx(*db_);
-    auto exists = db_->query("SELECT machine_id FROM runs WHERE id = ?", {id});
+namespace {
+// One run's label and/or machine name, inside the caller's transaction.
+template <class Load>
+bool edit_one(Connection& c, int64_t id, const std::optional<std::string>& label,
+              const std::optional<std::string>& machine, Load load) {
+    auto exists = c.query("SELECT machine_id FROM runs WHERE id = ?", {id});
     if (!exists->next()) return false;
     int64_t machine_id = exists->integer(0);
     exists.reset();
-    if (label) db_->query("UPDATE runs SET label = ? WHERE id = ?", {*label, id});
+    if (label) c.query("UPDATE runs SET label = ? WHERE id = ?", {*label, id});
     if (machine) {
         // The facts keep the name too, so `show --format json` agrees.
-        auto facts = db_->query("SELECT facts_json FROM machines WHERE id = ?", {machine_id});
+        auto facts = c.query("SELECT facts_json FROM machines WHERE id = ?", {machine_id});
         auto j = facts->next() ? nlohmann::json::parse(facts->text(0)) : nlohmann::json::object();
         facts.reset();
         j["label"] = *machine;
-        db_->query("UPDATE machines SET label = ?, facts_json = ? WHERE id = ?",
-                   {*machine, compact(j), machine_id});
+        c.query("UPDATE machines SET label = ?, facts_json = ? WHERE id = ?",
+                {*machine, compact(j), machine_id});
     }
     // The content changed: a bundle of the edited run is a new run elsewhere.
     if (auto run = load(id))
-        db_->query("UPDATE runs SET content_sha256 = ? WHERE id = ?", {content_sha256(*run), id});
+        c.query("UPDATE runs SET content_sha256 = ? WHERE id = ?", {content_sha256(*run), id});
+    return true;
+}
+}  // namespace
+
+bool Database::edit(int64_t id, const std::optional<std::string>& label,
+                    const std::optional<std::string>& machine) {
+    return edit(std::vector<int64_t>{id}, label, machine);
+}
+
+bool Database::edit(const std::vector<int64_t>& ids, const std::optional<std::string>& label,
+                    const std::optional<std::string>& machine) {
+    WriteTransaction tx(*db_);
+    for (int64_t id : ids)
+        if (!edit_one(*db_, id, label, machine, [this](int64_t run) { return load(run); }))
+            return false;  // rolled back: all or none
     tx.commit();
     return true;
+}
+
+std::vector<int64_t> Database::ids_between(int64_t first, int64_t last) const {
+    auto st =
+        db_->query("SELECT id FROM runs WHERE id >= ? AND id <= ? ORDER BY id", {first, last});
+    std::vector<int64_t> out;
+    while (st->next()) out.push_back(st->integer(0));
+    return out;
 }
 
 void Database::remove(const std::vector<int64_t>& ids) {

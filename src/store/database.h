@@ -21,12 +21,30 @@ struct RunSummary {
     int processes = 1;
 };
 
+// One line of `speedlab machines`: the runs of one machine name together.
+struct MachineSummary {
+    std::string name;
+    std::vector<std::string> aliases;  // names merged into it (machine merge), sorted
+    std::string cpu;                   // the most common CPU name of its runs
+    std::string kind;                  // physical, emulated, virtual, unknown
+    std::string emulator;              // PCem, 86Box, qemu-x86_64 ... when emulated
+    int64_t runs = 0, figures = 0;
+    std::string first, last;  // the earliest and latest run's time
+};
+
+// What a machine command changed.
+struct MachineChange {
+    std::vector<std::string> names{};  // the names merged, renamed or given back
+    int64_t machines = 0, runs = 0;    // machines rows (one per run) and runs changed
+};
+
 // Which runs `list` and `export` want; empty fields do not filter.
 struct RunFilter {
-    std::string machine{};  // the machine's name
-    std::string since{};    // YYYY-MM-DD: stored on or after
-    std::string source{};   // "measured" or "imported"
-    int64_t limit = 0;      // the newest N (still in id order); 0 for all
+    std::string machine{};                // the machine's name, exactly
+    std::vector<std::string> machines{};  // any of these names, exactly (match_machines)
+    std::string since{};                  // YYYY-MM-DD: stored on or after
+    std::string source{};                 // "measured" or "imported"
+    int64_t limit = 0;                    // the newest N (still in id order); 0 for all
 };
 
 class Database {
@@ -61,6 +79,11 @@ class Database {
     // Changes a run's label and/or its machine's name; false when there is no such run.
     bool edit(int64_t id, const std::optional<std::string>& label,
               const std::optional<std::string>& machine);
+    // The same for several runs in one transaction; false (nothing changed) when one is missing.
+    bool edit(const std::vector<int64_t>& ids, const std::optional<std::string>& label,
+              const std::optional<std::string>& machine);
+    // The ids of the stored runs from FIRST to LAST (a range such as 5-9).
+    std::vector<int64_t> ids_between(int64_t first, int64_t last) const;
     // Deletes the runs (their figures and machines) in one transaction; all or none.
     void remove(const std::vector<int64_t>& ids);
 
@@ -68,6 +91,19 @@ class Database {
     std::vector<int64_t> imported_from(const std::string& sha256) const;
     // Runs whose content (everything but the id) hashes to this (content_sha256()).
     std::vector<int64_t> with_content(const std::string& sha256) const;
+    // The distinct machine names (non-empty), sorted; what --machine matches against.
+    std::vector<std::string> machine_names() const;
+    // One summary per machine name, sorted by name ignoring case.
+    std::vector<MachineSummary> machines() const;
+    // The machines named OLD (exactly) take the name NEW; one transaction.
+    MachineChange rename_machine(const std::string& from, const std::string& to);
+    // The machines named in FROM take INTO's name and remember their own; one transaction.
+    MachineChange merge_machines(const std::string& into, const std::vector<std::string>& from);
+    // Every machine merged into NAME gets back the name it had; one transaction.
+    MachineChange split_machine(const std::string& name);
+    // The distinct CPU names of the machines of NAME (non-empty), most runs first.
+    std::vector<std::string> machine_cpus(const std::string& name) const;
+
     // Ids and labels, for "did you mean" suggestions.
     std::vector<std::string> names() const;
 

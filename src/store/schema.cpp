@@ -75,6 +75,10 @@ const std::array<std::string_view, kSchemaVersion> kSqliteMigrations{{
     R"SQL(
     ALTER TABLE runs ADD COLUMN conditions_json TEXT NOT NULL DEFAULT '{}';
     )SQL",
+    // 5: the name a machine had before `machine merge`, so `machine split` gives it back.
+    R"SQL(
+    ALTER TABLE machines ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
+    )SQL",
 }};
 
 // The same tables in PostgreSQL's types: identities for ids, BYTEA for the
@@ -148,6 +152,10 @@ const std::array<std::string_view, kSchemaVersion> kPostgresMigrations{{
     // 4: what the machine was doing while a run was measured (load, steal, governor).
     R"SQL(
     ALTER TABLE runs ADD COLUMN conditions_json TEXT NOT NULL DEFAULT '{}';
+    )SQL",
+    // 5: the name a machine had before `machine merge`, so `machine split` gives it back.
+    R"SQL(
+    ALTER TABLE machines ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
     )SQL",
 }};
 

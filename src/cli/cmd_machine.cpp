@@ -1,0 +1,152 @@
+// speedlab machine rename|merge|split: one machine under one name. Each
+// command checks everything first and changes the store in one transaction,
+// so a refused command (exit 2) changes nothing.
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "cli/commands.h"
+#include "core/machine_pattern.h"
+#include "core/text.h"
+#include "store/database.h"
+
+namespace speedlab::cli {
+
+namespace {
+// The stored name NAME means (ignoring case), or an error for exit 2.
+std::optional<std::string> known_machine(const std::vector<std::string>& names,
+                                         const std::string& name) {
+    auto match = exact_machine(name, names);
+    if (match.names.size() == 1) return match.names[0];
+    if (match.names.empty())
+        fail(Exit::usage, "machine: " + terminal_safe(match.error));
+    else
+        fail(Exit::usage, fmt::format("machine: '{}' names {} machines that differ in case; give "
+                                      "one exactly",
+                                      terminal_safe(name), match.names.size()));
+    return std::nullopt;
+}
+
+// CPU names compared as a person reads them: case and spaces do not count.
+std::string cpu_key(const std::string& cpu) {
+    std::string out;
+    for (char c : lower_ascii(cpu))
+        if (c != ' ' && c != '\t') out += c;
+    return out;
+}
+
+std::string cpu_of(const store::Database& db, const std::string& name) {
+    auto cpus = db.machine_cpus(name);
+    return cpus.empty() ? "" : cpus[0];
+}
+
+std::string change_text(const char* verb, const store::MachineChange& c, const std::string& to) {
+    return fmt::format("{} {} machine{} ({} run{}) {} {}\n", verb, c.names.size(),
+                       c.names.size() == 1 ? "" : "s", c.runs, c.runs == 1 ? "" : "s",
+                       std::string(verb) == "merged" ? "into" : "as", to);
+}
+}  // namespace
+
+namespace {
+int rename(Global& global, const std::string& from, const std::string& to) {
+    if (auto problem = name_problem("NEW", to); !problem.empty()) return fail(Exit::usage, problem);
+    store::Database db(global.database_path());
+    auto names = db.machine_names();
+    auto old = known_machine(names, from);
+    if (!old) return Exit::usage;
+    auto taken = exact_machine(to, names);
+    for (const auto& n : taken.names)
+        if (n != *old)
+            return fail(Exit::usage,
+                        fmt::format("machine rename: a machine '{}' exists; to make them one, "
+                                    "use `speedlab machine merge '{}' '{}'`",
+                                    terminal_safe(n), terminal_safe(n), terminal_safe(*old)));
+    if (*old == to) return fail(Exit::usage, "machine rename: the machine already has that name");
+    fmt::print("{}", terminal_safe(change_text("renamed", db.rename_machine(*old, to), to)));
+    return Exit::ok;
+}
+
+// The names FROM means, each once, checked against INTO; nullopt after an error.
+std::optional<std::vector<std::string>> merge_sources(const store::Database& db,
+                                                      const std::string& into,
+                                                      const std::vector<std::string>& from,
+                                                      bool force) {
+    auto names = db.machine_names();
+    std::vector<std::string> out;
+    std::string into_cpu = cpu_of(db, into);
+    for (const auto& typed : from) {
+        auto name = known_machine(names, typed);
+        if (!name) return std::nullopt;
+        if (*name == into) {
+            fail(Exit::usage, "machine merge: cannot merge '" + terminal_safe(into) +
+                                  "' into itself; nothing changed");
+            return std::nullopt;
+        }
+        std::string cpu = cpu_of(db, *name);
+        if (!force && !cpu.empty() && !into_cpu.empty() && cpu_key(cpu) != cpu_key(into_cpu)) {
+            fail(Exit::usage,
+                 fmt::format("machine merge: the CPUs differ: '{}' has '{}', '{}' has '{}'; "
+                             "nothing changed (--force merges anyway)",
+                             terminal_safe(into), terminal_safe(into_cpu), terminal_safe(*name),
+                             terminal_safe(cpu)));
+            return std::nullopt;
+        }
+        if (std::find(out.begin(), out.end(), *name) == out.end()) out.push_back(*name);
+    }
+    return out;
+}
+
+int merge(Global& global, const std::string& into_typed, const std::vector<std::string>& from,
+          bool force) {
+    store::Database db(global.database_path());
+    auto into = known_machine(db.machine_names(), into_typed);
+    if (!into) return Exit::usage;
+    auto sources = merge_sources(db, *into, from, force);
+    if (!sources) return Exit::usage;
+    fmt::print("{}",
+               terminal_safe(change_text("merged", db.merge_machines(*into, *sources), *into)));
+    return Exit::ok;
+}
+
+int split(Global& global, const std::string& typed) {
+    store::Database db(global.database_path());
+    auto name = known_machine(db.machine_names(), typed);
+    if (!name) return Exit::usage;
+    auto change = db.split_machine(*name);
+    if (change.names.empty())
+        return fail(Exit::usage, "machine split: nothing was merged into '" + terminal_safe(*name) +
+                                     "'; nothing changed");
+    std::string back;
+    for (const auto& n : change.names) back += (back.empty() ? "" : ", ") + n;
+    fmt::print("{}", terminal_safe(fmt::format("split {} run{} of {} back into {}\n", change.runs,
+                                               change.runs == 1 ? "" : "s", *name, back)));
+    return Exit::ok;
+}
+}  // namespace
+
+Command add_machine(CLI::App& app, Global& global) {
+    struct Args {
+        std::string from, to, into, name;
+        std::vector<std::string> merged;
+        bool force = false;
+    };
+    auto a = std::make_shared<Args>();
+    app.require_subcommand(1);
+    auto* r = app.add_subcommand("rename", "give a machine another name (not one in use)");
+    r->add_option("old", a->from, "the machine's name")->required();
+    r->add_option("new", a->to, "its new name")->required();
+    auto* m = app.add_subcommand("merge", "make machines one: they take INTO's name");
+    m->add_option("into", a->into, "the machine whose name they take")->required();
+    m->add_option("machines", a->merged, "the machines merged into it")->required();
+    m->add_flag("--force", a->force, "merge even when their CPUs differ");
+    auto* s = app.add_subcommand("split", "give every machine merged into NAME its name back");
+    s->add_option("name", a->name, "the machine to split")->required();
+    return [a, r, m, s, &global]() -> int {
+        if (r->parsed()) return rename(global, a->from, a->to);
+        if (m->parsed()) return merge(global, a->into, a->merged, a->force);
+        if (s->parsed()) return split(global, a->name);
+        return Exit::usage;
+    };
+}
+
+}  // namespace speedlab::cli

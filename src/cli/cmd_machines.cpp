@@ -1,0 +1,116 @@
+// speedlab machines: every machine name with its aliases, CPU, kind, runs and dates.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <nlohmann/json.hpp>
+
+#include "cli/commands.h"
+#include "cli/machine_filter.h"
+#include "core/json.h"
+#include "core/text.h"
+#include "report/comparison_parts.h"
+#include "store/database.h"
+
+namespace speedlab::cli {
+
+namespace {
+std::string joined(const std::vector<std::string>& items, const char* separator) {
+    std::string out;
+    for (const auto& s : items) out += (out.empty() ? "" : separator) + s;
+    return out;
+}
+
+std::string kind_text(const store::MachineSummary& m) {
+    return m.emulator.empty() ? m.kind : m.kind + " (" + m.emulator + ")";
+}
+
+// The date part of a time stamp: the table stays narrow.
+std::string day(const std::string& when) {
+    return when.substr(0, 10);
+}
+
+std::string machines_table(const std::vector<store::MachineSummary>& machines) {
+    std::vector<std::array<std::string, 8>> rows{
+        {"machine", "aliases", "cpu", "kind", "runs", "figs", "first", "last"}};
+    for (const auto& m : machines)
+        rows.push_back({m.name.empty() ? "(no name)" : m.name, joined(m.aliases, ", "), m.cpu,
+                        kind_text(m), std::to_string(m.runs), std::to_string(m.figures),
+                        day(m.first), day(m.last)});
+    std::array<size_t, 8> width{};
+    for (const auto& r : rows)
+        for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+    std::string out;
+    for (const auto& r : rows) {
+        std::string line;
+        for (size_t i = 0; i < r.size(); ++i) {
+            bool number = i == 4 || i == 5;
+            line += i ? "  " : "";
+            line += number ? fmt::format("{:>{}}", r[i], width[i])
+                           : fmt::format("{:<{}}", r[i], width[i]);
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+    }
+    return out;
+}
+
+nlohmann::json machines_json(const std::vector<store::MachineSummary>& machines) {
+    nlohmann::json j = nlohmann::json::array();
+    for (const auto& m : machines)
+        j.push_back({{"name", m.name},
+                     {"aliases", m.aliases},
+                     {"cpu", m.cpu},
+                     {"kind", m.kind},
+                     {"emulator", m.emulator},
+                     {"runs", m.runs},
+                     {"figures", m.figures},
+                     {"first", m.first},
+                     {"last", m.last}});
+    return j;
+}
+
+std::string machines_csv(const std::vector<store::MachineSummary>& machines) {
+    std::string out = "name,aliases,cpu,kind,emulator,runs,figures,first,last\n";
+    for (const auto& m : machines)
+        out += fmt::format("{},{},{},{},{},{},{},{},{}\n", report::detail::csv_field(m.name),
+                           report::detail::csv_field(joined(m.aliases, ";")),
+                           report::detail::csv_field(m.cpu), m.kind,
+                           report::detail::csv_field(m.emulator), m.runs, m.figures,
+                           report::detail::csv_field(m.first), report::detail::csv_field(m.last));
+    return out;
+}
+}  // namespace
+
+Command add_machines(CLI::App& app, Global& global) {
+    struct Args {
+        std::string machine, format = "text";
+    };
+    auto a = std::make_shared<Args>();
+    app.add_option("--machine", a->machine,
+                   "only machines this name, glob or part of a name means");
+    app.add_option("--format", a->format, "text, json or csv")
+        ->check(CLI::IsMember({"text", "json", "csv"}));
+    return [a, &global]() -> int {
+        store::Database db(global.database_path(), store::Access::read);
+        store::RunFilter filter;
+        if (!resolve_machine_filter(db, a->machine, filter)) return Exit::usage;
+        auto machines = db.machines();
+        if (!a->machine.empty())
+            std::erase_if(machines, [&](const auto& m) {
+                return std::find(filter.machines.begin(), filter.machines.end(), m.name) ==
+                       filter.machines.end();
+            });
+        if (a->format == "json")
+            return write_output(json_text(machines_json(machines)), "") ? Exit::ok : Exit::failure;
+        if (a->format == "csv")
+            return write_output(machines_csv(machines), "") ? Exit::ok : Exit::failure;
+        if (machines.empty()) {
+            fmt::print("no machines stored in {}\n", db.where());
+            return Exit::ok;
+        }
+        return write_output(terminal_safe(machines_table(machines)), "") ? Exit::ok : Exit::failure;
+    };
+}
+
+}  // namespace speedlab::cli

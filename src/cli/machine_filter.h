@@ -1,0 +1,15 @@
+#pragma once
+// --machine PATTERN of list, export, delete and machines: resolved against the
+// machine names the store holds (core/machine_pattern), then filtered exactly.
+#include <string>
+
+#include "store/database.h"
+
+namespace speedlab::cli {
+
+// Sets filter.machines to the names PATTERN means. Nothing matched: prints
+// the error with the closest names and returns false (the caller exits 2).
+bool resolve_machine_filter(const store::Database& db, const std::string& pattern,
+                            store::RunFilter& filter);
+
+}  // namespace speedlab::cli
