@@ -138,6 +138,33 @@ TEST_P(CliOn, ManyProcessesStoreAtOnceWithoutLoss) {
     EXPECT_EQ(nlohmann::json::parse(r.out).size(), 8u * 5u * 17u);
 }
 
+// Migration 5 (machines.merged_from) on a store written by schema 4: its runs
+// keep their machines, which then merge and split back by the remembered name.
+TEST_P(CliOn, MigratesASchema4StoreSoMachinesMergeAndSplit) {
+    ASSERT_EQ(run("import " + seed("seed000-redhat73-pcem.txt")).code, 0);
+    raw_sql("ALTER TABLE machines DROP COLUMN merged_from");
+    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 4"
+                                          : "UPDATE speedlab_schema SET version = 4");
+    auto r = run("machine merge PCem p-rh73");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "merged 1 machine (3 runs) into PCem\n");
+    r = run("machines --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto machines = nlohmann::json::parse(r.out);
+    ASSERT_EQ(machines.size(), 2u) << r.out;
+    EXPECT_EQ(machines[0].at("name"), "PCem");
+    EXPECT_EQ(machines[0].at("aliases"), nlohmann::json{"p-rh73"});
+    EXPECT_EQ(machines[0].at("runs"), 8);
+    EXPECT_EQ(machines[0].at("cpu"), "Pentium 75 - 200");
+    EXPECT_EQ(machines[1].at("name"), "tilia");
+    EXPECT_EQ(machines[1].at("runs"), 9);
+    r = run("machine split PCem");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "split 3 runs of PCem back into p-rh73\n");
+    r = run("list --machine p-rh73 --format json");
+    EXPECT_EQ(nlohmann::json::parse(r.out).size(), 3u) << r.out;
+}
+
 SPEEDLAB_ON_BOTH_STORES(CliOn);
 
 // PostgreSQL only: the server's own refusals.

@@ -1,0 +1,183 @@
+// speedlab machines, machine rename|merge|split, --machine patterns and the
+// runs edit and delete act on, end to end on the five seeds (issue 20).
+#include <map>
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+
+namespace speedlab::testing {
+
+namespace {
+// name -> runs, and name -> aliases, from `machines --format json`.
+std::map<std::string, int> runs_by_machine(const std::string& json_text) {
+    std::map<std::string, int> out;
+    for (const auto& m : nlohmann::json::parse(json_text)) out[m.at("name")] = m.at("runs");
+    return out;
+}
+
+int listed(const Result& r) {
+    return r.code == 0 ? static_cast<int>(nlohmann::json::parse(r.out).size()) : -1;
+}
+
+const std::map<std::string, int> kSeedMachines{{"abrasd03", 1},    {"AMD Athlon(tm) processor", 1},
+                                               {"p-mdk7.home", 2}, {"p-rh62", 2},
+                                               {"p-rh73", 3},      {"PCem", 12},
+                                               {"tilia", 26}};
+}  // namespace
+
+class Machines : public Cli {
+  protected:
+    void SetUp() override {
+        Cli::SetUp();
+        std::string seeds;  // one import of the five: 47 runs; 003 is a ratio table (exit 65)
+        for (const char* s : {"seed000-redhat73-pcem.txt", "seed001-redhat62-pcem.txt",
+                              "seed002-mandrake72-pcem.txt", "seed003-sslcmp-i386-i486.txt",
+                              "seed004-athlon-p3.txt"})
+            seeds += " " + fixture_path(s);
+        auto r = run("import" + seeds);
+        ASSERT_EQ(r.code, 65) << r.err;
+        ASSERT_NE(r.err.find("5 files: 47 run(s) stored"), std::string::npos) << r.err;
+    }
+    // Everything a refused command must leave as it was: every run, its machine included.
+    std::string everything() const {
+        auto r = run("export --all");
+        EXPECT_EQ(r.code, 0) << r.err;
+        return r.out;
+    }
+};
+
+TEST_F(Machines, ListsEachSeedMachineWithItsRuns) {
+    auto r = run("machines --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(runs_by_machine(r.out), kSeedMachines);
+    auto pcem = nlohmann::json::parse(r.out)[4];
+    EXPECT_EQ(pcem.at("name"), "p-rh73");
+    EXPECT_EQ(pcem.at("cpu"), "Pentium 75 - 200");
+    EXPECT_EQ(pcem.at("kind"), "emulated");
+    EXPECT_EQ(pcem.at("emulator"), "PCem");
+    EXPECT_EQ(pcem.at("figures"), 176);
+    EXPECT_EQ(pcem.at("aliases"), nlohmann::json::array());
+    r = run("machines");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("p-rh73                             Pentium 75 - 200          "
+                         "emulated (PCem)     3   176"),
+              std::string::npos)
+        << r.out;
+    r = run("machines --format csv");
+    EXPECT_NE(r.out.find("\nPCem,,,unknown,,12,12,"), std::string::npos) << r.out;
+}
+
+TEST_F(Machines, OneMergeMakesThePcemNamesOneMachineAndSplitUndoesIt) {
+    std::string before = run("machines --format json").out;
+    auto r = run("machine merge PCem p-rh73 p-rh62 p-mdk7.home");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "merged 3 machines (7 runs) into PCem\n");
+    r = run("machines --format json");
+    auto merged = runs_by_machine(r.out);
+    EXPECT_EQ(merged,
+              (std::map<std::string, int>{
+                  {"abrasd03", 1}, {"AMD Athlon(tm) processor", 1}, {"PCem", 19}, {"tilia", 26}}));
+    auto pcem = nlohmann::json::parse(r.out)[2];
+    EXPECT_EQ(pcem.at("aliases"), (nlohmann::json{"p-mdk7.home", "p-rh62", "p-rh73"}));
+    EXPECT_EQ(pcem.at("figures"), 382);
+    EXPECT_EQ(listed(run("list --limit 0 --machine pcem --format json")), 19);
+    r = run("machine split pcem");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "split 7 runs of PCem back into p-rh73, p-rh62, p-mdk7.home\n");
+    EXPECT_EQ(run("machines --format json").out, before);
+    r = run("machine split PCem");  // nothing merged any more
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("nothing was merged into 'PCem'; nothing changed"), std::string::npos)
+        << r.err;
+}
+
+TEST_F(Machines, MachineSelectsByCaseGlobAndPartOfAName) {
+    EXPECT_EQ(listed(run("list --limit 0 --machine pcem --format json")), 12);
+    EXPECT_EQ(listed(run("list --limit 0 --machine rh73 --format json")), 3);
+    EXPECT_EQ(listed(run("list --limit 0 --machine 'p-*' --format json")), 7);
+    auto r = run("machines --machine 'p-*' --format json");
+    EXPECT_EQ(runs_by_machine(r.out),
+              (std::map<std::string, int>{{"p-mdk7.home", 2}, {"p-rh62", 2}, {"p-rh73", 3}}));
+    r = run("list --machine nosuch");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_EQ(r.out, "");
+    EXPECT_NE(r.err.find("--machine: no machine 'nosuch'; the closest: p-rh62, p-rh73, PCem "
+                         "(see speedlab machines)"),
+              std::string::npos)
+        << r.err;
+}
+
+TEST_F(Machines, RefusedMergesAndRenamesChangeNothing) {
+    std::string before = everything();
+    struct Refusal {
+        const char* args;
+        const char* says;
+    };
+    const Refusal refusals[] = {
+        {"machine merge PCem pcem", "cannot merge 'PCem' into itself; nothing changed"},
+        {"machine merge PCem p-rh73 nosuch", "no machine 'nosuch'; the closest:"},
+        {"machine merge nosuch p-rh73", "no machine 'nosuch'"},
+        {"machine merge abrasd03 'AMD Athlon(tm) processor'",
+         "the CPUs differ: 'abrasd03' has 'Pentium III (Coppermine)', 'AMD Athlon(tm) "
+         "processor' has 'AMD Athlon(tm) processor'; nothing changed (--force merges anyway)"},
+        {"machine rename tilia pcem",
+         "a machine 'PCem' exists; to make them one, use `speedlab machine merge 'PCem' 'tilia'`"},
+        {"machine rename nosuch x", "no machine 'nosuch'"},
+        {"machine split tilia", "nothing was merged into 'tilia'; nothing changed"},
+    };
+    for (const auto& f : refusals) {
+        auto r = run(f.args);
+        EXPECT_EQ(r.code, 2) << f.args;
+        EXPECT_EQ(r.out, "") << f.args;
+        EXPECT_NE(r.err.find(f.says), std::string::npos) << f.args << ": " << r.err;
+    }
+    EXPECT_EQ(everything(), before);
+    auto r = run("machine merge abrasd03 'AMD Athlon(tm) processor' --force");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(runs_by_machine(run("machines --format json").out).at("abrasd03"), 2);
+}
+
+TEST_F(Machines, RenameKeepsWhatAMergeRemembers) {
+    ASSERT_EQ(run("machine merge p-rh73 p-rh62").code, 0);
+    auto r = run("machine rename P-RH73 pentium");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "renamed 1 machine (5 runs) as pentium\n");
+    auto m = runs_by_machine(run("machines --format json").out);
+    EXPECT_EQ(m.at("pentium"), 5);
+    EXPECT_EQ(m.count("p-rh73"), 0u);
+    r = run("machine split pentium");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "split 2 runs of pentium back into p-rh62\n");
+    m = runs_by_machine(run("machines --format json").out);
+    EXPECT_EQ(m.at("pentium"), 3);
+    EXPECT_EQ(m.at("p-rh62"), 2);
+}
+
+TEST_F(Machines, EditAndDeleteTakeSeveralRunsRangesAndFilters) {
+    auto r = run("edit 5 6 --machine X");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(runs_by_machine(run("machines --format json").out).at("X"), 2);
+    EXPECT_EQ(runs_by_machine(run("machines --format json").out).at("tilia"), 24);
+    std::string before = everything();
+    for (const char* refused :
+         {"edit 5 999 --machine Y", "delete -y 100-120", "delete -y 9-5",
+          "delete -y 40-45 --machine nosuch", "delete -y 1-3 --machine tilia"}) {
+        r = run(refused);
+        EXPECT_EQ(r.code, 2) << refused << ": " << r.err;
+        EXPECT_NE(r.err.find("speedlab: error: "), std::string::npos) << refused << ": " << r.err;
+    }
+    EXPECT_EQ(everything(), before);
+    r = run("delete -y 5-7");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("deleted 3 run(s)"), std::string::npos) << r.err;
+    EXPECT_EQ(listed(run("list --limit 0 --format json")), 44);
+    EXPECT_EQ(runs_by_machine(run("machines --format json").out).count("X"), 0u);
+    r = run("delete -y 8-17 --machine pcem");  // the range and the filter must both hold
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("deleted 5 run(s)"), std::string::npos) << r.err;
+    EXPECT_EQ(runs_by_machine(run("machines --format json").out).at("PCem"), 7);
+    EXPECT_EQ(runs_by_machine(run("machines --format json").out).at("tilia"),
+              23);  // 7 went with 5-7
+}
+
+}  // namespace speedlab::testing
