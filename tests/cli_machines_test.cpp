@@ -98,6 +98,8 @@ TEST_F(Machines, MachineSelectsByCaseGlobAndPartOfAName) {
     auto r = run("machines --machine 'p-*' --format json");
     EXPECT_EQ(runs_by_machine(r.out),
               (std::map<std::string, int>{{"p-mdk7.home", 2}, {"p-rh62", 2}, {"p-rh73", 3}}));
+    r = run("show machine:rh73");  // a run argument: the newest run of the machines meant
+    EXPECT_EQ(r.out.rfind("run 3 (p-rh73 rh73 0.9.6b asm)", 0), 0u) << r.out;
     r = run("list --machine nosuch");
     EXPECT_EQ(r.code, 2);
     EXPECT_EQ(r.out, "");
