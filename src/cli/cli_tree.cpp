@@ -16,7 +16,9 @@ ValueKind kind_by_name(const std::string& name) {
     static const std::set<std::string> files{"files", "--db", "--output", "--decode"};
     if (runs.count(name)) return ValueKind::run;
     if (files.count(name)) return ValueKind::file;
-    if (name == "--machine") return ValueKind::machine;
+    static const std::set<std::string> machines{"--machine", "--of-machine", "old",
+                                                "into",      "machines",     "machine"};
+    if (machines.count(name)) return ValueKind::machine;
     if (name == "algorithms") return ValueKind::algorithm;
     return ValueKind::none;
 }

@@ -140,7 +140,7 @@ Command add_machine(CLI::App& app, Global& global) {
     m->add_option("machines", a->merged, "the machines merged into it")->required();
     m->add_flag("--force", a->force, "merge even when their CPUs differ");
     auto* s = app.add_subcommand("split", "give every machine merged into NAME its name back");
-    s->add_option("name", a->name, "the machine to split")->required();
+    s->add_option("machine", a->name, "the machine to split")->required();
     return [a, r, m, s, &global]() -> int {
         if (r->parsed()) return rename(global, a->from, a->to);
         if (m->parsed()) return merge(global, a->into, a->merged, a->force);

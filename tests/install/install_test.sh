@@ -137,6 +137,9 @@ case_bash() {
         check pcem-p166-run-1 speedlab compare --db '"$db"' pcem-p166-run-2 pcem-p166-run-
         check pcem-p166 speedlab --db '"$db"' list --machine pcem
         check "AMD\\ Athlon\\(tm\\)\\ XP" speedlab --db '"$db"' list --machine AMD
+        check pcem-p166 speedlab --db '"$db"' machine merge pcem
+        check pcem-p166 speedlab --db '"$db"' machine merge pcem-p166 pcem
+        check pcem-p166 speedlab --db '"$db"' delete --machine pc
         check csv speedlab compare --format c
         check isa speedlab experiment i
         COMP_WORDS=(speedlab c); COMP_CWORD=1; _speedlab_bash
