@@ -199,7 +199,7 @@ TEST_F(Cli, BogomipsCalibratesAndExplains) {
 TEST_F(Cli, BogomipsTableFactsAreExplainedWithoutAClock) {
     auto imported = run("import " + fixture_path("seed000-redhat73-pcem.txt"));
     ASSERT_EQ(imported.code, 0) << imported.err;
-    EXPECT_NE(imported.out.find("1 figures  BogoMips 29.80 of tilia under Linux 1.2.13"),
+    EXPECT_NE(imported.out.find("  1 figure   BogoMips 29.80 of tilia under Linux 1.2.13"),
               std::string::npos)
         << imported.out;
     // Run 5: tilia's RedHat 6.2 row took 29.80 from the BogoMips table.

@@ -9,6 +9,7 @@
 
 #include "cli/commands.h"
 #include "cli/run_selection.h"
+#include "core/plural.h"
 #include "core/text.h"
 #include "store/database.h"
 
@@ -72,8 +73,9 @@ Command add_delete(CLI::App& app, Global& global) {
             std::string what;
             for (int64_t id : *ids)
                 if (auto run = db.load(id))
-                    what += fmt::format("  {} {} ({} figures)\n", run->id, run->label,
-                                        run->measurements.size());
+                    what += fmt::format(
+                        "  {} {} ({})\n", run->id, run->label,
+                        counted(static_cast<int64_t>(run->measurements.size()), "figure"));
             fmt::print(stderr, "delete these runs?\n{}[y/N] ", terminal_safe(what));
             std::string answer;
             std::getline(std::cin, answer);

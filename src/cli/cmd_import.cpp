@@ -18,6 +18,7 @@
 #include "core/clock.h"
 #include "core/json.h"
 #include "core/labelled_machines.h"
+#include "core/plural.h"
 #include "core/text.h"
 #include "parse/speed_parser.h"
 #include "report/speed_table.h"
@@ -443,13 +444,15 @@ int print_imported(const std::vector<Run>& all, const Found& found, const Import
                                r.machine->kernel_release.empty()
                                    ? ""
                                    : " under Linux " + terminal_safe(r.machine->kernel_release));
-        fmt::print("{} {:<28} {:>3} figures  {}{}{}\n",
-                   a.dry_run ? "found " : fmt::format("run {:>3}", r.id),
-                   terminal_safe(valid_utf8(r.label)), r.measurements.size(), what,
-                   r.machine->cpu_name.empty()
-                       ? ""
-                       : " / " + terminal_safe(valid_utf8(r.machine->cpu_name)),
-                   r.complete ? "" : " (partial)");
+        fmt::print(
+            "{} {:<28} {:>11}  {}{}{}\n", a.dry_run ? "found " : fmt::format("run {:>3}", r.id),
+            terminal_safe(valid_utf8(r.label)),
+            counted(static_cast<int64_t>(r.measurements.size()), "figure") +
+                (r.measurements.size() == 1 ? " " : ""),
+            what,
+            r.machine->cpu_name.empty() ? ""
+                                        : " / " + terminal_safe(valid_utf8(r.machine->cpu_name)),
+            r.complete ? "" : " (partial)");
     }
     if (found.unused_lines && !a.verbose)
         fmt::print(stderr, "{} line(s) inside runs were not used (--verbose lists them)\n",

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "compare/caveats.h"
+#include "core/plural.h"
 #include "core/statistics.h"
 #include "report/charts.h"
 #include "report/comparison.h"
@@ -74,7 +75,7 @@ std::string charts_html(const std::vector<Run>& runs) {
 
 RatioBar bar_of(const std::string& name, const compare::MeanEstimate& m,
                 std::optional<size_t> series) {
-    std::string note = fmt::format("{} figures", m.figures);
+    std::string note = counted(static_cast<int64_t>(m.figures), "figure");
     if (m.left_out) note += fmt::format(", {} left out as too coarsely printed", m.left_out);
     return {name, m.ratio, m.low, m.high, series, note};
 }
