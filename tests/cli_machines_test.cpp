@@ -122,6 +122,9 @@ TEST_F(Machines, RefusedMergesAndRenamesChangeNothing) {
         {"machine merge abrasd03 'AMD Athlon(tm) processor'",
          "the CPUs differ: 'abrasd03' has 'Pentium III (Coppermine)', 'AMD Athlon(tm) "
          "processor' has 'AMD Athlon(tm) processor'; nothing changed (--force merges anyway)"},
+        {"machine merge PCem abrasd03 'AMD Athlon(tm) processor'",  // PCem states no CPU
+         "the CPUs differ: 'abrasd03' has 'Pentium III (Coppermine)', 'AMD Athlon(tm) "
+         "processor' has 'AMD Athlon(tm) processor'"},
         {"machine rename tilia pcem",
          "a machine 'PCem' exists; to make them one, use `speedlab machine merge 'PCem' 'tilia'`"},
         {"machine rename nosuch x", "no machine 'nosuch'"},

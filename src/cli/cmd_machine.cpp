@@ -67,13 +67,15 @@ int rename(Global& global, const std::string& from, const std::string& to) {
 }
 
 // The names FROM means, each once, checked against INTO; nullopt after an error.
+// CPUs are compared with the first machine that states one (INTO's if it does),
+// so a machine without a CPU name cannot join two that differ.
 std::optional<std::vector<std::string>> merge_sources(const store::Database& db,
                                                       const std::string& into,
                                                       const std::vector<std::string>& from,
                                                       bool force) {
     auto names = db.machine_names();
     std::vector<std::string> out;
-    std::string into_cpu = cpu_of(db, into);
+    std::string first = into, first_cpu = cpu_of(db, into);
     for (const auto& typed : from) {
         auto name = known_machine(names, typed);
         if (!name) return std::nullopt;
@@ -83,11 +85,12 @@ std::optional<std::vector<std::string>> merge_sources(const store::Database& db,
             return std::nullopt;
         }
         std::string cpu = cpu_of(db, *name);
-        if (!force && !cpu.empty() && !into_cpu.empty() && cpu_key(cpu) != cpu_key(into_cpu)) {
+        if (first_cpu.empty()) first = *name, first_cpu = cpu;
+        if (!force && !cpu.empty() && cpu_key(cpu) != cpu_key(first_cpu)) {
             fail(Exit::usage,
                  fmt::format("machine merge: the CPUs differ: '{}' has '{}', '{}' has '{}'; "
                              "nothing changed (--force merges anyway)",
-                             terminal_safe(into), terminal_safe(into_cpu), terminal_safe(*name),
+                             terminal_safe(first), terminal_safe(first_cpu), terminal_safe(*name),
                              terminal_safe(cpu)));
             return std::nullopt;
         }
