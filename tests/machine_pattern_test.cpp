@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,11 @@ const PatternCase kCases[] = {
      "no machine 'tilla'; the closest: tilia, PCem, "
      "p-rh62 (see speedlab machines)"},
 };
+
+// Names the case in test output instead of dumping its bytes.
+void PrintTo(const PatternCase& c, std::ostream* os) {
+    *os << c.name;
+}
 
 class MachinePatternTable : public ::testing::TestWithParam<PatternCase> {};
 
