@@ -171,17 +171,11 @@ test('every chart point carries its figure as hover text, and is under the point
         assert.equal(charts.find((c) => c.title === 'md5').tips.length, 11, 'md5: PCem builds at 5 sizes, tilia at 8192 bytes');
         assert.ok(charts.find((c) => c.title === 'md5').tips.includes('3 p-rh73: 13.5 MB/s at 8192 bytes'));
         assert.ok(checked >= 100, `${checked} titles checked`);
-        // The browser shows a title on hover when the point is what the pointer hits.
-        const hits = await page.evaluate(() => {
-            const svg = [...document.querySelectorAll('figure.chart > svg')].find((s) => s.querySelector('text.title').textContent === 'md5');
-            svg.scrollIntoView({ block: 'center' });
-            return [...svg.querySelectorAll('.mk')].map((mk) => {
-                const r = mk.getBoundingClientRect();
-                const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
-                return at === mk || mk.contains(at);
-            });
-        });
-        assert.ok(hits.filter(Boolean).length >= 8, `md5's points under the pointer: ${hits}`);
+        // The browser shows a title on hover when the point is what the pointer
+        // hits; a point may hide under another run's point, never under anything else.
+        const hits = await pointsUnderPointer(page, 'md5');
+        assert.deepEqual(hits.filter((h) => !h.hit && !h.coveredBy), [], 'covered by something not a point');
+        assert.ok(hits.filter((h) => h.hit).length >= 10, JSON.stringify(hits));
         const tip = await page.evaluate(() => {
             const svg = [...document.querySelectorAll('figure.chart > svg')].find((s) => s.querySelector('text.title').textContent === 'md5');
             const last = [...svg.querySelectorAll('.mk')].at(-1), r = last.getBoundingClientRect();
@@ -190,6 +184,32 @@ test('every chart point carries its figure as hover text, and is under the point
         await page.mouse.move(tip.x, tip.y);
         const hovered = await page.evaluate(() => [...document.querySelectorAll(':hover')].at(-1).querySelector('title')?.textContent);
         assert.equal(hovered, '3 p-rh73: 13.5 MB/s at 8192 bytes');
+    });
+});
+
+// For each point of a chart: is it what the pointer hits at its centre, and if
+// not, which other point's title covers it.
+function pointsUnderPointer(page, chart) {
+    return page.evaluate((chart) => {
+        const svg = [...document.querySelectorAll('figure.chart > svg')].find((s) => s.querySelector('text.title').textContent === chart);
+        svg.scrollIntoView({ block: 'center' });
+        return [...svg.querySelectorAll('.mk')].map((mk) => {
+            const r = mk.getBoundingClientRect();
+            const at = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            const hit = at === mk || mk.contains(at);
+            const coveredBy = hit ? null : at.closest('.mk')?.querySelector('title')?.textContent ?? null;
+            return { point: mk.querySelector('title').textContent, hit, coveredBy };
+        });
+    }, chart);
+}
+
+// Known defect of the report: two runs' points closer than a marker overlap, and
+// the lower one can be neither seen nor hovered (seed 000's md5@8192: tilia
+// 6.076 MB/s under PCem's 6.242 MB/s). Marked todo until the charts separate them.
+test('every chart point can be hovered', { todo: 'points of equal figures hide each other' }, async () => {
+    await withPage('three', 1400, async (page) => {
+        const hits = await pointsUnderPointer(page, 'md5');
+        assert.deepEqual(hits.filter((h) => !h.hit), []);
     });
 });
 
