@@ -1,0 +1,83 @@
+// What the browser tests share: the speedlab binary, a database of seed 000's
+// runs, and pages opened in Debian's chromium that record what went wrong.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const need = (name) => {
+    const v = process.env[name];
+    if (!v) throw new Error(`${name} is not set: run the browser tests through tests/browser/run.sh (ctest -R Browser)`);
+    return v;
+};
+
+export const speedlabBinary = need('SPEEDLAB_BINARY');
+export const testData = need('SPEEDLAB_TEST_DATA');
+export const screenshotDir = need('SCREENSHOT_DIR');
+const { chromium } = createRequire(import.meta.url)(need('PLAYWRIGHT_CORE'));
+
+// One speedlab command on one database; its stdout, or an error with its stderr.
+export function speedlab(db, ...args) {
+    try {
+        return execFileSync(speedlabBinary, ['--db', db, ...args], { encoding: 'utf8', stdio: 'pipe' });
+    } catch (e) {
+        throw new Error(`speedlab ${args.join(' ')} exited ${e.status}: ${e.stderr}`);
+    }
+}
+
+// A temporary directory with a database; remove() when done.
+export function scratch() {
+    const dir = mkdtempSync(join(tmpdir(), 'speedlab-browser-'));
+    return { dir, db: join(dir, 'runs.db'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+// The id of the one run `speedlab list` gives this label.
+export function runId(db, label) {
+    const runs = JSON.parse(speedlab(db, 'list', '--limit', '0', '--format', 'json'));
+    const found = runs.filter((r) => r.label === label);
+    if (found.length !== 1) throw new Error(`${found.length} runs labelled ${label}: ${runs.map((r) => r.label)}`);
+    return found[0].id;
+}
+
+// Debian's chromium, headless, never one a package downloads. Playwright passes
+// --no-sandbox unless chromiumSandbox is set, which running as root needs.
+export function launch() {
+    return chromium.launch({ executablePath: need('CHROMIUM'), headless: true, chromiumSandbox: false });
+}
+
+// A report opened at a viewport width, with every console error, page error,
+// dialog and request it caused.
+export async function open(browser, file, width) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    const seen = { consoleErrors: [], pageErrors: [], dialogs: [], requests: [], failed: [] };
+    page.on('console', (m) => m.type() === 'error' && seen.consoleErrors.push(m.text()));
+    page.on('pageerror', (e) => seen.pageErrors.push(String(e)));
+    page.on('dialog', (d) => {
+        seen.dialogs.push(`${d.type()}: ${d.message()}`);
+        d.dismiss().catch(() => {});
+    });
+    page.on('request', (r) => seen.requests.push(r.url()));
+    page.on('requestfailed', (r) => seen.failed.push(`${r.url()}: ${r.failure()?.errorText}`));
+    await page.goto('file://' + file, { waitUntil: 'load' });
+    return { page, seen };
+}
+
+// "13.4977 MB/s" -> 13497700; "0.0753/s" -> 0.0753; with the half step the
+// printed digits allow, so a comparison allows exactly the report's rounding.
+const scales = { 'B/s': 1, 'kB/s': 1e3, 'MB/s': 1e6, 'GB/s': 1e9, '/s': 1 };
+export function parseFigure(text) {
+    const m = /^(\d+(?:\.(\d+))?) ?(B\/s|kB\/s|MB\/s|GB\/s|\/s)/.exec(text);
+    if (!m) return null;
+    const scale = scales[m[3]], decimals = m[2] ? m[2].length : 0;
+    return { value: Number(m[1]) * scale, halfStep: 0.5 * 10 ** -decimals * scale };
+}
+
+// "(+2.7%~)" -> 1.027, "(2.22x*)" -> 2.22, "(-25% ±77%~)" -> 0.75, with the half step.
+export function parseRatio(text) {
+    const m = /\(([+-]\d+(?:\.(\d+))?)%|\((\d+(?:\.(\d+))?)x/.exec(text);
+    if (!m) return null;
+    if (m[1] !== undefined)
+        return { value: 1 + Number(m[1]) / 100, halfStep: (0.5 * 10 ** -(m[2] ? m[2].length : 0)) / 100 };
+    return { value: Number(m[3]), halfStep: 0.5 * 10 ** -(m[4] ? m[4].length : 0) };
+}
