@@ -433,6 +433,18 @@ TEST_F(Cli, ShowExplainsBogoMipsAndKeepsTheRawText) {
         << raw.out.substr(0, 200);
 }
 
+TEST_F(Cli, ShowRawSaysWhenARunHasNoSourceText) {
+    run("import " + fixture_path("seed001-redhat62-pcem.txt"));
+    auto raw = run("show 'tilia linux-1.2.13 bogomips' --raw");
+    EXPECT_EQ(raw.code, 1);
+    EXPECT_EQ(raw.out, "");
+    EXPECT_NE(raw.err.find("keeps no source text: it was read from a table typed by hand in "
+                           "seed001-redhat62-pcem.txt"),
+              std::string::npos)
+        << raw.err;
+    EXPECT_NE(run("show 'tilia linux-1.2.13 bogomips'").out.find("29.80"), std::string::npos);
+}
+
 TEST_F(Cli, ImportNamesRunsOneByOneAndRefusesTheSameTextTwice) {
     auto r = run("import --machine 1=athlon,2=p3 " + fixture_path("seed004-athlon-p3.txt"));
     ASSERT_EQ(r.code, 0) << r.err;
@@ -539,8 +551,8 @@ TEST_F(Cli, ImportedRunsHaveReadableUniqueLabels) {
     std::map<int64_t, std::string> labels;
     for (const auto& r : j) labels[r["id"].get<int64_t>()] = r["label"].get<std::string>();
     const std::pair<int64_t, std::string> want[] = {
-        {1, "p-rh73 rh73 0.9.6b engine"},       {2, "p-rh73 rh73 0.9.6b engine #2"},
-        {3, "p-rh73 rh73 0.9.6b asm"},          {4, "tilia rh52 0.9.2b"},
+        {1, "p-rh73 rh73 0.9.6b engine"},  {2, "p-rh73 rh73 0.9.6b engine #2"},
+        {3, "p-rh73 rh73 0.9.6b asm"},     {4, "tilia rh52 0.9.2b"},
         {5, "tilia rh62 0.9.5a"},          {6, "tilia mdk72 0.9.5a"},
         {7, "tilia rh73 0.9.6b"},          {8, "tilia linux-1.2.13 bogomips"},
         {9, "PCem linux-1.2.13 bogomips"}, {17, "PCem linux-2.4.18 bogomips"}};

@@ -126,6 +126,19 @@ Command add_list(CLI::App& app, Global& global) {
     };
 }
 
+namespace {
+// Why `show --raw` has nothing to print for this run.
+std::string no_source_text(const Run& run) {
+    std::string id = std::to_string(run.id);
+    if (run.source == "measured")
+        return "run " + id + " was measured by speedlab: it has no source text (speedlab show " +
+               id + " prints its figures)";
+    return "run " + id + " keeps no source text: it was read from a table typed by hand" +
+           (run.source_file.empty() ? "" : " in " + run.source_file) +
+           ", whose lines are not stored yet (speedlab show " + id + " prints its figures)";
+}
+}  // namespace
+
 Command add_show(CLI::App& app, Global& global) {
     struct Args {
         std::string run, format = "text";
@@ -140,7 +153,11 @@ Command add_show(CLI::App& app, Global& global) {
         store::Database db(global.database_path(), store::Access::read);
         auto run = db.find(a->run);
         if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
-        if (a->raw) return write_output(run->raw_text.str(), "") ? Exit::ok : Exit::failure;
+        if (a->raw) {
+            if (run->raw_text.view().empty())  // an empty answer would look like a lost text
+                return fail(Exit::failure, no_source_text(*run));
+            return write_output(run->raw_text.str(), "") ? Exit::ok : Exit::failure;
+        }
         if (a->format == "json")
             return write_output(json_text(to_json(*run, true)), "") ? Exit::ok : Exit::failure;
         if (a->format == "mr")
