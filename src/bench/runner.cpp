@@ -104,16 +104,22 @@ void report_progress(const RunOptions& opt, const std::vector<Figure>& figures, 
 void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out,
                std::map<std::string, int>& stop_above) {
     Timed t;
-    if (f.symmetric) {
-        uint8_t* buf = buffer.data.get();
-        const auto& op = f.symmetric->op;
-        auto len = static_cast<size_t>(f.parameter);
-        t = time_operation(opt.seconds, opt.timing, [&] {
-            op(buf, len);
-            return true;
-        });
-    } else {
-        t = time_operation(opt.public_key_seconds, opt.timing, f.public_key->op);
+    // On a busy machine a short repetition may be given no user time the kernel
+    // can see; its rate would be 0 (a sample that drags the median down). It is
+    // timed again, up to three times in all.
+    for (int attempt = 0; attempt < 3; ++attempt) {
+        if (f.symmetric) {
+            uint8_t* buf = buffer.data.get();
+            const auto& op = f.symmetric->op;
+            auto len = static_cast<size_t>(f.parameter);
+            t = time_operation(opt.seconds, opt.timing, [&] {
+                op(buf, len);
+                return true;
+            });
+        } else {
+            t = time_operation(opt.public_key_seconds, opt.timing, f.public_key->op);
+        }
+        if (t.interrupted || t.failed || t.seconds > 0) break;
     }
     if (t.interrupted) {
         out.interrupted = true;
@@ -127,7 +133,14 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
     }
     double units = f.symmetric ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
                                : static_cast<double>(t.count);
-    f.samples.push_back(t.seconds > 0 ? units / t.seconds : 0);
+    if (t.seconds <= 0) {
+        out.run.notes.push_back(
+            fmt::format("{} {}: no CPU time measured in three tries; "
+                        "repetition left out",
+                        f.id, to_string(f.operation)));
+        return;
+    }
+    f.samples.push_back(units / t.seconds);
     f.count += t.count;
     f.seconds += t.seconds;
     if (f.public_key && t.count <= 1) {
