@@ -8,6 +8,7 @@
 #include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/metric_pattern.h"
+#include "report/compare_runs.h"
 #include "report/comparison.h"
 #include "store/database.h"
 
@@ -98,27 +99,11 @@ Command add_compare(CLI::App& app, Global& global) {
         options.units = *report::parse_units(a->units);
         options.ratios_only = a->ratios_only;
         options.width = a->output.empty() ? terminal_width() : 100;
-        std::string text;
-        if (runs.size() == 2 && metrics.empty() && !a->side_by_side) {
-            const Run& base = runs[baseline];
-            const Run& other = runs[1 - baseline];
-            auto table = compare::ratio_table(base, other, a->noise_percent / 100, a->all);
-            if (table.shared_cells == 0)
-                return fail(
-                    Exit::failure,
-                    "runs " + compare::run_label(base) + " and " + compare::run_label(other) +
-                        " have no figures in common (same algorithm, operation and block size)");
-            text = report::render(table, format, runs, options);
-        } else {
-            auto table =
-                compare::side_by_side(runs, baseline, metrics, a->noise_percent / 100, a->all);
-            size_t shared = 0;
-            for (const auto& r : table.rows)
-                shared += std::count_if(r.values.begin(), r.values.end(),
-                                        [](const auto& v) { return v.has_value(); }) >= 2;
-            if (shared == 0) return fail(Exit::failure, "the runs have no figures in common");
-            text = report::render(table, format, runs, options);
-        }
+        report::CompareRequest request{baseline, std::move(metrics), a->noise_percent / 100, a->all,
+                                       a->side_by_side};
+        auto outcome = report::compare_runs(runs, request, format, options);
+        if (!outcome.error.empty()) return fail(Exit::failure, outcome.error);
+        const std::string& text = outcome.text;
         if (!write_output(text, a->output)) return Exit::failure;
         if (!a->output.empty())
             fmt::print(stderr, "wrote {} ({})\n", a->output, report::format_name(format));

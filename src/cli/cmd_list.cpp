@@ -8,28 +8,16 @@
 #include "bogomips/calibrate.h"
 #include "cli/commands.h"
 #include "cli/machine_filter.h"
+#include "core/clock.h"
 #include "core/json.h"
 #include "core/text.h"
 #include "report/machine_text.h"
 #include "report/speed_table.h"
+#include "report/summary_formats.h"
 #include "store/database.h"
 #include "sysinfo/conditions.h"
 
 namespace speedlab::cli {
-
-namespace {
-// YYYY-MM-DD of a real day (2026-13-45 and trailing words are not).
-bool valid_day(const std::string& d) {
-    if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
-    for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
-        if (!std::isdigit(static_cast<unsigned char>(d[i]))) return false;
-    std::chrono::year_month_day day{
-        std::chrono::year(std::stoi(d.substr(0, 4))),
-        std::chrono::month(static_cast<unsigned>(std::stoi(d.substr(5, 2)))),
-        std::chrono::day(static_cast<unsigned>(std::stoi(d.substr(8, 2))))};
-    return day.ok();
-}
-}  // namespace
 
 namespace {
 std::string shorten(const std::string& s, size_t n) {
@@ -61,26 +49,6 @@ std::string list_table(const std::vector<store::RunSummary>& runs) {
 }
 }  // namespace
 
-namespace {
-nlohmann::json list_json(const std::vector<store::RunSummary>& runs) {
-    nlohmann::json j = nlohmann::json::array();
-    for (const auto& r : runs)
-        j.push_back({{"id", r.id},
-                     {"label", r.label},
-                     {"when", r.when},
-                     {"source", r.source},
-                     {"source_file", r.source_file},
-                     {"version", r.version},
-                     {"machine", r.machine_label},
-                     {"cpu", r.cpu_name},
-                     {"platform", r.platform},
-                     {"complete", r.complete},
-                     {"measurements", r.measurements},
-                     {"processes", r.processes}});
-    return j;
-}
-}  // namespace
-
 Command add_list(CLI::App& app, Global& global) {
     struct Args {
         std::string format = "text";
@@ -109,7 +77,7 @@ Command add_list(CLI::App& app, Global& global) {
         filter.limit = a->limit.value_or(a->format == "json" ? 0 : 100);
         auto runs = db.list(filter);
         if (a->format == "json")
-            return write_output(json_text(list_json(runs)), "") ? Exit::ok : Exit::failure;
+            return write_output(json_text(report::runs_json(runs)), "") ? Exit::ok : Exit::failure;
         if (runs.empty()) {
             bool filtered =
                 !filter.machines.empty() || !filter.since.empty() || !filter.source.empty();

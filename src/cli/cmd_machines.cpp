@@ -9,7 +9,7 @@
 #include "cli/machine_filter.h"
 #include "core/json.h"
 #include "core/text.h"
-#include "report/comparison_parts.h"
+#include "report/summary_formats.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
@@ -55,31 +55,6 @@ std::string machines_table(const std::vector<store::MachineSummary>& machines) {
     return out;
 }
 
-nlohmann::json machines_json(const std::vector<store::MachineSummary>& machines) {
-    nlohmann::json j = nlohmann::json::array();
-    for (const auto& m : machines)
-        j.push_back({{"name", m.name},
-                     {"aliases", m.aliases},
-                     {"cpu", m.cpu},
-                     {"kind", m.kind},
-                     {"emulator", m.emulator},
-                     {"runs", m.runs},
-                     {"figures", m.figures},
-                     {"first", m.first},
-                     {"last", m.last}});
-    return j;
-}
-
-std::string machines_csv(const std::vector<store::MachineSummary>& machines) {
-    std::string out = "name,aliases,cpu,kind,emulator,runs,figures,first,last\n";
-    for (const auto& m : machines)
-        out += fmt::format("{},{},{},{},{},{},{},{},{}\n", report::detail::csv_field(m.name),
-                           report::detail::csv_field(joined(m.aliases, ";")),
-                           report::detail::csv_field(m.cpu), m.kind,
-                           report::detail::csv_field(m.emulator), m.runs, m.figures,
-                           report::detail::csv_field(m.first), report::detail::csv_field(m.last));
-    return out;
-}
 }  // namespace
 
 Command add_machines(CLI::App& app, Global& global) {
@@ -102,9 +77,10 @@ Command add_machines(CLI::App& app, Global& global) {
                        filter.machines.end();
             });
         if (a->format == "json")
-            return write_output(json_text(machines_json(machines)), "") ? Exit::ok : Exit::failure;
+            return write_output(json_text(report::machines_json(machines)), "") ? Exit::ok
+                                                                                : Exit::failure;
         if (a->format == "csv")
-            return write_output(machines_csv(machines), "") ? Exit::ok : Exit::failure;
+            return write_output(report::machines_csv(machines), "") ? Exit::ok : Exit::failure;
         if (machines.empty()) {
             fmt::print("no machines stored in {}\n", db.where());
             return Exit::ok;

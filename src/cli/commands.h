@@ -32,6 +32,8 @@ Command add_delete(CLI::App& app, Global& global);
 Command add_machines(CLI::App& app, Global& global);
 Command add_machine(CLI::App& app, Global& global);
 Command add_export(CLI::App& app, Global& global);
+Command add_serve(CLI::App& app, Global& global);
+Command add_publish(CLI::App& app, Global& global);
 Command add_check(CLI::App& app, Global& global);
 Command add_sysinfo(CLI::App& app, Global& global);
 Command add_bogomips(CLI::App& app, Global& global);

@@ -69,6 +69,10 @@ int main(int argc, char** argv) {
     add("machines", "list the machines: aliases, CPU, kind, runs, dates", add_machines);
     add("machine", "rename, merge or split machines", add_machine);
     add("export", "write runs as a bundle that another database imports", add_export);
+    add("serve", "the runs, machines and comparisons as web pages, read-only, until Ctrl-C",
+        add_serve);
+    add("publish", "the same pages as static files in a directory, for any web server",
+        add_publish);
     add("sysinfo", "report this machine, or decode saved system text", add_sysinfo);
     add("experiment", "one-command experiments: features, emulator, isa", add_experiment);
     add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained",

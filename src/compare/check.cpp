@@ -42,6 +42,25 @@ std::string CheckResult::failures() const {
     return fmt::format("{}", fmt::join(parts, ", "));
 }
 
+CheckRow check_figure(const Measurement& a, const Measurement& b, double threshold, double noise) {
+    CheckRow row;
+    row.metric = metric_key(a);
+    row.baseline = a.value;
+    row.candidate = b.value;
+    row.stats = ratio_stats(a, b, false, noise);
+    if (!std::isfinite(row.stats.ratio) || !std::isfinite(row.stats.low) ||
+        !std::isfinite(row.stats.high) || row.stats.ratio <= 0) {
+        row.verdict = Verdict::cannot_say;
+        return row;
+    }
+    // Beyond the threshold and beyond noise: the interval excludes "no change".
+    if (row.stats.ratio < 1 - threshold && row.stats.significant && row.stats.high < 1)
+        row.verdict = Verdict::regression;
+    else if (row.stats.ratio > 1 + threshold && row.stats.significant && row.stats.low > 1)
+        row.verdict = Verdict::improvement;
+    return row;
+}
+
 CheckResult check(const Run& baseline, const Run& candidate, double threshold, double noise,
                   bool allow_missing) {
     CheckResult out;
@@ -55,22 +74,11 @@ CheckResult check(const Run& baseline, const Run& candidate, double threshold, d
             out.missing.push_back(metric_key(a));
             continue;
         }
-        CheckRow row;
-        row.metric = metric_key(a);
-        row.baseline = a.value;
-        row.candidate = b->value;
-        row.stats = ratio_stats(a, *b, false, noise);
-        if (!std::isfinite(row.stats.ratio) || !std::isfinite(row.stats.low) ||
-            !std::isfinite(row.stats.high) || row.stats.ratio <= 0) {
-            row.verdict = Verdict::cannot_say;
+        CheckRow row = check_figure(a, *b, threshold, noise);
+        if (row.verdict == Verdict::cannot_say) {
             out.rows.push_back(std::move(row));
             continue;
         }
-        // Beyond the threshold and beyond noise: the interval excludes "no change".
-        if (row.stats.ratio < 1 - threshold && row.stats.significant && row.stats.high < 1)
-            row.verdict = Verdict::regression;
-        else if (row.stats.ratio > 1 + threshold && row.stats.significant && row.stats.low > 1)
-            row.verdict = Verdict::improvement;
         RatioCell c;
         c.ratio = row.stats.ratio;
         c.uncertainty = row.stats.uncertainty;

@@ -40,6 +40,9 @@ struct CheckResult {
     std::string failures() const;
 };
 
+// The gate's verdict on one figure, B against baseline A (both positive).
+CheckRow check_figure(const Measurement& a, const Measurement& b, double threshold, double noise);
+
 // threshold: the relative change that matters (0.03 for 3%).
 CheckResult check(const Run& baseline, const Run& candidate, double threshold,
                   double noise = kDefaultNoise, bool allow_missing = false);

@@ -65,6 +65,19 @@ struct RatioBar {
 // right for faster, each with its interval as a whisker and its value beside it.
 std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& bars);
 
+struct HistoryPoint {
+    double value = 0;     // base units
+    std::string x_label;  // the run's date or version, under its point
+    std::string tip;      // on hover: the run and the value as printed
+    bool step = false;    // the gate (speedlab check) flags the change from the point before
+};
+
+// One figure of one machine over its runs in order (of time or version): a
+// line with a marker per run, each flagged step ringed in red; the y axis in
+// `unit`, on a log scale (labelled so) when the values span more than 10 times.
+std::string history_chart(const std::string& title, const std::vector<HistoryPoint>& points,
+                          const AxisUnit& unit);
+
 // The key of the runs' looks, once for all charts.
 std::string series_key(const std::vector<std::string>& names);
 

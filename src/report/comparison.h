@@ -22,6 +22,7 @@ struct RenderOptions {
     Units units = Units::si;
     bool ratios_only = false;  // two runs: the sslcmp grid of ratios, without the values
     size_t width = 100;        // text: columns to wrap the summary and caveats at
+    bool fragment = false;     // html: the report's parts, for a page around them
 };
 
 using RatioRenderer = std::string (*)(const compare::RatioTable&, const std::vector<Run>&,

@@ -136,11 +136,8 @@ void HtmlReport::machines(const std::vector<Run>& runs) {
     body_ += "</div>\n";
 }
 
-std::string HtmlReport::str() const {
-    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" +
-           html_escape(title_) +
-           "</title>\n<style>\n"
-           "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}\n"
+std::string report_css() {
+    return "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#222;max-width:1400px}\n"
            "h1{font-size:20px;overflow-wrap:anywhere}h2{font-size:16px;margin-top:28px}\n"
            "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px "
            "8px;text-align:right;font-variant-numeric:tabular-nums}th{background:#f3f3f3;"
@@ -159,7 +156,6 @@ std::string HtmlReport::str() const {
            "gap:12px}.charts figure.chart{margin:0;display:block}figure.chart>svg{width:100%;"
            "height:auto;border:1px solid #e3e3e3;border-radius:4px;background:#fff}\n"
            ".ratios{max-width:760px}.ratios figure.chart{display:block;margin:0}\n"
-
            "svg .title{font:600 13px sans-serif}svg .tick{font:11px sans-serif;fill:#333}"
            "svg .axis{font:11px sans-serif;fill:#555}svg .grid{stroke:#e6e6e6}"
            "svg .line{fill:none;stroke-width:2}svg .whisker{stroke-width:1.5}"
@@ -169,9 +165,17 @@ std::string HtmlReport::str() const {
            "margin-right:10px;display:inline-block}.legend svg.sw,.runs svg.sw{vertical-align:-1px;"
            "margin-right:3px}.legend .note{color:#666}div.key-runs{font-size:12px;margin:6px 0}\n"
            ".key span{display:inline-block;padding:1px 8px;margin:0 1px;border:1px solid #ccc}\n"
-           "@media (max-width:900px){body{margin:10px}td,th{padding:2px 4px}}\n"
-           "</style></head><body>\n<h1>" +
-           html_escape(title_) + "</h1>\n" + body_ +
+           "@media (max-width:900px){body{margin:10px}td,th{padding:2px 4px}}\n";
+}
+
+std::string HtmlReport::body() const {
+    return body_;
+}
+
+std::string HtmlReport::str() const {
+    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" +
+           html_escape(title_) + "</title>\n<style>\n" + report_css() +
+           "</style></head><body>\n<h1>" + html_escape(title_) + "</h1>\n" + body_ +
            "<p style=\"color:#777\">Made by speedlab; self-contained, no network "
            "needed.</p>\n</body></html>\n";
 }

@@ -10,6 +10,8 @@
 namespace speedlab::report {
 
 std::string html_escape(std::string_view text);
+// The report's style sheet (tables, charts, legends), for pages that embed its parts.
+std::string report_css();
 
 class HtmlReport {
   public:
@@ -24,6 +26,7 @@ class HtmlReport {
     // The machines and provenance of the runs.
     void machines(const std::vector<Run>& runs);
     std::string str() const;
+    std::string body() const;  // the parts without the document around them
 
   private:
     std::string title_, body_;

@@ -83,7 +83,7 @@ RatioBar bar_of(const std::string& name, const compare::MeanEstimate& m,
 }  // namespace
 
 std::string html_ratio(const RatioTable& t, const std::vector<Run>& runs,
-                       const RenderOptions& /*options*/) {
+                       const RenderOptions& options) {
     HtmlReport page("speedlab: run " + t.b_label + " against run " + t.a_label);
     std::vector<std::string> extra;
     for (const auto& m : t.means)
@@ -116,7 +116,7 @@ std::string html_ratio(const RatioTable& t, const std::vector<Run>& runs,
     page.raw(charts_html(runs));
     page.machines(runs);
     page.list("Comparability", t.caveats);
-    return page.str();
+    return options.fragment ? page.body() : page.str();
 }
 
 std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs,
@@ -147,7 +147,7 @@ std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs,
     page.raw(charts_html(runs));
     page.machines(runs);
     page.list("Comparability", s.caveats);
-    return page.str();
+    return options.fragment ? page.body() : page.str();
 }
 
 }  // namespace speedlab::report

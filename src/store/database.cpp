@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -125,6 +126,16 @@ void insert_one(Connection& c, Run& run) {
     insert_measurements(c, run.id, run.measurements);
 }
 
+// "%part%" in lower case, with LIKE's own characters escaped by '!'.
+std::string like_pattern(const std::string& part) {
+    std::string out = "%";
+    for (char c : part) {
+        if (c == '%' || c == '_' || c == '!') out += '!';
+        out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return out + "%";
+}
+
 // " WHERE ..." for the filter's fields, their values appended to params.
 std::string where_clause(const RunFilter& f, std::vector<Value>& params) {
     std::string sql;
@@ -146,8 +157,60 @@ std::string where_clause(const RunFilter& f, std::vector<Value>& params) {
     }
     add("r.created_at >= ?", f.since);
     add("r.source = ?", f.source);
+    // The day's last instant sorts before the next day; times are ISO 8601.
+    add("substr(r.created_at, 1, 10) <= ?", f.until);
+    auto like = [&](std::vector<const char*> columns, const std::string& value) {
+        if (value.empty()) return;
+        sql += sql.empty() ? " WHERE (" : " AND (";
+        for (size_t i = 0; i < columns.size(); ++i) {
+            sql += std::string(i ? " OR " : "") + "LOWER(COALESCE(" + columns[i] +
+                   ", '')) LIKE ? ESCAPE '!'";
+            params.push_back(like_pattern(value));
+        }
+        sql += ")";
+    };
+    like({"m.cpu_name"}, f.cpu);
+    like({"r.version"}, f.version);
+    like({"r.label", "m.label", "m.cpu_name", "r.version", "r.source_file"}, f.text);
     return sql;
 }
+
+const char* order_by(RunOrder order) {
+    switch (order) {
+        case RunOrder::oldest:
+            return " ORDER BY r.id ASC";
+        case RunOrder::label:
+            return " ORDER BY LOWER(r.label), r.id DESC";
+        case RunOrder::machine:
+            return " ORDER BY LOWER(COALESCE(m.label, '')), r.id DESC";
+        case RunOrder::cpu:
+            return " ORDER BY LOWER(COALESCE(m.cpu_name, '')), r.id DESC";
+        case RunOrder::version:
+            return " ORDER BY r.version, r.id DESC";
+        case RunOrder::figures:
+            return " ORDER BY 11 DESC, r.id DESC";
+        case RunOrder::newest:
+            break;
+    }
+    return " ORDER BY r.id DESC";
+}
+
+constexpr const char* kSummarySelect = R"SQL(SELECT r.id, r.label, r.created_at, r.source,
+        r.source_file, r.version, m.label, m.cpu_name, r.platform, r.complete,
+        (SELECT COUNT(*) FROM measurements x WHERE x.run_id = r.id), r.processes
+        FROM runs r LEFT JOIN machines m ON m.id = r.machine_id)SQL";
+
+RunSummary summary_row(const Rows& rows) {
+    return {rows.integer(0),      rows.text(1),     rows.text(2),
+            rows.text(3),         rows.text(4),     rows.text(5),
+            rows.text(6),         rows.text(7),     rows.text(8),
+            rows.integer(9) != 0, rows.integer(10), static_cast<int>(rows.integer(11))};
+}
+
+constexpr std::pair<RunOrder, std::string_view> kOrders[] = {
+    {RunOrder::newest, "newest"},   {RunOrder::oldest, "oldest"}, {RunOrder::label, "label"},
+    {RunOrder::machine, "machine"}, {RunOrder::cpu, "cpu"},       {RunOrder::version, "version"},
+    {RunOrder::figures, "figures"}};
 
 }  // namespace
 
@@ -232,25 +295,48 @@ int64_t Database::insert(Run& run) {
     return run.id;
 }
 
+std::optional<RunOrder> parse_run_order(std::string_view name) {
+    for (const auto& [order, n] : kOrders)
+        if (n == name) return order;
+    return std::nullopt;
+}
+
+std::string_view to_string(RunOrder order) {
+    for (const auto& [o, n] : kOrders)
+        if (o == order) return n;
+    return "newest";
+}
+
+std::vector<std::string> run_order_names() {
+    std::vector<std::string> out;
+    for (const auto& [o, n] : kOrders) out.emplace_back(n);
+    return out;
+}
+
 std::vector<RunSummary> Database::list(const RunFilter& filter) const {
     std::vector<Value> params;
-    std::string sql = R"SQL(SELECT r.id, r.label, r.created_at, r.source, r.source_file,
-        r.version, m.label, m.cpu_name, r.platform, r.complete,
-        (SELECT COUNT(*) FROM measurements x WHERE x.run_id = r.id), r.processes
-        FROM runs r LEFT JOIN machines m ON m.id = r.machine_id)SQL" +
-                      where_clause(filter, params) + " ORDER BY r.id DESC";
+    std::string sql = kSummarySelect + where_clause(filter, params) + " ORDER BY r.id DESC";
     if (filter.limit > 0) {
         sql += " LIMIT ?";
         params.push_back(filter.limit);
     }
     auto rows = db_->query(sql, params);
     std::vector<RunSummary> out;
-    while (rows->next())
-        out.push_back({rows->integer(0), rows->text(1), rows->text(2), rows->text(3), rows->text(4),
-                       rows->text(5), rows->text(6), rows->text(7), rows->text(8),
-                       rows->integer(9) != 0, rows->integer(10),
-                       static_cast<int>(rows->integer(11))});
+    while (rows->next()) out.push_back(summary_row(*rows));
     std::reverse(out.begin(), out.end());
+    return out;
+}
+
+std::vector<RunSummary> Database::page(const RunFilter& filter, RunOrder order, int64_t offset,
+                                       int64_t limit) const {
+    std::vector<Value> params;
+    std::string sql =
+        kSummarySelect + where_clause(filter, params) + order_by(order) + " LIMIT ? OFFSET ?";
+    params.push_back(limit);
+    params.push_back(offset);
+    auto rows = db_->query(sql, params);
+    std::vector<RunSummary> out;
+    while (rows->next()) out.push_back(summary_row(*rows));
     return out;
 }
 

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/run.h"
@@ -45,7 +46,17 @@ struct RunFilter {
     std::string since{};                  // YYYY-MM-DD: stored on or after
     std::string source{};                 // "measured" or "imported"
     int64_t limit = 0;                    // the newest N (still in id order); 0 for all
+    std::string until{};                  // YYYY-MM-DD: stored on or before
+    std::string cpu{};                    // part of the CPU name, any case
+    std::string version{};                // part of the benchmark's version, any case
+    std::string text{};  // part of the label, machine, CPU, version or source file, any case
 };
+
+// The order of a page of runs (speedlab serve's run list).
+enum class RunOrder { newest, oldest, label, machine, cpu, version, figures };
+std::optional<RunOrder> parse_run_order(std::string_view name);
+std::string_view to_string(RunOrder order);
+std::vector<std::string> run_order_names();
 
 class Database {
   public:
@@ -71,6 +82,9 @@ class Database {
 
     std::vector<RunSummary> list(const RunFilter& filter = {}) const;
     int64_t count(const RunFilter& filter = {}) const;
+    // LIMIT runs from OFFSET in ORDER (filter.limit is ignored): one page of a run list.
+    std::vector<RunSummary> page(const RunFilter& filter, RunOrder order, int64_t offset,
+                                 int64_t limit) const;
     std::optional<Run> load(int64_t id) const;
     // Finds a run by id ("12") or label; the newest wins when labels repeat.
     // "label:NAME" and "id:N" say which is meant; "machine:NAME" is the latest

@@ -49,6 +49,11 @@ export function launch() {
 // A report opened at a viewport width, with every console error, page error,
 // dialog and request it caused.
 export async function open(browser, file, width) {
+    return openUrl(browser, 'file://' + file, width);
+}
+
+// The same for any URL (a served page).
+export async function openUrl(browser, url, width) {
     const page = await browser.newPage({ viewport: { width, height: 900 } });
     const seen = { consoleErrors: [], pageErrors: [], dialogs: [], requests: [], failed: [] };
     page.on('console', (m) => m.type() === 'error' && seen.consoleErrors.push(m.text()));
@@ -59,8 +64,8 @@ export async function open(browser, file, width) {
     });
     page.on('request', (r) => seen.requests.push(r.url()));
     page.on('requestfailed', (r) => seen.failed.push(`${r.url()}: ${r.failure()?.errorText}`));
-    await page.goto('file://' + file, { waitUntil: 'load' });
-    return { page, seen };
+    const response = await page.goto(url, { waitUntil: 'load' });
+    return { page, seen, response };
 }
 
 // "13.4977 MB/s" -> 13497700; "0.0753/s" -> 0.0753; with the half step the

@@ -1,0 +1,96 @@
+// speedlab serve: the store's runs, machines and comparisons as web pages,
+// read-only, until Ctrl-C.
+#include <fmt/format.h>
+#include <pthread.h>
+#include <signal.h>
+
+#include <atomic>
+#include <thread>
+
+#include "cli/commands.h"
+#include "serve/http_server.h"
+#include "serve/site.h"
+#include "store/database.h"
+
+namespace speedlab::cli {
+
+namespace {
+struct Listen {
+    std::string host = "127.0.0.1";
+    int port = 8080;
+};
+
+// "HOST:PORT", "[::1]:PORT", ":PORT" (loopback) or "PORT".
+std::optional<Listen> parse_listen(const std::string& text, std::string& error) {
+    Listen l;
+    std::string port = text;
+    if (auto colon = text.rfind(':'); colon != std::string::npos) {
+        std::string host = text.substr(0, colon);
+        if (host.size() >= 2 && host.front() == '[' && host.back() == ']')
+            host = host.substr(1, host.size() - 2);
+        if (!host.empty()) l.host = host;
+        port = text.substr(colon + 1);
+    }
+    if (port.empty() || port.size() > 5 ||
+        port.find_first_not_of("0123456789") != std::string::npos || std::stoi(port) > 65535) {
+        error = "--listen: expected HOST:PORT with a port from 0 to 65535, found '" + text + "'";
+        return std::nullopt;
+    }
+    l.port = std::stoi(port);
+    return l;
+}
+
+bool loopback(const std::string& host) {
+    return host == "localhost" || host == "::1" || host.rfind("127.", 0) == 0;
+}
+
+// Ctrl-C, SIGTERM and SIGHUP stop the server: a thread waits for them, as
+// the others (the library's) must never run a handler.
+int serve_until_signal(serve::HttpServer& server) {
+    sigset_t set;
+    sigemptyset(&set);
+    for (int s : {SIGINT, SIGTERM, SIGHUP}) sigaddset(&set, s);
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+    std::atomic<int> caught{0};
+    std::thread waiter([&] {
+        int sig = 0;
+        sigwait(&set, &sig);
+        caught = sig;
+        server.stop();
+    });
+    server.serve();
+    if (caught == 0) pthread_kill(waiter.native_handle(), SIGTERM);  // wakes the waiter
+    waiter.join();
+    return caught == 0 ? Exit::failure : Exit::ok;
+}
+}  // namespace
+
+Command add_serve(CLI::App& app, Global& global) {
+    auto listen = std::make_shared<std::string>("127.0.0.1:8080");
+    app.add_option("--listen", *listen,
+                   "address and port to serve on (default 127.0.0.1:8080; :0 picks a free port; "
+                   "0.0.0.0:PORT serves every network)");
+    return [listen, &global]() -> int {
+        std::string error;
+        auto where = parse_listen(*listen, error);
+        if (!where) return fail(Exit::usage, error);
+        store::Database db(global.database_path(), store::Access::read);
+        serve::Site site(db);
+        serve::HttpServer server([&site](const serve::Request& r) { return site.handle(r); });
+        if (auto why = server.bind(where->host, where->port); !why.empty())
+            return fail(Exit::failure, fmt::format("cannot listen on {}: {}", *listen, why));
+        std::string host =
+            where->host.find(':') != std::string::npos ? "[" + where->host + "]" : where->host;
+        fmt::print("speedlab serve: http://{}:{}/ (the runs of {}; read-only; Ctrl-C stops)\n",
+                   host, server.port(), db.where());
+        if (!loopback(where->host))
+            fmt::print(stderr,
+                       "warning: serving on {}, not only to this machine: anyone who reaches it "
+                       "reads every run; docs/serve.md puts it behind a proxy with a password\n",
+                       where->host);
+        std::fflush(stdout);
+        return serve_until_signal(server);
+    };
+}
+
+}  // namespace speedlab::cli

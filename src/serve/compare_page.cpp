@@ -1,0 +1,191 @@
+// "/compare?runs=A,B,C&base=A": the report of `speedlab compare` for those
+// runs, the command that reproduces it, and the machines' facts side by side.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+
+#include "compare/ratio.h"
+#include "core/metric_pattern.h"
+#include "report/compare_runs.h"
+#include "report/html.h"
+#include "serve/layout.h"
+#include "serve/page_error.h"
+#include "serve/pages.h"
+#include "serve/url.h"
+
+namespace speedlab::serve {
+
+using report::html_escape;
+
+namespace {
+constexpr size_t kMostRuns = 60;  // as many as the charts tell apart
+
+std::vector<std::string> run_names(const Request& request) {
+    std::vector<std::string> out;
+    for (const auto& value : request.params("runs")) {
+        size_t start = 0;
+        while (start <= value.size()) {
+            auto comma = value.find(',', start);
+            std::string name = value.substr(start, comma - start);
+            if (!name.empty()) out.push_back(name);
+            if (comma == std::string::npos) break;
+            start = comma + 1;
+        }
+    }
+    return out;
+}
+
+std::vector<Run> load_runs(const store::Database& db, const std::vector<std::string>& names,
+                           const Links& links) {
+    std::vector<Run> runs;
+    for (const auto& name : names) {
+        auto run = db.find(name);
+        if (!run) {
+            std::vector<NotFound::Suggestion> closest;
+            for (const auto& c : closest_names(name, db.names(), 3))
+                closest.push_back({c, links.runs({{"q", c}})});
+            throw NotFound("no run '" + name + "'", closest);
+        }
+        runs.push_back(std::move(*run));
+    }
+    return runs;
+}
+
+double noise_of(const Request& request) {
+    auto text = request.param("noise").value_or("");
+    if (text.empty()) return compare::kDefaultNoise;
+    double v = -1;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || !(v >= 0 && v <= 50))
+        throw BadRequest("noise", "a percentage from 0 to 50", text);
+    return v / 100;
+}
+
+size_t baseline_of(const Request& request, const std::vector<Run>& runs) {
+    auto base = request.param("base").value_or("");
+    if (base.empty()) return 0;
+    for (size_t i = 0; i < runs.size(); ++i)
+        if (std::to_string(runs[i].id) == base || runs[i].label == base) return i;
+    throw BadRequest("base", "one of the runs compared", base);
+}
+}  // namespace
+
+namespace {
+// A word the shell passes as it is, else in single quotes.
+std::string shell_word(const std::string& word) {
+    bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) ||
+               std::string_view("-_.,@/:").find(c) != std::string_view::npos;
+    });
+    if (plain) return word;
+    std::string out = "'";
+    for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+}
+
+std::string command_line(const std::vector<Run>& runs, size_t base, const Request& request) {
+    std::string out = "speedlab compare";
+    for (const auto& r : runs) out += " " + std::to_string(r.id);
+    if (base != 0) out += " --baseline " + std::to_string(runs[base].id);
+    if (auto m = request.param("metrics"); m && !m->empty()) out += " --metrics " + shell_word(*m);
+    if (auto n = request.param("noise"); n && !n->empty()) out += " --noise " + shell_word(*n);
+    if (request.param("all").value_or("") == "1") out += " --all";
+    return out;
+}
+
+// The machines' facts side by side; a row whose values differ is marked.
+std::string facts_diff(const std::vector<Run>& runs) {
+    using Get = std::string (*)(const Run&);
+    const std::pair<const char*, Get> rows[] = {
+        {"machine", [](const Run& r) { return r.machine->label; }},
+        {"CPU", [](const Run& r) { return r.machine->cpu_name; }},
+        {"MHz",
+         [](const Run& r) {
+             return r.machine->cpu_mhz ? fmt::format("{:.0f}", *r.machine->cpu_mhz) : "";
+         }},
+        {"kind",
+         [](const Run& r) {
+             return r.machine->kind == MachineKind::unknown ? "" : to_string(r.machine->kind);
+         }},
+        {"emulator", [](const Run& r) { return r.machine->emulator; }},
+        {"distribution", [](const Run& r) { return r.machine->distribution; }},
+        {"kernel", [](const Run& r) { return r.machine->kernel_release; }},
+        {"benchmark", [](const Run& r) { return r.version; }},
+        {"compiler", [](const Run& r) { return r.compiler; }},
+        {"platform", [](const Run& r) { return r.platform; }},
+        {"processes", [](const Run& r) { return std::to_string(r.processes); }},
+        {"source", [](const Run& r) { return r.source; }}};
+    std::string out =
+        "<h2>The machines' facts</h2>\n<p class=\"dim\">Marked: a fact that differs "
+        "between the runs.</p><div class=\"wide\"><table class=\"list\" "
+        "id=\"facts-diff\"><tr><th>fact</th>";
+    for (const auto& r : runs) out += "<th>run " + std::to_string(r.id) + "</th>";
+    out += "</tr>\n";
+    for (const auto& [name, get] : rows) {
+        std::vector<std::string> values;
+        for (const auto& r : runs) values.push_back(get(r));
+        if (std::all_of(values.begin(), values.end(), [](const auto& v) { return v.empty(); }))
+            continue;
+        bool differ =
+            std::adjacent_find(values.begin(), values.end(), std::not_equal_to<>()) != values.end();
+        out += fmt::format("<tr{}><th>{}</th>", differ ? " class=\"differs\"" : "", name);
+        for (const auto& v : values)
+            out += "<td" + std::string(differ ? " class=\"changed\"" : "") + ">" + html_escape(v) +
+                   "</td>";
+        out += "</tr>\n";
+    }
+    return out + "</table></div>\n";
+}
+}  // namespace
+
+Response compare_page(const store::Database& db, const Request& request, const Links& links) {
+    auto format = page_format(request);
+    auto names = run_names(request);
+    if (names.size() < 2)
+        throw BadRequest("runs", "two or more run ids or labels, such as 3,7",
+                         request.param("runs").value_or(""));
+    if (names.size() > kMostRuns)
+        throw BadRequest("runs", fmt::format("at most {} runs", kMostRuns),
+                         fmt::format("{} runs", names.size()));
+    auto runs = load_runs(db, names, links);
+    report::CompareRequest what;
+    what.baseline = baseline_of(request, runs);
+    what.noise = noise_of(request);
+    what.all = request.param("all").value_or("") == "1";
+    if (auto m = request.param("metrics"); m && !m->empty()) {
+        auto chosen = select_metrics(*m, compare::metric_keys(runs));
+        if (!chosen.error.empty())
+            throw BadRequest("metrics", "figures the runs have", *m + "' (" + chosen.error + ")");
+        what.metrics = std::move(chosen.keys);
+    }
+    report::RenderOptions options;
+    auto outcome = report::compare_runs(runs, what,
+                                        format == PageFormat::json  ? report::Format::json
+                                        : format == PageFormat::csv ? report::Format::csv
+                                                                    : report::Format::html,
+                                        options);
+    if (!outcome.error.empty())
+        throw BadRequest("runs", "runs with figures in common", outcome.error);
+    if (format == PageFormat::json) return json_response(outcome.text);
+    if (format == PageFormat::csv) return csv_response(outcome.text);
+    if (request.param("download").value_or("") == "1")
+        return {200,
+                "text/html; charset=utf-8",
+                outcome.text,
+                {{"Content-Disposition", "attachment; filename=\"speedlab-compare.html\""}}};
+    options.fragment = true;
+    std::string body =
+        "<p>The same comparison on the command line:</p><code class=\"cli\" id=\"cli\">" +
+        html_escape(command_line(runs, what.baseline, request)) + "</code>\n<p>" +
+        link(link_to(request, {{"download", "1"}}), "Download this report as one HTML file") +
+        " · " + link(link_to(request, {{"format", "json"}}), "JSON") + " · " +
+        link(link_to(request, {{"format", "csv"}}), "CSV") + "</p>\n";
+    body += report::compare_runs(runs, what, report::Format::html, options).text;
+    body += facts_diff(runs);
+    std::string title =
+        fmt::format("{} runs compared against run {}", runs.size(), runs[what.baseline].id);
+    return {200, "text/html; charset=utf-8", layout(links, title, Section::compare, body), {}};
+}
+
+}  // namespace speedlab::serve

@@ -1,0 +1,51 @@
+#include "serve/layout.h"
+
+#include "report/html.h"
+
+namespace speedlab::serve {
+
+using report::html_escape;
+
+namespace {
+constexpr const char* kSiteCss =
+    "nav.site{display:flex;gap:18px;align-items:baseline;border-bottom:1px solid #d8e0ea;"
+    "padding:0 0 8px;margin:-8px 0 12px;flex-wrap:wrap}nav.site a{text-decoration:none;"
+    "color:#1f4f8a}nav.site a.here{font-weight:600;color:#222}nav.site .brand{font-weight:700;"
+    "color:#222}\n"
+    "form.filters{display:flex;flex-wrap:wrap;gap:8px 14px;align-items:end;margin:8px 0;"
+    "background:#f7f9fc;border:1px solid #d8e0ea;border-radius:6px;padding:8px 12px}"
+    "form.filters label{display:flex;flex-direction:column;font-size:12px;color:#444}"
+    "form.filters input,form.filters select{font:inherit;padding:2px 4px;min-width:7em}\n"
+    "table.list td,table.list th{text-align:left}table.list td.n{text-align:right}"
+    "table.list td.label{max-width:28em;overflow-wrap:anywhere}\n"
+    "pre.source{font-size:12px;line-height:1.35;background:#fbfbfb;border:1px solid #e3e3e3;"
+    "padding:6px 0;overflow-x:auto;max-width:100%}pre.source span{display:block;"
+    "padding:0 8px;white-space:pre}pre.source span.used{background:#fff3bf}"
+    "pre.source span::before{content:attr(data-n);display:inline-block;width:4em;color:#999;"
+    "user-select:none}\n"
+    "code.cli{display:block;background:#f3f3f3;padding:6px 10px;border-radius:4px;"
+    "overflow-x:auto;white-space:pre}p.pages a{margin-right:12px}span.step{color:#b0361f;"
+    "font-weight:600}td.changed{background:#fff3bf}\n";
+}  // namespace
+
+std::string link(const std::string& href, std::string_view text) {
+    return "<a href=\"" + html_escape(href) + "\">" + html_escape(text) + "</a>";
+}
+
+std::string layout(const Links& links, std::string_view title, Section current,
+                   const std::string& body) {
+    auto nav = [&](Section s, const std::string& href, const char* text) {
+        return "<a href=\"" + html_escape(href) + "\"" + (s == current ? " class=\"here\"" : "") +
+               ">" + text + "</a>";
+    };
+    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" +
+           html_escape(title) + " · speedlab</title>\n<link rel=\"icon\" href=\"" +
+           html_escape(links.favicon()) + "\">\n<style>\n" + report::report_css() + kSiteCss +
+           "</style></head><body>\n<nav class=\"site\"><span class=\"brand\">speedlab</span>" +
+           nav(Section::runs, links.runs(), "Runs") +
+           nav(Section::machines, links.machines(), "Machines") + "</nav>\n<h1>" +
+           html_escape(title) + "</h1>\n" + body + "</body></html>\n";
+}
+
+}  // namespace speedlab::serve

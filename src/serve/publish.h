@@ -1,0 +1,20 @@
+#pragma once
+// The served pages as static files (`speedlab publish`): the run list in
+// pages, each run, the machines and each machine, with relative links, so
+// any web server or a project's pages site can hold them.
+#include <functional>
+#include <string>
+
+#include "store/database.h"
+
+namespace speedlab::serve {
+
+// Called once per file: its path relative to the site's root ("run/5.html")
+// and its content. `done` and `total` count the files, for progress.
+using PublishSink = std::function<void(const std::string& path, const std::string& content,
+                                       size_t done, size_t total)>;
+
+// Every page of the store, handed to SINK one by one; returns how many.
+size_t publish(const store::Database& db, const PublishSink& sink);
+
+}  // namespace speedlab::serve

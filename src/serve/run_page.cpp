@@ -1,0 +1,186 @@
+// "/run/ID": one run whole: its machine, conditions, every figure at its
+// printed precision, and the text it was read from with the figures' rows marked.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+#include "bogomips/calibrate.h"
+#include "core/json.h"
+#include "core/statistics.h"
+#include "core/text.h"
+#include "report/comparison_parts.h"
+#include "report/html.h"
+#include "report/machine_text.h"
+#include "report/speed_table.h"
+#include "serve/layout.h"
+#include "serve/page_error.h"
+#include "serve/pages.h"
+#include "sysinfo/conditions.h"
+
+namespace speedlab::serve {
+
+using report::html_escape;
+
+namespace {
+std::string facts_table(const Run& run, const Links& links) {
+    const Machine& m = run.machine;
+    std::vector<std::pair<std::string, std::string>> rows{
+        {"source",
+         html_escape(run.source + (run.source_file.empty() ? "" : " from " + run.source_file))},
+        {"when", html_escape(run.when)},
+        {"benchmark", html_escape(run.version)},
+        {"machine", m.label.empty() ? "" : link(links.machine(m.label), m.label)},
+        {"CPU", html_escape(m.cpu_name)},
+        {"MHz", m.cpu_mhz ? fmt::format("{:.3f}", *m.cpu_mhz) : ""},
+        {"distribution", html_escape(m.distribution)},
+        {"memory", m.memory_kb || m.installed_kb ? html_escape(report::memory_text(m)) : ""},
+        {"kernel", html_escape(m.kernel_release)},
+        {"kind", html_escape(m.kind == MachineKind::unknown
+                                 ? ""
+                                 : std::string(to_string(m.kind)) +
+                                       (m.emulator.empty() ? "" : " (" + m.emulator + ")"))},
+        {"platform", html_escape(run.platform)},
+        {"processes", run.processes > 1 ? std::to_string(run.processes) : ""},
+        {"build", html_escape(run.compiler + (run.options.empty() ? "" : "; " + run.options))},
+        {"conditions",
+         html_escape(run.conditions->empty() ? "" : sysinfo::describe(run.conditions))}};
+    if (auto e = bogomips::explain(m)) rows.push_back({"BogoMips", html_escape(e->text)});
+    std::string out = "<table class=\"facts\">";
+    for (const auto& [k, v] : rows)
+        if (!v.empty()) out += "<tr><th>" + k + "</th><td>" + v + "</td></tr>";
+    return out + "</table>\n";
+}
+
+std::string spread(const Measurement& m) {
+    if (m.samples.size() < 2) return "";
+    return report::plus_minus_percent(median_half_width(m.samples));
+}
+
+std::string figures_table(const Run& run) {
+    std::string out =
+        "<div class=\"wide\"><table class=\"list\" id=\"figures\"><tr><th>figure</th>"
+        "<th>as printed</th><th>value</th><th>repetitions</th><th>95% of the "
+        "median</th></tr>\n";
+    for (const auto& m : run.measurements) {
+        MetricKey k{std::string(m.algorithm.view()), m.operation, m.parameter};
+        out += fmt::format(
+            "<tr data-metric=\"{}\"><th>{}</th><td>{}</td><td class=\"n\">{}</td><td "
+            "class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
+            html_escape(metric_key(m)), html_escape(metric_key(m)),
+            html_escape(m.source_name.str()),
+            html_escape(report::detail::value_text(k, m.value, m.printed_step, report::Units::si)),
+            std::max<size_t>(1, m.samples.size()), spread(m));
+    }
+    return out + "</table></div>\n";
+}
+}  // namespace
+
+namespace {
+// The line in lower case without quoting ("> ", "| ") or indentation.
+std::string bare(std::string_view line) {
+    size_t i = line.find_first_not_of(" \t>|");
+    return i == std::string_view::npos ? std::string() : lower_ascii(line.substr(i));
+}
+
+std::vector<std::string> words(const std::string& line) {
+    std::vector<std::string> out;
+    size_t i = 0;
+    while ((i = line.find_first_not_of(" \t:", i)) != std::string::npos) {
+        size_t end = line.find_first_of(" \t:", i);
+        out.push_back(line.substr(i, end - i));
+        i = end;
+    }
+    return out;
+}
+
+// What marks a line a figure was read from: its row name's first word (md5,
+// "aes-128 cbc"), its id split in two ("rsa 512 bits" is rsa512), or a
+// "Doing ..." line that names its row.
+struct RowNames {
+    std::set<std::string> first_words, ids, names;
+    explicit RowNames(const Run& run) {
+        for (const auto& m : run.measurements) {
+            std::string name = bare(m.source_name.str());
+            if (auto w = words(name); !w.empty()) first_words.insert(w.front());
+            if (name.size() >= 3) names.insert(name);
+            ids.insert(lower_ascii(m.algorithm.view()));
+        }
+    }
+    bool used(std::string_view raw) const {
+        if (raw.starts_with("+F") || raw.starts_with("+R")) return true;  // -mr records
+        std::string line = bare(raw);
+        auto w = words(line);
+        if (w.empty()) return false;
+        if (first_words.count(w.front()) || (w.size() > 1 && ids.count(w[0] + w[1]))) return true;
+        if (w.front() != "doing") return false;
+        return std::any_of(names.begin(), names.end(),
+                           [&](const auto& n) { return line.find(n) != std::string::npos; });
+    }
+};
+
+// The source text, numbered, with the lines figures were read from marked.
+std::string source_html(const Run& run) {
+    RowNames rows(run);
+    std::string out = "<pre class=\"source\" id=\"source\">";
+    std::string_view text = run.raw_text.view();
+    size_t n = 0;
+    while (!text.empty()) {
+        auto nl = text.find('\n');
+        std::string_view line = text.substr(0, nl);
+        text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
+        out +=
+            fmt::format("<span data-n=\"{}\"{}>{}</span>", ++n,
+                        rows.used(line) ? " class=\"used\"" : "", html_escape(terminal_safe(line)));
+    }
+    return out + "</pre>\n";
+}
+}  // namespace
+
+namespace {
+std::string compare_links(const store::Database& db, const Run& run, const Links& links) {
+    if (links.is_published()) return {};
+    std::string out = "<h2>Compare with…</h2>\n<ul>";
+    store::RunFilter same;
+    if (!run.machine->label.empty()) same.machines = {run.machine->label};
+    for (const auto& r : db.page(same, store::RunOrder::newest, 0, 9))
+        if (r.id != run.id)
+            out += "<li>" +
+                   link(links.compare({r.id, run.id}, r.id),
+                        fmt::format("run {} {} ({})", r.id, r.label, r.when)) +
+                   "</li>";
+    out +=
+        "</ul><form method=\"get\" action=\"/compare\"><input type=\"hidden\" name=\"runs\" "
+        "value=\"" +
+        std::to_string(run.id) +
+        "\"><label>another run (id or label) "
+        "<input name=\"runs\" required></label> <button type=\"submit\">Compare</button></form>\n";
+    return out;
+}
+}  // namespace
+
+Response run_page(const store::Database& db, int64_t id, const Request& request,
+                  const Links& links) {
+    auto format = page_format(request, false);
+    auto run = db.load(id);
+    if (!run) throw NotFound("no run " + std::to_string(id), {});
+    if (format == PageFormat::json) return json_response(json_text(to_json(*run, true)));
+    std::string body = facts_table(*run, links);
+    for (const auto& d : sysinfo::disturbances(run->conditions))
+        body += "<p class=\"warning\">warning: " + html_escape(d) + "</p>\n";
+    for (const auto& n : run->notes) body += "<p class=\"dim\">note: " + html_escape(n) + "</p>\n";
+    body += "<h2>Figures</h2>\n" + figures_table(*run);
+    body += "<details><summary>As <code>openssl speed</code> prints it</summary><pre>" +
+            html_escape(terminal_safe(report::speed_table(*run))) + "</pre></details>\n";
+    if (!run->raw_text.empty())
+        body +=
+            "<h2>Source text</h2>\n<p class=\"dim\">Marked: the lines the figures were read "
+            "from (a row, a <code>Doing ...</code> line or an -mr record).</p>\n" +
+            source_html(*run);
+    body += compare_links(db, *run, links);
+    std::string title =
+        "Run " + std::to_string(run->id) + (run->label.empty() ? "" : ": " + run->label);
+    return {200, "text/html; charset=utf-8", layout(links, title, Section::none, body), {}};
+}
+
+}  // namespace speedlab::serve

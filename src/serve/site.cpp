@@ -1,0 +1,120 @@
+#include "serve/site.h"
+
+#include <fmt/format.h>
+
+#include "report/html.h"
+#include "serve/layout.h"
+#include "serve/page_error.h"
+#include "serve/pages.h"
+
+namespace speedlab::serve {
+
+using report::html_escape;
+
+namespace {
+Response error_page(const Links& links, int status, const std::string& title,
+                    const std::string& body) {
+    return {status, "text/html; charset=utf-8", layout(links, title, Section::none, body), {}};
+}
+
+std::string way_back(const Links& links) {
+    return "<p>" + link(links.runs(), "All runs") + " · " + link(links.machines(), "All machines") +
+           "</p>\n";
+}
+
+Response not_found(const Links& links, const std::string& what,
+                   const std::vector<NotFound::Suggestion>& closest) {
+    std::string body = "<p>" + html_escape(what) + ".</p>\n";
+    if (!closest.empty()) {
+        body += "<p>The closest:</p><ul id=\"closest\">";
+        for (const auto& c : closest) body += "<li>" + link(c.href, c.text) + "</li>";
+        body += "</ul>\n";
+    }
+    return error_page(links, 404, "Not found", body + way_back(links));
+}
+
+// "/run/12" -> 12; nothing for anything else.
+std::optional<int64_t> run_id(std::string_view rest) {
+    if (rest.empty() || rest.size() > 18 ||
+        rest.find_first_not_of("0123456789") != std::string_view::npos)
+        return std::nullopt;
+    return std::stoll(std::string(rest));
+}
+}  // namespace
+
+Site::Site(store::Database& db, Links links) : db_(db), links_(std::move(links)) {}
+
+Response Site::route(const Request& r) {
+    const std::string& p = r.path;
+    if (p == "/" || p == "/index.html") return runs_page(db_, r, links_);
+    if (p == "/machines") return machines_page(db_, r, links_);
+    if (p == "/compare") return compare_page(db_, r, links_);
+    if (p == "/favicon.ico")
+        return {200, "image/x-icon", favicon_ico(), {{"Cache-Control", "max-age=86400"}}};
+    if (p.starts_with("/run/")) {
+        auto id = run_id(std::string_view(p).substr(5));
+        if (!id) throw NotFound("no run '" + p.substr(5) + "': a run's page is /run/ID", {});
+        return run_page(db_, *id, r, links_);
+    }
+    if (p.starts_with("/machine/") && p.size() > 9)
+        return machine_page(db_, p.substr(9), r, links_);
+    throw NotFound("no page " + p, {});
+}
+
+Response Site::handle(const Request& request) {
+    if (request.method != "GET" && request.method != "HEAD") {
+        Response r = error_page(links_, 405, "Method not allowed",
+                                "<p>speedlab serve only reads: every change is made with the "
+                                "speedlab command.</p>\n" +
+                                    way_back(links_));
+        r.headers.emplace_back("Allow", "GET, HEAD");
+        return r;
+    }
+    std::lock_guard lock(mutex_);
+    try {
+        return route(request);
+    } catch (const BadRequest& e) {
+        return error_page(
+            links_, 400, "Bad request",
+            "<p id=\"problem\">" + html_escape(e.what()) + "</p>\n" + way_back(links_));
+    } catch (const NotFound& e) {
+        return not_found(links_, e.what(), e.closest);
+    } catch (const std::exception&) {
+        // The message may name files or SQL: the log of the server says it, not the page.
+        return error_page(links_, 500, "The store could not answer",
+                          "<p>The database could not answer this request. The server's own "
+                          "output says why.</p>\n" +
+                              way_back(links_));
+    }
+}
+
+const std::string& favicon_ico() {
+    static const std::string icon = [] {
+        // ICONDIR, one ICONDIRENTRY, then a 32-bit BMP: a blue square with a white bar chart.
+        std::string out;
+        auto u16 = [&](int v) { out += char(v & 255), out += char((v >> 8) & 255); };
+        auto u32 = [&](uint32_t v) {
+            for (int i = 0; i < 4; ++i) out += char((v >> (8 * i)) & 255);
+        };
+        const uint32_t pixels = 16 * 16 * 4, mask = 16 * 4, size = 40 + pixels + mask;
+        u16(0), u16(1), u16(1);
+        out += char(16), out += char(16), out += char(0), out += char(0);
+        u16(1), u16(32), u32(size), u32(22);
+        u32(40), u32(16), u32(32), u16(1), u16(32), u32(0), u32(pixels), u32(0), u32(0), u32(0),
+            u32(0);
+        const int bars[] = {5, 9, 13};
+        for (int y = 0; y < 16; ++y)  // bottom row first
+            for (int x = 0; x < 16; ++x) {
+                int bar = (x - 3) / 4, in_bar = (x - 3) % 4;
+                bool white =
+                    x >= 3 && x < 15 && in_bar < 3 && bar < 3 && y >= 2 && y < 2 + bars[bar];
+                uint32_t bgra = white ? 0xFFFFFFFF : 0xFFB27200;  // #0072B2
+                u32(bgra);
+            }
+        out.append(mask, '\0');
+        return out;
+    }();
+    return icon;
+}
+
+}  // namespace speedlab::serve

@@ -1,0 +1,171 @@
+// `speedlab serve` in a real browser: seeds 000 and 004, a machine whose
+// md5 at 8192 bytes fell by a fifth between two releases, and a run labelled
+// with markup, served on a free port and opened in Debian's chromium.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+
+import { launch, openUrl, parseFigure, runId, scratch, screenshotDir, speedlab, speedlabBinary, testData } from './support.mjs';
+
+const HOSTILE_LABEL = '<script>alert(1)</script>';
+const TABLE = 'type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n';
+const BEFORE = 'OpenSSL 1.1.1w  11 Sep 2023\n' + TABLE +
+    'md5             50000.00k   150000.00k   350000.00k   500000.00k   600000.00k   610000.00k\n';
+const AFTER = 'OpenSSL 3.0.2 15 Mar 2022\n' + TABLE +
+    'md5             50100.00k   150200.00k   350300.00k   500400.00k   480000.00k   610500.00k\n';
+
+let work, browser, server, base, ids;
+
+// The server's first line names its URL.
+function startServer(db) {
+    return new Promise((resolve, reject) => {
+        const child = spawn(speedlabBinary, ['--db', db, 'serve', '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', (d) => {
+            out += d;
+            const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+            if (m) resolve({ child, url: m[0].replace(/\/$/, '') });
+        });
+        child.on('exit', (code) => reject(new Error(`speedlab serve exited ${code}: ${out}`)));
+    });
+}
+
+before(async () => {
+    work = scratch();
+    speedlab(work.db, 'import', join(testData, 'seed000-redhat73-pcem.txt'), join(testData, 'seed004-athlon-p3.txt'));
+    for (const [name, text] of [['before.txt', BEFORE], ['after.txt', AFTER]]) {
+        writeFileSync(join(work.dir, name), text);
+        speedlab(work.db, 'import', '--machine', 'lab1', join(work.dir, name));
+    }
+    ids = {
+        tilia: runId(work.db, 'tilia rh73 0.9.6b'),
+        pcem: runId(work.db, 'p-rh73 rh73 0.9.6b engine #2'),
+        asm: runId(work.db, 'p-rh73 rh73 0.9.6b asm'),
+    };
+    speedlab(work.db, 'edit', String(ids.asm), '--label', HOSTILE_LABEL);
+    const started = await startServer(work.db);
+    server = started.child;
+    base = started.url;
+    browser = await launch();
+});
+
+after(async () => {
+    await browser?.close();
+    if (server && server.exitCode === null) {
+        const exited = new Promise((resolve) => server.on('exit', (code) => resolve(code)));
+        server.kill('SIGINT');
+        assert.equal(await exited, 0, 'Ctrl-C stops speedlab serve with exit 0');
+    }
+    work?.remove();
+});
+
+async function withPage(path, width, check) {
+    const { page, seen, response } = await openUrl(browser, base + path, width);
+    try {
+        return await check(page, seen, response);
+    } finally {
+        await page.close();
+    }
+}
+
+const pagePaths = () => ({
+    runs: '/',
+    run: `/run/${ids.tilia}`,
+    compare: `/compare?runs=${ids.tilia},${ids.pcem},${ids.asm}`,
+    machines: '/machines',
+    machine: '/machine/lab1',
+    filtered: '/?machine=p-*&sort=label',
+});
+
+test('filtering the run list changes the URL, and a reload shows the same view', async () => {
+    await withPage('/', 1400, async (page) => {
+        await page.fill('form.filters input[name=machine]', 'tilia');
+        await Promise.all([page.waitForURL(/machine=tilia/), page.click('form.filters button[type=submit]')]);
+        const view = () => page.evaluate(() => ({
+            count: document.querySelector('#count').textContent,
+            ids: [...document.querySelectorAll('table.list input[name=runs]')].map((i) => Number(i.value)),
+            machine: document.querySelector('form.filters input[name=machine]').value,
+        }));
+        const shown = await view();
+        const listed = JSON.parse(speedlab(work.db, 'list', '--machine', 'tilia', '--format', 'json')).map((r) => r.id).reverse();
+        assert.deepEqual(shown.ids, listed);
+        assert.equal(shown.machine, 'tilia');
+        assert.match(page.url(), /[?&]machine=tilia/);
+        await page.reload();
+        assert.deepEqual(await view(), shown);
+    });
+});
+
+test('the figures on a compare page equal speedlab compare --format json', async () => {
+    const three = [ids.tilia, ids.pcem, ids.asm].map(String);
+    const json = JSON.parse(speedlab(work.db, 'compare', ...three, '--format', 'json'));
+    await withPage(`/compare?runs=${three.join(',')}`, 1400, async (page) => {
+        assert.equal(await page.textContent('#cli'), `speedlab compare ${three.join(' ')}`);
+        const rows = await page.evaluate(() =>
+            [...document.querySelectorAll('.wide table:not(#facts-diff) tr')].map((tr) => [...tr.children].map((c) => c.textContent)));
+        const byMetric = new Map(rows.slice(1).map((r) => [r[0], r.slice(1)]));
+        let checked = 0;
+        for (const row of json.rows) {
+            const shown = byMetric.get(row.metric);
+            assert.ok(shown, `${row.metric} is not on the page`);
+            row.values.forEach((v, i) => {
+                if (v.value === null) return assert.equal(shown[i], '-', row.metric);
+                const f = parseFigure(shown[i]);
+                assert.ok(f && Math.abs(f.value - v.value) <= f.halfStep * 1.0001, `${row.metric} ${v.run}: "${shown[i]}" against ${v.value}`);
+                checked++;
+            });
+        }
+        assert.ok(checked >= 150, `${checked} figures checked`);
+        assert.ok(await page.locator('#facts-diff tr.differs').count() >= 1);
+    });
+});
+
+test("a machine's history chart shows the step that was stored", async () => {
+    await withPage('/machine/lab1', 1400, async (page) => {
+        assert.equal(await page.textContent('#steps'), '1 step(s)');
+        const stepped = await page.evaluate(() =>
+            [...document.querySelectorAll('circle.step')].map((c) => c.closest('svg').getAttribute('aria-label')));
+        assert.deepEqual(stepped, ['md5@8192']);
+        const tip = await page.evaluate(() =>
+            document.querySelector('circle.step').nextElementSibling.querySelector('title').textContent);
+        assert.match(tip, /step -20% beyond the threshold and beyond noise/);
+    });
+});
+
+test('no console errors, and no request outside the server', async () => {
+    for (const [name, path] of Object.entries(pagePaths()))
+        await withPage(path, 1400, async (page, seen, response) => {
+            assert.equal(response.status(), 200, name);
+            assert.deepEqual(seen.consoleErrors, [], name);
+            assert.deepEqual(seen.pageErrors, [], name);
+            assert.deepEqual(seen.failed, [], name);
+            for (const url of seen.requests) assert.ok(url.startsWith(base), `${name} asked for ${url}`);
+        });
+    await withPage('/machine/lab2', 1400, async (page, seen, response) => {
+        assert.equal(response.status(), 404);
+        assert.equal(await page.getAttribute('#closest a', 'href'), '/machine/lab1');
+    });
+});
+
+test('hostile labels appear as text and never run', async () => {
+    for (const path of ['/', `/run/${ids.asm}`, `/compare?runs=${ids.tilia},${ids.asm}`])
+        await withPage(path, 1400, async (page, seen) => {
+            assert.deepEqual(seen.dialogs, [], path);
+            assert.ok((await page.textContent('body')).includes(HOSTILE_LABEL), path);
+            assert.equal(await page.locator('script').count(), 0, path);
+        });
+});
+
+test('screenshots at 1400 and 800 px; nothing overflows sideways at 800', async () => {
+    for (const [name, path] of Object.entries(pagePaths()))
+        for (const width of [1400, 800])
+            await withPage(path, width, async (page) => {
+                await page.screenshot({ path: join(screenshotDir, `serve-${name}-${width}.png`), fullPage: true });
+                if (width === 800) {
+                    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+                    assert.ok(wide <= 800, `${name} is ${wide} px wide at 800`);
+                }
+            });
+});

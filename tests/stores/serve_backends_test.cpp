@@ -1,0 +1,217 @@
+// speedlab serve's pages through a real HTTP server on port 0, on SQLite and
+// on PostgreSQL: each page against the CLI's answer to the same question.
+#include <httplib.h>
+
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "both_stores.h"
+#include "serve/http_server.h"
+#include "serve/site.h"
+#include "store/database.h"
+
+using namespace speedlab;
+using namespace speedlab::testing;
+
+namespace {
+// Two texts of one machine: md5@8192 falls by a fifth from 1.1.1w to 3.0.2,
+// every other figure stays within a hundredth.
+constexpr const char* kBefore =
+    "OpenSSL 1.1.1w  11 Sep 2023\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "md5             50000.00k   150000.00k   350000.00k   500000.00k   600000.00k   610000.00k\n";
+constexpr const char* kAfter =
+    "OpenSSL 3.0.2 15 Mar 2022\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
+    "md5             50100.00k   150200.00k   350300.00k   500400.00k   480000.00k   610500.00k\n";
+
+class ServeOn : public BothStores {
+  protected:
+    std::unique_ptr<store::Database> db;
+    std::unique_ptr<serve::Site> site;
+    std::unique_ptr<serve::HttpServer> server;
+    std::thread thread;
+
+    void start() {
+        db = std::make_unique<store::Database>(location, store::Access::read);
+        site = std::make_unique<serve::Site>(*db);
+        server = std::make_unique<serve::HttpServer>(
+            [this](const serve::Request& r) { return site->handle(r); });
+        ASSERT_EQ(server->bind("127.0.0.1", 0), "");
+        thread = std::thread([this] { server->serve(); });
+    }
+    void TearDown() override {
+        if (server) server->stop();
+        if (thread.joinable()) thread.join();
+        server.reset(), site.reset(), db.reset();
+        BothStores::TearDown();
+    }
+    httplib::Result get(const std::string& target) {
+        httplib::Client client("127.0.0.1", server->port());
+        return client.Get(target);
+    }
+    void import_seeds() {
+        auto r = run("import " + fixture_path("seed000-redhat73-pcem.txt") + " " +
+                     fixture_path("seed004-athlon-p3.txt"));
+        ASSERT_EQ(r.code, 0) << r.err;
+    }
+};
+
+bool has(const std::string& text, const std::string& part) {
+    return text.find(part) != std::string::npos;
+}
+}  // namespace
+
+TEST_P(ServeOn, TheRunListFiltersSortsAndAnswersAsTheCliDoes) {
+    import_seeds();
+    start();
+    auto all = get("/");
+    ASSERT_TRUE(all);
+    EXPECT_EQ(all->status, 200);
+    EXPECT_TRUE(has(all->body, "runs 1–19 of 19 runs stored")) << all->body.substr(0, 3000);
+    auto cli = nlohmann::json::parse(run("list --machine tilia --format json").out);
+    auto page = get("/?machine=TILIA&format=json");
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->get_header_value("Content-Type"), "application/json");
+    auto served = nlohmann::json::parse(page->body);
+    ASSERT_EQ(served.size(), cli.size());
+    ASSERT_GT(served.size(), 0u);
+    std::reverse(cli.begin(), cli.end());  // the list is oldest first, the page newest first
+    EXPECT_EQ(served, cli);
+    auto csv = get("/?machine=tilia&format=csv");
+    EXPECT_EQ(csv->get_header_value("Content-Type"), "text/csv; charset=utf-8");
+    EXPECT_EQ(std::count(csv->body.begin(), csv->body.end(), '\n'), long(cli.size()) + 1);
+    // Free text: the source file's name holds "athlon" too, the CPU only once.
+    EXPECT_EQ(nlohmann::json::parse(get("/?q=ATHLON&format=json")->body).size(), 2u);
+    auto text = nlohmann::json::parse(get("/?q=coppermine&format=json")->body);
+    ASSERT_EQ(text.size(), 1u);
+    EXPECT_EQ(text[0].at("cpu"), "Pentium III (Coppermine)");
+    EXPECT_EQ(nlohmann::json::parse(get("/?cpu=athlon&format=json")->body).size(), 1u);
+    EXPECT_EQ(nlohmann::json::parse(get("/?q=100%25_&format=json")->body).size(), 0u);
+    auto by_label = nlohmann::json::parse(get("/?sort=label&format=json")->body);
+    auto first = [&](size_t i) {  // labels sort ignoring case
+        return std::tolower(by_label[i].at("label").get<std::string>()[0]);
+    };
+    ASSERT_EQ(by_label.size(), 19u);
+    for (size_t i = 1; i < by_label.size(); ++i) EXPECT_LE(first(i - 1), first(i)) << i;
+    EXPECT_EQ(nlohmann::json::parse(get("/?until=2000-01-01&format=json")->body).size(), 0u);
+    auto none = get("/?machine=nosuch");
+    EXPECT_TRUE(has(none->body, "closest")) << none->body;
+}
+
+TEST_P(ServeOn, ARunPageHoldsItsFiguresAndMarksTheLinesTheyCameFrom) {
+    import_seeds();
+    start();
+    auto r = get("/run/1");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    EXPECT_TRUE(has(r->body, "<tr data-metric=\"md5@8192\">")) << r->body.substr(0, 2000);
+    EXPECT_TRUE(has(r->body, "<pre class=\"source\" id=\"source\">"));
+    EXPECT_TRUE(has(r->body, "class=\"used\">md5 ")) << r->body;
+    EXPECT_TRUE(has(r->body, "/compare?runs="));
+    auto json = get("/run/1?format=json");
+    EXPECT_EQ(nlohmann::json::parse(json->body),
+              nlohmann::json::parse(run("show 1 --format json").out));
+    EXPECT_EQ(get("/run/999")->status, 404);
+    EXPECT_EQ(get("/run/abc")->status, 404);
+}
+
+TEST_P(ServeOn, AComparePageSaysWhatCompareSays) {
+    import_seeds();
+    start();
+    auto json = get("/compare?runs=1,3&format=json");
+    ASSERT_TRUE(json);
+    EXPECT_EQ(json->status, 200);
+    EXPECT_EQ(json->body, run("compare 1 3 --format json").out);
+    auto three = get("/compare?runs=1&runs=2,3&base=2&format=csv");
+    EXPECT_EQ(three->body, run("compare 1 2 3 --baseline 2 --format csv").out);
+    auto html = get("/compare?runs=1,3");
+    EXPECT_TRUE(has(html->body, "<code class=\"cli\" id=\"cli\">speedlab compare 1 3</code>"));
+    EXPECT_TRUE(has(html->body, "id=\"facts-diff\""));
+    EXPECT_TRUE(has(html->body, "<svg"));
+    auto download = get("/compare?runs=1,3&download=1");
+    EXPECT_TRUE(has(download->get_header_value("Content-Disposition"), "attachment"));
+    EXPECT_EQ(download->body, run("compare 1 3 --format html").out);
+}
+
+TEST_P(ServeOn, MachinesAndTheirHistoryFlagTheStepTheGateWouldFlag) {
+    std::ofstream(dir / "before.txt") << kBefore;
+    std::ofstream(dir / "after.txt") << kAfter;
+    ASSERT_EQ(run("import --machine lab1 " + (dir / "before.txt").string()).code, 0);
+    ASSERT_EQ(run("import --machine lab1 " + (dir / "after.txt").string()).code, 0);
+    start();
+    auto machines = nlohmann::json::parse(get("/machines?format=json")->body);
+    EXPECT_EQ(machines, nlohmann::json::parse(run("machines --format json").out));
+    auto page = get("/machine/LAB1");
+    ASSERT_TRUE(page);
+    EXPECT_EQ(page->status, 200);
+    EXPECT_TRUE(has(page->body, "<span id=\"steps\">1 step(s)</span>")) << page->body;
+    EXPECT_TRUE(has(page->body, "class=\"step\"/>"));
+    auto history = nlohmann::json::parse(get("/machine/lab1?format=json")->body).at("history");
+    for (const auto& h : history) {
+        bool stepped = h.at("points").back().at("step").get<bool>();
+        EXPECT_EQ(stepped, h.at("metric") == "md5@8192") << h;
+    }
+    auto check = run("check 1 2");
+    EXPECT_EQ(check.code, 1) << check.out;  // the gate agrees: one regression
+    auto missing = get("/machine/lab2");
+    EXPECT_EQ(missing->status, 404);
+    EXPECT_TRUE(has(missing->body, "href=\"/machine/lab1\"")) << missing->body;
+}
+
+TEST_P(ServeOn, BadInputGetsItsOwnPageAndNothingIsWritten) {
+    import_seeds();
+    start();
+    auto since = get("/?since=2026-13-45");
+    EXPECT_EQ(since->status, 400);
+    EXPECT_TRUE(
+        has(since->body, "since: expected a date as YYYY-MM-DD, found &#39;2026-13-45&#39;") ||
+        has(since->body, "since: expected a date as YYYY-MM-DD, found '2026-13-45'"))
+        << since->body;
+    EXPECT_EQ(get("/?page=0")->status, 400);
+    EXPECT_EQ(get("/?sort=fastest")->status, 400);
+    EXPECT_EQ(get("/compare?runs=1")->status, 400);
+    EXPECT_EQ(get("/compare?runs=1,2&noise=nan")->status, 400);
+    EXPECT_EQ(get("/compare?runs=1,nosuch")->status, 404);
+    EXPECT_EQ(get("/nowhere")->status, 404);
+    EXPECT_EQ(get("/../../etc/passwd")->status, 404);
+    httplib::Client client("127.0.0.1", server->port());
+    auto post = client.Post("/", "x", "text/plain");
+    EXPECT_EQ(post->status, 405);
+    EXPECT_EQ(post->get_header_value("Allow"), "GET, HEAD");
+    auto head = client.Head("/");
+    EXPECT_EQ(head->status, 200);
+    EXPECT_TRUE(head->body.empty());
+    EXPECT_EQ(get("/" + std::string(10000, 'a'))->status, 414);
+    auto icon = get("/favicon.ico");
+    EXPECT_EQ(icon->get_header_value("Content-Type"), "image/x-icon");
+    EXPECT_EQ(icon->body.substr(0, 4), std::string("\0\0\1\0", 4));
+    EXPECT_EQ(nlohmann::json::parse(run("list --format json").out).size(), 19u);
+}
+
+TEST_P(ServeOn, HostileLabelsAreText) {
+    import_seeds();
+    ASSERT_EQ(run("edit 1 --label '<script>alert(1)</script>' --machine '</svg><b>x'").code, 0);
+    start();
+    for (const char* target : {"/", "/run/1", "/compare?runs=1,3", "/machines"}) {
+        auto r = get(target);
+        ASSERT_TRUE(r) << target;
+        EXPECT_FALSE(has(r->body, "<script>alert")) << target;
+        EXPECT_FALSE(has(r->body, "</svg><b>")) << target;
+    }
+    EXPECT_TRUE(has(get("/run/1")->body, "&lt;script&gt;alert(1)&lt;/script&gt;"));
+}
+
+TEST_P(ServeOn, APortInUseIsRefused) {
+    start();
+    serve::HttpServer second([](const serve::Request&) { return serve::Response{}; });
+    EXPECT_NE(second.bind("127.0.0.1", server->port()), "");
+    auto r = run("serve --listen 127.0.0.1:" + std::to_string(server->port()));
+    EXPECT_EQ(r.code, 1);
+    EXPECT_TRUE(has(r.err, "cannot listen on 127.0.0.1:" + std::to_string(server->port()) +
+                               ": Address already in use"))
+        << r.err;
+    EXPECT_EQ(run("serve --listen 127.0.0.1:99999").code, 2);
+}
+
+SPEEDLAB_ON_BOTH_STORES(ServeOn);
