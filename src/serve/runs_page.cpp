@@ -113,6 +113,15 @@ std::string run_row(const store::RunSummary& r, const Links& links) {
         html_escape(r.cpu_name + where), r.complete ? "" : " <span class=\"dim\">(partial)</span>");
 }
 
+// "Runs 1–100 of 345 stored." / "Runs 1–3 of 3 that match." / "No run matches."
+std::string count_line(const View& v, int64_t total, size_t shown) {
+    bool filtered = !v.params.empty() && !(v.params.size() == 1 && v.params[0].first == "sort");
+    if (shown == 0) return filtered ? "No run matches." : "No runs stored.";
+    int64_t first = (v.page - 1) * kRunsPerPage + 1;
+    return fmt::format("Runs {}–{} of {} {}.", first, first + int64_t(shown) - 1, total,
+                       filtered ? "that match" : "stored");
+}
+
 std::string pager(const View& v, int64_t total, const Links& links) {
     int64_t pages = std::max<int64_t>(1, (total + kRunsPerPage - 1) / kRunsPerPage);
     std::string out = "<p class=\"pages\">";
@@ -144,20 +153,10 @@ Response runs_page(const store::Database& db, const Request& request, const Link
     if (format == PageFormat::json) return json_response(json_text(report::runs_json(runs)));
     if (format == PageFormat::csv) return csv_response(report::runs_csv(runs));
     std::string body = links.is_published() ? "" : filter_form(request);
-    int64_t first = std::min(total, (v.page - 1) * kRunsPerPage + 1);
-    body += fmt::format("<p id=\"count\">{} of {} stored{}.</p>\n",
-                        runs.empty() ? std::string("none")
-                                     : fmt::format("runs {}–{}", first, first + runs.size() - 1),
-                        counted(total, "run"), v.params.empty() ? "" : " that match");
+    body += "<p id=\"count\">" + count_line(v, total, runs.size()) + "</p>\n";
     if (!v.machine_error.empty())
         body += "<p class=\"dim\">machine: " + html_escape(v.machine_error) + "</p>\n";
-    if (!links.is_published())
-        body +=
-            "<form method=\"get\" action=\"/compare\">"
-            "<p><button type=\"submit\">Compare the runs ticked</button> <span class=\"dim\">"
-            "(the first ticked is the baseline)</span></p>\n";
     body += runs_table(runs, links);
-    if (!links.is_published()) body += "</form>\n";
     body += pager(v, total, links);
     return {200, "text/html; charset=utf-8", layout(links, "Runs", Section::runs, body), {}};
 }

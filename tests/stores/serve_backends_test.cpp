@@ -68,7 +68,7 @@ TEST_P(ServeOn, TheRunListFiltersSortsAndAnswersAsTheCliDoes) {
     auto all = get("/");
     ASSERT_TRUE(all);
     EXPECT_EQ(all->status, 200);
-    EXPECT_TRUE(has(all->body, "runs 1–19 of 19 runs stored")) << all->body.substr(0, 3000);
+    EXPECT_TRUE(has(all->body, "Runs 1–19 of 19 stored.")) << all->body.substr(0, 3000);
     auto cli = nlohmann::json::parse(run("list --machine tilia --format json").out);
     auto page = get("/?machine=TILIA&format=json");
     ASSERT_TRUE(page);
@@ -212,6 +212,44 @@ TEST_P(ServeOn, APortInUseIsRefused) {
                                ": Address already in use"))
         << r.err;
     EXPECT_EQ(run("serve --listen 127.0.0.1:99999").code, 2);
+}
+
+TEST_P(ServeOn, PublishWritesEveryPageAndAgainOnlyWhatChanged) {
+    import_seeds();
+    auto site = dir / "site";
+    auto r = run("publish " + site.string());
+    ASSERT_EQ(r.code, 0) << r.err;
+    // 19 runs, 1 page of them, 5 machines, the machine list and the icon.
+    EXPECT_TRUE(has(
+        r.out, "published 27 pages in " + site.string() + " (27 written, 0 unchanged, 0 removed)"))
+        << r.out;
+    std::string index = slurp((site / "index.html").string());
+    EXPECT_TRUE(has(index, "href=\"run/1.html\""));
+    EXPECT_TRUE(has(index, "href=\"machine/tilia.html\""));
+    EXPECT_FALSE(has(index, "href=\"/")) << "a published link is relative";
+    EXPECT_FALSE(has(index, "<form"));
+    std::string page = slurp((site / "run" / "1.html").string());
+    EXPECT_TRUE(has(page, "href=\"../machine/p-rh73.html\""));
+    EXPECT_TRUE(
+        std::filesystem::exists(site / "machine" / "AMD_20Athlon_28tm_29_20processor.html"));
+    r = run("publish " + site.string());
+    EXPECT_TRUE(has(r.out, "(0 written, 27 unchanged, 0 removed)")) << r.out;
+    ASSERT_EQ(run("delete -y 19").code, 0);
+    r = run("publish " + site.string());
+    // Run 19 and its machine (abrasd03) go; the run list and the machine list change.
+    EXPECT_TRUE(has(r.out, "published 25 pages")) << r.out;
+    EXPECT_TRUE(has(r.out, "(2 written, 23 unchanged, 2 removed)")) << r.out;
+    EXPECT_FALSE(std::filesystem::exists(site / "machine" / "abrasd03.html"));
+    EXPECT_FALSE(std::filesystem::exists(site / "run" / "19.html"));
+    auto foreign = dir / "foreign";
+    std::filesystem::create_directories(foreign);
+    std::ofstream(foreign / "notes.txt") << "mine";
+    r = run("publish " + foreign.string());
+    EXPECT_EQ(r.code, 2);
+    EXPECT_TRUE(has(r.err, "speedlab publish did not write it")) << r.err;
+    EXPECT_EQ(std::distance(std::filesystem::directory_iterator(foreign), {}), 1);
+    EXPECT_EQ(run("publish --force " + foreign.string()).code, 0);
+    EXPECT_EQ(slurp((foreign / "notes.txt").string()), "mine");
 }
 
 SPEEDLAB_ON_BOTH_STORES(ServeOn);
