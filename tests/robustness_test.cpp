@@ -728,3 +728,34 @@ TEST_F(Round3, ImportSummaryPrintsOnlyValidText) {
     EXPECT_EQ(r.out.find('\xff'), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("3.0.19"), std::string::npos) << r.out;
 }
+
+// 12. A page flattened onto one line, its newlines made single or double
+// spaces: every figure and the version line come back as from the page itself
+// (3.x's aligned "type      16 bytes" and "op      op/s" headers, and an error
+// glued behind a progress line's result, still start lines of their own).
+TEST_F(Round3, FlattenedPageKeepsItsVersionAndEveryRow) {
+    std::string text = slurp(fixture_path("openssl-3.0-mixed.txt"));
+    auto figures = [&](const std::string& file) {
+        auto r = run("import --dry-run --format json " + file);
+        EXPECT_EQ(r.code, 0) << r.err;
+        auto j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j.size(), 1u) << file << ":\n" << r.out;
+        std::map<std::string, double> out;
+        for (const auto& m : j[0]["measurements"])
+            out[m["algorithm"].get<std::string>() + " " + m["operation"].get<std::string>() + " " +
+                std::to_string(m["parameter"].get<int>())] = m["value"].get<double>();
+        out["version " + j[0]["version"].get<std::string>()] = 0;
+        return out;
+    };
+    auto want = figures(fixture_path("openssl-3.0-mixed.txt"));
+    ASSERT_EQ(want.size(), 9u);  // 8 figures and the version
+    EXPECT_EQ(want.count("version OpenSSL 3.0.19"), 1u);
+    EXPECT_EQ(want["sha256 throughput 16"], 128871552.0);
+    EXPECT_EQ(want["ecdh-x25519 derive 0"], 36623.0);
+    for (const std::string gap : {" ", "  "}) {
+        std::string flat = text;
+        for (size_t at = flat.find('\n'); at != std::string::npos; at = flat.find('\n', at))
+            flat.replace(at, 1, gap);
+        EXPECT_EQ(figures(write("flat.txt", flat)), want) << "newlines made '" << gap << "'";
+    }
+}
