@@ -759,3 +759,33 @@ TEST_F(Round3, FlattenedPageKeepsItsVersionAndEveryRow) {
         EXPECT_EQ(figures(write("flat.txt", flat)), want) << "newlines made '" << gap << "'";
     }
 }
+
+// 26. speedlab's own show text and -mr records, imported again, keep the
+// processes summed and the partial flag: a run measured with --multi 2, and a
+// bundle's run of 2 processes, partial, without per-process figures.
+TEST_F(Round3, ShowTextAndMrRecordsKeepProcessesAndPartial) {
+    auto measured = run("run md5 --bytes 16 --seconds 0.1 --multi 2");
+    ASSERT_EQ(measured.code, 0) << measured.err;
+    auto bundled = seed_run();
+    bundled["processes"] = 2;
+    bundled["complete"] = false;
+    bundled["label"] = "bundled";
+    ASSERT_EQ(run("import " + write("b.json", nlohmann::json::array({bundled}).dump())).code, 0);
+    for (const std::string id : {"1", "bundled"}) {
+        auto want = nlohmann::json::parse(run("show " + id + " --format json").out);
+        ASSERT_EQ(want["processes"], 2) << id;
+        for (const std::string format : {"text", "mr"}) {
+            auto shown = run("show " + id + " --format " + format);
+            ASSERT_EQ(shown.code, 0) << shown.err;
+            auto r = run("import --again --dry-run --format json " + write("again.txt", shown.out));
+            ASSERT_EQ(r.code, 0) << id << " " << format << ": " << r.err;
+            auto back = nlohmann::json::parse(r.out);
+            ASSERT_EQ(back.size(), 1u) << r.out;
+            EXPECT_EQ(back[0]["processes"], 2) << id << " " << format << ":\n" << shown.out;
+            EXPECT_EQ(back[0]["complete"], want["complete"]) << id << " " << format;
+            EXPECT_EQ(back[0]["measurements"].size(), want["measurements"].size())
+                << id << " " << format << ":\n"
+                << shown.out;
+        }
+    }
+}
