@@ -789,3 +789,17 @@ TEST_F(Round3, ShowTextAndMrRecordsKeepProcessesAndPartial) {
         }
     }
 }
+
+// 22 (sysinfo). A file sysinfo --decode cannot read, with invalid UTF-8 and
+// an escape sequence in its first line and its name: the error says what it
+// found without either reaching the terminal (the name's escape shown as '?').
+TEST_F(Round3, SysinfoDecodeErrorPrintsOnlyValidText) {
+    auto r =
+        run("sysinfo --decode '" + write("bad\xff\x1b[31m.txt", "nothing \xff\x1b[31mred\n") + "'");
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\xff'), std::string::npos) << r.err;
+    // The escape sequence in the text is dropped as import drops it; the byte replaced.
+    EXPECT_NE(r.err.find("found 'nothing \xEF\xBF\xBDred'"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("bad\xEF\xBF\xBD?[31m.txt:1: expected"), std::string::npos) << r.err;
+}
