@@ -93,6 +93,25 @@ class Cli : public ::testing::Test {
     // or kNoTerminal if this machine has no pseudo-terminal to give it.
     int interrupted_at(std::vector<std::string> args, const std::string& mark, int ms,
                        int sig = SIGINT) const {
+        return acted_on_at(std::move(args), mark, ms, [sig](pid_t pid) { kill(pid, sig); });
+    }
+
+    // As interrupted_at, but stops it (SIGSTOP) for `stop_ms` milliseconds and
+    // lets it go on (SIGCONT) to the end.
+    int stopped_at(std::vector<std::string> args, const std::string& mark, int ms,
+                   int stop_ms) const {
+        return acted_on_at(std::move(args), mark, ms, [stop_ms](pid_t pid) {
+            kill(pid, SIGSTOP);
+            usleep(static_cast<useconds_t>(stop_ms) * 1000);
+            kill(pid, SIGCONT);
+        });
+    }
+
+  private:
+    // Starts speedlab with ARGS on a terminal, calls `act` with its process
+    // `ms` milliseconds after `mark` showed, and reads the terminal to the end.
+    template <class Act>
+    int acted_on_at(std::vector<std::string> args, const std::string& mark, int ms, Act act) const {
         std::string dbpath = db();
         args.insert(args.begin(), {"speedlab", "--db", dbpath});
         int master = -1;
@@ -108,7 +127,7 @@ class Cli : public ::testing::Test {
         std::string seen;
         bool marked = read_until(master, seen, mark);
         if (marked) usleep(static_cast<useconds_t>(ms) * 1000);
-        kill(pid, sig);
+        act(pid);
         read_until(master, seen, "");  // drain until it closes the terminal
         close(master);
         int status = 0;
@@ -116,7 +135,6 @@ class Cli : public ::testing::Test {
         return marked ? status : -1;
     }
 
-  private:
     // Reads FD into SEEN until it holds NEEDLE (true), or until end of input or
     // 120 s (false; an empty needle reads to the end).
     static bool read_until(int fd, std::string& seen, const std::string& needle) {

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "bench/timer.h"
 #include "cli_support.h"
 #include "compare/check.h"
 #include "store/database.h"
@@ -727,4 +728,113 @@ TEST_F(Round3, ImportSummaryPrintsOnlyValidText) {
     EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r.out;
     EXPECT_EQ(r.out.find('\xff'), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("3.0.19"), std::string::npos) << r.out;
+}
+
+// 22 (sysinfo). A file sysinfo --decode cannot read, with invalid UTF-8 and
+// an escape sequence in its first line and its name: the error says what it
+// found without either reaching the terminal (the name's escape shown as '?').
+TEST_F(Round3, SysinfoDecodeErrorPrintsOnlyValidText) {
+    auto r =
+        run("sysinfo --decode '" + write("bad\xff\x1b[31m.txt", "nothing \xff\x1b[31mred\n") + "'");
+    EXPECT_EQ(r.code, 65) << r.err;
+    EXPECT_EQ(r.err.find('\x1b'), std::string::npos) << r.err;
+    EXPECT_EQ(r.err.find('\xff'), std::string::npos) << r.err;
+    // The escape sequence in the text is dropped as import drops it; the byte replaced.
+    EXPECT_NE(r.err.find("found 'nothing \xEF\xBF\xBDred'"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("bad\xEF\xBF\xBD?[31m.txt:1: expected"), std::string::npos) << r.err;
+}
+
+// 26. speedlab's own show text and -mr records, imported again, keep the
+// processes summed and the partial flag: a run measured with --multi 2, and a
+// bundle's run of 2 processes, partial, without per-process figures.
+TEST_F(Round3, ShowTextAndMrRecordsKeepProcessesAndPartial) {
+    auto measured = run("run md5 --bytes 16 --seconds 0.1 --multi 2");
+    ASSERT_EQ(measured.code, 0) << measured.err;
+    auto bundled = seed_run();
+    bundled["processes"] = 2;
+    bundled["complete"] = false;
+    bundled["label"] = "bundled";
+    ASSERT_EQ(run("import " + write("b.json", nlohmann::json::array({bundled}).dump())).code, 0);
+    for (const std::string id : {"1", "bundled"}) {
+        auto want = nlohmann::json::parse(run("show " + id + " --format json").out);
+        ASSERT_EQ(want["processes"], 2) << id;
+        for (const std::string format : {"text", "mr"}) {
+            auto shown = run("show " + id + " --format " + format);
+            ASSERT_EQ(shown.code, 0) << shown.err;
+            auto r = run("import --again --dry-run --format json " + write("again.txt", shown.out));
+            ASSERT_EQ(r.code, 0) << id << " " << format << ": " << r.err;
+            auto back = nlohmann::json::parse(r.out);
+            ASSERT_EQ(back.size(), 1u) << r.out;
+            EXPECT_EQ(back[0]["processes"], 2) << id << " " << format << ":\n" << shown.out;
+            EXPECT_EQ(back[0]["complete"], want["complete"]) << id << " " << format;
+            EXPECT_EQ(back[0]["measurements"].size(), want["measurements"].size())
+                << id << " " << format << ":\n"
+                << shown.out;
+        }
+    }
+}
+
+// 23. A process stopped (SIGSTOP, then SIGCONT) past the end of a repetition
+// timed on the wall clock: the repetition is timed again, never stored 8-fold
+// low, and the run's notes say so. The rule itself, on given times: a loop
+// that ran past its alarm by more than one operation and a busy machine's
+// scheduling stood still.
+TEST_F(Round3, StallPastTheTimingOfAnElapsedRepetitionIsTimedAgain) {
+    using speedlab::bench::stalled;
+    EXPECT_FALSE(stalled(3.0, 3.001, 2.9, 1000000));  // on time
+    EXPECT_FALSE(stalled(3.0, 4.4, 1.0, 1000));       // a busy machine's 1.4 s
+    EXPECT_FALSE(stalled(3.0, 12.0, 3.0, 1));         // one slow operation of 3 s CPU
+    EXPECT_TRUE(stalled(3.0, 24.0, 3.0, 1000000));    // stopped for 21 s
+    EXPECT_TRUE(stalled(0.3, 0.6, 0.3, 1000));        // 0.3 s past a 0.3 s alarm
+
+    int status = stopped_at({"run", "md5", "--bytes", "16,64", "--seconds", "2", "--elapsed"},
+                            "[  1/2]", 500, 4000);
+    if (status == kNoTerminal) GTEST_SKIP() << "no pseudo-terminal here to watch the progress on";
+    ASSERT_NE(status, -1) << "the progress line never showed the first figure";
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    auto shown = run("show 1 --format json");
+    ASSERT_EQ(shown.code, 0) << shown.err;
+    auto j = nlohmann::json::parse(shown.out);
+    EXPECT_TRUE(j["complete"].get<bool>());
+    ASSERT_EQ(j["measurements"].size(), 2u) << shown.out;
+    std::string notes = j["notes"].dump();
+    EXPECT_NE(notes.find("md5@16: the process stood still past its timing (stopped or "
+                         "suspended); timed again"),
+              std::string::npos)
+        << notes;
+    EXPECT_EQ(notes.find("md5@64: the process stood still"), std::string::npos) << notes;
+    for (const auto& m : j["measurements"])  // the 4 s stopped are no figure's
+        EXPECT_LT(m["seconds"].get<double>(), 4.0) << m;
+}
+
+// 12. A page flattened onto one line, its newlines made single or double
+// spaces: every figure and the version line come back as from the page itself
+// (3.x's aligned "type      16 bytes" and "op      op/s" headers, and an error
+// glued behind a progress line's result, still start lines of their own).
+TEST_F(Round3, FlattenedPageKeepsItsVersionAndEveryRow) {
+    std::string text = slurp(fixture_path("openssl-3.0-mixed.txt"));
+    auto figures = [&](const std::string& file) {
+        auto r = run("import --dry-run --format json " + file);
+        EXPECT_EQ(r.code, 0) << r.err;
+        auto j = nlohmann::json::parse(r.out);
+        EXPECT_EQ(j.size(), 1u) << file << ":\n" << r.out;
+        std::map<std::string, double> out;
+        for (const auto& m : j[0]["measurements"])
+            out[m["algorithm"].get<std::string>() + " " + m["operation"].get<std::string>() + " " +
+                std::to_string(m["parameter"].get<int>())] = m["value"].get<double>();
+        out["version " + j[0]["version"].get<std::string>()] = 0;
+        return out;
+    };
+    auto want = figures(fixture_path("openssl-3.0-mixed.txt"));
+    ASSERT_EQ(want.size(), 9u);  // 8 figures and the version
+    EXPECT_EQ(want.count("version OpenSSL 3.0.19"), 1u);
+    EXPECT_EQ(want["sha256 throughput 16"], 128871552.0);
+    EXPECT_EQ(want["ecdh-x25519 derive 0"], 36623.0);
+    for (const std::string gap : {" ", "  "}) {
+        std::string flat = text;
+        for (size_t at = flat.find('\n'); at != std::string::npos; at = flat.find('\n', at))
+            flat.replace(at, 1, gap);
+        EXPECT_EQ(figures(write("flat.txt", flat)), want) << "newlines made '" << gap << "'";
+    }
 }

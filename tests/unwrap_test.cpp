@@ -59,6 +59,18 @@ TEST(Unwrap, UndoesWhatTransportDid) {
          {"Seen:", "OpenSSL 1.0.2k  26 Jan 2017", "built on: reproducible", "options:bn(64,64)",
           "type 16 bytes 64 bytes", "md5 1.00k 2.00k", "sign verify sign/s verify/s",
           "rsa 2048 bits 0.1s 0.2s 10.0 5.0", "256 bits ecdsa (nistp256) 0.1s 0.2s 10.0 5.0"}},
+        // Issue 23 item 12: 3.x's aligned headers and an error after a result.
+        {"3.x's aligned headers and an error glued after a progress result",
+         "Doing md5 for 1s on 16 size blocks: 6212478 md5's in 1.00s RSA sign setup failure.  "
+         "version: 3.0.19 type             16 bytes md5              99399.65k "
+         "                   sign    verify    sign/s verify/s  256 bits ecdsa (nistp256)   "
+         "0.0000s   0.0000s  63388.9  21461.0                    op      op/s  "
+         "253 bits ecdh (X25519)   0.0000s  36623.0",
+         {"Doing md5 for 1s on 16 size blocks: 6212478 md5's in 1.00s", "RSA sign setup failure.",
+          "version: 3.0.19", "type             16 bytes", "md5              99399.65k",
+          "sign    verify    sign/s verify/s",
+          "256 bits ecdsa (nistp256)   0.0000s   0.0000s  63388.9  21461.0", "op      op/s",
+          "253 bits ecdh (X25519)   0.0000s  36623.0"}},
         {"a short line with two markers stays whole",
          "OpenSSL 1.1.1 and OpenSSL 3.0 compared",
          {"OpenSSL 1.1.1 and OpenSSL 3.0 compared"}},

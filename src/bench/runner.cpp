@@ -100,13 +100,21 @@ void report_progress(const RunOptions& opt, const std::vector<Figure>& figures, 
     opt.on_progress({done, total, what, left});
 }
 
+std::string figure_name(const Figure& f) {
+    return f.symmetric ? fmt::format("{}@{}", f.id, f.parameter)
+                       : fmt::format("{} {}", f.id, to_string(f.operation));
+}
+
 // One timed repetition of a figure; its sample, or the reason it has none.
 void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out,
                std::map<std::string, int>& stop_above) {
     Timed t;
     // On a busy machine a short repetition may be given no user time the kernel
-    // can see; its rate would be 0 (a sample that drags the median down). It is
-    // timed again, up to three times in all.
+    // can see; its rate would be 0 (a sample that drags the median down). A
+    // repetition on the wall clock may have stood still (SIGSTOP, a suspended
+    // virtual machine): its rate would be as low as the stall was long. Either
+    // is timed again, up to three times in all.
+    int stalls = 0;
     for (int attempt = 0; attempt < 3; ++attempt) {
         if (f.symmetric) {
             uint8_t* buf = buffer.data.get();
@@ -119,7 +127,8 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
         } else {
             t = time_operation(opt.public_key_seconds, opt.timing, f.public_key->op);
         }
-        if (t.interrupted || t.failed || t.seconds > 0) break;
+        if (t.interrupted || t.failed || (t.seconds > 0 && !t.stalled)) break;
+        if (t.stalled) ++stalls;
     }
     if (t.interrupted) {
         out.interrupted = true;
@@ -133,13 +142,17 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
     }
     double units = f.symmetric ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
                                : static_cast<double>(t.count);
-    if (t.seconds <= 0) {
-        out.run.notes.push_back(
-            fmt::format("{} {}: no CPU time measured in three tries; "
-                        "repetition left out",
-                        f.id, to_string(f.operation)));
+    if (t.seconds <= 0 || t.stalled) {
+        out.run.notes.push_back(fmt::format(
+            "{}: {} in three tries; repetition left out", figure_name(f),
+            t.stalled ? "the process stood still past its timing" : "no CPU time measured"));
         return;
     }
+    if (stalls > 0)
+        out.run.notes.push_back(
+            fmt::format("{}: the process stood still past its timing (stopped or suspended); "
+                        "timed again",
+                        figure_name(f)));
     f.samples.push_back(units / t.seconds);
     f.count += t.count;
     f.seconds += t.seconds;

@@ -3,6 +3,7 @@
 #include <sys/resource.h>
 #include <sys/time.h>
 
+#include <algorithm>
 #include <csignal>
 #include <ctime>
 
@@ -32,6 +33,24 @@ double clock_now(Timing timing) {
     getrusage(RUSAGE_SELF, &ru);
     return static_cast<double>(ru.ru_utime.tv_sec) +
            static_cast<double>(ru.ru_utime.tv_usec) * 1e-6;
+}
+
+double cpu_now() {
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    auto secs = [](const timeval& tv) {
+        return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) * 1e-6;
+    };
+    return secs(ru.ru_utime) + secs(ru.ru_stime);
+}
+
+// The alarm ends the loop after the operation in progress: the loop may run
+// past it by that operation (four times its CPU time, for processes sharing a
+// CPU) and by a busy machine's scheduling (half the time asked, at least
+// 0.25 s). Anything later is a stall the figure must not be charged with.
+bool stalled(double asked, double wall, double cpu, int64_t count) {
+    double per_operation = count > 0 ? cpu / static_cast<double>(count) : cpu;
+    return wall - asked > std::max(0.5 * asked, 0.25) + 4 * per_operation;
 }
 
 void start_alarm(double seconds) {

@@ -12,7 +12,17 @@ struct Timed {
     double seconds = 0;
     bool failed = false;       // the operation reported an error
     bool interrupted = false;  // Ctrl-C arrived during the loop
+    bool stalled = false;      // wall time: the process stood still past the alarm
 };
+
+// Seconds of CPU time (user and system) this process has used.
+double cpu_now();
+
+// Whether a loop timed on the wall clock stood still (SIGSTOP, a suspended
+// virtual machine) for longer than the loop was asked to run: it ended later
+// after the alarm than one operation and a busy machine's scheduling explain.
+// `asked`: the alarm's seconds; `wall`, `cpu`: what the loop took of each.
+bool stalled(double asked, double wall, double cpu, int64_t count);
 
 // Seconds on the chosen clock: user CPU time of this process, or monotonic wall time.
 double clock_now(Timing timing);
@@ -30,6 +40,7 @@ template <class Op>
 Timed time_operation(double seconds, Timing timing, Op&& op) {
     Timed t;
     start_alarm(seconds);
+    double cpu = timing == Timing::wall ? cpu_now() : 0;
     double start = clock_now(timing);
     while (!alarm_fired()) {
         if (!op()) {
@@ -40,6 +51,7 @@ Timed time_operation(double seconds, Timing timing, Op&& op) {
     }
     t.seconds = clock_now(timing) - start;
     stop_alarm();
+    if (timing == Timing::wall) t.stalled = stalled(seconds, t.seconds, cpu_now() - cpu, t.count);
     t.interrupted = interrupt_requested();
     return t;
 }

@@ -16,6 +16,12 @@
 namespace speedlab::cli {
 
 namespace {
+// What sysinfo prints comes from files and the system: as the import summary
+// prints such text, valid UTF-8 without control characters.
+std::string printable(std::string_view text) {
+    return terminal_safe(valid_utf8(text));
+}
+
 struct SysinfoArgs {
     std::string format = "text", decode;
 };
@@ -23,23 +29,24 @@ struct SysinfoArgs {
 int decode_file(const SysinfoArgs& a) {
     std::string error;
     auto text = read_input(a.decode, parse::kMaxInputBytes, error);
-    if (!text) return fail(Exit::bad_data, error);
+    if (!text) return fail(Exit::bad_data, printable(error));
     std::vector<parse::UnusedLine> unrecognised;
     std::vector<Machine> machines;
     try {
         machines = parse::parse_system_machines(*text, a.decode, unrecognised);
     } catch (const parse::InputError& e) {
-        return fail(Exit::bad_data, e.what());
+        return fail(Exit::bad_data, printable(e.what()));
     }
     if (machines.empty()) {
         std::string first = unrecognised.empty()
                                 ? "an empty file"
                                 : "'" + unrecognised.front().text.substr(0, 80) + "'";
         size_t line = unrecognised.empty() ? 1 : unrecognised.front().line;
-        return fail(Exit::bad_data,
-                    fmt::format("{}:{}: expected /proc/cpuinfo, /proc/meminfo, uname -a, lspci, "
-                                "/proc/bus/pci/devices, /proc/pci or dmesg text; found {}",
-                                a.decode, line, first));
+        return fail(
+            Exit::bad_data,
+            printable(fmt::format("{}:{}: expected /proc/cpuinfo, /proc/meminfo, uname -a, lspci, "
+                                  "/proc/bus/pci/devices, /proc/pci or dmesg text; found {}",
+                                  a.decode, line, first)));
     }
     if (a.format == "json") {
         // One machine: the object as before; several: an array.
@@ -53,7 +60,7 @@ int decode_file(const SysinfoArgs& a) {
         if (machines.size() > 1) out += fmt::format("{}machine {}:\n", k ? "\n" : "", k + 1);
         out += report::machine_text(machines[k]);
     }
-    return write_output(terminal_safe(out), "") ? Exit::ok : Exit::failure;
+    return write_output(printable(out), "") ? Exit::ok : Exit::failure;
 }
 }  // namespace
 
@@ -79,7 +86,7 @@ Command add_sysinfo(CLI::App& app, Global&) {
         std::string text = report::machine_text(m);
         text += fmt::format("{:<11}{}\n{:<11}{}\n{:<11}{}\n{:<11}{}\n", "libcrypto:", crypto,
                             "built:", flags, "", bench::libcrypto_cpuinfo(), "program:", speedlab);
-        return write_output(text, "") ? Exit::ok : Exit::failure;
+        return write_output(printable(text), "") ? Exit::ok : Exit::failure;
     };
 }
 

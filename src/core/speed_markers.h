@@ -18,6 +18,9 @@ enum class SpeedMarker {
     type_header,     // "type 16 bytes 64 bytes ..."
     timing_options,  // "available timing options: TIMES TIMEB HZ=100"
     timing_used,     // "timing function used: times"
+    // speedlab's own table (show): what openssl's lines do not say of a run.
+    run_timing,   // "timing: wall clock, 2 processes at once (figures are their sums)"
+    partial_run,  // "partial run: interrupted or cut off; ..." (also before -mr records)
 };
 
 struct SpeedMarkerText {
@@ -36,7 +39,13 @@ inline constexpr SpeedMarkerText kSpeedMarkers[] = {
     {SpeedMarker::type_header, "type"},
     {SpeedMarker::timing_options, "available timing options:"},
     {SpeedMarker::timing_used, "timing function used:"},
+    {SpeedMarker::run_timing, "timing:"},
+    {SpeedMarker::partial_run, "partial run:"},
 };
+
+// What speedlab's timing line says of a -multi run, after its count: "timing:
+// wall clock, 2 processes at once (figures are their sums)".
+inline constexpr std::string_view kProcessesAtOnce = " processes at once";
 
 constexpr std::string_view marker_text(SpeedMarker m) {
     for (const auto& e : kSpeedMarkers)

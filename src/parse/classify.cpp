@@ -69,7 +69,7 @@ std::string_view mr_record_in(std::string_view t) {
 }  // namespace
 
 std::string_view to_string(LineKind kind) {
-    static constexpr std::array<std::string_view, 19> names{"blank",
+    static constexpr std::array<std::string_view, 21> names{"blank",
                                                             "prompt",
                                                             "progress",
                                                             "mr_record",
@@ -80,6 +80,8 @@ std::string_view to_string(LineKind kind) {
                                                             "compiler",
                                                             "timing_note",
                                                             "cpuinfo",
+                                                            "run_timing",
+                                                            "partial_run",
                                                             "forked_child",
                                                             "numbers_note",
                                                             "throughput_header",
@@ -203,6 +205,31 @@ bool header_line(std::string_view t, Token& tok) {
         return true;
     }
     return false;
+}
+
+// speedlab's own lines of what openssl's do not say (report/speed_table
+// writes them): the clock and processes of a run, and that it is partial.
+bool speedlab_line(std::string_view t, Token& tok) {
+    if (starts_with(t, marker_text(SpeedMarker::partial_run))) {
+        tok.kind = LineKind::partial_run;
+        return true;
+    }
+    std::string_view timing = marker_text(SpeedMarker::run_timing);
+    if (!starts_with(t, timing)) return false;
+    std::string_view rest = trim(t.substr(timing.size()));
+    if (starts_with(rest, "wall clock"))
+        tok.value = "wall";
+    else if (starts_with(rest, "user CPU time"))
+        tok.value = "user";
+    else if (!starts_with(rest, "not stated"))
+        return false;
+    tok.kind = LineKind::run_timing;
+    tok.number = 1;
+    if (size_t at = rest.find(kProcessesAtOnce); at != std::string_view::npos) {
+        size_t start = rest.rfind(' ', at - 1) + 1;  // npos + 1 = 0
+        std::from_chars(rest.data() + start, rest.data() + at, tok.number);
+    }
+    return true;
 }
 
 // The sizes of "type 16 bytes 64 bytes ..."; empty when the header is not that.
@@ -566,7 +593,7 @@ Token classify(std::string_view line) {
         tok.from_child = prefix.size() >= 4 && prefix.substr(prefix.size() - 4) == "Got:";
         return tok;
     }
-    if (header_line(t, tok)) return tok;
+    if (header_line(t, tok) || speedlab_line(t, tok)) return tok;
     if (starts_with(t, "Forked child")) {
         tok.kind = LineKind::forked_child;
         std::string_view rest = trim(t.substr(12));

@@ -24,6 +24,9 @@ enum class LineKind {
     compiler,           // value: the command line
     timing_note,        // "timing function used: ..."
     cpuinfo,            // "CPUINFO: OPENSSL_ia32cap=..." (value: the env mask, if any)
+    run_timing,         // speedlab's "timing: wall clock, 2 processes at once" (value: the
+                        // clock, "wall" or "user"; number: the processes)
+    partial_run,        // speedlab's "partial run: interrupted or cut off; ..."
     forked_child,       // "Forked child 3" (number)
     numbers_note,       // "The 'numbers' are in 1000s of bytes per second processed."
     throughput_header,  // "type 16 bytes 64 bytes ..." (sizes; empty: malformed)

@@ -160,6 +160,20 @@ size_t key_row_at(std::string_view r, size_t from) {
     return 0;
 }
 
+// The length of `r`'s start when it is `ws`, word after word, with any run of
+// spaces or tabs between them (a column header keeps its alignment when a
+// page flattens the lines around it): 0 when it is not.
+size_t words_at(std::string_view r, std::initializer_list<std::string_view> ws) {
+    size_t at = 0;
+    for (auto w : ws) {
+        size_t gap = at;
+        while (at > 0 && at < r.size() && (r[at] == ' ' || r[at] == '\t')) ++at;
+        if ((at > 0 && at == gap) || !starts_with(r.substr(at), w)) return 0;
+        at += w.size();
+    }
+    return at;
+}
+
 // Where a line of openssl's output starts at `at` in `t` (after a space): its
 // length of marker, 0 when none does. Markers that are words of prose too
 // ("type", "sign", "rsa") count only with what follows them in openssl's lines.
@@ -185,8 +199,9 @@ size_t output_line_at(std::string_view t, size_t at) {
             return starts_with(r, "version: ") && digit_at(9) ? 9 : 0;
         case 'b':
             return is(SpeedMarker::built_on);
-        case 'o':
-            return is(SpeedMarker::options);
+        case 'o':  // 3.x's header over key agreement rows: "op      op/s"
+            if (size_t n = is(SpeedMarker::options)) return n;
+            return words_at(r, {"op", "op/s"});
         case 'c':
             return is(SpeedMarker::compiler);
         case 'C':
@@ -199,11 +214,14 @@ size_t output_line_at(std::string_view t, size_t at) {
         case 'D':
             return marker({"Doing "});
         case 's':
-            return marker({"sign    verify", "sign verify"});
+            return words_at(r, {"sign", "verify"});
         case 'k':
             return marker({"keygen "});
-        case 't':
-            if (starts_with(r, "type ") && digit_at(5)) return 5;
+        case 't':  // "type 16 bytes", "type             16 bytes" (3.x aligns it)
+            if (starts_with(r, "type ")) {
+                size_t d = r.find_first_not_of(' ', 5);
+                if (d != std::string_view::npos && digit_at(d)) return 5;
+            }
             return is(SpeedMarker::timing_used);
         case 'r':
         case 'd':
@@ -231,8 +249,28 @@ void flattened_rows(std::string_view t, size_t at, size_t columns, std::vector<s
     }
 }
 
+// Where the text after a progress line's result starts in `t[at, end)`
+// ("Doing ... 8054472 sha256's in 1.00s RSA sign setup failure."), else 0:
+// what openssl printed next (an error, a notice) is a line of its own.
+size_t after_progress_result(std::string_view t, size_t at, size_t end) {
+    std::string_view line = t.substr(at, end - at);
+    if (!starts_with(line, "Doing ")) return 0;
+    for (size_t in = line.find(" in "); in != std::string_view::npos;
+         in = line.find(" in ", in + 1)) {
+        size_t k = in + 4, digits = k;
+        while (k < line.size() && (std::isdigit(static_cast<unsigned char>(line[k])) ||
+                                   (line[k] == '.' && k > digits)))
+            ++k;
+        if (k == digits || k + 1 >= line.size() || line[k] != 's' || line[k + 1] != ' ') continue;
+        size_t next = line.find_first_not_of(' ', k + 1);
+        return next == std::string_view::npos ? 0 : at + next;
+    }
+    return 0;
+}
+
 // openssl's output a page flattened onto one line: the places its lines
-// started. After a "type" header, the row starts where its sizes end.
+// started. After a "type" header, the row starts where its sizes end; after
+// a progress line, where its result ends.
 std::vector<size_t> output_line_starts(std::string_view t) {
     std::vector<size_t> out;
     for (size_t p = 0; p < t.size(); p = t.find(' ', p + 1)) {
@@ -247,6 +285,10 @@ std::vector<size_t> output_line_starts(std::string_view t) {
             end = static_cast<size_t>(ws[k + 1].data() + ws[k + 1].size() - t.data());
         if (k > 1 && end + 1 < t.size()) flattened_rows(t, end + 1, (k - 1) / 2, out);
     }
+    std::sort(out.begin(), out.end());
+    for (size_t k = 0, n = out.size(); k < n; ++k)
+        if (size_t next = after_progress_result(t, out[k], k + 1 < n ? out[k + 1] : t.size()))
+            out.push_back(next);
     std::sort(out.begin(), out.end());
     out.erase(std::unique(out.begin(), out.end()), out.end());
     return out;

@@ -126,6 +126,7 @@ class Parser {
     static bool only_openssl(const Token& tok);
     bool header(const Token& tok);
     bool forked_child(const Token& tok);
+    bool speedlab_facts(const Token& tok);
     bool symmetric_header(const std::vector<int64_t>& sizes);
     bool public_key_header(const Token& tok);
     bool row(const Token& tok);
@@ -534,6 +535,9 @@ bool Parser::dispatch(Token& tok) {
             return header(tok);
         case LineKind::forked_child:
             return forked_child(tok);
+        case LineKind::run_timing:
+        case LineKind::partial_run:
+            return speedlab_facts(tok);
         case LineKind::numbers_note:
             if (!run_.active) begin();
             run_.mode = Mode::symmetric;
@@ -609,6 +613,24 @@ bool Parser::forked_child(const Token& tok) {
     run.timing = Timing::wall;
     run.processes = std::max(run.processes, std::clamp(tok.number, 0, 1023) + 1);
     builder_.note("a -multi run: the children time with the wall clock and the table is their sum");
+    return true;
+}
+
+// speedlab's own table says what openssl's lines do not: the clock, how many
+// processes were summed, that the run is partial. A -mr text of a partial run
+// starts with the partial line: it starts the run.
+bool Parser::speedlab_facts(const Token& tok) {
+    if (tok.kind == LineKind::partial_run) {
+        if (!run_.active) begin_fresh();
+        builder_.run().complete = false;
+        return true;
+    }
+    if (!run_.active) return false;
+    Run& run = builder_.run();
+    run.timing = tok.value == "wall"   ? Timing::wall
+                 : tok.value == "user" ? Timing::user_cpu
+                                       : Timing::unknown;
+    run.processes = std::clamp(tok.number, 1, 1024);
     return true;
 }
 

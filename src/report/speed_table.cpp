@@ -149,6 +149,15 @@ std::string samples_table(const Run& run) {
 }
 }  // namespace
 
+namespace {
+// Read back by the importer: the run stays partial.
+std::string partial_line(const Run& run) {
+    return run.complete ? ""
+                        : std::string(marker_text(SpeedMarker::partial_run)) +
+                              " interrupted or cut off; figures below are what completed\n";
+}
+}  // namespace
+
 std::string speed_table(const Run& run) {
     std::string out;
     out += run.program.empty() ? "" : run.program + "\n";
@@ -164,16 +173,15 @@ std::string speed_table(const Run& run) {
     header(SpeedMarker::compiler, run.compiler);
     if (!run.cpuinfo.empty()) out += run.cpuinfo + "\n";
     out += fmt::format(
-        "timing: {}{}{}\n",
+        "{} {}{}{}\n", marker_text(SpeedMarker::run_timing),
         run.timing == Timing::wall       ? "wall clock"
         : run.timing == Timing::user_cpu ? "user CPU time"
                                          : "not stated",
         run.platform != "native" && !run.platform.empty() ? ", under " + run.platform : "",
         run.processes > 1
-            ? fmt::format(", {} processes at once (figures are their sums)", run.processes)
+            ? fmt::format(", {}{} (figures are their sums)", run.processes, kProcessesAtOnce)
             : "");
-    if (!run.complete)
-        out += "partial run: interrupted or cut off; figures below are what completed\n";
+    out += partial_line(run);
 
     auto sizes = block_sizes(run);
     auto sym = algorithms(run, false);
@@ -245,13 +253,14 @@ std::optional<Run> process_run(const Run& run, size_t i) {
 }
 
 // As openssl speed -multi -mr prints: the children's records echoed by the
-// parent ("Got: ... from N"), then the sums.
+// parent ("Got: ... from N"), then the sums. The children's lines say how
+// many processes were summed, also where only the sums are kept.
 std::string multi_records(const Run& run) {
     std::string out;
     for (int i = 0; i < run.processes; ++i) out += fmt::format("Forked child {}\n", i);
     for (size_t i = 0; i < static_cast<size_t>(run.processes); ++i) {
         auto one = process_run(run, i);
-        if (!one) return records(run);  // per-process figures not kept: sums only
+        if (!one) return out + records(run);  // per-process figures not kept: sums only
         std::string lines = records(*one);
         for (size_t at = 0; at < lines.size();) {
             size_t end = lines.find('\n', at);
@@ -264,7 +273,7 @@ std::string multi_records(const Run& run) {
 }  // namespace
 
 std::string machine_readable(const Run& run) {
-    return run.processes > 1 ? multi_records(run) : records(run);
+    return partial_line(run) + (run.processes > 1 ? multi_records(run) : records(run));
 }
 
 namespace {
