@@ -153,11 +153,18 @@ HistoryView history_view(const Request& request) {
     return v;
 }
 
-std::string machine_line(const Machine& m, int64_t runs) {
-    std::string kind = m.kind == MachineKind::unknown ? "kind unknown" : to_string(m.kind);
-    if (!m.emulator.empty()) kind += " (" + m.emulator + ")";
-    return fmt::format("<p>{} · {} · CPU {}</p>\n", html_escape(kind), counted(runs, "run"),
-                       html_escape(m.cpu_name.empty() ? "unknown" : m.cpu_name));
+// The machine as `speedlab machines` sums it up: kind, aliases, the most common CPU.
+std::string machine_line(const store::Database& db, const std::string& name) {
+    for (const auto& m : db.machines()) {
+        if (m.name != name) continue;
+        std::string kind = m.kind + (m.emulator.empty() ? "" : " (" + m.emulator + ")");
+        std::string aliases;
+        for (const auto& a : m.aliases) aliases += (aliases.empty() ? "" : ", ") + a;
+        return fmt::format("<p>{} · {} · CPU {}{}</p>\n", html_escape(kind), counted(m.runs, "run"),
+                           html_escape(m.cpu.empty() ? "not stated" : m.cpu),
+                           aliases.empty() ? "" : " · also known as " + html_escape(aliases));
+    }
+    return {};
 }
 
 std::string history_html(const std::vector<Run>& runs, const std::vector<FigureHistory>& hs,
@@ -205,7 +212,7 @@ Response machine_page(const store::Database& db, const std::string& wanted, cons
                          {"history", history_json(runs, hs)}};
         return json_response(json_text(j));
     }
-    std::string body = runs.empty() ? "" : machine_line(runs.back().machine, db.count(filter));
+    std::string body = machine_line(db, name);
     body += history_html(runs, hs, view, request, links);
     body += "<h2>Runs</h2>\n" + runs_table(summaries, links);
     return {200,

@@ -342,7 +342,12 @@ std::vector<RunSummary> Database::page(const RunFilter& filter, RunOrder order, 
 
 int64_t Database::count(const RunFilter& filter) const {
     std::vector<Value> params;
-    std::string sql = "SELECT COUNT(*) FROM runs r LEFT JOIN machines m ON m.id = r.machine_id" +
+    // The join only when the filter reads the machine: counting 100,000 runs
+    // through it takes 100 times longer.
+    bool machine = !filter.machine.empty() || !filter.machines.empty() || !filter.cpu.empty() ||
+                   !filter.text.empty();
+    std::string sql = std::string("SELECT COUNT(*) FROM runs r") +
+                      (machine ? " LEFT JOIN machines m ON m.id = r.machine_id" : "") +
                       where_clause(filter, params);
     auto rows = db_->query(sql, params);
     return rows->next() ? rows->integer(0) : 0;
