@@ -10,7 +10,7 @@
 namespace speedlab::serve {
 
 namespace {
-constexpr size_t kThreads = 16;
+constexpr size_t kThreads = 16, kMostHeaders = 100;
 constexpr time_t kReadTimeout = 5, kWriteTimeout = 10, kKeepAlive = 2;  // seconds
 
 void answer(const Handler& handler, const httplib::Request& in, httplib::Response& out) {
@@ -28,15 +28,17 @@ void answer(const Handler& handler, const httplib::Request& in, httplib::Respons
 struct HttpServer::Impl {
     httplib::Server server;
     int port = 0;
+    int socket = -1;  // the listening socket, once made
 };
 
 HttpServer::HttpServer(Handler handler) : impl_(std::make_unique<Impl>()) {
     auto& s = impl_->server;
     // SO_REUSEADDR only: the library's default also sets SO_REUSEPORT, which
     // would let a second server share a port that is in use.
-    s.set_socket_options([](int sock) {
+    s.set_socket_options([impl = impl_.get()](int sock) {
         int yes = 1;
         ::setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        impl->socket = sock;
     });
     s.new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
     s.set_read_timeout(kReadTimeout, 0);
@@ -52,6 +54,12 @@ HttpServer::HttpServer(Handler handler) : impl_(std::make_unique<Impl>()) {
     s.Patch(".*", h);
     s.Delete(".*", h);
     s.Options(".*", h);
+    // More headers than any browser sends: refused before a page is made.
+    s.set_pre_routing_handler([](const httplib::Request& in, httplib::Response& out) {
+        if (in.headers.size() <= kMostHeaders) return httplib::Server::HandlerResponse::Unhandled;
+        out.status = 431;
+        return httplib::Server::HandlerResponse::Handled;
+    });
     // What the library refuses itself (a request line too long, a malformed request).
     s.set_error_handler([](const httplib::Request&, httplib::Response& out) {
         if (out.body.empty())
@@ -69,6 +77,9 @@ std::string HttpServer::bind(const std::string& host, int port) {
                           : (impl_->server.bind_to_port(host, port) ? port : -1);
     if (bound < 0) return errno ? std::strerror(errno) : "the address cannot be resolved";
     impl_->port = bound;
+    // The library listens with a backlog of 5: 50 clients connecting at once
+    // would wait for retransmitted SYNs. Listening again on Linux widens it.
+    if (impl_->socket >= 0) ::listen(impl_->socket, SOMAXCONN);
     return {};
 }
 

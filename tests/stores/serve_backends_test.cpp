@@ -183,6 +183,9 @@ TEST_P(ServeOn, BadInputGetsItsOwnPageAndNothingIsWritten) {
     EXPECT_EQ(head->status, 200);
     EXPECT_TRUE(head->body.empty());
     EXPECT_EQ(get("/" + std::string(10000, 'a'))->status, 414);
+    httplib::Headers many;
+    for (int i = 0; i < 101; ++i) many.emplace("X-H" + std::to_string(i), "1");
+    EXPECT_EQ(client.Get("/", many)->status, 431);
     auto icon = get("/favicon.ico");
     EXPECT_EQ(icon->get_header_value("Content-Type"), "image/x-icon");
     EXPECT_EQ(icon->body.substr(0, 4), std::string("\0\0\1\0", 4));
