@@ -155,8 +155,7 @@ HistoryView history_view(const Request& request) {
 
 // The machine as `speedlab machines` sums it up: kind, aliases, the most common CPU.
 std::string machine_line(const store::Database& db, const std::string& name) {
-    for (const auto& m : db.machines()) {
-        if (m.name != name) continue;
+    for (const auto& m : db.machines(name)) {
         std::string kind = m.kind + (m.emulator.empty() ? "" : " (" + m.emulator + ")");
         std::string aliases;
         for (const auto& a : m.aliases) aliases += (aliases.empty() ? "" : ", ") + a;

@@ -107,8 +107,9 @@ class Database {
     std::vector<int64_t> with_content(const std::string& sha256) const;
     // The distinct machine names (non-empty), sorted; what --machine matches against.
     std::vector<std::string> machine_names() const;
-    // One summary per machine name, sorted by name ignoring case.
-    std::vector<MachineSummary> machines() const;
+    // One summary per machine name, sorted by name ignoring case; of ONLY
+    // (exactly) when given.
+    std::vector<MachineSummary> machines(const std::string& only = "") const;
     // The machines named OLD (exactly) take the name NEW; one transaction.
     MachineChange rename_machine(const std::string& from, const std::string& to);
     // The machines named in FROM take INTO's name and remember their own; one transaction.

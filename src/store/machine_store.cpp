@@ -100,12 +100,16 @@ void tally(MachineTally& t, const Rows& row) {
 }
 }  // namespace
 
-std::vector<MachineSummary> Database::machines() const {
+std::vector<MachineSummary> Database::machines(const std::string& only) const {
+    std::vector<Value> params;
+    if (!only.empty()) params.push_back(only);
     auto st = db_->query(
-        R"SQL(SELECT m.label, m.merged_from, m.kind, m.emulator, m.cpu_name, r.created_at,
+        std::string(
+            R"SQL(SELECT m.label, m.merged_from, m.kind, m.emulator, m.cpu_name, r.created_at,
         (SELECT COUNT(*) FROM measurements x WHERE x.run_id = r.id)
-        FROM runs r JOIN machines m ON m.id = r.machine_id ORDER BY r.id)SQL",
-        {});
+        FROM runs r JOIN machines m ON m.id = r.machine_id)SQL") +
+            (only.empty() ? "" : " WHERE m.label = ?") + " ORDER BY r.id",
+        params);
     std::map<std::string, MachineTally> by_name;
     while (st->next()) {
         auto& t = by_name[st->text(0)];
