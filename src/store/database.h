@@ -65,8 +65,15 @@ class Database {
     // The file, or the URL without its password.
     std::string where() const;
 
-    // Stores the runs (measurements, machine) in one transaction; assigns ids.
+    // Stores the runs (measurements, machine, sources) in one transaction; assigns ids.
     void insert(std::vector<Run>& runs);
+    // The same, and in the same transaction adds each source to the stored run
+    // it names (a run found again in another text); a source it has is not added twice.
+    struct SourceOf {
+        int64_t run = 0;
+        RunSource source;
+    };
+    void insert(std::vector<Run>& runs, const std::vector<SourceOf>& more_sources);
     int64_t insert(Run& run);
 
     std::vector<RunSummary> list(const RunFilter& filter = {}) const;
@@ -87,8 +94,12 @@ class Database {
     // Deletes the runs (their figures and machines) in one transaction; all or none.
     void remove(const std::vector<int64_t>& ids);
 
-    // Runs imported from a text with this sha256.
+    // Runs imported from a text with this sha256 (one of their sources).
     std::vector<int64_t> imported_from(const std::string& sha256) const;
+    // The first run stored with this content key (content_key.h), if any.
+    std::optional<int64_t> with_key(const std::string& key) const;
+    // Gives the runs stored before schema 6 their content key; one transaction.
+    void fill_content_keys();
     // Runs whose content (everything but the id) hashes to this (content_sha256()).
     std::vector<int64_t> with_content(const std::string& sha256) const;
     // The distinct machine names (non-empty), sorted; what --machine matches against.
