@@ -93,6 +93,37 @@ TEST_F(Machines, OneMergeMakesThePcemNamesOneMachineAndSplitUndoesIt) {
         << r.err;
 }
 
+TEST_F(Machines, SplitGivesBackOneAliasAndRefusesANameNotMerged) {
+    ASSERT_EQ(run("machine merge PCem p-rh73 p-rh62 p-mdk7.home").code, 0);
+    std::string merged = run("export --all").out;
+    auto r = run("machine split PCem tilia");  // not merged into PCem: nothing changes
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("machine split: 'tilia' was not merged into 'PCem' (its aliases: "
+                         "p-mdk7.home, p-rh62, p-rh73); nothing changed"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(run("export --all").out, merged);
+    r = run("machine split pcem P-RH62");  // names ignoring case
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "split 2 runs of PCem back into p-rh62\n");
+    r = run("machines --format json");
+    EXPECT_EQ(runs_by_machine(r.out), (std::map<std::string, int>{{"abrasd03", 1},
+                                                                  {"AMD Athlon(tm) processor", 1},
+                                                                  {"p-rh62", 2},
+                                                                  {"PCem", 10},
+                                                                  {"tilia", 9}}));
+    EXPECT_EQ(nlohmann::json::parse(r.out)[3].at("aliases"),
+              (nlohmann::json{"p-mdk7.home", "p-rh73"}));
+    r = run("machine split PCem");  // the rest
+    EXPECT_EQ(r.out, "split 5 runs of PCem back into p-rh73, p-mdk7.home\n");
+    EXPECT_EQ(runs_by_machine(run("machines --format json").out), kSeedMachines);
+    r = run("machine split PCem p-rh73");
+    EXPECT_EQ(r.code, 2);
+    EXPECT_NE(r.err.find("machine split: nothing was merged into 'PCem'; nothing changed"),
+              std::string::npos)
+        << r.err;
+}
+
 TEST_F(Machines, MachineSelectsByCaseGlobAndPartOfAName) {
     EXPECT_EQ(listed(run("list --limit 0 --machine pcem --format json")), 5);
     EXPECT_EQ(listed(run("list --limit 0 --machine rh73 --format json")), 3);

@@ -110,8 +110,9 @@ class Database {
     MachineChange rename_machine(const std::string& from, const std::string& to);
     // The machines named in FROM take INTO's name and remember their own; one transaction.
     MachineChange merge_machines(const std::string& into, const std::vector<std::string>& from);
-    // Every machine merged into NAME gets back the name it had; one transaction.
-    MachineChange split_machine(const std::string& name);
+    // Every machine merged into NAME gets back the name it had, or only the one
+    // that had the name ALIAS (exactly) when ALIAS is given; one transaction.
+    MachineChange split_machine(const std::string& name, const std::string& alias = "");
     // The distinct CPU names of the machines of NAME (non-empty), most runs first.
     std::vector<std::string> machine_cpus(const std::string& name) const;
 
