@@ -59,12 +59,18 @@ TEST_F(Machines, ListsEachSeedMachineWithItsRuns) {
     EXPECT_EQ(pcem.at("emulator"), "PCem");
     EXPECT_EQ(pcem.at("figures"), 176);
     EXPECT_EQ(pcem.at("aliases"), nlohmann::json::array());
+    // The table prints first and last to the minute, as JSON has them to the second.
+    std::string first = pcem.at("first"), last = pcem.at("last");
+    ASSERT_EQ(first.size(), 20u) << first;  // 2026-12-06T03:50:06Z
     r = run("machines");
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_NE(r.out.find("p-rh73                             Pentium 75 - 200          "
-                         "emulated (PCem)     3   176"),
+                         "emulated (PCem)     3   176  " +
+                         first.substr(0, 10) + " " + first.substr(11, 5) + "  " +
+                         last.substr(0, 10) + " " + last.substr(11, 5) + "\n"),
               std::string::npos)
         << r.out;
+    EXPECT_NE(r.out.find("  first             last\n"), std::string::npos) << r.out;
     r = run("machines --format csv");
     EXPECT_NE(r.out.find("\nPCem,,,unknown,,5,5,"), std::string::npos) << r.out;
 }
