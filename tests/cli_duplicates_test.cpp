@@ -128,15 +128,25 @@ TEST_F(Duplicates, ATableRepeatedInSeveralPostsIsOneRunWithEachSource) {
     EXPECT_EQ(stored(), 21u);
 }
 
-// Two measurements are never one run, however alike.
-TEST_F(Duplicates, MeasuredRunsAreNeverMerged) {
-    for (int k = 0; k < 2; ++k) {
-        auto r = run("run md5 --seconds 0.01 --bytes 16 --label same");
-        ASSERT_EQ(r.code, 0) << r.err;
-    }
+// A text that holds seed 004 twice (a post quoting an earlier one): each run is
+// stored once, with both places as its sources.
+TEST_F(Duplicates, ARunATextRepeatsIsStoredOnceWithBothPlaces) {
+    std::string seed = slurp(fixture_path("seed004-athlon-p3.txt"));  // 159 lines
+    std::string twice = (dir / "twice.txt").string();
+    std::ofstream(twice) << seed << seed;
+    auto r = run("import " + twice);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("twice.txt: stored 2 run(s), 2 repeated in the text (stored once, with "
+                         "each place as a source)"),
+              std::string::npos)
+        << r.err;
     EXPECT_EQ(stored(), 2u);
-    auto j = nlohmann::json::parse(run("show 1 --format json").out);
-    EXPECT_EQ(j.at("sources"), nlohmann::json::array());
+    r = run("show 1");
+    EXPECT_NE(r.out.find("\nsource: twice.txt lines 31-95 (sha256 "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nsource: twice.txt lines 190-254 (sha256 "), std::string::npos) << r.out;
+    r = run("import --again " + twice);  // a copy of each, still one per run the text holds
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(stored(), 4u);
 }
 
 }  // namespace speedlab::testing
