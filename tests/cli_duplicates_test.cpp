@@ -149,4 +149,26 @@ TEST_F(Duplicates, ARunATextRepeatsIsStoredOnceWithBothPlaces) {
     EXPECT_EQ(stored(), 4u);
 }
 
+// A bundle's run that is stored already by content, though its label was
+// edited here since, is not stored again.
+TEST_F(Duplicates, ABundleRunStoredAlreadyUnderAnotherLabelIsNotStoredAgain) {
+    ASSERT_EQ(run("import " + seed000()).code, 0);
+    std::string bundle = (dir / "seed000.json").string();
+    ASSERT_EQ(run("export --all -o " + bundle).code, 0);
+    ASSERT_EQ(run("edit 1 --label renamed").code, 0);
+    auto r = run("import " + bundle);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("skipped 'p-rh73 rh73 0.9.6b engine': already stored as run 1 (same "
+                         "content: machine, build and figures)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("skipped 'tilia rh73 0.9.6b': already stored as run 7 (same content)\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(stored(), 17u);
+    r = run("import --again " + bundle);  // --again stores the copies
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(stored(), 34u);
+}
+
 }  // namespace speedlab::testing

@@ -24,6 +24,7 @@
 #include "parse/speed_parser.h"
 #include "report/speed_table.h"
 #include "store/bundle.h"
+#include "store/content_key.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
@@ -316,12 +317,16 @@ void drop_stored_bundle_runs(FileResult& file, std::unordered_set<std::string>& 
             continue;
         }
         auto ids = a.again || !db ? std::vector<int64_t>{} : db->with_content(content);
+        // A run stored from its text, or relabelled since, is the same run (content_key.h).
+        bool by_key = ids.empty() && !a.again && db;
+        if (by_key)
+            if (auto id = db->with_key(store::content_key(r))) ids.push_back(*id);
         if (ids.empty()) {
             fresh.push_back(std::move(r));
             continue;
         }
-        fmt::print(stderr, "skipped {}: already stored as run {} (same content)\n", what,
-                   ids.front());
+        fmt::print(stderr, "skipped {}: already stored as run {} (same content{})\n", what,
+                   ids.front(), by_key ? ": machine, build and figures" : "");
         ++file.already;
     }
     file.runs = std::move(fresh);
