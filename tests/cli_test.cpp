@@ -10,6 +10,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "cli_support.h"
 
@@ -433,16 +434,27 @@ TEST_F(Cli, ShowExplainsBogoMipsAndKeepsTheRawText) {
         << raw.out.substr(0, 200);
 }
 
-TEST_F(Cli, ShowRawSaysWhenARunHasNoSourceText) {
-    run("import " + fixture_path("seed001-redhat62-pcem.txt"));
-    auto raw = run("show 'tilia linux-1.2.13 bogomips' --raw");
+TEST_F(Cli, ShowRawPrintsTheLinesOfAHandTypedTableAndRefusesAMeasuredRun) {
+    ASSERT_EQ(run("import " + fixture_path("seed001-redhat62-pcem.txt")).code, 0);
+    // The BogoMips table typed at lines 176-183 of the seed is what its runs show.
+    std::istringstream seed(slurp(fixture_path("seed001-redhat62-pcem.txt")));
+    std::string table, line;
+    for (int n = 1; std::getline(seed, line); ++n)
+        if (n >= 176 && n <= 183) table += line + "\n";
+    ASSERT_EQ(table.rfind("| Linux | tilia | PCem | |\n", 0), 0u) << table;
+    for (const char* typed : {"'tilia linux-1.2.13 bogomips'", "'PCem linux-2.2.14 bogomips'"}) {
+        auto raw = run(std::string("show ") + typed + " --raw");
+        EXPECT_EQ(raw.code, 0) << raw.err;
+        EXPECT_EQ(raw.out, table) << typed;
+    }
+    EXPECT_NE(run("show 'tilia linux-1.2.13 bogomips'").out.find("29.80"), std::string::npos);
+    auto measured = run("run md5 --seconds 0.01 --bytes 16 --label quick");
+    ASSERT_EQ(measured.code, 0) << measured.err;
+    auto raw = run("show quick --raw");
     EXPECT_EQ(raw.code, 1);
     EXPECT_EQ(raw.out, "");
-    EXPECT_NE(raw.err.find("keeps no source text: it was read from a table typed by hand in "
-                           "seed001-redhat62-pcem.txt"),
-              std::string::npos)
+    EXPECT_NE(raw.err.find("was measured by speedlab: it has no source text"), std::string::npos)
         << raw.err;
-    EXPECT_NE(run("show 'tilia linux-1.2.13 bogomips'").out.find("29.80"), std::string::npos);
 }
 
 TEST_F(Cli, ImportNamesRunsOneByOneAndRefusesTheSameTextTwice) {
@@ -580,16 +592,24 @@ TEST_F(Cli, ImportOfTheSeedsKeepsGoingPastARatioTable) {
     EXPECT_NE(r.err.find("seed000-redhat73-pcem.txt: stored 17 run(s)"), std::string::npos)
         << r.err;
     EXPECT_NE(r.err.find("seed004-athlon-p3.txt: stored 2 run(s)"), std::string::npos) << r.err;
-    EXPECT_NE(r.err.find("5 files: 47 run(s) stored; 0 file(s) skipped, 1 refused"),
+    // 001 and 002 repeat 000's tilia rows and BogoMips table: stored once (issue 20).
+    EXPECT_NE(r.err.find("seed001-redhat62-pcem.txt: stored 2 run(s), skipped 11 already stored "
+                         "(the file added as their source)"),
               std::string::npos)
         << r.err;
-    EXPECT_EQ(run("list --limit 0 --format json").out.find("\"id\":48"), std::string::npos);
+    EXPECT_NE(r.err.find("seed002-mandrake72-pcem.txt: stored 2 run(s), skipped 13 already stored"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("5 files: 23 run(s) stored; 0 file(s) skipped, 1 refused"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(run("list --limit 0 --format json").out.find("\"id\":24"), std::string::npos);
     auto again = run("import" + seeds);
     EXPECT_EQ(again.code, 65);
     EXPECT_NE(again.err.find("5 files: 0 run(s) stored; 4 file(s) skipped, 1 refused"),
               std::string::npos)
         << again.err;
-    EXPECT_NE(again.err.find("seed004-athlon-p3.txt: was imported before (run 46; same sha256)"),
+    EXPECT_NE(again.err.find("seed004-athlon-p3.txt: was imported before (run 22; same sha256)"),
               std::string::npos)
         << again.err;
 }

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 
+#include "store/content_key.h"
 #include "store/database.h"
 #include "test_support.h"
 
@@ -29,7 +30,7 @@ struct TempDb {
 TEST(Store, CreatesAndMigratesToTheLatestSchema) {
     TempDb tmp;
     store::Database db(tmp.path.string());
-    EXPECT_EQ(db.schema_version(), 5);
+    EXPECT_EQ(db.schema_version(), 6);
     EXPECT_TRUE(db.list().empty());
 }
 
@@ -109,4 +110,57 @@ TEST(Store, RefusesANewerSchema) {
     sqlite3_exec(raw, "PRAGMA user_version = 99", nullptr, nullptr, nullptr);
     sqlite3_close(raw);
     EXPECT_THROW(store::Database db(tmp.path.string()), store::StoreError);
+}
+
+namespace {
+// Seed 000's tilia md5@8192 as imported: 13497.69k, printed to 10 bytes/s.
+Run tilia_md5(const char* source) {
+    Run r;
+    r.source = source;
+    r.when = "2026-12-06T04:00:00Z";
+    r.version = "OpenSSL 0.9.6b [engine] 9 Jul 2001";
+    r.machine.edit().label = "tilia";
+    Measurement m;
+    m.algorithm = "md5";
+    m.operation = Operation::throughput;
+    m.parameter = 8192;
+    m.value = 13497690;
+    m.printed_step = 10;
+    r.measurements.push_back(m);
+    return r;
+}
+}  // namespace
+
+// What a text's form changes (label, notes, raw text, sources, the last bits of
+// a figure below its printed step) leaves an imported run's key as it was;
+// machine, figure and precision do not.
+TEST(ContentKey, AnImportedRunIsItsMachineBuildAndFiguresAtTheirPrecision) {
+    speedlab::Run a = tilia_md5("imported");
+    speedlab::Run b = a;
+    b.label = "tilia rh73 0.9.6b #2";
+    b.notes = {"read from lines 236-260 of seed000.html"};
+    b.raw_text = "md5  1234.5k";
+    b.sources = {{"seed000.html", "d59c2d7c72cf", 236, 260}};
+    b.measurements[0].value = 13497690.000001;
+    EXPECT_EQ(store::content_key(a), store::content_key(b));
+    EXPECT_EQ(store::content_key(a).rfind("imported:", 0), 0u);
+    speedlab::Run other_machine = a;
+    other_machine.machine.edit().label = "PCem";
+    speedlab::Run other_figure = a;
+    other_figure.measurements[0].value = 13497700;
+    speedlab::Run other_precision = a;
+    other_precision.measurements[0].printed_step = 1;
+    for (const speedlab::Run* r : {&other_machine, &other_figure, &other_precision})
+        EXPECT_NE(store::content_key(*r), store::content_key(a));
+}
+
+// Two measurements are one run only when identical in everything, their time included.
+TEST(ContentKey, AMeasuredRunIsOneWithAnotherOnlyWhenIdentical) {
+    speedlab::Run a = tilia_md5("measured"), b = a;
+    EXPECT_EQ(store::content_key(a), store::content_key(b));
+    b.when = "2026-12-06T04:00:01Z";
+    EXPECT_NE(store::content_key(a), store::content_key(b));
+    speedlab::Run imported = a;
+    imported.source = "imported";
+    EXPECT_NE(store::content_key(a), store::content_key(imported));
 }

@@ -14,6 +14,7 @@
 
 #include "bench/providers.h"
 #include "cli/commands.h"
+#include "cli/import_once.h"
 #include "core/algorithm.h"
 #include "core/clock.h"
 #include "core/json.h"
@@ -23,6 +24,7 @@
 #include "parse/speed_parser.h"
 #include "report/speed_table.h"
 #include "store/bundle.h"
+#include "store/content_key.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
@@ -46,6 +48,7 @@ struct FileResult {
     std::string refused;  // "FILE:LINE: why": the file gave no run
     std::string skipped;  // why its runs were not stored (already stored)
     size_t stored = 0, already = 0;
+    size_t repeated = 0;  // runs the text repeats (a table in several posts): stored once
 };
 
 // What the files gave, file by file.
@@ -185,6 +188,8 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
         ++n;
         run.source_file = path == "-" ? "<stdin>" : std::filesystem::path(path).filename().string();
         run.source_sha256 = sha;
+        if (run.sources.empty()) run.sources.emplace_back();
+        for (auto& source : run.sources) source.file = run.source_file, source.sha256 = sha;
         run.when = utc_now();
         if (!a.label.empty()) {
             std::string mark = run.label;  // a row mark the text gave ("SW")
@@ -312,12 +317,16 @@ void drop_stored_bundle_runs(FileResult& file, std::unordered_set<std::string>& 
             continue;
         }
         auto ids = a.again || !db ? std::vector<int64_t>{} : db->with_content(content);
+        // A run stored from its text, or relabelled since, is the same run (content_key.h).
+        bool by_key = ids.empty() && !a.again && db;
+        if (by_key)
+            if (auto id = db->with_key(store::content_key(r))) ids.push_back(*id);
         if (ids.empty()) {
             fresh.push_back(std::move(r));
             continue;
         }
-        fmt::print(stderr, "skipped {}: already stored as run {} (same content)\n", what,
-                   ids.front());
+        fmt::print(stderr, "skipped {}: already stored as run {} (same content{})\n", what,
+                   ids.front(), by_key ? ": machine, build and figures" : "");
         ++file.already;
     }
     file.runs = std::move(fresh);
@@ -334,6 +343,28 @@ void skip_imported_text(FileResult& file, const ImportArgs& a, const store::Data
         ids.front());
     file.already = file.runs.size();
     file.runs.clear();
+}
+
+// Runs met before (stored, earlier in this import, or earlier in the same
+// text) are not stored again: they become sources of the run stored first.
+// A file whose runs all were stored before is skipped, and says so.
+std::vector<store::Database::SourceOf> store_once(FileResult& file, StoreOnce& once,
+                                                  std::vector<std::string>& keys,
+                                                  const ImportArgs& a, const store::Database* db) {
+    size_t given = file.runs.size();
+    Taken taken = once.take_out(file.runs, db, a.again);
+    keys = std::move(taken.keys);
+    file.repeated = taken.repeated;
+    file.already += taken.already.size();
+    if (file.runs.empty() && !taken.already.empty()) {
+        auto first = *std::min_element(taken.already.begin(), taken.already.end());
+        file.skipped = fmt::format(
+            "its {} stored already (same content: run {}{}); {} as another source; nothing "
+            "stored (--again stores a copy)",
+            counted(static_cast<int64_t>(given - taken.repeated), "run"), first,
+            taken.already.size() > 1 ? " and others" : "", a.dry_run ? "would be added" : "added");
+    }
+    return std::move(taken.sources);
 }
 
 // A label already stored or given in this import gets " #2", " #3", ...
@@ -354,13 +385,19 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
     std::unordered_set<std::string> contents;  // a run given twice is stored once
     std::unordered_set<std::string> labels;    // given in this import
     std::optional<store::Database> db;
+    StoreOnce once;
     try {
         if (!a.dry_run) db.emplace(global.database_path());  // a dry run opens no store
+        if (db) db->fill_content_keys();                     // runs stored before schema 6
         for (auto& file : found.files) {
+            std::vector<store::Database::SourceOf> sources;
+            std::vector<std::string> keys;
             if (file.bundle) drop_stored_bundle_runs(file, contents, a, db ? &*db : nullptr);
             if (db && !file.bundle) skip_imported_text(file, a, *db);
+            if (!file.bundle) sources = store_once(file, once, keys, a, db ? &*db : nullptr);
             if (db) unique_labels(file.runs, labels, *db);
-            if (db && !file.runs.empty()) db->insert(file.runs);
+            if (db && (!file.runs.empty() || !sources.empty())) db->insert(file.runs, sources);
+            once.stored(file.runs, keys);
             file.stored = file.runs.size();
             for (auto& r : file.runs) stored.push_back(std::move(r));
         }
@@ -386,10 +423,16 @@ void print_summary(const Found& found, const ImportArgs& a) {
             fmt::print(stderr, "error: {}\n", terminal_safe(f.refused));
         else if (!f.skipped.empty())
             fmt::print(stderr, "skipped {}: {}\n", terminal_safe(f.name), terminal_safe(f.skipped));
-        else if (found.files.size() > 1)
-            fmt::print(stderr, "{}: {} {} run(s){}\n", terminal_safe(f.name),
+        else if (found.files.size() > 1 || f.already || f.repeated)
+            fmt::print(stderr, "{}: {} {} run(s){}{}\n", terminal_safe(f.name),
                        a.dry_run ? "found" : "stored", f.stored,
-                       f.already ? fmt::format(", skipped {} already stored", f.already) : "");
+                       f.already ? fmt::format(", skipped {} already stored{}", f.already,
+                                               f.bundle ? "" : " (the file added as their source)")
+                                 : "",
+                       f.repeated ? fmt::format(", {} repeated in the text (stored once, with "
+                                                "each place as a source)",
+                                                f.repeated)
+                                  : "");
     }
     if (found.files.size() > 1)
         fmt::print(stderr, "{} files: {} run(s) {}; {} file(s) skipped, {} refused\n",

@@ -101,9 +101,21 @@ std::string no_source_text(const Run& run) {
     if (run.source == "measured")
         return "run " + id + " was measured by speedlab: it has no source text (speedlab show " +
                id + " prints its figures)";
-    return "run " + id + " keeps no source text: it was read from a table typed by hand" +
-           (run.source_file.empty() ? "" : " in " + run.source_file) +
-           ", whose lines are not stored yet (speedlab show " + id + " prints its figures)";
+    return "run " + id + " keeps no source text" +
+           (run.source_file.empty() ? "" : " of " + run.source_file) +
+           ": it was stored without its lines (a table typed by hand imported by an older "
+           "speedlab, or a bundle without them); speedlab show " +
+           id + " prints its figures";
+}
+// One line per text the run was read from: "source: seed000.txt lines 16-40 (sha256 b3bebe19635c)".
+std::string sources_text(const Run& run) {
+    std::string out;
+    for (const auto& s : run.sources)
+        out += fmt::format(
+            "source: {}{}{}\n", s.file.empty() ? "(no file name)" : s.file,
+            s.first_line > 0 ? fmt::format(" lines {}-{}", s.first_line, s.last_line) : "",
+            s.sha256.empty() ? "" : " (sha256 " + s.sha256.substr(0, 12) + ")");
+    return out;
 }
 }  // namespace
 
@@ -133,6 +145,7 @@ Command add_show(CLI::App& app, Global& global) {
         std::string head = fmt::format(
             "run {}{}: {} {}{}\n", run->id, run->label.empty() ? "" : " (" + run->label + ")",
             run->source, run->when, run->source_file.empty() ? "" : " from " + run->source_file);
+        head += sources_text(*run);
         const Machine& mc = run->machine;
         if (!mc.label.empty() || !mc.cpu_name.empty())
             head += fmt::format("machine: {}{}{}\n", mc.label,

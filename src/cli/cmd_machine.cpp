@@ -111,11 +111,40 @@ int merge(Global& global, const std::string& into_typed, const std::vector<std::
     return Exit::ok;
 }
 
-int split(Global& global, const std::string& typed) {
+// The alias of NAME that TYPED means (ignoring case), or an error for exit 2.
+std::optional<std::string> known_alias(const store::Database& db, const std::string& name,
+                                       const std::string& typed) {
+    std::vector<std::string> aliases;
+    for (const auto& m : db.machines())
+        if (m.name == name) aliases = m.aliases;
+    auto match = exact_machine(typed, aliases);
+    if (match.names.size() == 1) return match.names[0];
+    if (aliases.empty()) {
+        fail(Exit::usage, "machine split: nothing was merged into '" + terminal_safe(name) +
+                              "'; nothing changed");
+        return std::nullopt;
+    }
+    std::string listed;
+    for (const auto& a : aliases) listed += (listed.empty() ? "" : ", ") + a;
+    fail(Exit::usage,
+         fmt::format("machine split: '{}' was not merged into '{}' (its aliases: "
+                     "{}); nothing changed",
+                     terminal_safe(typed), terminal_safe(name), terminal_safe(listed)));
+    return std::nullopt;
+}
+
+// Gives back every name merged into TYPED, or only ALIAS when given.
+int split(Global& global, const std::string& typed, const std::string& typed_alias) {
     store::Database db(global.database_path());
     auto name = known_machine(db.machine_names(), typed);
     if (!name) return Exit::usage;
-    auto change = db.split_machine(*name);
+    std::string alias;
+    if (!typed_alias.empty()) {
+        auto known = known_alias(db, *name, typed_alias);
+        if (!known) return Exit::usage;
+        alias = *known;
+    }
+    auto change = db.split_machine(*name, alias);
     if (change.names.empty())
         return fail(Exit::usage, "machine split: nothing was merged into '" + terminal_safe(*name) +
                                      "'; nothing changed");
@@ -129,7 +158,7 @@ int split(Global& global, const std::string& typed) {
 
 Command add_machine(CLI::App& app, Global& global) {
     struct Args {
-        std::string from, to, into, name;
+        std::string from, to, into, name, alias;
         std::vector<std::string> merged;
         bool force = false;
     };
@@ -142,12 +171,14 @@ Command add_machine(CLI::App& app, Global& global) {
     m->add_option("into", a->into, "the machine whose name they take")->required();
     m->add_option("machines", a->merged, "the machines merged into it")->required();
     m->add_flag("--force", a->force, "merge even when their CPUs differ");
-    auto* s = app.add_subcommand("split", "give every machine merged into NAME its name back");
+    auto* s = app.add_subcommand(
+        "split", "give every machine merged into NAME its name back, or only ALIAS");
     s->add_option("machine", a->name, "the machine to split")->required();
+    s->add_option("alias", a->alias, "only the machine merged into it under this name");
     return [a, r, m, s, &global]() -> int {
         if (r->parsed()) return rename(global, a->from, a->to);
         if (m->parsed()) return merge(global, a->into, a->merged, a->force);
-        if (s->parsed()) return split(global, a->name);
+        if (s->parsed()) return split(global, a->name, a->alias);
         return Exit::usage;
     };
 }

@@ -25,9 +25,11 @@ std::string kind_text(const store::MachineSummary& m) {
     return m.emulator.empty() ? m.kind : m.kind + " (" + m.emulator + ")";
 }
 
-// The date part of a time stamp: the table stays narrow.
-std::string day(const std::string& when) {
-    return when.substr(0, 10);
+// A time stamp to the minute ("2026-12-06 03:50"): the table stays narrow.
+// A run stored with a date only keeps its date.
+std::string minute(const std::string& when) {
+    if (when.size() < 16 || when[10] != 'T') return when.substr(0, 10);
+    return when.substr(0, 10) + " " + when.substr(11, 5);
 }
 
 std::string machines_table(const std::vector<store::MachineSummary>& machines) {
@@ -36,7 +38,7 @@ std::string machines_table(const std::vector<store::MachineSummary>& machines) {
     for (const auto& m : machines)
         rows.push_back({m.name.empty() ? "(no name)" : m.name, joined(m.aliases, ", "), m.cpu,
                         kind_text(m), std::to_string(m.runs), std::to_string(m.figures),
-                        day(m.first), day(m.last)});
+                        minute(m.first), minute(m.last)});
     std::array<size_t, 8> width{};
     for (const auto& r : rows)
         for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());

@@ -190,6 +190,31 @@ Conditions conditions_from_json(const json& j) {
     return c;
 }
 
+namespace {
+json sources_json(const std::vector<RunSource>& sources) {
+    json out = json::array();
+    for (const auto& s : sources)
+        out.push_back({{"file", s.file},
+                       {"sha256", s.sha256},
+                       {"first_line", s.first_line},
+                       {"last_line", s.last_line}});
+    return out;
+}
+
+std::vector<RunSource> sources_from_json(const json& j) {
+    std::vector<RunSource> out;
+    if (!j.is_array()) return out;
+    auto line = [](const json& s, const char* key) {
+        return s.contains(key) && s.at(key).is_number_integer() ? s.at(key).get<int64_t>() : 0;
+    };
+    for (const auto& s : j)
+        if (s.is_object())
+            out.push_back({get_string(s, "file"), get_string(s, "sha256"), line(s, "first_line"),
+                           line(s, "last_line")});
+    return out;
+}
+}  // namespace
+
 json to_json(const Run& r, bool with_raw_text) {
     json ms = json::array();
     for (const auto& m : r.measurements) ms.push_back(to_json(m));
@@ -214,6 +239,7 @@ json to_json(const Run& r, bool with_raw_text) {
            {"machine", to_json(r.machine)},
            {"measurements", ms}};
     if (!r.conditions->empty()) j["conditions"] = to_json(r.conditions);
+    j["sources"] = sources_json(r.sources);
     if (with_raw_text) j["raw_text"] = r.raw_text.str();
     return j;
 }
@@ -241,6 +267,7 @@ Run run_from_json(const json& j) {
     if (j.contains("notes")) r.notes = j.at("notes").get<std::vector<std::string>>();
     if (j.contains("machine")) r.machine = machine_from_json(j.at("machine"));
     if (j.contains("conditions")) r.conditions = conditions_from_json(j.at("conditions"));
+    if (j.contains("sources")) r.sources = sources_from_json(j.at("sources"));
     if (j.contains("measurements"))
         for (const auto& m : j.at("measurements"))
             r.measurements.push_back(measurement_from_json(m));

@@ -8,6 +8,7 @@
 #include "core/machine.h"
 #include "core/measurement.h"
 #include "core/raw_text.h"
+#include "core/run_source.h"
 #include "core/shared.h"
 
 namespace speedlab {
@@ -19,13 +20,14 @@ Timing parse_timing(const std::string& text);
 struct Run {
     int64_t id = 0;  // assigned by the store; 0 until stored
     std::string label;
-    std::string when;           // ISO 8601 UTC time the run was measured or imported
-    std::string source;         // "measured" or "imported"
-    std::string source_file;    // imported: the file's name
-    std::string source_sha256;  // imported: sha256 of the file's text
-    RawText raw_text;           // imported: the lines this run was read from
-    std::string program;        // "speedlab 0.1.0" or "openssl speed"
-    std::string version;        // "libcrypto 3.0.19" or "OpenSSL 0.9.6b [engine] 9 Jul 2001"
+    std::string when;                // ISO 8601 UTC time the run was measured or imported
+    std::string source;              // "measured" or "imported"
+    std::string source_file;         // imported: the file's name
+    std::string source_sha256;       // imported: sha256 of the file's text
+    RawText raw_text;                // imported: the lines this run was read from
+    std::vector<RunSource> sources;  // imported: every text it was read from, the first first
+    std::string program;             // "speedlab 0.1.0" or "openssl speed"
+    std::string version;             // "libcrypto 3.0.19" or "OpenSSL 0.9.6b [engine] 9 Jul 2001"
     std::string built_on;
     std::string options;
     std::string compiler;  // compiler line (with the C flags), as printed

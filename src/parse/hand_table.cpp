@@ -26,6 +26,7 @@ namespace {
 
 struct Table {
     size_t first = 0;                            // index into lines
+    size_t end = 0;                              // index past its last line
     std::vector<std::vector<std::string>> rows;  // the header first
 };
 
@@ -244,6 +245,7 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
                 t.rows.push_back(std::move(cells));
             }
         }
+        t.end = std::max(i, t.first + 1);
         if (t.rows.size() >= 2) each(std::as_const(t));
         if (i > t.first) --i;
     }
@@ -499,6 +501,7 @@ struct Reader {
     const std::vector<CleanLine>& lines;
     std::string_view text;  // that lines are views of, most of them
     const std::string& file;
+    const RawLines& raw_lines;
     HandTables& out;
     std::deque<Run>& runs_out;  // the text's runs, which each table's runs join
     // The text around the tables, read on first need: most tables say all
@@ -516,7 +519,25 @@ struct Reader {
         return row_machines.get(m);
     }
 
+    // The table's runs and BogoMips facts show the table's lines (show --raw).
     void table(const Table& t) {
+        size_t runs_before = runs_out.size(), facts_before = out.bogomips_facts.size();
+        read(t);
+        if (runs_out.size() == runs_before && out.bogomips_facts.size() == facts_before) return;
+        size_t first = lines[t.first].line, last = lines[t.end - 1].line;
+        RawText raw = raw_lines(first, last);
+        for (size_t k = runs_before; k < runs_out.size(); ++k) {
+            runs_out[k].raw_text = raw;
+            runs_out[k].sources = {
+                {file, "", static_cast<int64_t>(first), static_cast<int64_t>(last)}};
+        }
+        for (size_t k = facts_before; k < out.bogomips_facts.size(); ++k) {
+            out.bogomips_facts[k].raw = raw;
+            out.bogomips_facts[k].last_line = last;
+        }
+    }
+
+    void read(const Table& t) {
         std::vector<HeaderCell> cols;
         for (const auto& c : t.rows[0]) cols.push_back(read_header_cell(c));
         size_t sized = 0, named = 0;
@@ -812,6 +833,8 @@ namespace {
 // A fact as a run of its own: its one figure is the BogoMips value.
 Run fact_run(const BogomipsFact& f, const std::string& file) {
     Run r = table_run(file, f.line);
+    r.raw_text = f.raw;
+    r.sources = {{file, "", static_cast<int64_t>(f.line), static_cast<int64_t>(f.last_line)}};
     Machine& m = r.machine.edit();
     m.label = f.machine;
     m.emulator = f.emulator;
@@ -865,11 +888,11 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
 
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                             std::string_view text, const std::string& file_name,
-                            std::deque<Run>& runs) {
+                            const RawLines& raw_lines, std::deque<Run>& runs) {
     HandTables out;
     // Figures without openssl's own layout count only where the text is about openssl.
     if (!mentions(text, "openssl")) return out;
-    Reader reader{lines, text, file_name, out, runs};
+    Reader reader{lines, text, file_name, raw_lines, out, runs};
     find_tables(lines, used, [&](const Table& t) { reader.table(t); });
     return out;
 }

@@ -2,6 +2,7 @@
 // Summary tables a person typed from `openssl speed` results (Markdown, HTML
 // flattened to double spaces, MoinMoin `||`, pipe-separated): each row or
 // column that holds one machine's or one build's figures becomes a run.
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,8 +19,10 @@ namespace speedlab::parse {
 struct BogomipsFact {
     std::string machine, emulator, kernel_release, distribution;
     double bogomips = 0;
-    double step = 0.01;  // as printed: 0.01 for "29.80"
-    size_t line = 0;     // input line of the table
+    double step = 0.01;    // as printed: 0.01 for "29.80"
+    size_t line = 0;       // input line of the table
+    size_t last_line = 0;  // and its last
+    RawText raw;           // the table's lines, which its run shows (show --raw)
 };
 
 struct HandTables {
@@ -31,10 +34,12 @@ struct HandTables {
 // output took (never part of a hand-made table); `text` the text itself, for
 // context (the openssl speed command, "1024 byte blocks", "2048 bit keys").
 // Each table's runs (source "hand-made table") are appended to `runs`: runs
-// are large, and a second vector of them would double the peak.
+// are large, and a second vector of them would double the peak. Each run's
+// raw text is its table's lines, as `raw_lines` (input lines FIRST..LAST) gives them.
+using RawLines = std::function<RawText(size_t first, size_t last)>;
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                             std::string_view text, const std::string& file_name,
-                            std::deque<Run>& runs);
+                            const RawLines& raw_lines, std::deque<Run>& runs);
 
 // Each BogoMips fact becomes a run of its own (one per machine and kernel,
 // the kernel and distribution in its machine facts) whose one figure is

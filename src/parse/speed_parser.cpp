@@ -195,7 +195,9 @@ ParsedText Parser::parse(bool merge) {
         for (auto& run : out_.runs)
             if (run.machine->empty()) run.machine = first;
     if (merge) merge_invocations();
-    auto hand = read_hand_tables(lines_, used_, text_, file_, out_.runs);
+    auto hand = read_hand_tables(
+        lines_, used_, text_, file_, [this](size_t from, size_t to) { return raw_lines(from, to); },
+        out_.runs);
     attach_bogomips_facts(out_.runs, hand.bogomips_facts, file_);
     if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
     if (!out_.closest_line && closest_fallback_) {
@@ -394,6 +396,7 @@ void Parser::finish_one(Run run) {
     run_.candidates_unused.clear();
     // Keep the original text of the run's lines, so it can be parsed again later.
     run.raw_text = raw_lines(begin_line, end_line);
+    run.sources = {{file_, "", static_cast<int64_t>(begin_line), static_cast<int64_t>(end_line)}};
     run.measurements.shrink_to_fit();  // a run outlives the parse: no spare capacity
     run.notes.push_back("read from lines " + std::to_string(begin_line) + "-" +
                         std::to_string(end_line) + " of " + file_);
@@ -440,6 +443,8 @@ void Parser::merge_invocations() {
             Run& into = out_.runs[kept - 1];
             for (auto& m : run.measurements) into.measurements.push_back(std::move(m));
             into.raw_text.append(run.raw_text);
+            if (!into.sources.empty() && !run.sources.empty())
+                into.sources[0].last_line = run.sources[0].last_line;
             for (auto& n : run.notes) into.notes.push_back(std::move(n));
             into.complete = into.complete && run.complete;
             continue;

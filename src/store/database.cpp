@@ -14,6 +14,7 @@
 
 #include "core/json.h"
 #include "core/machine_pattern.h"
+#include "store/content_key.h"
 #include "store/write_transaction.h"
 
 namespace speedlab::store {
@@ -57,8 +58,8 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
     return returned_id(c.query(
         R"SQL(INSERT INTO runs (label, created_at, source, source_file, source_sha256, raw_text,
         program, version, built_on, options, compiler, cpuinfo, timing, platform, cpu_mask,
-        complete, notes_json, machine_id, processes, content_sha256, conditions_json)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
+        complete, notes_json, machine_id, processes, content_sha256, conditions_json, content_key)
+        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
         {run.label,
          run.when,
          run.source,
@@ -79,7 +80,21 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
          machine_id,
          int64_t{run.processes},
          content_sha256(run),
-         run.conditions->empty() ? std::string("{}") : compact(to_json(run.conditions))}));
+         run.conditions->empty() ? std::string("{}") : compact(to_json(run.conditions)),
+         content_key(run)}));
+}
+
+// The run's sources; an imported run without any (a bundle of an older
+// speedlab) has the file its own columns name.
+void insert_sources(Connection& c, int64_t run_id, const Run& run) {
+    std::vector<RunSource> sources = run.sources;
+    if (sources.empty() && run.source == "imported")
+        sources.push_back({run.source_file, run.source_sha256, 0, 0});
+    for (const auto& s : sources)
+        c.query(
+            R"SQL(INSERT INTO run_sources (run_id, file, sha256, first_line, last_line)
+            VALUES (?,?,?,?,?) ON CONFLICT DO NOTHING)SQL",
+            {run_id, s.file, s.sha256, s.first_line, s.last_line});
 }
 
 // Many rows per statement: one round trip per 100 figures on a server.
@@ -124,6 +139,7 @@ void insert_one(Connection& c, Run& run) {
     int64_t machine_id = insert_machine(c, run.machine);
     run.id = insert_run_row(c, run, machine_id);
     insert_measurements(c, run.id, run.measurements);
+    insert_sources(c, run.id, run);
 }
 
 // "%part%" in lower case, with LIKE's own characters escaped by '!'.
@@ -248,6 +264,7 @@ std::string default_database_path() {
 std::string content_sha256(const Run& run) {
     nlohmann::json j = to_json(run, false);
     j.erase("id");
+    j.erase("sources");  // a run found in one more text keeps its content
     std::string bytes = compact(j) + '\0';
     bytes += run.raw_text.view();
     unsigned char md[EVP_MAX_MD_SIZE];
@@ -282,9 +299,18 @@ std::string Database::where() const {
 }
 
 void Database::insert(std::vector<Run>& runs) {
+    insert(runs, {});
+}
+
+void Database::insert(std::vector<Run>& runs, const std::vector<SourceOf>& more_sources) {
     for (auto& run : runs) drop_unstorable(run);
     WriteTransaction tx(*db_);
     for (auto& run : runs) insert_one(*db_, run);
+    for (const auto& [id, source] : more_sources) {
+        Run holder;
+        holder.sources = {source};
+        insert_sources(*db_, id, holder);
+    }
     tx.commit();
 }
 
@@ -405,6 +431,12 @@ std::optional<Run> Database::load(int64_t id) const {
         samples_json, source_name, printed_json FROM measurements WHERE run_id = ? ORDER BY id)SQL",
         {id});
     while (ms->next()) run.measurements.push_back(measurement_row(*ms));
+    auto sources = db_->query(
+        "SELECT file, sha256, first_line, last_line FROM run_sources WHERE run_id = ? ORDER BY id",
+        {id});
+    while (sources->next())
+        run.sources.push_back(
+            {sources->text(0), sources->text(1), sources->integer(2), sources->integer(3)});
     return run;
 }
 
@@ -490,6 +522,7 @@ void Database::remove(const std::vector<int64_t>& ids) {
         int64_t machine_id = has_machine ? machine->integer(0) : 0;
         machine.reset();
         db_->query("DELETE FROM measurements WHERE run_id = ?", {id});
+        db_->query("DELETE FROM run_sources WHERE run_id = ?", {id});
         db_->query("DELETE FROM runs WHERE id = ?", {id});
         if (has_machine)
             db_->query(
@@ -509,7 +542,24 @@ std::vector<int64_t> ids_of(std::unique_ptr<Rows> rows) {
 }  // namespace
 
 std::vector<int64_t> Database::imported_from(const std::string& sha256) const {
-    return ids_of(db_->query("SELECT id FROM runs WHERE source_sha256 = ? ORDER BY id", {sha256}));
+    return ids_of(db_->query(
+        "SELECT DISTINCT run_id FROM run_sources WHERE sha256 = ? ORDER BY run_id", {sha256}));
+}
+
+std::optional<int64_t> Database::with_key(const std::string& key) const {
+    auto ids =
+        ids_of(db_->query("SELECT id FROM runs WHERE content_key = ? ORDER BY id LIMIT 1", {key}));
+    return ids.empty() ? std::nullopt : std::optional<int64_t>(ids.front());
+}
+
+void Database::fill_content_keys() {
+    auto missing = ids_of(db_->query("SELECT id FROM runs WHERE content_key = '' ORDER BY id", {}));
+    if (missing.empty()) return;
+    WriteTransaction tx(*db_);
+    for (int64_t id : missing)
+        if (auto run = load(id))
+            db_->query("UPDATE runs SET content_key = ? WHERE id = ?", {content_key(*run), id});
+    tx.commit();
 }
 
 std::vector<int64_t> Database::with_content(const std::string& sha256) const {

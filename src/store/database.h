@@ -76,8 +76,15 @@ class Database {
     // The file, or the URL without its password.
     std::string where() const;
 
-    // Stores the runs (measurements, machine) in one transaction; assigns ids.
+    // Stores the runs (measurements, machine, sources) in one transaction; assigns ids.
     void insert(std::vector<Run>& runs);
+    // The same, and in the same transaction adds each source to the stored run
+    // it names (a run found again in another text); a source it has is not added twice.
+    struct SourceOf {
+        int64_t run = 0;
+        RunSource source;
+    };
+    void insert(std::vector<Run>& runs, const std::vector<SourceOf>& more_sources);
     int64_t insert(Run& run);
 
     std::vector<RunSummary> list(const RunFilter& filter = {}) const;
@@ -101,8 +108,12 @@ class Database {
     // Deletes the runs (their figures and machines) in one transaction; all or none.
     void remove(const std::vector<int64_t>& ids);
 
-    // Runs imported from a text with this sha256.
+    // Runs imported from a text with this sha256 (one of their sources).
     std::vector<int64_t> imported_from(const std::string& sha256) const;
+    // The first run stored with this content key (content_key.h), if any.
+    std::optional<int64_t> with_key(const std::string& key) const;
+    // Gives the runs stored before schema 6 their content key; one transaction.
+    void fill_content_keys();
     // Runs whose content (everything but the id) hashes to this (content_sha256()).
     std::vector<int64_t> with_content(const std::string& sha256) const;
     // The distinct machine names (non-empty), sorted; what --machine matches against.
@@ -114,8 +125,9 @@ class Database {
     MachineChange rename_machine(const std::string& from, const std::string& to);
     // The machines named in FROM take INTO's name and remember their own; one transaction.
     MachineChange merge_machines(const std::string& into, const std::vector<std::string>& from);
-    // Every machine merged into NAME gets back the name it had; one transaction.
-    MachineChange split_machine(const std::string& name);
+    // Every machine merged into NAME gets back the name it had, or only the one
+    // that had the name ALIAS (exactly) when ALIAS is given; one transaction.
+    MachineChange split_machine(const std::string& name, const std::string& alias = "");
     // The distinct CPU names of the machines of NAME (non-empty), most runs first.
     std::vector<std::string> machine_cpus(const std::string& name) const;
 

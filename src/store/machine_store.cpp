@@ -179,10 +179,11 @@ MachineChange Database::merge_machines(const std::string& into,
     return change;
 }
 
-MachineChange Database::split_machine(const std::string& name) {
+MachineChange Database::split_machine(const std::string& name, const std::string& alias) {
     WriteTransaction tx(*db_);
     MachineChange change;
     for (const auto& row : rows_named(*db_, name, true)) {
+        if (!alias.empty() && row.merged_from != alias) continue;
         if (std::find(change.names.begin(), change.names.end(), row.merged_from) ==
             change.names.end())
             change.names.push_back(row.merged_from);

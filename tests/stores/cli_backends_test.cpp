@@ -143,6 +143,9 @@ TEST_P(CliOn, ManyProcessesStoreAtOnceWithoutLoss) {
 TEST_P(CliOn, MigratesASchema4StoreSoMachinesMergeAndSplit) {
     ASSERT_EQ(run("import " + seed("seed000-redhat73-pcem.txt")).code, 0);
     raw_sql("ALTER TABLE machines DROP COLUMN merged_from");
+    raw_sql("DROP TABLE run_sources");  // and what schema 6 added
+    raw_sql("DROP INDEX runs_content_key");
+    raw_sql("ALTER TABLE runs DROP COLUMN content_key");
     raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 4"
                                           : "UPDATE speedlab_schema SET version = 4");
     auto r = run("machine merge PCem p-rh73");
@@ -163,6 +166,43 @@ TEST_P(CliOn, MigratesASchema4StoreSoMachinesMergeAndSplit) {
     EXPECT_EQ(r.out, "split 3 runs of PCem back into p-rh73\n");
     r = run("list --machine p-rh73 --format json");
     EXPECT_EQ(nlohmann::json::parse(r.out).size(), 3u) << r.out;
+}
+
+// Migration 6 (run_sources, runs.content_key) on a store written by schema 5:
+// each imported run keeps its file as its first source, and gets its content
+// key on the next import, so an HTML copy of its text stores nothing new.
+TEST_P(CliOn, MigratesASchema5StoreSoRunsKeepTheirSourceAndAreStoredOnce) {
+    ASSERT_EQ(run("import " + seed("seed000-redhat73-pcem.txt")).code, 0);
+    size_t before = nlohmann::json::parse(run("list --limit 0 --format json").out).size();
+    raw_sql("DROP TABLE run_sources");
+    raw_sql("DROP INDEX runs_content_key");
+    raw_sql("ALTER TABLE runs DROP COLUMN content_key");
+    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 5"
+                                          : "UPDATE speedlab_schema SET version = 5");
+    auto r = run("show 1 --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto sources = nlohmann::json::parse(r.out).at("sources");
+    ASSERT_EQ(sources.size(), 1u) << r.out;
+    EXPECT_EQ(sources[0].at("file"), "seed000-redhat73-pcem.txt");
+    EXPECT_EQ(sources[0].at("first_line"), 0);  // not known before schema 6
+    std::string html = (dir / "seed000.html").string();
+    {
+        std::string text = slurp(seed("seed000-redhat73-pcem.txt")), escaped;
+        for (char c : text)
+            escaped += c == '<'   ? "&lt;"
+                       : c == '>' ? "&gt;"
+                       : c == '&' ? "&amp;"
+                                  : std::string(1, c);
+        std::ofstream(html) << "<html><body><pre>" << escaped << "</pre></body></html>\n";
+    }
+    r = run("import " + html);
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("nothing stored (--again stores a copy)"), std::string::npos) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(run("list --limit 0 --format json").out).size(), before);
+    r = run("show 1");
+    EXPECT_NE(r.out.find("\nsource: seed000-redhat73-pcem.txt (sha256 "), std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("\nsource: seed000.html lines "), std::string::npos) << r.out;
 }
 
 SPEEDLAB_ON_BOTH_STORES(CliOn);

@@ -1,0 +1,18 @@
+#pragma once
+// Where an imported run was read from: a file, the sha256 of its text and the
+// lines. A run found in several texts (the same mail saved as text and as a
+// web page, a table repeated in several posts) is stored once with each.
+#include <cstdint>
+#include <string>
+
+namespace speedlab {
+
+struct RunSource {
+    std::string file;                       // the file's name ("seed000.txt", "<stdin>")
+    std::string sha256;                     // of the file's text
+    int64_t first_line = 0, last_line = 0;  // the lines the run was read from; 0: unknown
+
+    bool operator==(const RunSource&) const = default;
+};
+
+}  // namespace speedlab

@@ -1,0 +1,174 @@
+// A run is stored once (issue 20): duplicates are found by content, not by
+// file, and a run met again gains a source. End to end on the seeds.
+#include <fmt/format.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+
+namespace speedlab::testing {
+
+namespace {
+// The text as a web page saves it: in <pre> with its markup escaped, or line
+// by line with <br> and no <pre>.
+std::string as_html(const std::string& text, bool pre) {
+    std::string escaped;
+    for (char c : text) {
+        if (c == '&')
+            escaped += "&amp;";
+        else if (c == '<')
+            escaped += "&lt;";
+        else if (c == '>')
+            escaped += "&gt;";
+        else if (c == '\n' && !pre)
+            escaped += "<br>\n";
+        else
+            escaped += c;
+    }
+    return pre ? "<html><body><pre>" + escaped + "</pre></body></html>\n"
+               : "<html><body>\n" + escaped + "</body></html>\n";
+}
+
+size_t runs_stored(const Result& list) {
+    return list.code == 0 ? nlohmann::json::parse(list.out).size() : 0;
+}
+}  // namespace
+
+class Duplicates : public Cli {
+  protected:
+    std::string seed000() const { return fixture_path("seed000-redhat73-pcem.txt"); }
+    std::string html_copy(bool pre) const {
+        std::string path = (dir / (pre ? "seed000.html" : "seed000-br.html")).string();
+        std::ofstream(path) << as_html(slurp(seed000()), pre);
+        return path;
+    }
+    size_t stored() const { return runs_stored(run("list --limit 0 --format json")); }
+};
+
+// The acceptance of issue 20: a second import of the five seeds stores
+// nothing, says so per file, and leaves every run and source as it was.
+TEST_F(Duplicates, ImportingTheSeedsASecondTimeStoresNothing) {
+    std::string seeds;
+    for (const char* s :
+         {"seed000-redhat73-pcem.txt", "seed001-redhat62-pcem.txt", "seed002-mandrake72-pcem.txt",
+          "seed003-sslcmp-i386-i486.txt", "seed004-athlon-p3.txt"})
+        seeds += " " + fixture_path(s);
+    auto r = run("import" + seeds);
+    ASSERT_EQ(r.code, 65) << r.err;
+    ASSERT_EQ(stored(), 23u);
+    std::string before = run("export --all").out;
+    r = run("import" + seeds);
+    EXPECT_EQ(r.code, 65) << r.err;  // 003 is still a ratio table
+    EXPECT_NE(r.err.find("5 files: 0 run(s) stored; 4 file(s) skipped, 1 refused"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(stored(), 23u);
+    EXPECT_EQ(run("export --all").out, before);
+}
+
+// Seed 000 saved as a web page, in <pre> with entities, or with <br> line
+// breaks: no run is new; each run gains the page as a source, with its lines.
+TEST_F(Duplicates, AnHtmlCopyOfSeed000StoresNothingAndAddsASource) {
+    ASSERT_EQ(run("import " + seed000()).code, 0);
+    ASSERT_EQ(stored(), 17u);
+    auto r = run("import " + html_copy(true));
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("skipped " + (dir / "seed000.html").string() +
+                         ": its 17 runs stored already (same content: run 1 and others); added "
+                         "as another source; nothing stored (--again stores a copy)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(stored(), 17u);
+    r = run("import " + html_copy(false));
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_EQ(stored(), 17u);
+    r = run("show 1");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("\nsource: seed000-redhat73-pcem.txt lines 236-260 (sha256 e62145d14c5e)\n"
+                         "source: seed000.html lines 236-260 (sha256 "),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("\nsource: seed000-br.html lines 237-261 (sha256 "), std::string::npos)
+        << r.out;
+    for (int id = 1; id <= 17; ++id) {  // every run, as JSON and in a bundle
+        auto j = nlohmann::json::parse(run("show " + std::to_string(id) + " --format json").out);
+        ASSERT_EQ(j.at("sources").size(), 3u) << id;
+        EXPECT_EQ(j.at("sources")[1].at("file"), "seed000.html") << id;
+        EXPECT_EQ(j.at("sources")[1].at("first_line"), j.at("sources")[0].at("first_line")) << id;
+        EXPECT_EQ(j.at("source_file"), "seed000-redhat73-pcem.txt") << id;
+    }
+    auto bundle = nlohmann::json::parse(run("export --all").out);
+    EXPECT_EQ(bundle.at("runs")[0].at("sources").size(), 3u);
+    r = run("import " + html_copy(true));  // the same page again: its sha256 is known
+    EXPECT_EQ(r.code, 1);
+    EXPECT_NE(r.err.find("was imported before (run 1; same sha256)"), std::string::npos) << r.err;
+    r = run("import --again " + html_copy(true));  // --again stores a copy
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(stored(), 34u);
+    auto copy = nlohmann::json::parse(run("show 18 --format json").out);
+    ASSERT_EQ(copy.at("sources").size(), 1u);
+    EXPECT_EQ(copy.at("sources")[0].at("file"), "seed000.html");
+}
+
+// 001 and 002 repeat 000's BogoMips table: one run per machine and kernel,
+// with the three places it was read from.
+TEST_F(Duplicates, ATableRepeatedInSeveralPostsIsOneRunWithEachSource) {
+    auto r = run("import " + seed000() + " " + fixture_path("seed001-redhat62-pcem.txt") + " " +
+                 fixture_path("seed002-mandrake72-pcem.txt"));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("3 files: 21 run(s) stored"), std::string::npos) << r.err;
+    auto j = nlohmann::json::parse(run("show 'tilia linux-1.2.13 bogomips' --format json").out);
+    std::vector<std::string> where;
+    for (const auto& s : j.at("sources"))
+        where.push_back(fmt::format("{}:{}-{}", s.at("file").get<std::string>(),
+                                    s.at("first_line").get<int>(), s.at("last_line").get<int>()));
+    EXPECT_EQ(where, (std::vector<std::string>{"seed000-redhat73-pcem.txt:220-227",
+                                               "seed001-redhat62-pcem.txt:176-183",
+                                               "seed002-mandrake72-pcem.txt:194-201"}));
+    EXPECT_EQ(stored(), 21u);
+}
+
+// A text that holds seed 004 twice (a post quoting an earlier one): each run is
+// stored once, with both places as its sources.
+TEST_F(Duplicates, ARunATextRepeatsIsStoredOnceWithBothPlaces) {
+    std::string seed = slurp(fixture_path("seed004-athlon-p3.txt"));  // 159 lines
+    std::string twice = (dir / "twice.txt").string();
+    std::ofstream(twice) << seed << seed;
+    auto r = run("import " + twice);
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("twice.txt: stored 2 run(s), 2 repeated in the text (stored once, with "
+                         "each place as a source)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(stored(), 2u);
+    r = run("show 1");
+    EXPECT_NE(r.out.find("\nsource: twice.txt lines 31-95 (sha256 "), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("\nsource: twice.txt lines 190-254 (sha256 "), std::string::npos) << r.out;
+    r = run("import --again " + twice);  // a copy of each, still one per run the text holds
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(stored(), 4u);
+}
+
+// A bundle's run that is stored already by content, though its label was
+// edited here since, is not stored again.
+TEST_F(Duplicates, ABundleRunStoredAlreadyUnderAnotherLabelIsNotStoredAgain) {
+    ASSERT_EQ(run("import " + seed000()).code, 0);
+    std::string bundle = (dir / "seed000.json").string();
+    ASSERT_EQ(run("export --all -o " + bundle).code, 0);
+    ASSERT_EQ(run("edit 1 --label renamed").code, 0);
+    auto r = run("import " + bundle);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("skipped 'p-rh73 rh73 0.9.6b engine': already stored as run 1 (same "
+                         "content: machine, build and figures)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("skipped 'tilia rh73 0.9.6b': already stored as run 7 (same content)\n"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(stored(), 17u);
+    r = run("import --again " + bundle);  // --again stores the copies
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(stored(), 34u);
+}
+
+}  // namespace speedlab::testing
