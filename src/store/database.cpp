@@ -247,6 +247,8 @@ std::string default_database_path() {
 std::string content_sha256(const Run& run) {
     nlohmann::json j = to_json(run, false);
     j.erase("id");
+    for (auto& m : j["measurements"])
+        for (const char* key : kIntervalKeys) m.erase(key);
     std::string bytes = compact(j) + '\0';
     bytes += run.raw_text.view();
     unsigned char md[EVP_MAX_MD_SIZE];
