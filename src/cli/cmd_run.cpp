@@ -138,15 +138,28 @@ double percentage(const std::string& text) {
     return v / 100;
 }
 
+// A figure that did not reach the precision asked for, with the precision it
+// did reach (the JSON's precision_reached, from the same median_interval).
+std::string reached_instead(const Run& run, const std::string& key) {
+    for (const auto& m : run.measurements) {
+        if (metric_key(m) != key) continue;
+        auto i = median_interval(m.samples);
+        return i ? fmt::format("{} \u00b1{:.2f}%", key, 100 * i->half_width)
+                 : key + " (1 repetition)";
+    }
+    return key;
+}
+
 // Figures that did not reach the precision asked for, said plainly.
-void warn_imprecise(const std::vector<std::string>& imprecise, double precision) {
+void warn_imprecise(const Run& run, const std::vector<std::string>& imprecise, double precision) {
     if (imprecise.empty()) return;
     std::string list;
-    for (size_t k = 0; k < imprecise.size() && k < 6; ++k) list += (k ? ", " : "") + imprecise[k];
+    for (size_t k = 0; k < imprecise.size() && k < 6; ++k)
+        list += (k ? ", " : "") + reached_instead(run, imprecise[k]);
     fmt::print(
         stderr,
         "speedlab: warning: {} figure(s) did not reach +-{:.3g}% in the time allowed ({}{}): "
-        "the machine is too noisy for that precision now; see the cv column of show\n",
+        "the machine is too noisy for that precision now; see the 95% column of show\n",
         imprecise.size(), 100 * precision, list, imprecise.size() > 6 ? ", ..." : "");
 }
 
@@ -281,7 +294,7 @@ Command add_run(CLI::App& app, Global& global) {
                                                  : 10 * static_cast<double>(figures) * opt.seconds;
         }
         auto outcome = measure_here(opt, processes);
-        warn_imprecise(outcome.imprecise, opt.precision);
+        warn_imprecise(outcome.run, outcome.imprecise, opt.precision);
         Run& run = outcome.run;
         int code = outcome.interrupted        ? Exit::interrupted
                    : outcome.failures.empty() ? Exit::ok

@@ -213,11 +213,22 @@ std::vector<RunSource> sources_from_json(const json& j) {
                            line(s, "last_line")});
     return out;
 }
+
+// A repeated figure's 95% interval of the median; null for one sample, and
+// for a -multi run, whose samples are per-process shares, not repetitions.
+json with_interval(const Measurement& m, int processes) {
+    json j = to_json(m);
+    auto i = processes > 1 ? std::nullopt : median_interval(m.samples);
+    j["low"] = i ? json(i->low) : json(nullptr);
+    j["high"] = i ? json(i->high) : json(nullptr);
+    j["precision_reached"] = i ? json(i->half_width) : json(nullptr);
+    return j;
+}
 }  // namespace
 
 json to_json(const Run& r, bool with_raw_text) {
     json ms = json::array();
-    for (const auto& m : r.measurements) ms.push_back(to_json(m));
+    for (const auto& m : r.measurements) ms.push_back(with_interval(m, r.processes));
     json j{{"id", r.id},
            {"label", r.label},
            {"when", r.when},

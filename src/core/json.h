@@ -13,7 +13,13 @@ nlohmann::json to_json(const PrintedForms& printed);
 PrintedForms printed_forms_from_json(const nlohmann::json& j);
 nlohmann::json to_json(const Machine& machine);
 nlohmann::json to_json(const Conditions& conditions);
+// Each measurement of a run also gets the 95% interval of its median
+// (`low`, `high`, `precision_reached`), null where there is none.
 nlohmann::json to_json(const Run& run, bool with_raw_text = false);
+
+// The measurement fields derived from the samples after content hashes were
+// first stored: a run's content hash leaves them out, so it stays the same.
+inline constexpr const char* kIntervalKeys[] = {"low", "high", "precision_reached"};
 
 Measurement measurement_from_json(const nlohmann::json& j);
 Machine machine_from_json(const nlohmann::json& j);

@@ -53,6 +53,13 @@ double median_half_width(std::span<const double> samples) {
     return t95(s.n - 1) * 1.2533 * s.cv() / std::sqrt(static_cast<double>(s.n));
 }
 
+std::optional<MedianInterval> median_interval(std::span<const double> samples) {
+    if (samples.size() < 2) return std::nullopt;
+    double median = summarize(samples).median;
+    double h = median_half_width(samples);
+    return MedianInterval{std::max(0.0, median * (1 - h)), median * (1 + h), h};
+}
+
 std::vector<size_t> outliers(std::span<const double> samples, double limit) {
     std::vector<size_t> out;
     if (samples.size() < 3) return out;

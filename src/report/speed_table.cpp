@@ -120,20 +120,29 @@ std::string throughput_cell(double v) {
 }
 
 namespace {
-// The samples behind each figure: repetitions (the table shows their median)
-// or, for a -multi run, the processes (the table shows their sum).
+// The 95% interval of a repeated figure's median, as +-h% (the precision it
+// reached); per-process samples of a -multi run are not repetitions: none.
+std::string interval_cell(const Run& run, const Measurement& m) {
+    auto i = run.processes > 1 ? std::nullopt : median_interval(m.samples);
+    return i ? fmt::format("±{:.2f}%", 100 * i->half_width) : "";
+}
+
+// The samples behind each figure: repetitions (the table shows their median,
+// with its 95% interval) or, for a -multi run, the processes (the table shows
+// their sum).
 std::string samples_table(const Run& run) {
     bool any = std::any_of(run.measurements.begin(), run.measurements.end(),
                            [](const Measurement& m) { return m.samples.size() > 1; });
     if (!any) return "";
-    std::string out = run.processes > 1
-                          ? fmt::format(
-                                "\nPer process (the tables show the sum of {} processes; k = 1000 "
-                                "bytes/s):\n",
-                                run.processes)
-                          : "\nRepetitions (the tables show the median; k = 1000 bytes/s):\n";
-    out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>7} {:>8}\n", "figure", "n", "median",
-                       "min", "max", "cv", "outliers");
+    const bool repeated = run.processes <= 1;
+    std::string out = !repeated ? fmt::format(
+                                      "\nPer process (the tables show the sum of {} processes; "
+                                      "k = 1000 bytes/s):\n",
+                                      run.processes)
+                                : "\nRepetitions (the tables show the median; 95% = its 95% "
+                                  "interval; k = 1000 bytes/s):\n";
+    out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>7} {:>8}{}\n", "figure", "n", "median",
+                       "min", "max", "cv", "outliers", repeated ? "      95%" : "");
     for (const auto& m : run.measurements) {
         if (m.samples.size() < 2) continue;
         Summary s = summarize(m.samples);
@@ -141,9 +150,10 @@ std::string samples_table(const Run& run) {
             return m.operation == Operation::throughput ? throughput_cell(v)
                                                         : fmt::format("{:.1f}/s", v);
         };
-        out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>6.2f}% {:>8}\n", metric_key(m),
+        out += fmt::format("{:<22} {:>3} {:>14} {:>14} {:>14} {:>6.2f}% {:>8}{}\n", metric_key(m),
                            s.n, show(s.median), show(s.min), show(s.max), 100 * s.cv(),
-                           outliers(m.samples).size());
+                           outliers(m.samples).size(),
+                           repeated ? fmt::format(" {:>8}", interval_cell(run, m)) : "");
     }
     return out;
 }

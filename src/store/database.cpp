@@ -265,6 +265,8 @@ std::string content_sha256(const Run& run) {
     nlohmann::json j = to_json(run, false);
     j.erase("id");
     j.erase("sources");  // a run found in one more text keeps its content
+    for (auto& m : j["measurements"])
+        for (const char* key : kIntervalKeys) m.erase(key);
     std::string bytes = compact(j) + '\0';
     bytes += run.raw_text.view();
     unsigned char md[EVP_MAX_MD_SIZE];
