@@ -58,9 +58,10 @@ std::string facts_table(const Run& run, const Links& links) {
     return out + "</table>\n";
 }
 
-std::string spread(const Measurement& m) {
-    if (m.samples.size() < 2) return "";
-    return report::plus_minus_percent(median_half_width(m.samples));
+// The 95% interval of a repeated figure's median, as the JSON's precision_reached.
+std::string spread(const Measurement& m, int processes) {
+    auto i = processes > 1 ? std::nullopt : median_interval(m.samples);
+    return i ? report::plus_minus_percent(i->half_width) : "";
 }
 
 std::string figures_table(const Run& run) {
@@ -76,7 +77,7 @@ std::string figures_table(const Run& run) {
             html_escape(metric_key(m)), html_escape(metric_key(m)),
             html_escape(m.source_name.str()),
             html_escape(report::detail::value_text(k, m.value, m.printed_step, report::Units::si)),
-            std::max<size_t>(1, m.samples.size()), spread(m));
+            std::max<size_t>(1, m.samples.size()), spread(m, run.processes));
     }
     return out + "</table></div>\n";
 }
