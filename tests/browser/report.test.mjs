@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { launch, open, parseFigure, parseRatio, runId, scratch, screenshotDir, speedlab, testData } from './support.mjs';
+import { assertFiguresEqualJson, launch, open, parseFigure, runId, scratch, screenshotDir, speedlab, testData } from './support.mjs';
 
 const HOSTILE_LABEL = '<script>alert(1)</script>';
 const HOSTILE_MACHINE = '<svg onload=alert(2)>';
@@ -241,23 +241,7 @@ test('the figures shown equal speedlab compare --format json', async () => {
         assert.deepEqual(header.slice(1).map((h) => h.split(' ')[0]), pages.three.ids.map(String));
         const byMetric = new Map(rows.slice(1).map((r) => [r[0], r.slice(1)]));
         assert.deepEqual(byMetric.get('md5@8192'), ['6.07573 MB/s', '6.24230 MB/s (+2.7%~)', '13.4977 MB/s (2.22x*)']);
-        let checked = 0;
-        for (const row of json.rows) {
-            const shown = byMetric.get(row.metric);
-            assert.ok(shown, `${row.metric} is not on the page`);
-            row.values.forEach((v, i) => {
-                if (v.value === null) return assert.equal(shown[i], '-', row.metric);
-                const f = parseFigure(shown[i]);
-                assert.ok(f, `${row.metric}: "${shown[i]}"`);
-                assert.ok(Math.abs(f.value - v.value) <= f.halfStep * 1.0001, `${row.metric} ${v.run}: "${shown[i]}" against ${v.value}`);
-                const r = parseRatio(shown[i]);
-                if (i > 0 && v.vs_baseline !== null) {
-                    assert.ok(r, `${row.metric}: no ratio in "${shown[i]}"`);
-                    assert.ok(Math.abs(r.value - v.vs_baseline) <= r.halfStep * 1.0001, `${row.metric} ${v.run}: "${shown[i]}" against ${v.vs_baseline}`);
-                }
-                checked++;
-            });
-        }
+        const checked = assertFiguresEqualJson(assert, byMetric, json);
         assert.ok(checked >= 150, `${checked} figures checked`);
     });
     // The pair page's ratio for md5 at 8192 bytes is the JSON's B/A.

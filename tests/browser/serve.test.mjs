@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { launch, openUrl, parseFigure, runId, scratch, screenshotDir, speedlab, speedlabBinary, testData } from './support.mjs';
+import { assertFiguresEqualJson, launch, openUrl, runId, scratch, screenshotDir, speedlab, speedlabBinary, testData } from './support.mjs';
 
 const HOSTILE_LABEL = '<script>alert(1)</script>';
 const TABLE = 'type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n';
@@ -106,17 +106,7 @@ test('the figures on a compare page equal speedlab compare --format json', async
         const rows = await page.evaluate(() =>
             [...document.querySelectorAll('.wide table:not(#facts-diff) tr')].map((tr) => [...tr.children].map((c) => c.textContent)));
         const byMetric = new Map(rows.slice(1).map((r) => [r[0], r.slice(1)]));
-        let checked = 0;
-        for (const row of json.rows) {
-            const shown = byMetric.get(row.metric);
-            assert.ok(shown, `${row.metric} is not on the page`);
-            row.values.forEach((v, i) => {
-                if (v.value === null) return assert.equal(shown[i], '-', row.metric);
-                const f = parseFigure(shown[i]);
-                assert.ok(f && Math.abs(f.value - v.value) <= f.halfStep * 1.0001, `${row.metric} ${v.run}: "${shown[i]}" against ${v.value}`);
-                checked++;
-            });
-        }
+        const checked = assertFiguresEqualJson(assert, byMetric, json);
         assert.ok(checked >= 150, `${checked} figures checked`);
         assert.ok(await page.locator('#facts-diff tr.differs').count() >= 1);
     });

@@ -86,3 +86,27 @@ export function parseRatio(text) {
         return { value: 1 + Number(m[1]) / 100, halfStep: (0.5 * 10 ** -(m[2] ? m[2].length : 0)) / 100 };
     return { value: Number(m[3]), halfStep: 0.5 * 10 ** -(m[4] ? m[4].length : 0) };
 }
+
+// Asserts that every figure (and ratio) of a side-by-side table on the page,
+// metric -> cells, equals `compare --format json` to the digits shown; the
+// number of figures checked.
+export function assertFiguresEqualJson(assert, byMetric, json) {
+    let checked = 0;
+    for (const row of json.rows) {
+        const shown = byMetric.get(row.metric);
+        assert.ok(shown, `${row.metric} is not on the page`);
+        row.values.forEach((v, i) => {
+            if (v.value === null) return assert.equal(shown[i], '-', row.metric);
+            const f = parseFigure(shown[i]);
+            assert.ok(f, `${row.metric}: "${shown[i]}"`);
+            assert.ok(Math.abs(f.value - v.value) <= f.halfStep * 1.0001, `${row.metric} ${v.run}: "${shown[i]}" against ${v.value}`);
+            const r = parseRatio(shown[i]);
+            if (i > 0 && v.vs_baseline !== null) {
+                assert.ok(r, `${row.metric}: no ratio in "${shown[i]}"`);
+                assert.ok(Math.abs(r.value - v.vs_baseline) <= r.halfStep * 1.0001, `${row.metric} ${v.run}: "${shown[i]}" against ${v.vs_baseline}`);
+            }
+            checked++;
+        });
+    }
+    return checked;
+}
