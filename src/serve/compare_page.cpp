@@ -155,8 +155,7 @@ Response compare_page(const store::Database& db, const Request& request, const L
     what.all = request.param("all").value_or("") == "1";
     if (auto m = request.param("metrics"); m && !m->empty()) {
         auto chosen = select_metrics(*m, compare::metric_keys(runs));
-        if (!chosen.error.empty())
-            throw BadRequest("metrics", "figures the runs have", *m + "' (" + chosen.error + ")");
+        if (!chosen.error.empty()) throw BadRequest("metrics", chosen.error);
         what.metrics = std::move(chosen.keys);
     }
     report::RenderOptions options;

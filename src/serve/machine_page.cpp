@@ -122,8 +122,7 @@ std::vector<const FigureHistory*> charted(const std::vector<FigureHistory>& hs,
         for (const auto& h : hs)
             if (auto k = parse_metric_key(h.metric)) available.push_back(*k);
         auto chosen = select_metrics(*m, available);
-        if (!chosen.error.empty())
-            throw BadRequest("metrics", "figures of this machine", *m + "' (" + chosen.error + ")");
+        if (!chosen.error.empty()) throw BadRequest("metrics", chosen.error);
         for (const auto& h : hs)
             for (const auto& k : chosen.keys)
                 if (metric_key(k) == h.metric) out.push_back(&h);

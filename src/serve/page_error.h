@@ -12,6 +12,9 @@ struct BadRequest : std::runtime_error {
     BadRequest(const std::string& parameter, const std::string& expected, const std::string& found)
         : std::runtime_error(parameter + ": expected " + expected + ", found '" + found + "'"),
           parameter(parameter) {}
+    // "metrics: 'x' names no figure of these runs; closest: ..."
+    BadRequest(const std::string& parameter, const std::string& message)
+        : std::runtime_error(parameter + ": " + message), parameter(parameter) {}
     std::string parameter;
 };
 

@@ -116,6 +116,10 @@ std::string run_row(const store::RunSummary& r, const Links& links) {
 // "Runs 1–100 of 345 stored." / "Runs 1–3 of 3 that match." / "No run matches."
 std::string count_line(const View& v, int64_t total, size_t shown) {
     bool filtered = !v.params.empty() && !(v.params.size() == 1 && v.params[0].first == "sort");
+    if (shown == 0 && total > 0)
+        return fmt::format("No runs on page {}: {} {} in {} page(s).", v.page, total,
+                           filtered ? "match" : "are stored",
+                           (total + kRunsPerPage - 1) / kRunsPerPage);
     if (shown == 0) return filtered ? "No run matches." : "No runs stored.";
     int64_t first = (v.page - 1) * kRunsPerPage + 1;
     return fmt::format("Runs {}–{} of {} {}.", first, first + int64_t(shown) - 1, total,

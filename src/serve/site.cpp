@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "core/text.h"
 #include "report/html.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
@@ -12,6 +13,11 @@ namespace speedlab::serve {
 using report::html_escape;
 
 namespace {
+// What a visitor typed, shown back: valid UTF-8 without control characters.
+std::string printable(std::string_view text) {
+    return terminal_safe(valid_utf8(text));
+}
+
 Response error_page(const Links& links, int status, const std::string& title,
                     const std::string& body) {
     return {status, "text/html; charset=utf-8", layout(links, title, Section::none, body), {}};
@@ -24,7 +30,7 @@ std::string way_back(const Links& links) {
 
 Response not_found(const Links& links, const std::string& what,
                    const std::vector<NotFound::Suggestion>& closest) {
-    std::string body = "<p>" + html_escape(what) + ".</p>\n";
+    std::string body = "<p>" + html_escape(printable(what)) + ".</p>\n";
     if (!closest.empty()) {
         body += "<p>The closest:</p><ul id=\"closest\">";
         for (const auto& c : closest) body += "<li>" + link(c.href, c.text) + "</li>";
@@ -76,7 +82,7 @@ Response Site::handle(const Request& request) {
     } catch (const BadRequest& e) {
         return error_page(
             links_, 400, "Bad request",
-            "<p id=\"problem\">" + html_escape(e.what()) + "</p>\n" + way_back(links_));
+            "<p id=\"problem\">" + html_escape(printable(e.what())) + "</p>\n" + way_back(links_));
     } catch (const NotFound& e) {
         return not_found(links_, e.what(), e.closest);
     } catch (const std::exception&) {

@@ -169,6 +169,16 @@ TEST_P(ServeOn, BadInputGetsItsOwnPageAndNothingIsWritten) {
         has(since->body, "since: expected a date as YYYY-MM-DD, found '2026-13-45'"))
         << since->body;
     EXPECT_EQ(get("/?page=0")->status, 400);
+    EXPECT_TRUE(has(get("/?page=999")->body, "No runs on page 999: 19 are stored in 1 page(s)."));
+    auto nul = get("/machine/%00%1b[2Jx");
+    EXPECT_EQ(nul->status, 404);
+    EXPECT_EQ(nul->body.find('\0'), std::string::npos);
+    EXPECT_EQ(nul->body.find('\x1b'), std::string::npos);
+    auto metrics = get("/compare?runs=1,3&metrics=nosuch");
+    EXPECT_EQ(metrics->status, 400);
+    EXPECT_TRUE(has(metrics->body, "metrics: &#39;nosuch&#39; names no figure") ||
+                has(metrics->body, "metrics: 'nosuch' names no figure"))
+        << metrics->body;
     EXPECT_EQ(get("/?sort=fastest")->status, 400);
     EXPECT_EQ(get("/compare?runs=1")->status, 400);
     EXPECT_EQ(get("/compare?runs=1,2&noise=nan")->status, 400);
