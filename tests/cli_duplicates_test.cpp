@@ -48,11 +48,7 @@ class Duplicates : public Cli {
 // The acceptance of issue 20: a second import of the five seeds stores
 // nothing, says so per file, and leaves every run and source as it was.
 TEST_F(Duplicates, ImportingTheSeedsASecondTimeStoresNothing) {
-    std::string seeds;
-    for (const char* s :
-         {"seed000-redhat73-pcem.txt", "seed001-redhat62-pcem.txt", "seed002-mandrake72-pcem.txt",
-          "seed003-sslcmp-i386-i486.txt", "seed004-athlon-p3.txt"})
-        seeds += " " + fixture_path(s);
+    std::string seeds = seed_paths();
     auto r = run("import" + seeds);
     ASSERT_EQ(r.code, 65) << r.err;
     ASSERT_EQ(stored(), 23u);

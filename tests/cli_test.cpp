@@ -580,11 +580,7 @@ namespace speedlab::testing {
 // 004, refuses 003 (a ratio table) at its line, and exits 65; a second import
 // stores nothing and says so for each file.
 TEST_F(Cli, ImportOfTheSeedsKeepsGoingPastARatioTable) {
-    std::string seeds;
-    for (const char* s :
-         {"seed000-redhat73-pcem.txt", "seed001-redhat62-pcem.txt", "seed002-mandrake72-pcem.txt",
-          "seed003-sslcmp-i386-i486.txt", "seed004-athlon-p3.txt"})
-        seeds += " " + fixture_path(s);
+    std::string seeds = seed_paths();
     auto r = run("import" + seeds);
     EXPECT_EQ(r.code, 65) << r.err;
     EXPECT_NE(r.err.find("seed003-sslcmp-i386-i486.txt:8: found a ratio table"), std::string::npos)

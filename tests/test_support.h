@@ -17,6 +17,16 @@ inline std::string fixture_path(const std::string& name) {
     return std::string(SPEEDLAB_TEST_DATA) + "/" + name;
 }
 
+// The five seed texts' paths, each after a space: the words of one import.
+inline std::string seed_paths() {
+    std::string out;
+    for (const char* s :
+         {"seed000-redhat73-pcem.txt", "seed001-redhat62-pcem.txt", "seed002-mandrake72-pcem.txt",
+          "seed003-sslcmp-i386-i486.txt", "seed004-athlon-p3.txt"})
+        out += " " + fixture_path(s);
+    return out;
+}
+
 inline std::string read_fixture(const std::string& name) {
     std::ifstream in(fixture_path(name), std::ios::binary);
     std::stringstream ss;
