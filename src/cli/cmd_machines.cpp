@@ -21,10 +21,6 @@ std::string joined(const std::vector<std::string>& items, const char* separator)
     return out;
 }
 
-std::string kind_text(const store::MachineSummary& m) {
-    return m.emulator.empty() ? m.kind : m.kind + " (" + m.emulator + ")";
-}
-
 // A time stamp to the minute ("2026-12-06 03:50"): the table stays narrow.
 // A run stored with a date only keeps its date.
 std::string minute(const std::string& when) {
@@ -37,7 +33,7 @@ std::string machines_table(const std::vector<store::MachineSummary>& machines) {
         {"machine", "aliases", "cpu", "kind", "runs", "figs", "first", "last"}};
     for (const auto& m : machines)
         rows.push_back({m.name.empty() ? "(no name)" : m.name, joined(m.aliases, ", "), m.cpu,
-                        kind_text(m), std::to_string(m.runs), std::to_string(m.figures),
+                        report::kind_text(m), std::to_string(m.runs), std::to_string(m.figures),
                         minute(m.first), minute(m.last)});
     std::array<size_t, 8> width{};
     for (const auto& r : rows)

@@ -1,12 +1,17 @@
 #include "report/summary_formats.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "report/comparison_parts.h"
 
 namespace speedlab::report {
 
 using detail::csv_field;
+
+std::string kind_text(const store::MachineSummary& m) {
+    return m.emulator.empty() ? m.kind : m.kind + " (" + m.emulator + ")";
+}
 
 nlohmann::json runs_json(const std::vector<store::RunSummary>& runs) {
     nlohmann::json j = nlohmann::json::array();
@@ -56,8 +61,7 @@ nlohmann::json machines_json(const std::vector<store::MachineSummary>& machines)
 std::string machines_csv(const std::vector<store::MachineSummary>& machines) {
     std::string out = "name,aliases,cpu,kind,emulator,runs,figures,first,last\n";
     for (const auto& m : machines) {
-        std::string aliases;
-        for (const auto& a : m.aliases) aliases += (aliases.empty() ? "" : ";") + a;
+        std::string aliases = fmt::format("{}", fmt::join(m.aliases, ";"));
         out += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_field(m.name), csv_field(aliases),
                            csv_field(m.cpu), m.kind, csv_field(m.emulator), m.runs, m.figures,
                            csv_field(m.first), csv_field(m.last));

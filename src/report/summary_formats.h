@@ -9,6 +9,9 @@
 
 namespace speedlab::report {
 
+// "emulated (PCem)", "physical": a machine's kind with its emulator.
+std::string kind_text(const store::MachineSummary& machine);
+
 nlohmann::json runs_json(const std::vector<store::RunSummary>& runs);
 std::string runs_csv(const std::vector<store::RunSummary>& runs);
 nlohmann::json machines_json(const std::vector<store::MachineSummary>& machines);

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 
 #include "compare/ratio.h"
 #include "core/metric_pattern.h"
@@ -50,16 +49,6 @@ std::vector<Run> load_runs(const store::Database& db, const std::vector<std::str
         runs.push_back(std::move(*run));
     }
     return runs;
-}
-
-double noise_of(const Request& request) {
-    auto text = request.param("noise").value_or("");
-    if (text.empty()) return compare::kDefaultNoise;
-    double v = -1;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || !(v >= 0 && v <= 50))
-        throw BadRequest("noise", "a percentage from 0 to 50", text);
-    return v / 100;
 }
 
 size_t baseline_of(const Request& request, const std::vector<Run>& runs) {
@@ -151,14 +140,16 @@ Response compare_page(const store::Database& db, const Request& request, const L
     auto runs = load_runs(db, names, links);
     report::CompareRequest what;
     what.baseline = baseline_of(request, runs);
-    what.noise = noise_of(request);
+    what.noise = percent_param(request, "noise", compare::kDefaultNoise);
     what.all = request.param("all").value_or("") == "1";
     if (auto m = request.param("metrics"); m && !m->empty()) {
         auto chosen = select_metrics(*m, compare::metric_keys(runs));
         if (!chosen.error.empty()) throw BadRequest("metrics", chosen.error);
         what.metrics = std::move(chosen.keys);
     }
+    bool download = request.param("download").value_or("") == "1";
     report::RenderOptions options;
+    options.fragment = format == PageFormat::html && !download;  // the page frames the parts
     auto outcome = report::compare_runs(runs, what,
                                         format == PageFormat::json  ? report::Format::json
                                         : format == PageFormat::csv ? report::Format::csv
@@ -168,19 +159,18 @@ Response compare_page(const store::Database& db, const Request& request, const L
         throw BadRequest("runs", "runs with figures in common", outcome.error);
     if (format == PageFormat::json) return json_response(outcome.text);
     if (format == PageFormat::csv) return csv_response(outcome.text);
-    if (request.param("download").value_or("") == "1")
+    if (download)
         return {200,
                 "text/html; charset=utf-8",
                 outcome.text,
                 {{"Content-Disposition", "attachment; filename=\"speedlab-compare.html\""}}};
-    options.fragment = true;
     std::string body =
         "<p>The same comparison on the command line:</p><code class=\"cli\" id=\"cli\">" +
         html_escape(command_line(runs, what.baseline, request)) + "</code>\n<p>" +
         link(link_to(request, {{"download", "1"}}), "Download this report as one HTML file") +
         " · " + link(link_to(request, {{"format", "json"}}), "JSON") + " · " +
         link(link_to(request, {{"format", "csv"}}), "CSV") + "</p>\n";
-    body += report::compare_runs(runs, what, report::Format::html, options).text;
+    body += outcome.text;
     body += facts_diff(runs);
     std::string title =
         fmt::format("{} runs compared against run {}", runs.size(), runs[what.baseline].id);

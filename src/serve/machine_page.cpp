@@ -1,9 +1,9 @@
 // "/machine/NAME": a machine's facts, its runs, and each figure's history
 // with the steps the gate flags.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
-#include <charconv>
 #include <nlohmann/json.hpp>
 
 #include "compare/interval.h"
@@ -30,21 +30,10 @@ namespace {
 constexpr int64_t kMostHistoryRuns = 500;  // the newest; older ones are on the run list
 constexpr size_t kDefaultCharts = 8;
 
-double percent_param(const Request& r, const char* name, double fallback) {
-    auto text = r.param(name).value_or("");
-    if (text.empty()) return fallback;
-    double v = -1;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || !(v >= 0 && v <= 50))
-        throw BadRequest(name, "a percentage from 0 to 50", text);
-    return v / 100;
-}
-
-report::AxisUnit unit_of(const Run& any, const FigureHistory& h) {
+report::AxisUnit unit_of(const FigureHistory& h) {
     double top = 0;
     for (const auto& p : h.points) top = std::max(top, p.value);
     auto key = parse_metric_key(h.metric);
-    (void)any;
     if (key && key->operation == Operation::throughput) {
         if (top >= 1e9) return {"GB/s", 1e9};
         if (top >= 1e6) return {"MB/s", 1e6};
@@ -85,7 +74,7 @@ std::string chart_of(const std::vector<Run>& runs, const FigureHistory& h, Histo
                                report::percent(p.change));
         points.push_back({p.value, x_label(runs, h, p.run, order), tip, p.step});
     }
-    return report::history_chart(h.metric, points, unit_of(runs.front(), h));
+    return report::history_chart(h.metric, points, unit_of(h));
 }
 }  // namespace
 
@@ -155,10 +144,9 @@ HistoryView history_view(const Request& request) {
 // The machine as `speedlab machines` sums it up: kind, aliases, the most common CPU.
 std::string machine_line(const store::Database& db, const std::string& name) {
     for (const auto& m : db.machines(name)) {
-        std::string kind = m.kind + (m.emulator.empty() ? "" : " (" + m.emulator + ")");
-        std::string aliases;
-        for (const auto& a : m.aliases) aliases += (aliases.empty() ? "" : ", ") + a;
-        return fmt::format("<p>{} · {} · CPU {}{}</p>\n", html_escape(kind), counted(m.runs, "run"),
+        std::string aliases = fmt::format("{}", fmt::join(m.aliases, ", "));
+        return fmt::format("<p>{} · {} · CPU {}{}</p>\n", html_escape(report::kind_text(m)),
+                           counted(m.runs, "run"),
                            html_escape(m.cpu.empty() ? "not stated" : m.cpu),
                            aliases.empty() ? "" : " · also known as " + html_escape(aliases));
     }

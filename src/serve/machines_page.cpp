@@ -1,5 +1,6 @@
 // "/machines": every machine with its aliases, CPU, kind, runs and dates.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/json.h"
 #include "report/html.h"
@@ -23,14 +24,12 @@ Response machines_page(const store::Database& db, const Request& request, const 
         "<th>aliases</th><th>CPU</th><th>kind</th><th>runs</th><th>figures</th><th>first</th>"
         "<th>last</th></tr>\n";
     for (const auto& m : machines) {
-        std::string aliases;
-        for (const auto& a : m.aliases) aliases += (aliases.empty() ? "" : ", ") + a;
+        std::string aliases = fmt::format("{}", fmt::join(m.aliases, ", "));
         body += fmt::format(
             "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td "
             "class=\"n\">{}</td><td>{}</td><td>{}</td></tr>\n",
             m.name.empty() ? "(no name)" : link(links.machine(m.name), m.name),
-            html_escape(aliases), html_escape(m.cpu),
-            html_escape(m.emulator.empty() ? m.kind : m.kind + " (" + m.emulator + ")"), m.runs,
+            html_escape(aliases), html_escape(m.cpu), html_escape(report::kind_text(m)), m.runs,
             m.figures, html_escape(m.first), html_escape(m.last));
     }
     body += "</table></div>\n";

@@ -25,6 +25,9 @@ std::string runs_table(const std::vector<store::RunSummary>& runs, const Links& 
 // "html" (the default), "json" or "csv"; anything else is a BadRequest.
 enum class PageFormat { html, json, csv };
 PageFormat page_format(const Request& request, bool csv_too = true);
+// A percentage parameter from 0 to 50 as a fraction (5 -> 0.05); FALLBACK when
+// not given; anything else (nan, inf, 60, "5%") is a BadRequest.
+double percent_param(const Request& request, const char* name, double fallback);
 Response json_response(const std::string& text);
 Response csv_response(const std::string& text);
 
