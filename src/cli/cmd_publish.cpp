@@ -6,7 +6,6 @@
 #include <filesystem>
 #include <fstream>
 #include <set>
-#include <sstream>
 
 #include "cli/commands.h"
 #include "cli/output.h"
@@ -30,11 +29,13 @@ std::set<std::string> read_manifest(const fs::path& dir) {
     return out;
 }
 
-std::string file_text(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+// Whether PATH holds exactly CONTENT (read no further than one byte past it).
+bool holds(const fs::path& path, const std::string& content) {
+    std::error_code ec;
+    std::string error;
+    if (!fs::is_regular_file(path, ec)) return false;
+    auto text = read_input(path.string(), content.size(), error);
+    return text && *text == content;
 }
 
 // Refuses a directory that holds files publish did not write, unless forced.
@@ -90,7 +91,7 @@ Command add_publish(CLI::App& app, Global& global) {
             now.insert(path);
             if (failed) return;
             fs::path target = dir / path;
-            if (fs::is_regular_file(target, ec) && file_text(target) == content) {
+            if (holds(target, content)) {
                 ++counts.unchanged;
                 return;
             }
