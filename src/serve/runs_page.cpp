@@ -1,5 +1,6 @@
 // "/": the stored runs, filtered, sorted and paged; each view is its URL.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "core/clock.h"
 #include "core/json.h"
@@ -49,20 +50,19 @@ View read_view(const store::Database& db, const Request& r) {
     if (auto s = value(r, "sort"); !s.empty()) {
         auto order = store::parse_run_order(s);
         if (!order)
-            throw BadRequest("sort", "one of newest, oldest, label, machine, cpu, version, figures",
-                             s);
+            throw BadRequest(
+                "sort", fmt::format("one of {}", fmt::join(store::run_order_names(), ", ")), s);
         v.order = *order;
     }
     if (auto p = value(r, "page"); !p.empty()) {
-        if (p.size() > 9 || p.find_first_not_of("0123456789") != std::string::npos || p == "0" ||
-            p[0] == '0')
+        if (p.size() > 9 || p.find_first_not_of("0123456789") != std::string::npos || p[0] == '0')
             throw BadRequest("page", "a page number from 1", p);
         v.page = std::stoll(p);
     }
     if (auto m = value(r, "machine"); !m.empty()) {
         auto match = match_machines(m, db.machine_names());
-        if (match.names.empty()) v.machine_error = match.error;
-        f.machines = match.names.empty() ? std::vector<std::string>{"\x01none"} : match.names;
+        v.machine_error = match.error;
+        f.machines = std::move(match.names);
     }
     return v;
 }
@@ -152,8 +152,11 @@ std::string runs_table(const std::vector<store::RunSummary>& runs, const Links& 
 Response runs_page(const store::Database& db, const Request& request, const Links& links) {
     auto format = page_format(request);
     View v = read_view(db, request);
-    int64_t total = db.count(v.filter);
-    auto runs = db.page(v.filter, v.order, (v.page - 1) * kRunsPerPage, kRunsPerPage);
+    // A machine pattern that matched nothing selects no run; the store is not asked.
+    bool none = !v.machine_error.empty();
+    int64_t total = none ? 0 : db.count(v.filter);
+    auto runs = none ? std::vector<store::RunSummary>{}
+                     : db.page(v.filter, v.order, (v.page - 1) * kRunsPerPage, kRunsPerPage);
     if (format == PageFormat::json) return json_response(json_text(report::runs_json(runs)));
     if (format == PageFormat::csv) return csv_response(report::runs_csv(runs));
     std::string body = links.is_published() ? "" : filter_form(request);
