@@ -43,26 +43,26 @@ std::vector<FigureHistory> histories(std::vector<Run>& runs, HistoryOrder order,
         return a.when != b.when ? a.when < b.when : a.id < b.id;
     });
     std::vector<FigureHistory> out;
-    std::map<std::string, size_t> index;     // metric -> its history
-    std::map<std::string, size_t> previous;  // metric -> the last run that had it
+    struct Seen {
+        size_t history;           // index into out
+        const Measurement* last;  // the figure in the last run that had it
+    };
+    std::map<std::string, Seen> seen;  // metric key -> its history so far
     for (size_t r = 0; r < runs.size(); ++r) {
         for (const auto& m : runs[r].measurements) {
             std::string key = metric_key(m);
-            auto [it, added] = index.emplace(key, out.size());
+            auto [it, added] = seen.try_emplace(key, Seen{out.size(), nullptr});
             if (added) out.push_back({key, {}});
             HistoryPoint p{r, m.value, false, 0};
-            if (auto prev = previous.find(key); prev != previous.end()) {
-                const Measurement& before =
-                    *runs[prev->second].find(m.algorithm, m.operation, m.parameter);
-                if (before.value > 0 && m.value > 0) {
-                    auto row = compare::check_figure(before, m, threshold, noise);
-                    p.step = row.verdict == compare::Verdict::regression ||
-                             row.verdict == compare::Verdict::improvement;
-                    p.change = row.stats.ratio;
-                }
+            if (const Measurement* before = it->second.last;
+                before && before->value > 0 && m.value > 0) {
+                auto row = compare::check_figure(*before, m, threshold, noise);
+                p.step = row.verdict == compare::Verdict::regression ||
+                         row.verdict == compare::Verdict::improvement;
+                p.change = row.stats.ratio;
             }
-            previous[key] = r;
-            out[it->second].points.push_back(p);
+            it->second.last = &m;
+            out[it->second.history].points.push_back(p);
         }
     }
     std::erase_if(out, [](const FigureHistory& h) { return h.points.size() < 2; });
