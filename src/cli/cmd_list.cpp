@@ -111,10 +111,8 @@ std::string no_source_text(const Run& run) {
 std::string sources_text(const Run& run) {
     std::string out;
     for (const auto& s : run.sources)
-        out += fmt::format(
-            "source: {}{}{}\n", s.file.empty() ? "(no file name)" : s.file,
-            s.first_line > 0 ? fmt::format(" lines {}-{}", s.first_line, s.last_line) : "",
-            s.sha256.empty() ? "" : " (sha256 " + s.sha256.substr(0, 12) + ")");
+        out += fmt::format("source: {}{}\n", to_string(s),
+                           s.sha256.empty() ? "" : " (sha256 " + s.sha256.substr(0, 12) + ")");
     return out;
 }
 }  // namespace

@@ -15,4 +15,12 @@ struct RunSource {
     bool operator==(const RunSource&) const = default;
 };
 
+// "seed000.txt lines 16-40": the file and, where known, the lines.
+inline std::string to_string(const RunSource& s) {
+    std::string out = s.file.empty() ? "(no file name)" : s.file;
+    if (s.first_line > 0)
+        out += " lines " + std::to_string(s.first_line) + "-" + std::to_string(s.last_line);
+    return out;
+}
+
 }  // namespace speedlab

@@ -47,11 +47,7 @@ std::string facts_table(const Run& run, const Links& links) {
          html_escape(run.conditions->empty() ? "" : sysinfo::describe(run.conditions))}};
     if (auto e = bogomips::explain(m)) rows.push_back({"BogoMips", html_escape(e->text)});
     for (const auto& src : run.sources)  // a text met in several files is stored once
-        rows.push_back(
-            {"read from",
-             html_escape(src.file + (src.first_line ? fmt::format(", lines {}-{}", src.first_line,
-                                                                  src.last_line)
-                                                    : ""))});
+        rows.push_back({"read from", html_escape(to_string(src))});
     std::string out = "<table class=\"facts\">";
     for (const auto& [k, v] : rows)
         if (!v.empty()) out += "<tr><th>" + k + "</th><td>" + v + "</td></tr>";
