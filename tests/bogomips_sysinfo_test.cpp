@@ -26,19 +26,23 @@ TEST(BogoMipsArithmetic, EachEraPrintsItsOwnWay) {
 }
 
 TEST(BogoMipsCalibration, TscLoopFindsAboutTwiceTheTscClock) {
-    // Loose on purpose (machines here are shared; the 2% bar is bench/bogomips-check):
-    // one of twelve tries must land within 25%, since a busy CPU can preempt any one
-    // (five were not enough with a load of 6 on 2 cores: every try was preempted).
+    // Loose on purpose (machines here are shared; the 2% bar is bench/bogomips-check).
+    // A trial overrun while preempted is timed again; a calibration that lands
+    // wide although nothing preempted it past its retries is a fault.
     std::vector<double> ratios;
-    for (int attempt = 0; attempt < 12; ++attempt) {
+    bool within = false;
+    for (int attempt = 0; attempt < 12 && !within; ++attempt) {
         double mhz = bogomips::measure_tsc_mhz(0.1);
         auto c = bogomips::calibrate(bogomips::Loop::tsc, 100);
-        EXPECT_GT(c.lpj, 0u);
+        ASSERT_GT(c.lpj, 0u);
         ratios.push_back(c.bogomips / (2 * mhz));
-        if (std::abs(ratios.back() - 1.0) < 0.25) break;
+        within = std::abs(ratios.back() - 1.0) < 0.25;
+        ASSERT_TRUE(within || c.disturbed > 0)
+            << "undisturbed, yet ratios to 2 x TSC: " << ::testing::PrintToString(ratios);
     }
-    EXPECT_LT(std::abs(ratios.back() - 1.0), 0.25)
-        << "ratios to 2 x TSC: " << ::testing::PrintToString(ratios);
+    if (!within)
+        GTEST_SKIP() << "12 calibrations preempted past their retries (the CPU is too busy): "
+                     << ::testing::PrintToString(ratios);
     auto plain = bogomips::calibrate(bogomips::Loop::plain, 100);
     EXPECT_GT(plain.bogomips, 0);
 }

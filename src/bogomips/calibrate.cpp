@@ -1,6 +1,7 @@
 #include "bogomips/calibrate.h"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
 
 #include <algorithm>
 #include <cmath>
@@ -139,6 +140,34 @@ std::string kernel_line(unsigned long lpj, int hz, bool rounded) {
                        (lpj / (5000 / h)) % 100);
 }
 
+namespace {
+
+// Times the scheduler took the CPU from this thread (Linux: per thread).
+long involuntary_switches() {
+    rusage u{};
+    getrusage(RUSAGE_THREAD, &u);
+    return u.ru_nivcsw;
+}
+
+// Whether `lpj` loops fit inside one tick. An overrun while preempted says
+// nothing about the loop (a fit does): timed again, up to 20 times.
+bool fits(const Jiffies& jiffies, Loop loop, unsigned long lpj, Calibration& c) {
+    for (int tries = 0;; ++tries) {
+        long before = involuntary_switches();
+        uint64_t ticks = jiffies.next_edge();
+        run_delay(loop, lpj);
+        if (jiffies.now() == ticks) return true;
+        if (involuntary_switches() == before) return false;
+        if (tries == 20) {
+            ++c.disturbed;
+            return false;
+        }
+        ++c.retried;
+    }
+}
+
+}  // namespace
+
 Calibration calibrate(Loop loop, int hz) {
     Jiffies jiffies(hz);
     // A few ticks of the same loop first, so the core has left any idle clock.
@@ -148,20 +177,13 @@ Calibration calibrate(Loop loop, int hz) {
     c.hz = hz;
     // Coarse: double until one delay no longer fits inside a tick.
     unsigned long lpj = 1ul << 12;
-    while ((lpj <<= 1) != 0 && lpj < (1ul << 31)) {
-        uint64_t ticks = jiffies.next_edge();
-        run_delay(loop, lpj);
-        if (jiffies.now() != ticks) break;
-    }
+    while ((lpj <<= 1) != 0 && lpj < (1ul << 31))
+        if (!fits(jiffies, loop, lpj, c)) break;
     // Refine: 8 more bits, keeping each one that still fits inside a tick.
     lpj >>= 1;
     unsigned long loopbit = lpj;
-    for (int precision = 8; precision-- > 0 && (loopbit >>= 1) != 0;) {
-        lpj |= loopbit;
-        uint64_t ticks = jiffies.next_edge();
-        run_delay(loop, lpj);
-        if (jiffies.now() != ticks) lpj &= ~loopbit;
-    }
+    for (int precision = 8; precision-- > 0 && (loopbit >>= 1) != 0;)
+        if (fits(jiffies, loop, lpj | loopbit, c)) lpj |= loopbit;
     c.lpj = lpj;
     c.bogomips = std::floor(bogomips_of(lpj, hz) * 100) / 100;
     return c;

@@ -19,10 +19,13 @@ struct Calibration {
     int hz = 100;
     unsigned long lpj = 0;  // loops per jiffy found
     double bogomips = 0;    // lpj * HZ / 500000, truncated to 2 decimals as 2.4+ prints it
+    int retried = 0;        // trials that overran a tick while preempted, timed again
+    int disturbed = 0;      // of them, still preempted when retries ran out: reads low
 };
 
 // One run of the 2.x-era coarse doubling and 8-bit refinement, against
-// jiffies emulated from CLOCK_MONOTONIC_RAW at `hz`.
+// jiffies emulated from CLOCK_MONOTONIC_RAW at `hz`. The kernel ran it alone;
+// a trial that overran its tick while another process had the CPU is timed again.
 Calibration calibrate(Loop loop, int hz);
 
 // "Calibrating delay loop... 149.50 BogoMIPS" with the 2.4+ truncating

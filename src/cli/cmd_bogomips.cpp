@@ -80,11 +80,19 @@ Command add_bogomips(CLI::App& app, Global& global) {
         for (auto loop : loops) {
             std::vector<double> values;
             bogomips::Calibration best;
+            int retried = 0, disturbed = 0;
             for (int i = 0; i < a->repeat; ++i) {
                 auto c = bogomips::calibrate(loop, a->hz);
                 values.push_back(c.bogomips);
+                retried += c.retried, disturbed += c.disturbed;
                 if (c.lpj > best.lpj) best = c;
             }
+            if (disturbed)
+                fmt::print(stderr,
+                           "speedlab: warning: the {} loop: {} trial(s) overran their tick while "
+                           "another process had the CPU, even timed again 20 times: the figure "
+                           "may read low\n",
+                           bogomips::to_string(loop), disturbed);
             Summary s = summarize(values);
             double spread = s.max > 0 ? (s.max - s.min) / s.max : 0;
             double per_clock = best.bogomips / tsc_mhz;
@@ -105,6 +113,8 @@ Command add_bogomips(CLI::App& app, Global& global) {
                                {"bogomips", best.bogomips},
                                {"runs", values},
                                {"spread", spread},
+                               {"retried", retried},
+                               {"disturbed", disturbed},
                                {"per_tsc_mhz", per_clock},
                                {"kernel_line", bogomips::kernel_line(best.lpj, a->hz)}});
         }

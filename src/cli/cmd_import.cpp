@@ -372,7 +372,7 @@ void unique_labels(std::vector<Run>& runs, std::unordered_set<std::string>& give
                    const store::Database& db) {
     for (auto& r : runs) {
         std::string label = r.label;
-        for (int k = 2; given.count(label) || db.find(label); ++k)
+        for (int k = 2; given.count(label) || db.label_in_use(label); ++k)
             label = fmt::format("{} #{}", r.label, k);
         given.insert(label);
         r.label = label;
@@ -390,13 +390,21 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
         if (!a.dry_run) db.emplace(global.database_path());  // a dry run opens no store
         if (db) db->fill_content_keys();                     // runs stored before schema 6
         for (auto& file : found.files) {
-            std::vector<store::Database::SourceOf> sources;
             std::vector<std::string> keys;
-            if (file.bundle) drop_stored_bundle_runs(file, contents, a, db ? &*db : nullptr);
-            if (db && !file.bundle) skip_imported_text(file, a, *db);
-            if (!file.bundle) sources = store_once(file, once, keys, a, db ? &*db : nullptr);
-            if (db) unique_labels(file.runs, labels, *db);
-            if (db && (!file.runs.empty() || !sources.empty())) db->insert(file.runs, sources);
+            // What is stored already is asked inside the write: another
+            // import cannot store the same runs, or take a label, meanwhile.
+            auto store = [&] {
+                std::vector<store::Database::SourceOf> sources;
+                if (file.bundle) drop_stored_bundle_runs(file, contents, a, db ? &*db : nullptr);
+                if (db && !file.bundle) skip_imported_text(file, a, *db);
+                if (!file.bundle) sources = store_once(file, once, keys, a, db ? &*db : nullptr);
+                if (db) unique_labels(file.runs, labels, *db);
+                if (db && (!file.runs.empty() || !sources.empty())) db->insert(file.runs, sources);
+            };
+            if (db)
+                db->in_write(store);
+            else
+                store();
             once.stored(file.runs, keys);
             file.stored = file.runs.size();
             for (auto& r : file.runs) stored.push_back(std::move(r));

@@ -1,5 +1,7 @@
 #include "store/connection.h"
 
+#include <fmt/format.h>
+
 #include <cctype>
 
 #include "core/text.h"
@@ -8,6 +10,13 @@ namespace speedlab::store {
 
 std::unique_ptr<Connection> connect_sqlite(const std::string& path, Access access);
 std::unique_ptr<Connection> connect_postgres(const std::string& url);
+
+std::string busy_message() {
+    return fmt::format(
+        "the store is busy: another process has been writing to it for {} s; try again when "
+        "it is done",
+        kLockWaitSeconds);
+}
 
 std::string storable_text(const std::string& s) {
     std::string t = valid_utf8(s);

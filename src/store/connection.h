@@ -51,6 +51,11 @@ class Connection {
     virtual std::string where() const = 0;
 };
 
+// A writer waits this long for another process's write, then gives up with
+// busy_message(): long enough to queue behind a lab's imports, never forever.
+inline constexpr int kLockWaitSeconds = 60;
+std::string busy_message();
+
 // Text as every back end stores it: valid UTF-8 (U+FFFD for bad bytes) and no NUL.
 std::string storable_text(const std::string& s);
 

@@ -306,7 +306,7 @@ void Database::insert(std::vector<Run>& runs) {
 
 void Database::insert(std::vector<Run>& runs, const std::vector<SourceOf>& more_sources) {
     for (auto& run : runs) drop_unstorable(run);
-    WriteTransaction tx(*db_);
+    WriteTransaction tx(*db_, writing_);
     for (auto& run : runs) insert_one(*db_, run);
     for (const auto& [id, source] : more_sources) {
         Run holder;
@@ -316,9 +316,15 @@ void Database::insert(std::vector<Run>& runs, const std::vector<SourceOf>& more_
     tx.commit();
 }
 
+void Database::in_write(const std::function<void()>& fn) {
+    WriteTransaction tx(*db_, writing_);
+    fn();
+    tx.commit();
+}
+
 int64_t Database::insert(Run& run) {
     drop_unstorable(run);
-    WriteTransaction tx(*db_);
+    WriteTransaction tx(*db_, writing_);
     insert_one(*db_, run);
     tx.commit();
     return run.id;
@@ -466,6 +472,13 @@ std::optional<Run> Database::find(const std::string& name) const {
     return load(st->integer(0));
 }
 
+bool Database::label_in_use(const std::string& label) const {
+    bool plain = label.find(':') == std::string::npos &&
+                 label.find_first_not_of("0123456789") != std::string::npos;
+    if (!plain) return find(label).has_value();  // an id, or a prefix find() reads
+    return db_->query("SELECT 1 FROM runs WHERE label = ? LIMIT 1", {label})->next();
+}
+
 namespace {
 // One run's label and/or machine name, inside the caller's transaction.
 template <class Load>
@@ -499,7 +512,7 @@ bool Database::edit(int64_t id, const std::optional<std::string>& label,
 
 bool Database::edit(const std::vector<int64_t>& ids, const std::optional<std::string>& label,
                     const std::optional<std::string>& machine) {
-    WriteTransaction tx(*db_);
+    WriteTransaction tx(*db_, writing_);
     for (int64_t id : ids)
         if (!edit_one(*db_, id, label, machine, [this](int64_t run) { return load(run); }))
             return false;  // rolled back: all or none
@@ -516,7 +529,7 @@ std::vector<int64_t> Database::ids_between(int64_t first, int64_t last) const {
 }
 
 void Database::remove(const std::vector<int64_t>& ids) {
-    WriteTransaction tx(*db_);
+    WriteTransaction tx(*db_, writing_);
     for (int64_t id : ids) {
         auto machine = db_->query("SELECT machine_id FROM runs WHERE id = ?", {id});
         if (!machine->next()) throw StoreError("no run " + std::to_string(id));
@@ -557,7 +570,7 @@ std::optional<int64_t> Database::with_key(const std::string& key) const {
 void Database::fill_content_keys() {
     auto missing = ids_of(db_->query("SELECT id FROM runs WHERE content_key = '' ORDER BY id", {}));
     if (missing.empty()) return;
-    WriteTransaction tx(*db_);
+    WriteTransaction tx(*db_, writing_);
     for (int64_t id : missing)
         if (auto run = load(id))
             db_->query("UPDATE runs SET content_key = ? WHERE id = ?", {content_key(*run), id});

@@ -2,6 +2,7 @@
 // The store of runs: one interface whatever the back end (an SQLite file or a
 // PostgreSQL server), numbered migrations, one transaction per write.
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -86,6 +87,10 @@ class Database {
     };
     void insert(std::vector<Run>& runs, const std::vector<SourceOf>& more_sources);
     int64_t insert(Run& run);
+    // Runs FN in one write transaction, committed when FN returns: what FN
+    // reads (a run stored already, a label in use) cannot change before the
+    // writes it decides on (two imports of one text at once store it once).
+    void in_write(const std::function<void()>& fn);
 
     std::vector<RunSummary> list(const RunFilter& filter = {}) const;
     int64_t count(const RunFilter& filter = {}) const;
@@ -97,6 +102,8 @@ class Database {
     // "label:NAME" and "id:N" say which is meant; "machine:NAME" is the latest
     // run of the machine of that name.
     std::optional<Run> find(const std::string& name) const;
+    // Whether find(LABEL) names a stored run: a label given to a new run must not.
+    bool label_in_use(const std::string& label) const;
     // Changes a run's label and/or its machine's name; false when there is no such run.
     bool edit(int64_t id, const std::optional<std::string>& label,
               const std::optional<std::string>& machine);
@@ -137,6 +144,7 @@ class Database {
   private:
     std::unique_ptr<Connection> db_;
     bool snapshot_ = false;
+    int writing_ = 0;  // open WriteTransactions (write_transaction.h)
 };
 
 // sha256 of a run's content: its JSON without the id, and its raw text.

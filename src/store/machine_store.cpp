@@ -158,7 +158,7 @@ void relabel_all(Connection& c, const std::vector<MachineRow>& rows, const std::
 }  // namespace
 
 MachineChange Database::rename_machine(const std::string& from, const std::string& to) {
-    WriteTransaction tx(*db_);
+    WriteTransaction tx(*db_, writing_);
     MachineChange change{.names = {from}};
     relabel_all(
         *db_, rows_named(*db_, from, false), to, Remember::keep,
@@ -169,7 +169,7 @@ MachineChange Database::rename_machine(const std::string& from, const std::strin
 
 MachineChange Database::merge_machines(const std::string& into,
                                        const std::vector<std::string>& from) {
-    WriteTransaction tx(*db_);
+    WriteTransaction tx(*db_, writing_);
     MachineChange change{.names = from};
     for (const auto& name : from)
         relabel_all(
@@ -180,7 +180,7 @@ MachineChange Database::merge_machines(const std::string& into,
 }
 
 MachineChange Database::split_machine(const std::string& name, const std::string& alias) {
-    WriteTransaction tx(*db_);
+    WriteTransaction tx(*db_, writing_);
     MachineChange change;
     for (const auto& row : rows_named(*db_, name, true)) {
         if (!alias.empty() && row.merged_from != alias) continue;

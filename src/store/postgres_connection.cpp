@@ -16,6 +16,9 @@ namespace {
 constexpr Oid kByteaOid = 17;
 // Any fixed number: serialises schema creation among processes that start together.
 constexpr long long kMigrationLock = 0x5370656564;
+// Another: serialises writers, as SQLite's BEGIN IMMEDIATE does, so what a
+// write transaction reads (a run stored already) stays true until it commits.
+constexpr long long kWriteLock = 0x5370656565;
 
 // libpq's messages end with a newline and sometimes carry a "DETAIL" line.
 std::string message_of(const char* text) {
@@ -23,6 +26,13 @@ std::string message_of(const char* text) {
     while (!m.empty() && (m.back() == '\n' || m.back() == ' ')) m.pop_back();
     std::replace(m.begin(), m.end(), '\n', ' ');
     return m;
+}
+
+// A failed statement's error; a lock waited for past lock_timeout says so plainly.
+std::string error_of(const PGresult* res) {
+    const char* state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+    if (state && std::string_view(state) == "55P03") return busy_message();
+    return "SQL error: " + message_of(PQresultErrorMessage(res));
 }
 
 // "?" placeholders become "$1", "$2", ... outside quoted literals.
@@ -75,7 +85,9 @@ class PostgresConnection : public Connection {
     explicit PostgresConnection(const std::string& url);
     ~PostgresConnection() override { PQfinish(conn_); }
     std::unique_ptr<Rows> query(std::string_view sql, const std::vector<Value>& params) override;
-    void begin_write() override { exec("BEGIN"); }
+    void begin_write() override {
+        exec(fmt::format("BEGIN; SELECT pg_advisory_xact_lock({})", kWriteLock));
+    }
     void begin_read() override { exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"); }
     void commit() override { exec("COMMIT"); }
     void rollback() noexcept override { PQclear(PQexec(conn_, "ROLLBACK")); }
@@ -101,9 +113,10 @@ PostgresConnection::PostgresConnection(const std::string& url) : where_(without_
         conn_, [](void*, const char*) {}, nullptr);
     try {
         exec("SET client_encoding = 'UTF8'");
-        // As SQLite's busy timeout: a lock held elsewhere is an error after 10 s,
-        // never a wait without end (a statement may run for a minute).
-        exec("SET lock_timeout = '10s'; SET statement_timeout = '60s'");
+        // As SQLite's busy handler: a lock held elsewhere is an error after
+        // kLockWaitSeconds, never a wait without end; nor is a statement.
+        exec(fmt::format("SET lock_timeout = '{}s'; SET statement_timeout = '{}s'",
+                         kLockWaitSeconds, 2 * kLockWaitSeconds));
         // Before anything writes; one snapshot, so a migration that commits
         // meanwhile is seen whole or not at all.
         exec("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY");
@@ -124,10 +137,9 @@ PostgresConnection::PostgresConnection(const std::string& url) : where_(without_
 void PostgresConnection::exec(const std::string& script) {
     PGresult* res = PQexec(conn_, script.c_str());
     auto status = PQresultStatus(res);
-    std::string msg = message_of(PQresultErrorMessage(res));
+    std::string error = error_of(res);
     PQclear(res);
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-        throw StoreError("SQL error: " + msg);
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) throw StoreError(error);
 }
 
 std::unique_ptr<Rows> PostgresConnection::query(std::string_view sql,
@@ -157,9 +169,9 @@ std::unique_ptr<Rows> PostgresConnection::query(std::string_view sql,
                      nullptr, values.data(), lengths.data(), formats.data(), 0);
     auto status = PQresultStatus(res);
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-        std::string msg = message_of(PQresultErrorMessage(res));
+        std::string error = error_of(res);
         PQclear(res);
-        throw StoreError("SQL error: " + msg);
+        throw StoreError(error);
     }
     return std::make_unique<PgRows>(res);
 }

@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <random>
 #include <thread>
 
 #include "store/connection.h"
@@ -17,7 +18,23 @@ namespace speedlab::store {
 namespace {
 
 std::string error_of(sqlite3* db) {
+    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_BUSY) return busy_message();
     return std::string("SQL error: ") + sqlite3_errmsg(db);
+}
+
+// SQLite's own busy handler sleeps up to 100 ms between tries, so a waiter
+// loses the lock to processes that ask sooner and can starve (8 importers on
+// a busy machine waited past 10 s): short random sleeps give each its turn.
+int wait_for_lock(void* since_ptr, int tries) {
+    using Clock = std::chrono::steady_clock;
+    auto& since = *static_cast<Clock::time_point*>(since_ptr);
+    if (tries == 0) since = Clock::now();
+    if (Clock::now() - since >= std::chrono::seconds(kLockWaitSeconds)) return 0;
+    thread_local std::minstd_rand jitter(
+        static_cast<unsigned>(::getpid()) ^
+        static_cast<unsigned>(Clock::now().time_since_epoch().count()));
+    std::this_thread::sleep_for(std::chrono::microseconds(500 + jitter() % 4500));
+    return 1;
 }
 
 // The statement runs its first step when built, so statements without rows run at once.
@@ -88,12 +105,8 @@ class SqliteRows : public Rows {
 };
 
 void exec(sqlite3* db, const std::string& sql) {
-    char* err = nullptr;
-    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
-        std::string msg = err ? err : "unknown error";
-        sqlite3_free(err);
-        throw StoreError("SQL error: " + msg);
-    }
+    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
+        throw StoreError(error_of(db));
 }
 
 class SqliteConnection : public Connection {
@@ -118,6 +131,7 @@ class SqliteConnection : public Connection {
   private:
     sqlite3* db_ = nullptr;
     std::string path_;
+    std::chrono::steady_clock::time_point busy_since_;  // wait_for_lock's
 
   public:
     bool older() { return schema_version() < kSchemaVersion; }
@@ -139,7 +153,7 @@ SqliteConnection::SqliteConnection(const std::string& path) : path_(path) {
         sqlite3_close(db_);
         throw StoreError("cannot open database " + path + ": " + msg);
     }
-    sqlite3_busy_timeout(db_, 10000);
+    sqlite3_busy_handler(db_, wait_for_lock, &busy_since_);
     try {
         refuse_foreign();  // before anything writes to the file
         exec(db_, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL;");
@@ -189,7 +203,7 @@ void SqliteConnection::open_read_only() {
         db_ = nullptr;
         throw StoreError("cannot open database " + path_ + ": " + msg);
     }
-    sqlite3_busy_timeout(db_, 10000);
+    sqlite3_busy_handler(db_, wait_for_lock, &busy_since_);
     try {
         refuse_foreign();
         if (schema_version() != kSchemaVersion && immutable)

@@ -5,21 +5,29 @@
 
 namespace speedlab::store {
 
+// One inside another (Database::in_write around an insert) joins the outer
+// one: only the outermost begins, commits or rolls back. An exception thrown
+// inside must leave the outermost, which then rolls everything back.
 class WriteTransaction {
   public:
-    explicit WriteTransaction(Connection& c) : c_(c) { c_.begin_write(); }
+    WriteTransaction(Connection& c, int& depth) : c_(c), depth_(depth) {
+        if (depth_ == 0) c_.begin_write();
+        ++depth_;
+    }
     ~WriteTransaction() {
-        if (!done_) c_.rollback();
+        --depth_;
+        if (!done_ && depth_ == 0) c_.rollback();
     }
     WriteTransaction(const WriteTransaction&) = delete;
     WriteTransaction& operator=(const WriteTransaction&) = delete;
     void commit() {
-        c_.commit();
+        if (depth_ == 1) c_.commit();
         done_ = true;
     }
 
   private:
     Connection& c_;
+    int& depth_;
     bool done_ = false;
 };
 

@@ -1,6 +1,8 @@
 // The command line on SQLite and on PostgreSQL alike, and runs that travel
 // between them in bundles.
 #include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
 
 #include "both_stores.h"
 
@@ -135,7 +137,33 @@ TEST_P(CliOn, ManyProcessesStoreAtOnceWithoutLoss) {
     EXPECT_EQ(slurp((dir / "errors").string()), "");
     auto r = run("list --format json");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_EQ(nlohmann::json::parse(r.out).size(), 8u * 5u * 17u);
+    auto runs = nlohmann::json::parse(r.out);
+    EXPECT_EQ(runs.size(), 8u * 5u * 17u);
+    std::set<std::string> labels;  // chosen inside each import's write: none taken twice
+    for (const auto& run : runs) labels.insert(run.at("label").get<std::string>());
+    EXPECT_EQ(labels.size(), runs.size());
+}
+
+// Whether a run is stored already is asked inside the write that would store
+// it: 8 processes importing one new text at the same moment store it once.
+TEST_P(CliOn, ProcessesImportingOneNewTextAtOnceStoreItOnce) {
+    std::string text = seed("seed000-redhat73-pcem.txt");
+    std::string codes = (dir / "codes").string();
+    std::string script = "for p in 1 2 3 4 5 6 7 8; do (" + std::string(SPEEDLAB_BINARY) +
+                         " --db '" + location + "' import " + text +
+                         " >/dev/null 2>&1; echo $? >>" + codes + ") & done; wait";
+    ASSERT_EQ(std::system(script.c_str()), 0);
+    // One stores it (0); the others find it imported before (1: nothing stored).
+    std::multiset<std::string> exits;
+    std::istringstream lines(slurp(codes));
+    for (std::string code; std::getline(lines, code);) exits.insert(code);
+    EXPECT_EQ(exits, (std::multiset<std::string>{"0", "1", "1", "1", "1", "1", "1", "1"}));
+    auto r = run("list --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out).size(), 17u);
+    r = run("show 1 --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out).at("sources").size(), 1u) << r.out;
 }
 
 // Migration 5 (machines.merged_from) on a store written by schema 4: its runs
