@@ -106,6 +106,13 @@ TEST(Classify, WhatEachKindCarries) {
     EXPECT_EQ(labelled.label, "hardware VIA SDK");
     EXPECT_EQ(labelled.public_key.rates.size(), 2u);
     EXPECT_TRUE(classify("rsa 512 bits 0.1s 0.2s 10.0 5.0 (turbo)").label.empty());
+    // speedlab's show text: "-" where a run has no such figure keeps its place.
+    auto sign_only = classify("rsa 2048 bits 0.000667s         -   1500.0        -");
+    EXPECT_EQ(sign_only.public_key.seconds, (std::vector<std::string_view>{"0.000667s", "-"}));
+    EXPECT_EQ(sign_only.public_key.rates, (std::vector<std::string_view>{"1500.0", "-"}));
+    auto verify_only = classify("rsa 2048 bits n/a 0.000020s N/A 50000.0");
+    EXPECT_EQ(verify_only.public_key.rates, (std::vector<std::string_view>{"N/A", "50000.0"}));
+    EXPECT_NE(classify("rsa 2048 bits - -").kind, LineKind::public_key_row);
     auto bare = classify("rsa 4096 bits   0.577s   0.011");
     EXPECT_EQ(bare.public_key.seconds, (std::vector<std::string_view>{"0.577s", "0.011"}));
     EXPECT_TRUE(bare.public_key.rates.empty());

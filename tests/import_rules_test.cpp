@@ -334,5 +334,25 @@ TEST(ImportRules, MachineReadableRecordsOf32WithoutATable) {
     for (const auto& c : cases) check(c);
 }
 
+// speedlab's own show text prints "-" where a run has no such figure: read
+// again, a key with only a sign figure gains no verify figure, and the
+// reverse, whether the empty cell is the row's last or not.
+TEST(ImportRules, EmptyCellsOfOurShowTextInventNoFigure) {
+    std::string header = "                  sign    verify    sign/s verify/s\n";
+    auto only = [&](const std::string& row, Operation op, double value) {
+        SCOPED_TRACE(row);
+        auto parsed = parse::parse_speed_text(header + row + "\n", "t.txt");
+        ASSERT_EQ(parsed.runs.size(), 1u);
+        const auto& ms = parsed.runs[0].measurements;
+        ASSERT_EQ(ms.size(), 1u);
+        EXPECT_EQ(ms[0].algorithm, "rsa2048");
+        EXPECT_EQ(ms[0].operation, op);
+        EXPECT_DOUBLE_EQ(ms[0].value, value);
+    };
+    only("rsa 2048 bits 0.000667s         -   1500.0        -", Operation::sign, 1500.0);
+    only("rsa 2048 bits        -  0.000020s        -  50000.0", Operation::verify, 50000.0);
+    only("rsa 2048 bits 0.000667s       n/a   1500.0      n/a", Operation::sign, 1500.0);
+}
+
 }  // namespace
 }  // namespace speedlab

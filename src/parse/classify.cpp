@@ -459,6 +459,15 @@ bool placeholder(std::string_view w) {
     return w.size() <= 3 && std::none_of(w.begin(), w.end(), [](char c) { return digit(c); });
 }
 
+// A cell that holds its column's place without a figure: "-", "?", "n/a"
+// (speedlab's own show text prints "-" where a run has no such figure).
+bool empty_cell(std::string_view w) {
+    if (w.size() == 3 && (w[0] | 0x20) == 'n' && w[1] == '/' && (w[2] | 0x20) == 'a') return true;
+    return !w.empty() && std::none_of(w.begin(), w.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c));
+    });
+}
+
 // Seconds-per-op columns, then as many per-second columns. Split by place
 // where the row has both halves, so a placeholder keeps its column; else by
 // the seconds' 's' (SSLeay prints seconds only; a row may be cut short).
@@ -499,7 +508,10 @@ bool public_key_row(std::string_view t, Token& tok) {
     auto bare_time = [&] {
         return cells.size() == 2 && seconds_cell(cells[0]) && number(cells[1]);
     };
-    while (!cells.empty() && !key_figure(cells.back()) && !bare_time()) cells.pop_back();
+    // An empty cell at the end keeps its place: "0.0007s  -  1500.0  -" is a sign alone.
+    while (!cells.empty() && !key_figure(cells.back()) && !empty_cell(cells.back()) && !bare_time())
+        cells.pop_back();
+    if (std::none_of(cells.begin(), cells.end(), key_figure)) return false;
     if (!cells.empty() && values_from + cells.size() < ws.size()) {
         std::string_view after = ws[values_from + cells.size()];
         if (std::isalpha(static_cast<unsigned char>(after[0])))
