@@ -74,8 +74,12 @@ Command add_serve(CLI::App& app, Global& global) {
         std::string error;
         auto where = parse_listen(*listen, error);
         if (!where) return fail(Exit::usage, error);
+        // Opened here first, so a store that cannot be read is refused before listening.
         store::Database db(global.database_path(), store::Access::read);
-        serve::Site site(db);
+        std::string location = global.database_path();
+        serve::Site site([location] {
+            return std::make_unique<store::Database>(location, store::Access::read);
+        });
         serve::HttpServer server([&site](const serve::Request& r) { return site.handle(r); });
         if (auto why = server.bind(where->host, where->port); !why.empty())
             return fail(Exit::failure, fmt::format("cannot listen on {}: {}", *listen, why));

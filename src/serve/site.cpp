@@ -46,25 +46,71 @@ std::optional<int64_t> run_id(std::string_view rest) {
         return std::nullopt;
     return std::stoll(std::string(rest));
 }
+
+// The store could not answer: the server's log says why, never the page
+// (the message may name files or SQL).
+Response store_failed(const Links& links) {
+    return error_page(links, 500, "The store could not answer",
+                      "<p>The database could not answer this request. The server's own "
+                      "output says why.</p>\n" +
+                          way_back(links));
+}
 }  // namespace
 
-Site::Site(store::Database& db, Links links) : db_(db), links_(std::move(links)) {}
+Site::Site(Opener open, Links links) : open_(std::move(open)), links_(std::move(links)) {}
 
-Response Site::route(const Request& r) {
+Site::Site(store::Database& db, Links links) : shared_(&db), links_(std::move(links)) {}
+
+Site::~Site() = default;
+
+Response Site::route(store::Database& db, const Request& r) {
     const std::string& p = r.path;
-    if (p == "/" || p == "/index.html") return runs_page(db_, r, links_);
-    if (p == "/machines") return machines_page(db_, r, links_);
-    if (p == "/compare") return compare_page(db_, r, links_);
+    if (p == "/" || p == "/index.html") return runs_page(db, r, links_);
+    if (p == "/machines") return machines_page(db, r, links_);
+    if (p == "/compare") return compare_page(db, r, links_);
     if (p == "/favicon.ico")
         return {200, "image/x-icon", favicon_ico(), {{"Cache-Control", "max-age=86400"}}};
     if (p.starts_with("/run/")) {
         auto id = run_id(std::string_view(p).substr(5));
         if (!id) throw NotFound("no run '" + p.substr(5) + "': a run's page is /run/ID", {});
-        return run_page(db_, *id, r, links_);
+        return run_page(db, *id, r, links_);
     }
-    if (p.starts_with("/machine/") && p.size() > 9)
-        return machine_page(db_, p.substr(9), r, links_);
+    if (p.starts_with("/machine/") && p.size() > 9) return machine_page(db, p.substr(9), r, links_);
     throw NotFound("no page " + p, {});
+}
+
+Response Site::answer(store::Database& db, const Request& request, bool& failed) {
+    try {
+        return route(db, request);
+    } catch (const BadRequest& e) {
+        return error_page(
+            links_, 400, "Bad request",
+            "<p id=\"problem\">" + html_escape(printable(e.what())) + "</p>\n" + way_back(links_));
+    } catch (const NotFound& e) {
+        return not_found(links_, e.what(), e.closest);
+    } catch (const std::exception& e) {
+        failed = true;
+        fmt::print(stderr, "speedlab serve: {} {}: {}\n", request.method, printable(request.path),
+                   e.what());
+        return store_failed(links_);
+    }
+}
+
+std::unique_ptr<store::Database> Site::borrow() {
+    {
+        std::lock_guard lock(idle_mutex_);
+        if (!idle_.empty()) {
+            auto db = std::move(idle_.back());
+            idle_.pop_back();
+            return db;
+        }
+    }
+    return open_();
+}
+
+void Site::give_back(std::unique_ptr<store::Database> db) {
+    std::lock_guard lock(idle_mutex_);
+    idle_.push_back(std::move(db));
 }
 
 Response Site::handle(const Request& request) {
@@ -76,22 +122,21 @@ Response Site::handle(const Request& request) {
         r.headers.emplace_back("Allow", "GET, HEAD");
         return r;
     }
-    std::lock_guard lock(mutex_);
-    try {
-        return route(request);
-    } catch (const BadRequest& e) {
-        return error_page(
-            links_, 400, "Bad request",
-            "<p id=\"problem\">" + html_escape(printable(e.what())) + "</p>\n" + way_back(links_));
-    } catch (const NotFound& e) {
-        return not_found(links_, e.what(), e.closest);
-    } catch (const std::exception&) {
-        // The message may name files or SQL: the log of the server says it, not the page.
-        return error_page(links_, 500, "The store could not answer",
-                          "<p>The database could not answer this request. The server's own "
-                          "output says why.</p>\n" +
-                              way_back(links_));
+    bool failed = false;
+    if (shared_) {
+        std::lock_guard lock(shared_mutex_);
+        return answer(*shared_, request, failed);
     }
+    std::unique_ptr<store::Database> db;
+    try {
+        db = borrow();
+    } catch (const std::exception& e) {
+        fmt::print(stderr, "speedlab serve: {}\n", e.what());
+        return store_failed(links_);
+    }
+    Response r = answer(*db, request, failed);
+    if (!failed) give_back(std::move(db));  // a connection that failed may be broken
+    return r;
 }
 
 const std::string& favicon_ico() {

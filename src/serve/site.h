@@ -2,7 +2,10 @@
 // The served site: routes a request to its page, and turns what a page could
 // not answer into a 400 or 404 page with links, or a 500 page that shows
 // neither a stack nor a path. Read-only: GET and HEAD only.
+#include <functional>
+#include <memory>
 #include <mutex>
+#include <vector>
 
 #include "serve/http.h"
 #include "serve/links.h"
@@ -12,15 +15,27 @@ namespace speedlab::serve {
 
 class Site {
   public:
-    // The database stays open for the site's life; requests take turns with it.
+    using Opener = std::function<std::unique_ptr<store::Database>()>;
+    // A connection per request under way, opened when none is idle and kept
+    // for the next: pages are read side by side (SQLite WAL readers, one
+    // PostgreSQL session each). One that failed a request is closed, not kept.
+    explicit Site(Opener open, Links links = Links::live());
+    // One connection that requests take turns with (a static site, tests).
     explicit Site(store::Database& db, Links links = Links::live());
+    ~Site();
     Response handle(const Request& request);
 
   private:
-    Response route(const Request& request);
-    store::Database& db_;
+    Response answer(store::Database& db, const Request& request, bool& failed);
+    Response route(store::Database& db, const Request& request);
+    std::unique_ptr<store::Database> borrow();
+    void give_back(std::unique_ptr<store::Database> db);
+
+    Opener open_;
+    store::Database* shared_ = nullptr;
     Links links_;
-    std::mutex mutex_;
+    std::mutex shared_mutex_, idle_mutex_;
+    std::vector<std::unique_ptr<store::Database>> idle_;
 };
 
 // A small icon, as image/x-icon (a 16x16 ICO).

@@ -2,8 +2,10 @@
 // on PostgreSQL: each page against the CLI's answer to the same question.
 #include <httplib.h>
 
+#include <atomic>
 #include <nlohmann/json.hpp>
 #include <thread>
+#include <vector>
 
 #include "both_stores.h"
 #include "serve/http_server.h"
@@ -27,14 +29,14 @@ constexpr const char* kAfter =
 
 class ServeOn : public BothStores {
   protected:
-    std::unique_ptr<store::Database> db;
     std::unique_ptr<serve::Site> site;
     std::unique_ptr<serve::HttpServer> server;
     std::thread thread;
 
     void start() {
-        db = std::make_unique<store::Database>(location, store::Access::read);
-        site = std::make_unique<serve::Site>(*db);
+        // As speedlab serve does: a connection per request under way.
+        site = std::make_unique<serve::Site>(
+            [this] { return std::make_unique<store::Database>(location, store::Access::read); });
         server = std::make_unique<serve::HttpServer>(
             [this](const serve::Request& r) { return site->handle(r); });
         ASSERT_EQ(server->bind("127.0.0.1", 0), "");
@@ -43,7 +45,7 @@ class ServeOn : public BothStores {
     void TearDown() override {
         if (server) server->stop();
         if (thread.joinable()) thread.join();
-        server.reset(), site.reset(), db.reset();
+        server.reset(), site.reset();
         BothStores::TearDown();
     }
     httplib::Result get(const std::string& target) {
@@ -114,6 +116,60 @@ TEST_P(ServeOn, ARunPageHoldsItsFiguresAndMarksTheLinesTheyCameFrom) {
               nlohmann::json::parse(run("show 1 --format json").out));
     EXPECT_EQ(get("/run/999")->status, 404);
     EXPECT_EQ(get("/run/abc")->status, 404);
+}
+
+// Requests under way at once each read through a connection of their own
+// (SQLite WAL readers, PostgreSQL sessions): every answer is the one a lone
+// request gets.
+TEST_P(ServeOn, RequestsAtOnceGetTheAnswersOfRequestsAlone) {
+    import_seeds();
+    start();
+    const std::vector<std::string> targets = {
+        "/",         "/run/1",        "/run/2?format=json", "/compare?runs=1,3&format=json",
+        "/machines", "/machine/tilia"};
+    std::vector<std::string> alone;
+    for (const auto& t : targets) {
+        auto r = get(t);
+        ASSERT_TRUE(r) << t;
+        ASSERT_EQ(r->status, 200) << t;
+        alone.push_back(r->body);
+    }
+    std::atomic<int> differed = 0, failed = 0;
+    std::vector<std::thread> clients;
+    for (int c = 0; c < 8; ++c)
+        clients.emplace_back([&, c] {
+            for (size_t k = 0; k < 3 * targets.size(); ++k) {
+                size_t t = (k + static_cast<size_t>(c)) % targets.size();
+                auto r = get(targets[t]);
+                if (!r || r->status != 200)
+                    ++failed;
+                else if (r->body != alone[t])
+                    ++differed;
+            }
+        });
+    for (auto& t : clients) t.join();
+    EXPECT_EQ(failed, 0);
+    EXPECT_EQ(differed, 0);
+}
+
+// A connection the server lost (PostgreSQL restarted, a session killed) fails
+// the request under way with a 500, and is not kept: the next gets a new one.
+TEST_P(ServeOn, ALostConnectionFailsOneRequestAndIsReplaced) {
+    if (GetParam() != Backend::postgresql)
+        GTEST_SKIP() << "an SQLite file has no connection to lose";
+    import_seeds();
+    start();
+    ASSERT_EQ(get("/run/1")->status, 200);
+    raw_sql(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = "
+        "current_database() AND pid <> pg_backend_pid()");
+    auto lost = get("/run/1");
+    ASSERT_TRUE(lost);
+    EXPECT_EQ(lost->status, 500);
+    EXPECT_FALSE(has(lost->body, "SQL")) << lost->body;
+    auto again = get("/run/1");
+    ASSERT_TRUE(again);
+    EXPECT_EQ(again->status, 200);
 }
 
 TEST_P(ServeOn, AComparePageSaysWhatCompareSays) {
