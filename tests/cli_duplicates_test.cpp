@@ -167,4 +167,33 @@ TEST_F(Duplicates, ABundleRunStoredAlreadyUnderAnotherLabelIsNotStoredAgain) {
     EXPECT_EQ(stored(), 34u);
 }
 
+// A bundle's run stored already from another copy of its text is not stored
+// again, but the texts the bundle says it was read from become its sources.
+TEST_F(Duplicates, ABundleRunStoredFromAnotherCopyAddsTheBundlesSources) {
+    ASSERT_EQ(run("import " + seed000()).code, 0);
+    std::string bundle = (dir / "seed000.json").string();
+    ASSERT_EQ(run("export --all -o " + bundle).code, 0);
+    ASSERT_EQ(run("delete -y 1-17").code, 0);
+    ASSERT_EQ(run("import " + html_copy(true)).code, 0);
+    auto sources = [&] {
+        auto shown = nlohmann::json::parse(run("show 18 --format json").out);
+        std::vector<std::string> files;
+        for (const auto& s : shown.at("sources")) files.push_back(s.at("file"));
+        return files;
+    };
+    ASSERT_EQ(sources().size(), 1u);
+    auto r = run("import " + bundle);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("already stored as run 18 (same content: machine, build and figures)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(stored(), 17u);
+    auto files = sources();
+    ASSERT_EQ(files.size(), 2u);
+    EXPECT_NE(files[0].find("seed000.html"), std::string::npos) << files[0];
+    EXPECT_NE(files[1].find("seed000-redhat73-pcem.txt"), std::string::npos) << files[1];
+    ASSERT_EQ(run("import " + bundle).code, 0);  // again: no source twice
+    EXPECT_EQ(sources().size(), 2u);
+}
+
 }  // namespace speedlab::testing

@@ -304,9 +304,12 @@ void read_file(const std::string& path, const ImportArgs& a, Found& found) {
         read_text_file(*in, path, std::move(head), a, found, file);
 }
 
-// Bundle runs already stored (same content) or given twice are skipped, one by one.
-void drop_stored_bundle_runs(FileResult& file, std::unordered_set<std::string>& contents,
-                             const ImportArgs& a, const store::Database* db) {
+// Bundle runs already stored (same content) or given twice are skipped, one by
+// one; the texts a skipped run was read from become sources of the stored run.
+std::vector<store::Database::SourceOf> drop_stored_bundle_runs(
+    FileResult& file, std::unordered_set<std::string>& contents, const ImportArgs& a,
+    const store::Database* db) {
+    std::vector<store::Database::SourceOf> sources;
     std::vector<Run> fresh;
     for (auto& r : file.runs) {
         std::string content = store::content_sha256(r);
@@ -327,9 +330,11 @@ void drop_stored_bundle_runs(FileResult& file, std::unordered_set<std::string>& 
         }
         fmt::print(stderr, "skipped {}: already stored as run {} (same content{})\n", what,
                    ids.front(), by_key ? ": machine, build and figures" : "");
+        for (const auto& source : r.sources) sources.push_back({ids.front(), source});
         ++file.already;
     }
     file.runs = std::move(fresh);
+    return sources;
 }
 
 // A text imported before is skipped whole.
@@ -395,7 +400,8 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
             // import cannot store the same runs, or take a label, meanwhile.
             auto store = [&] {
                 std::vector<store::Database::SourceOf> sources;
-                if (file.bundle) drop_stored_bundle_runs(file, contents, a, db ? &*db : nullptr);
+                if (file.bundle)
+                    sources = drop_stored_bundle_runs(file, contents, a, db ? &*db : nullptr);
                 if (db && !file.bundle) skip_imported_text(file, a, *db);
                 if (!file.bundle) sources = store_once(file, once, keys, a, db ? &*db : nullptr);
                 if (db) unique_labels(file.runs, labels, *db);

@@ -47,6 +47,9 @@ class Connection {
     virtual void commit() = 0;
     virtual void rollback() noexcept = 0;
     virtual int schema_version() = 0;
+    // The value INSERT INTO runs gives its id: one never given before, even
+    // to a run deleted since (an SQL expression, or DEFAULT).
+    virtual std::string_view new_run_id() const = 0;
     // The file or the URL (without its password), for messages.
     virtual std::string where() const = 0;
 };

@@ -56,10 +56,12 @@ int64_t insert_machine(Connection& c, const Machine& mc) {
 
 int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
     return returned_id(c.query(
-        R"SQL(INSERT INTO runs (label, created_at, source, source_file, source_sha256, raw_text,
-        program, version, built_on, options, compiler, cpuinfo, timing, platform, cpu_mask,
-        complete, notes_json, machine_id, processes, content_sha256, conditions_json, content_key)
-        VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
+        R"SQL(INSERT INTO runs (id, label, created_at, source, source_file, source_sha256,
+        raw_text, program, version, built_on, options, compiler, cpuinfo, timing, platform,
+        cpu_mask, complete, notes_json, machine_id, processes, content_sha256, conditions_json,
+        content_key) VALUES ()SQL" +
+            std::string(c.new_run_id()) +
+            R"SQL(,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
         {run.label,
          run.when,
          run.source,

@@ -93,6 +93,7 @@ class PostgresConnection : public Connection {
     void rollback() noexcept override { PQclear(PQexec(conn_, "ROLLBACK")); }
     int schema_version() override;
     std::string where() const override { return where_; }
+    std::string_view new_run_id() const override { return "DEFAULT"; }
 
   private:
     PGconn* conn_ = nullptr;

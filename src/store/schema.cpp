@@ -99,6 +99,15 @@ const std::array<std::string_view, kSchemaVersion> kSqliteMigrations{{
     ALTER TABLE runs ADD COLUMN content_key TEXT NOT NULL DEFAULT '';
     CREATE INDEX runs_content_key ON runs(content_key);
     )SQL",
+    // 7: a run's id is never given again once its run is deleted (SQLite gives
+    // the largest id + 1; PostgreSQL's identity never goes back): a new run
+    // takes the highest id ever given + 1 (Connection::new_run_id).
+    R"SQL(
+    CREATE TABLE run_id_high (id INTEGER NOT NULL);
+    INSERT INTO run_id_high SELECT COALESCE(MAX(id), 0) FROM runs;
+    CREATE TRIGGER runs_id_high AFTER INSERT ON runs WHEN NEW.id > (SELECT id FROM run_id_high)
+    BEGIN UPDATE run_id_high SET id = NEW.id; END;
+    )SQL",
 }};
 
 // The same tables in PostgreSQL's types: identities for ids, BYTEA for the
@@ -195,6 +204,8 @@ const std::array<std::string_view, kSchemaVersion> kPostgresMigrations{{
     ALTER TABLE runs ADD COLUMN content_key TEXT NOT NULL DEFAULT '';
     CREATE INDEX runs_content_key ON runs(content_key);
     )SQL",
+    // 7: ids never given again; the identity of runs.id already never goes back.
+    "SELECT 1",
 }};
 
 }  // namespace speedlab::store

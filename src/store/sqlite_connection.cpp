@@ -127,6 +127,7 @@ class SqliteConnection : public Connection {
         return rows->next() ? static_cast<int>(rows->integer(0)) : 0;
     }
     std::string where() const override { return path_; }
+    std::string_view new_run_id() const override { return "(SELECT id + 1 FROM run_id_high)"; }
 
   private:
     sqlite3* db_ = nullptr;

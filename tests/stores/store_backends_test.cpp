@@ -20,7 +20,7 @@ nlohmann::json without_id(const Run& run) {
 
 TEST_P(StoreOn, CreatesTheLatestSchema) {
     store::Database db(location);
-    EXPECT_EQ(db.schema_version(), 6);
+    EXPECT_EQ(db.schema_version(), 7);
     EXPECT_TRUE(db.list().empty());
     EXPECT_EQ(db.count(), 0);
 }
@@ -136,10 +136,10 @@ TEST_P(StoreOn, RefusesANewerSchemaWithoutChangingIt) {
         EXPECT_NE(std::string(e.what()).find("newer speedlab (schema 99"), std::string::npos)
             << e.what();
     }
-    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 6"
-                                          : "UPDATE speedlab_schema SET version = 6");
+    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 7"
+                                          : "UPDATE speedlab_schema SET version = 7");
     store::Database db(location);  // untouched by the refusal
-    EXPECT_EQ(db.schema_version(), 6);
+    EXPECT_EQ(db.schema_version(), 7);
 }
 
 TEST_P(StoreOn, RefusesADatabaseOfAnotherProgram) {
