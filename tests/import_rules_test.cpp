@@ -354,5 +354,85 @@ TEST(ImportRules, EmptyCellsOfOurShowTextInventNoFigure) {
     only("rsa 2048 bits 0.000667s       n/a   1500.0      n/a", Operation::sign, 1500.0);
 }
 
+// What transport does to openssl's own table, as {name, input, want}: a mail
+// client wrapping its header between two sizes, a PDF spacing each 'k' off
+// its figure, a wiki's {code} block, a person's "n/a" for a size not run.
+TEST(ImportRules, WhatTransportDoesToATable) {
+    const std::string version = "OpenSSL 1.0.2k  26 Jan 2017\n";
+    const Case cases[] = {
+        {"a header wrapped between two sizes (mail at 72 columns)",
+         version + "type             16 bytes     64 bytes    256 bytes   1024 bytes\n"
+                   "8192 bytes\n"
+                   "md5              52345.67k   152345.67k   352345.67k   512345.67k   "
+                   "612345.67k\n",
+         1,
+         {{0, "md5@16", 52345670}, {0, "md5@1024", 512345670}, {0, "md5@8192", 612345670}}},
+        {"a header wrapped before its last two sizes",
+         version + "type 16 bytes 64 bytes 256 bytes 1024 bytes\n"
+                   "8192 bytes 16384 bytes\n"
+                   "md5 1.00k 2.00k 3.00k 4.00k 5.00k 6.00k\n",
+         1,
+         {{0, "md5@16", 1000}, {0, "md5@8192", 5000}, {0, "md5@16384", 6000}}},
+        {"a space before each figure's k (a PDF)",
+         version + "type 16 bytes 64 bytes 256 bytes 1024 bytes 8192 bytes\n"
+                   "md5 123456.78 k 345678.90 k 612345.67 k 765432.10 k 812345.68 k\n",
+         1,
+         {{0, "md5@16", 123456780}, {0, "md5@64", 345678900}, {0, "md5@8192", 812345680}}},
+        {"Jira's {code} block around the output",
+         "{code}\n" + version + "type 16 bytes 64 bytes\nmd5 1234.56k 5678.90k\n{code}\n",
+         1,
+         {{0, "md5@16", 1234560}, {0, "md5@64", 5678900}}},
+        {"n/a and --- where a size was not run",
+         version + "type 16 bytes 64 bytes 256 bytes\n"
+                   "md5          n/a   345678.90k   612345.67k\n"
+                   "sha1         ---   345678.90k   612345.67k\n",
+         1,
+         {{0, "md5@64", 345678900}, {0, "sha1@256", 612345670}}},
+    };
+    for (const auto& c : cases) check(c);
+    // The empty cells give no figure and no algorithm such as "md5-n/a".
+    auto parsed = parse::parse_speed_text(cases[4].input, "t.txt");
+    ASSERT_EQ(parsed.runs.size(), 1u);
+    EXPECT_EQ(parsed.runs[0].measurements.size(), 4u);
+    for (const auto& m : parsed.runs[0].measurements) {
+        EXPECT_TRUE(m.algorithm == "md5" || m.algorithm == "sha1") << m.algorithm.str();
+        EXPECT_NE(m.parameter, 16) << m.algorithm.str();
+    }
+    // "3 k" once in prose stays as written.
+    EXPECT_EQ(parse::parse_speed_text("we saw 3 k errors\n", "t.txt").runs.size(), 0u);
+}
+
+// Units a person wrote in a typed table: a header's "(MB/s)" or a cell's
+// "5.9 GB/s" scale the figure; "1 KB" and "16 KiB" are block sizes in KiB.
+TEST(ImportRules, UnitsOfATypedTable) {
+    const std::string caption = "openssl speed results:\n\n";
+    const Case cases[] = {
+        {"MB/s in each size's header",
+         caption + "| Algorithm | 16 bytes (MB/s) | 8192 bytes (MB/s) |\n|---|---|---|\n"
+                   "| md5 | 123.46 | 812.35 |\n",
+         1,
+         {{0, "md5@16", 123460000}, {0, "md5@8192", 812350000}}},
+        {"a unit in each cell",
+         caption + "| Algorithm | 16 bytes | 8192 bytes |\n|---|---|---|\n"
+                   "| md5 | 523 MB/s | 5.9 GB/s |\n",
+         1,
+         {{0, "md5@16", 523000000}, {0, "md5@8192", 5900000000}}},
+        {"a cell's own k wins over the header's unit",
+         caption + "| Algorithm | 16 bytes [MB/s] | 64 bytes [MB/s] |\n|---|---|---|\n"
+                   "| md5 | 1234.5k | 2.5 |\n",
+         1,
+         {{0, "md5@16", 1234500}, {0, "md5@64", 2500000}}},
+        {"sizes as 1 KB, 8 KB and 16 KiB",
+         caption + "| Algorithm | 1 KB | 8 KB | 16 KiB |\n|---|---|---|---|\n"
+                   "| md5 | 123.46 | 812.35 | 900.1 |\n",
+         1,
+         {{0, "md5@1024", 123460}, {0, "md5@8192", 812350}, {0, "md5@16384", 900100}}},
+    };
+    for (const auto& c : cases) check(c);
+    auto sizes = parse::parse_speed_text(cases[3].input, "t.txt");
+    ASSERT_EQ(sizes.runs.size(), 1u);
+    EXPECT_EQ(sizes.runs[0].measurements.size(), 3u);  // none at 1, 8 or 16 bytes
+}
+
 }  // namespace
 }  // namespace speedlab

@@ -538,11 +538,14 @@ bool kem_row(const std::vector<std::string_view>& ws, Token& tok) {
     return true;
 }
 
-// The name runs up to the first word that starts like a number; every word
-// after it holds one block size's place, figure or not.
+// The name runs up to the first word that starts like a number or is an
+// empty cell ("n/a", "---"); every word after it holds one block size's
+// place, figure or not.
 bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
     size_t name_words = 0;
-    while (name_words < ws.size() && !cell_like(ws[name_words])) ++name_words;
+    while (name_words < ws.size() && !cell_like(ws[name_words]) &&
+           !(name_words > 0 && empty_cell(ws[name_words])))
+        ++name_words;
     if (name_words == 0 || name_words == ws.size()) return false;
     std::string name;
     for (size_t k = 0; k < name_words; ++k) {

@@ -305,6 +305,36 @@ std::string_view without_glued_prompt(std::string_view line) {
     return !sizes.empty() && std::isdigit(static_cast<unsigned char>(sizes[0])) ? rest : line;
 }
 
+// "{code}", "{code:bash}", "{noformat}": a line that opens or closes a
+// block in Jira's or Confluence's markup, as a fence does in Markdown.
+bool wiki_block(std::string_view t) {
+    if (t.size() < 6 || t.front() != '{' || t.back() != '}') return false;
+    return starts_with(t, "{code") || starts_with(t, "{noformat") || starts_with(t, "{quote");
+}
+
+// "md5 123456.78 k 345678.90 k ...": a PDF's spacing put a space before each
+// figure's 'k'. The figures get it back; it takes two such, so prose keeps
+// its "3 k". Empty when nothing changes.
+std::string units_rejoined(std::string_view line) {
+    auto ws = words(line);
+    auto spaced = [&](size_t k) {
+        return k > 0 && (ws[k] == "k" || ws[k] == "K") &&
+               std::isdigit(static_cast<unsigned char>(ws[k - 1].back()));
+    };
+    size_t count = 0;
+    for (size_t k = 0; k < ws.size(); ++k) count += spaced(k);
+    if (count < 2) return {};
+    std::string out;
+    size_t from = 0;  // of line, copied up to each spaced unit's gap
+    for (size_t k = 0; k < ws.size(); ++k) {
+        if (!spaced(k)) continue;
+        size_t gap = static_cast<size_t>(ws[k - 1].data() + ws[k - 1].size() - line.data());
+        out += line.substr(from, gap - from);
+        from = static_cast<size_t>(ws[k].data() - line.data());
+    }
+    return out + std::string(line.substr(from));
+}
+
 // A "Doing ..." progress line whose result has been printed (or was wrapped off).
 bool doing_complete(std::string_view s) {
     s = trim_right(s);
@@ -434,9 +464,11 @@ class Unwrapper {
             raw = keep(strip_escapes(raw));
         if (!web_read && web_bytes(raw) && web_lines(raw, number)) return;
         std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
-        if (starts_with(trim_left(line), "```")) return;
+        if (starts_with(trim_left(line), "```") || wiki_block(trim_left(line))) return;
         if (in_backticks(trim_left(line))) line = inline_code(trim_left(line));
         line = without_glued_prompt(line);
+        if (line.find(" k") != std::string_view::npos || line.find(" K") != std::string_view::npos)
+            if (auto units = units_rejoined(line); !units.empty()) line = keep(std::move(units));
         if (table_source(line, number)) return;
         pieces_.clear();
         size_t doing = line.find("Doing ");
@@ -547,9 +579,24 @@ class Unwrapper {
             (starts_with_word(p, "type") || (p.find(" bytes") != std::string_view::npos &&
                                              std::isdigit(static_cast<unsigned char>(p.back()))));
         if (!doing && !bytes && !got_record(p, t) && !header_rest(p, t) && !cpuinfo_rest(p, t) &&
-            !record_rest(p, t) && !pipe_row_rest(p, t))
+            !record_rest(p, t) && !pipe_row_rest(p, t) && !sizes_rest(p, t))
             return false;
         prev.set_text(keep(std::string(prev.text()) + " " + std::string(t)));
+        return true;
+    }
+
+    // "type 16 bytes ... 1024 bytes" then "8192 bytes  16384 bytes": a header
+    // a mail client wrapped between two block sizes; the rest holds larger ones.
+    static bool sizes_rest(std::string_view p, std::string_view t) {
+        if (!starts_with_word(p, "type") || !p.ends_with(" bytes")) return false;
+        auto head = words(p), ws = words(t);
+        auto last = integer(head[head.size() - 2]);
+        if (!last || ws.empty() || ws.size() % 2 != 0) return false;
+        for (size_t k = 0; k < ws.size(); k += 2) {
+            auto size = integer(ws[k]);
+            if (!size || *size <= *last || ws[k + 1] != "bytes") return false;
+            last = size;
+        }
         return true;
     }
 

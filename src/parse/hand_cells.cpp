@@ -218,6 +218,15 @@ HeaderCell read_header_text(std::string_view text) {
     for (size_t k = 0; k < ws.size(); ++k) {
         std::string alg;
         int64_t bits = 0;
+        std::string_view unit_word = ws[k];
+        while (!unit_word.empty() && (unit_word.front() == '[' || unit_word.front() == ','))
+            unit_word.remove_prefix(1);
+        while (!unit_word.empty() && (unit_word.back() == ']' || unit_word.back() == ','))
+            unit_word.remove_suffix(1);
+        if (double unit = rate_unit(unit_word); unit > 0) {
+            h.unit = unit;
+            continue;
+        }
         if (h.algorithm.empty() && key_word(ws[k], alg, bits)) {
             h.algorithm = alg;
             h.size = bits;
@@ -236,7 +245,13 @@ HeaderCell read_header_text(std::string_view text) {
             continue;
         }
         if (h.size == 0)
-            if (auto n = leading_integer(ws[k]); n && *n > 0) h.size = *n;
+            if (auto n = leading_integer(ws[k]); n && *n > 0) {
+                // "1 KB", "8 KiB": the unit a word of its own
+                bool kib = k + 1 < ws.size() && (ws[k + 1] == "kb" || ws[k + 1] == "kib") &&
+                           ws[k].find_first_not_of("0123456789") == std::string::npos;
+                h.size = kib ? *n * 1024 : *n;
+                k += kib;
+            }
     }
     return h;
 }
@@ -253,16 +268,42 @@ HeaderCell read_header_cell(std::string_view text) {
     return h;
 }
 
+double rate_unit(std::string_view word) {
+    static constexpr std::pair<std::string_view, double> kUnits[] = {
+        {"b/s", 1},        {"bytes/s", 1},     {"kb/s", 1e3},          {"kbytes/s", 1e3},
+        {"mb/s", 1e6},     {"mbytes/s", 1e6},  {"gb/s", 1e9},          {"gbytes/s", 1e9},
+        {"kib/s", 1024.0}, {"mib/s", 1048576}, {"gib/s", 1073741824.0}};
+    if (word.size() > 8) return 0;
+    std::string w = lower(word);
+    for (const auto& [name, bytes] : kUnits)
+        if (w == name) return bytes;
+    return 0;
+}
+
 namespace {
-// The figure of a cell that is digits and one point, maybe with k or %.
+// "523 MB/s" -> "523" and 1e6; the cell unchanged and 0 without such a unit.
+double cut_rate_unit(std::string_view& t) {
+    auto space = t.find_last_of(" 0123456789.");
+    if (space == std::string_view::npos || space + 1 >= t.size()) return 0;
+    double unit = rate_unit(t.substr(space + 1));
+    if (unit > 0) t = trimmed_view(t.substr(0, space + 1));
+    return unit;
+}
+
+// The figure of a cell that is digits and one point, maybe with k, a rate's
+// unit or %.
 std::optional<HandNumber> plain_number(std::string_view t) {
     HandNumber n;
+    double unit = 0;
     if (!t.empty() && t.back() == '%') {
         n.percent = true;
         t.remove_suffix(1);
     } else if (!t.empty() && (t.back() == 'k' || t.back() == 'K')) {
         t.remove_suffix(1);
         if (!t.empty() && t.back() == ' ') t.remove_suffix(1);  // "4681.10 k"
+        n.own_unit = true;
+    } else if ((unit = cut_rate_unit(t)) > 0) {
+        n.own_unit = true;
     }
     // Digits and one point only: "1e308" and "0x10" are nobody's typed figure.
     if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front())) ||
@@ -274,6 +315,7 @@ std::optional<HandNumber> plain_number(std::string_view t) {
     auto dot = t.find('.');
     size_t decimals = dot == std::string_view::npos ? 0 : t.size() - dot - 1;
     n.step = decimal_step(decimals);
+    if (unit > 0) n.value *= unit / 1000, n.step *= unit / 1000;  // in 1000s of bytes/s
     return n;
 }
 }  // namespace

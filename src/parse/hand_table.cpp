@@ -485,12 +485,15 @@ std::string key_id(Run& r, const std::string& family, int64_t bits) {
     return family + "-" + std::string(c->suffix);
 }
 
-void add_figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n) {
+// UNIT: bytes/s of one figure as the header states it ("(MB/s)"); unstated,
+// figures are in 1000s of bytes/s, as openssl prints them.
+void add_figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n,
+                double unit = 0) {
     Measurement m;
     m.algorithm = id;
     m.operation = op;
     m.parameter = op == Operation::throughput ? size : 0;
-    double scale = op == Operation::throughput ? 1000 : 1;  // typed in 1000s of bytes/s
+    double scale = op != Operation::throughput ? 1 : unit > 0 && !n.own_unit ? unit : 1000;
     m.value = n.value * scale;
     m.printed_step = n.step * scale;
     if (r.find(m.algorithm, m.operation, m.parameter)) return;
@@ -684,7 +687,8 @@ struct Reader {
             }
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
                 if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
-                    add_figure(runs[key], alg, Operation::throughput, cols[k].size, *n);
+                    add_figure(runs[key], alg, Operation::throughput, cols[k].size, *n,
+                               cols[k].unit);
         }
         for (const auto& key : order)
             if (!runs[key].measurements.empty()) runs_out.push_back(std::move(runs[key]));
@@ -720,7 +724,7 @@ struct Reader {
             if (bits && h.operation != Operation::throughput)
                 add_figure(run, key_id(run, h.algorithm, bits), h.operation, 0, n);
         } else if (int64_t size = h.size ? h.size : ctx().block_size; size > 0) {
-            add_figure(run, h.algorithm, Operation::throughput, size, n);
+            add_figure(run, h.algorithm, Operation::throughput, size, n, h.unit);
         }
     }
 
@@ -739,14 +743,17 @@ struct Reader {
         if (named < 2) return false;
         const auto& header = t.rows[0];
         for (size_t k = 1; k < header.size(); ++k) {
-            if (read_header_cell(header[k]).ratio || hand_cell_text(header[k]).empty()) continue;
+            HeaderCell column = read_header_cell(header[k]);
+            if (column.ratio || hand_cell_text(header[k]).empty()) continue;
             Run run = table_run(file, lines[t.first].line);
             run.machine = row_machine(machine_named(hand_cell_text(header[k])));
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
-                if (n && !n->percent && !keys[r - 1].algorithm.empty() && !keys[r - 1].ratio)
-                    header_figure(run, keys[r - 1], *n);
+                HeaderCell key = keys[r - 1];
+                if (key.unit == 0) key.unit = column.unit;  // "Xeon (MB/s)"
+                if (n && !n->percent && !key.algorithm.empty() && !key.ratio)
+                    header_figure(run, key, *n);
             }
             if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         }
@@ -773,7 +780,8 @@ struct Reader {
                 auto size = read_header_cell(row[0]);
                 auto n = k < row.size() ? read_hand_number(row[k]) : std::nullopt;
                 if (size.size <= 0 || !size.algorithm.empty() || !n || n->percent) continue;
-                add_figure(run, alg, Operation::throughput, size.size, *n);
+                add_figure(run, alg, Operation::throughput, size.size, *n,
+                           size.unit > 0 ? size.unit : cols[k].unit);
             }
             if (run.measurements.size() >= 2) runs_out.push_back(std::move(run));
         }

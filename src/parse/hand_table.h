@@ -54,15 +54,20 @@ struct HeaderCell {
     int64_t size = 0;       // block size in bytes, or key bits for rsa/dsa
     Operation operation = Operation::throughput;
     bool ratio = false;  // "Speedup", "ratio", "%": not a figure column
+    double unit = 0;     // bytes/s of one typed figure: "(MB/s)" 1e6; 0 unstated
 };
 HeaderCell read_header_cell(std::string_view text);
+// Bytes/s per unit of a rate's unit ("MB/s" 1e6, "KiB/s" 1024); 0 when not one.
+double rate_unit(std::string_view word);
 
-// A figure typed by a person: "12,391.77k", "646’811.75k", "5373.23", "3871k";
-// in 1000s of bytes/s for throughput (with or without k). Empty when not a figure.
+// A figure typed by a person: "12,391.77k", "646’811.75k", "5373.23", "3871k",
+// "523 MB/s"; in 1000s of bytes/s for throughput (with or without k; a unit
+// of its own is converted). Empty when not a figure.
 struct HandNumber {
     double value = 0;
     double step = 0;
     bool percent = false;
+    bool own_unit = false;  // "4681.10k", "523 MB/s": a header's unit does not apply
 };
 std::optional<HandNumber> read_hand_number(std::string_view cell);
 

@@ -144,10 +144,12 @@ bool looks_like_json(const std::string& text) {
     constexpr const char* kBlank = " \t\r\n\xEF\xBB\xBF";
     auto at = text.find_first_not_of(kBlank);
     if (at == std::string::npos) return false;
-    if (text[at] == '{') return true;
+    // "{code}" or "{noformat}" opens a wiki's block of text; '{"' or "{}" an object.
     // "[root@tilia]# openssl speed" is a prompt, "[ {" or "[]" an array of runs.
     auto next = text.find_first_not_of(kBlank, at + 1);
-    return text[at] == '[' && next != std::string::npos && (text[next] == '{' || text[next] == ']');
+    if (next == std::string::npos) return false;
+    if (text[at] == '{') return text[next] == '"' || text[next] == '}';
+    return text[at] == '[' && (text[next] == '{' || text[next] == ']');
 }
 
 namespace {
