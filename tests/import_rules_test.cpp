@@ -382,6 +382,19 @@ TEST(ImportRules, WhatTransportDoesToATable) {
          "{code}\n" + version + "type 16 bytes 64 bytes\nmd5 1234.56k 5678.90k\n{code}\n",
          1,
          {{0, "md5@16", 1234560}, {0, "md5@64", 5678900}}},
+        {"figures grouped in thousands or with a decimal comma (a locale)",
+         version + "type 16 bytes 64 bytes 256 bytes\n"
+                   "md5     123,456.78k  1,345,678.90k  612345.67k\n"
+                   "sha1    123456,78k   1.345.678,90k  612345,67k\n"
+                   "sha256  123'456.78k  345'678.90k    12.34k\n",
+         1,
+         {{0, "md5@16", 123456780},
+          {0, "md5@64", 1345678900},
+          {0, "sha1@16", 123456780},
+          {0, "sha1@64", 1345678900},
+          {0, "sha1@256", 612345670},
+          {0, "sha256@64", 345678900},
+          {0, "sha256@256", 12340}}},
         {"n/a and --- where a size was not run",
          version + "type 16 bytes 64 bytes 256 bytes\n"
                    "md5          n/a   345678.90k   612345.67k\n"
@@ -391,15 +404,16 @@ TEST(ImportRules, WhatTransportDoesToATable) {
     };
     for (const auto& c : cases) check(c);
     // The empty cells give no figure and no algorithm such as "md5-n/a".
-    auto parsed = parse::parse_speed_text(cases[4].input, "t.txt");
+    auto parsed = parse::parse_speed_text(cases[5].input, "t.txt");
     ASSERT_EQ(parsed.runs.size(), 1u);
     EXPECT_EQ(parsed.runs[0].measurements.size(), 4u);
     for (const auto& m : parsed.runs[0].measurements) {
         EXPECT_TRUE(m.algorithm == "md5" || m.algorithm == "sha1") << m.algorithm.str();
         EXPECT_NE(m.parameter, 16) << m.algorithm.str();
     }
-    // "3 k" once in prose stays as written.
+    // "3 k" once in prose stays as written; a price is no figure.
     EXPECT_EQ(parse::parse_speed_text("we saw 3 k errors\n", "t.txt").runs.size(), 0u);
+    EXPECT_EQ(parse::parse_speed_text("md5 costs 2,40 euros\n", "t.txt").runs.size(), 0u);
 }
 
 // Units a person wrote in a typed table: a header's "(MB/s)" or a cell's

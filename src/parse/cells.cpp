@@ -4,6 +4,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <string>
 
 namespace speedlab::parse {
 
@@ -79,15 +80,48 @@ int significant_digits(const Number& n) {
     return static_cast<int>(std::floor(std::log10(n.value / n.step) + 1e-9)) + 1;
 }
 
+namespace {
+// "123,456.78", "123'456.78", "1.234.567,89", "123456,78": a figure a person
+// or a locale grouped or gave a decimal comma, as openssl prints it
+// ("1234567.89"); empty unless it has two decimals and groups of three.
+std::string ungrouped(std::string_view t) {
+    auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+    if (t.size() < 4 || !digit(t.back()) || !digit(t[t.size() - 2])) return {};
+    char mark = t[t.size() - 3];
+    if (mark != '.' && mark != ',') return {};
+    std::string_view whole = t.substr(0, t.size() - 3);
+    auto sep_at = whole.find_first_of(",.'");
+    if (sep_at == std::string_view::npos && mark == '.') return {};  // openssl's own
+    char sep = sep_at == std::string_view::npos ? 0 : whole[sep_at];
+    if (sep == mark) return {};
+    std::string out;
+    size_t group = 0;  // digits since the last separator
+    for (size_t i = 0; i < whole.size(); ++i) {
+        if (digit(whole[i])) {
+            out += whole[i], ++group;
+        } else if (whole[i] != sep || (i == sep_at ? group < 1 || group > 3 : group != 3)) {
+            return {};
+        } else {
+            group = 0;
+        }
+    }
+    if (out.empty() || (sep && group != 3)) return {};
+    return out + "." + std::string(t.substr(t.size() - 2));
+}
+}  // namespace
+
 std::optional<Cell> throughput_cell(std::string_view t) {
     if (t == "inf" || t == "infk" || t == "nan" || t == "-nan" || t == "nank")
         return Cell{0, 0, false};
     bool k = !t.empty() && t.back() == 'k';
     if (k) t.remove_suffix(1);
     if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
+    std::string plain = ungrouped(t);
+    if (!plain.empty()) t = plain;
     // openssl speed prints every cell with exactly two decimals ("%11.2f"); a
     // ratio table (three decimals) is not a run.
-    if (t.size() < 4 || t[t.size() - 3] != '.') return std::nullopt;
+    else if (t.size() < 4 || t[t.size() - 3] != '.')
+        return std::nullopt;
     auto n = number(t);
     if (!n) return std::nullopt;
     double scale = k ? 1000 : 1;
