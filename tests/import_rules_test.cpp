@@ -209,6 +209,19 @@ TEST(ImportRules, TypedTables) {
          "| 16 bytes | 4681.10 k |\n| 64 bytes | 18801.56 k |\n",
          1,
          {{0, "sha3-256@16", 4681100}, {0, "sha3-256@64", 18801560}}},
+        {"keys as rows, operations as columns: openssl's own table, typed",
+         "openssl speed results:\n\n| Algorithm | sign/s | verify/s |\n|---|---|---|\n"
+         "| rsa 2048 bits | 1634.0 | 55432.1 |\n| dsa 2048 | 1200.5 | 1100.0 |\n",
+         1,
+         {{0, "rsa2048.sign", 1634.0},
+          {0, "rsa2048.verify", 55432.1},
+          {0, "dsa2048.sign", 1200.5},
+          {0, "dsa2048.verify", 1100.0}}},
+        {"one key row is enough under operation columns",
+         "openssl speed results:\n\n| key | sign/s | verify/s |\n|---|---|---|\n"
+         "| RSA 4096 | 243.5 | 15432.2 |\n",
+         1,
+         {{0, "rsa4096.sign", 243.5}, {0, "rsa4096.verify", 15432.2}}},
     };
     for (const auto& c : cases) check(c);
 }

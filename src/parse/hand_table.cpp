@@ -740,6 +740,7 @@ struct Reader {
             named += !h.algorithm.empty() && !h.ratio &&
                      (h.size > 0 || h.operation != Operation::throughput);
         }
+        if (named >= 1 && operation_columns(t, keys)) return true;
         if (named < 2) return false;
         const auto& header = t.rows[0];
         for (size_t k = 1; k < header.size(); ++k) {
@@ -757,6 +758,35 @@ struct Reader {
             }
             if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         }
+        return true;
+    }
+
+    // Rows name keys ("rsa 2048 bits"), columns their operations ("sign/s",
+    // "verify/s"): one run, as openssl's own sign/verify table. False when
+    // no column names an operation.
+    bool operation_columns(const Table& t, const std::vector<HeaderCell>& keys) {
+        std::vector<HeaderCell> cols;
+        for (const auto& c : t.rows[0]) cols.push_back(read_header_cell(c));
+        std::vector<size_t> ops;
+        for (size_t k = 1; k < cols.size(); ++k)
+            if (cols[k].algorithm.empty() && !cols[k].ratio &&
+                cols[k].operation != Operation::throughput)
+                ops.push_back(k);
+        if (ops.empty()) return false;
+        Run run = table_run(file, lines[t.first].line);
+        std::string caption = caption_machine(lines, t.first);
+        if (!caption.empty()) run.machine = row_machine(machine_named(caption));
+        for (size_t r = 1; r < t.rows.size(); ++r) {
+            HeaderCell key = keys[r - 1];
+            if (key.algorithm.empty() || key.ratio || !key_family(key.algorithm)) continue;
+            for (size_t k : ops) {
+                auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
+                if (!n || n->percent) continue;
+                key.operation = cols[k].operation;
+                header_figure(run, key, *n);
+            }
+        }
+        if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         return true;
     }
 
