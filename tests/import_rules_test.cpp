@@ -217,6 +217,15 @@ TEST(ImportRules, TypedTables) {
           {0, "rsa2048.verify", 55432.1},
           {0, "dsa2048.sign", 1200.5},
           {0, "dsa2048.verify", 1100.0}}},
+        {"block sizes as rows, algorithms as columns (the table turned)",
+         "openssl speed results:\n\n| block size | md5 | sha256 (MB/s) |\n|---|---|---|\n"
+         "| 16 | 1234.56 | 23.45 |\n| 64 bytes | 4567.89 | 80.12 |\n| 8 KB | 9999.99 | 500.5 |\n",
+         1,
+         {{0, "md5@16", 1234560},
+          {0, "sha256@16", 23450000},
+          {0, "md5@64", 4567890},
+          {0, "md5@8192", 9999990},
+          {0, "sha256@8192", 500500000}}},
         {"one key row is enough under operation columns",
          "openssl speed results:\n\n| key | sign/s | verify/s |\n|---|---|---|\n"
          "| RSA 4096 | 243.5 | 15432.2 |\n",

@@ -552,6 +552,7 @@ struct Reader {
         if (all_percent(t)) return ratio_seen(t);
         if (sized < 2 && named == 0 && bogomips_table(t)) return;
         if (sized >= 2) return size_columns(t, cols);
+        if (named >= 1 && sized_rows_of_algorithms(t, cols)) return;
         if (named >= 1) return algorithm_columns(t, cols);
         if (metric_rows(t)) return;
         size_rows(t, cols);
@@ -758,6 +759,39 @@ struct Reader {
             }
             if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         }
+        return true;
+    }
+
+    // Rows are block sizes, columns algorithms ("| block size | md5 | sha256 |"):
+    // one run. False unless the corner says sizes and two rows hold one.
+    bool sized_rows_of_algorithms(const Table& t, const std::vector<HeaderCell>& cols) {
+        std::string corner = lower(hand_cell_text(t.rows[0][0]));
+        if (corner.find("size") == std::string::npos && corner.find("block") == std::string::npos &&
+            corner.find("bytes") == std::string::npos)
+            return false;
+        std::vector<HeaderCell> sizes;
+        size_t sized = 0;
+        for (size_t r = 1; r < t.rows.size(); ++r) {
+            sizes.push_back(t.rows[r].empty() ? HeaderCell{} : read_header_cell(t.rows[r][0]));
+            sized += sizes.back().size > 0 && sizes.back().algorithm.empty();
+        }
+        if (sized < 2) return false;
+        Run run = table_run(file, lines[t.first].line);
+        std::string caption = caption_machine(lines, t.first);
+        if (!caption.empty()) run.machine = row_machine(machine_named(caption));
+        for (size_t r = 1; r < t.rows.size(); ++r) {
+            const HeaderCell& size = sizes[r - 1];
+            if (size.size <= 0 || !size.algorithm.empty()) continue;
+            for (size_t k = 1; k < cols.size() && k < t.rows[r].size(); ++k) {
+                const HeaderCell& c = cols[k];
+                if (c.algorithm.empty() || c.ratio || key_family(c.algorithm)) continue;
+                auto n = read_hand_number(t.rows[r][k]);
+                if (!n || n->percent) continue;
+                add_figure(run, c.algorithm, Operation::throughput, size.size, *n,
+                           c.unit > 0 ? c.unit : size.unit);
+            }
+        }
+        if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         return true;
     }
 
