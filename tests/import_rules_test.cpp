@@ -226,6 +226,14 @@ TEST(ImportRules, TypedTables) {
           {0, "md5@64", 4567890},
           {0, "md5@8192", 9999990},
           {0, "sha256@8192", 500500000}}},
+        {"a browser's copy: tabs, and a header without its empty corner",
+         "openssl speed results:\n\n\trsa2048 sign/s\trsa2048 verify/s\trsa4096 sign/s\n"
+         "Xeon\t1634.0\t55432.1\t243.5\nAtom\t134.0\t5432.1\t23.5\n",
+         2,
+         {{0, "rsa2048.sign", 1634.0},
+          {0, "rsa2048.verify", 55432.1},
+          {0, "rsa4096.sign", 243.5},
+          {1, "rsa4096.sign", 23.5}}},
         {"one key row is enough under operation columns",
          "openssl speed results:\n\n| key | sign/s | verify/s |\n|---|---|---|\n"
          "| RSA 4096 | 243.5 | 15432.2 |\n",

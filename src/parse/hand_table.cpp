@@ -246,6 +246,12 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
             }
         }
         t.end = std::max(i, t.first + 1);
+        // A header one cell short of every row lacks its empty corner (a
+        // browser's copy: "\tmd5\tsha1" over "Xeon\t1.00\t2.00").
+        if (t.rows.size() >= 2 && std::all_of(t.rows.begin() + 1, t.rows.end(), [&](const auto& r) {
+                return r.size() == t.rows[0].size() + 1;
+            }))
+            t.rows[0].insert(t.rows[0].begin(), std::string());
         if (t.rows.size() >= 2) each(std::as_const(t));
         if (i > t.first) --i;
     }
