@@ -478,5 +478,35 @@ TEST(ImportRules, UnitsOfATypedTable) {
     EXPECT_EQ(sizes.runs[0].measurements.size(), 3u);  // none at 1, 8 or 16 bytes
 }
 
+// Rows a person marked with their machine, in brackets after the algorithm or
+// before a colon, are that machine's run: never an algorithm "md5-(pi".
+TEST(ImportRules, RowsMarkedWithTheirMachine) {
+    const std::string head =
+        "OpenSSL 1.1.1w  11 Sep 2023\ntype               16 bytes     64 bytes\n";
+    const Case cases[] = {
+        {"in brackets after the algorithm, digits and all",
+         head + "md5 (Xeon)        123456.78k   223456.78k\n"
+                "md5 (Pi 4)         23456.78k    33456.78k\n"
+                "sha1 (Xeon)       113456.78k   213456.78k\n"
+                "sha1 (Pi 4)        13456.78k    23456.78k\n",
+         2,
+         {{0, "md5@16", 123456780},
+          {0, "sha1@64", 213456780},
+          {1, "md5@16", 23456780},
+          {1, "sha1@64", 23456780}}},
+        {"before a colon",
+         head + "Xeon: md5        123456.78k   223456.78k\n"
+                "Pi 4: md5         23456.78k    33456.78k\n",
+         2,
+         {{0, "md5@64", 223456780}, {1, "md5@64", 33456780}}},
+    };
+    for (const auto& c : cases) {
+        check(c);
+        for (const auto& run : parse::parse_speed_text(c.input, "t.txt").runs)
+            for (const auto& m : run.measurements)
+                EXPECT_TRUE(m.algorithm == "md5" || m.algorithm == "sha1") << m.algorithm.str();
+    }
+}
+
 }  // namespace
 }  // namespace speedlab

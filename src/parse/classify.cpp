@@ -543,9 +543,16 @@ bool kem_row(const std::vector<std::string_view>& ws, Token& tok) {
 // place, figure or not.
 bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
     size_t name_words = 0;
-    while (name_words < ws.size() && !cell_like(ws[name_words]) &&
-           !(name_words > 0 && empty_cell(ws[name_words])))
+    // A word that ends in ':' is a mark's ("Pi 4: md5"), never a figure.
+    auto name_word = [&](std::string_view w) {
+        return w.back() == ':' || (!cell_like(w) && !(name_words > 0 && empty_cell(w)));
+    };
+    while (name_words < ws.size() && name_word(ws[name_words])) {
+        // "md5 (Pi 4)": a bracket in the name runs to its close, digits and all
+        if (ws[name_words].front() == '(' && ws[name_words].back() != ')')
+            while (name_words + 1 < ws.size() && ws[name_words].back() != ')') ++name_words;
         ++name_words;
+    }
     if (name_words == 0 || name_words == ws.size()) return false;
     std::string name;
     for (size_t k = 0; k < name_words; ++k) {

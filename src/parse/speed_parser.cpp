@@ -28,9 +28,30 @@ namespace speedlab::parse {
 
 namespace {
 
+// "md5 (Xeon)", "Xeon: md5": a row a person marked with its machine, before
+// a colon or in brackets after; the mark, stripped from NAME, or empty.
+std::string machine_mark(std::string& name) {
+    auto known = [](const std::string& n) {
+        return looks_like_algorithm(canonical_symmetric_id(n));
+    };
+    if (known(name)) return {};
+    std::string mark, rest;
+    auto colon = name.find(": ");
+    if (colon != std::string::npos && colon > 0) {
+        mark = name.substr(0, colon), rest = name.substr(colon + 2);
+    } else if (auto open = name.rfind(" ("); open != std::string::npos && name.back() == ')') {
+        mark = name.substr(open + 2, name.size() - open - 3), rest = name.substr(0, open);
+    }
+    if (mark.empty() || mark.size() > 24 || !known(rest)) return {};
+    name = rest;
+    return mark;
+}
+
 // "SW aes-128-cbc", "AF aes-128-cbc": rows a person marked with a short
-// upper-case word are separate runs (software vs engine, say). Strips the mark.
+// upper-case word are separate runs (software vs engine, say), as are rows
+// marked with their machine (machine_mark). Strips the mark.
 std::string row_variant(std::string& name) {
+    if (std::string mark = machine_mark(name); !mark.empty()) return mark;
     auto space = name.find(' ');
     if (space == std::string::npos || space > 4) return {};
     std::string mark = name.substr(0, space), rest = name.substr(space + 1);
