@@ -234,6 +234,16 @@ TEST(ImportRules, TypedTables) {
           {0, "rsa2048.verify", 55432.1},
           {0, "rsa4096.sign", 243.5},
           {1, "rsa4096.sign", 23.5}}},
+        {"openssl's own header typed again, in a text that never names openssl",
+         "Results:\n\n| type | 16 bytes | 8192 bytes |\n|---|---|---|\n"
+         "| md5 | 123456.78k | 812345.68k |\n",
+         1,
+         {{0, "md5@16", 123456780}, {0, "md5@8192", 812345680}}},
+        {"a text about LibreSSL",
+         "LibreSSL speed on the box:\n\n| Algorithm | 16 bytes | 8192 bytes |\n|---|---|---|\n"
+         "| md5 | 123456.78k | 812345.68k |\n",
+         1,
+         {{0, "md5@8192", 812345680}}},
         {"one key row is enough under operation columns",
          "openssl speed results:\n\n| key | sign/s | verify/s |\n|---|---|---|\n"
          "| RSA 4096 | 243.5 | 15432.2 |\n",
@@ -241,6 +251,12 @@ TEST(ImportRules, TypedTables) {
          {{0, "rsa4096.sign", 243.5}, {0, "rsa4096.verify", 15432.2}}},
     };
     for (const auto& c : cases) check(c);
+    // Sizes in a text about something else are no benchmark.
+    EXPECT_EQ(parse::parse_speed_text("Disk sizes:\n\n| disk | 16 bytes | 8192 bytes |\n"
+                                      "|---|---|---|\n| sda | 123.78 | 812.68 |\n",
+                                      "t.txt")
+                  .runs.size(),
+              0u);
 }
 
 TEST(ImportRules, TheFinerPrintedFormWins) {

@@ -964,14 +964,27 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
     }
 }
 
+// "| type | 16 bytes | 64 bytes |": openssl's own header, typed again.
+bool openssl_header(const std::vector<std::string>& header) {
+    if (header.size() < 3 || lower(hand_cell_text(header[0])) != "type") return false;
+    return std::count_if(header.begin() + 1, header.end(),
+                         [](const std::string& c) { return names_block_size(c); }) >= 2;
+}
+
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                             std::string_view text, const std::string& file_name,
                             const RawLines& raw_lines, std::deque<Run>& runs) {
     HandTables out;
-    // Figures without openssl's own layout count only where the text is about openssl.
-    if (!mentions(text, "openssl")) return out;
+    // Figures without openssl's own layout count only where the text is about
+    // openssl (or one of its forks), or under openssl's own header ("type",
+    // then block sizes): a table of sizes is no benchmark of its own.
+    bool about = false;
+    for (std::string_view name : {"openssl", "libressl", "boringssl", "libcrypto", "ssleay"})
+        about = about || mentions(text, name);
     Reader reader{lines, text, file_name, raw_lines, out, runs};
-    find_tables(lines, used, [&](const Table& t) { reader.table(t); });
+    find_tables(lines, used, [&](const Table& t) {
+        if (about || openssl_header(t.rows[0])) reader.table(t);
+    });
     return out;
 }
 
