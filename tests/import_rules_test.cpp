@@ -244,6 +244,26 @@ TEST(ImportRules, TypedTables) {
          "| md5 | 123456.78k | 812345.68k |\n",
          1,
          {{0, "md5@8192", 812345680}}},
+        {"a unit in the row's name; no text about openssl around the table",
+         "| type | 16 bytes | 64 bytes |\n|---|---|---|\n"
+         "| md5 (MB/s) | 123.46 | 345.68 |\n| sha256 (MB/s) | 234.57 | 512.35 |\n",
+         1,
+         {{0, "md5@16", 123460000}, {0, "sha256@64", 512350000}}},
+        {"European figures: points group the thousands, a comma before the decimals",
+         "| algorithm | 16 bytes | 64 bytes |\n|---|---|---|\n"
+         "| md5 | 123.456,78k | 1.345.678,90k |\n",
+         1,
+         {{0, "md5@16", 123456780}, {0, "md5@64", 1345678900}}},
+        {"sizes as 1K, 8K, 16K",
+         "openssl speed results:\n\n| Algorithm | 1K | 8K | 16K |\n|---|---|---|---|\n"
+         "| md5 | 765432.10k | 812345.68k | 815000.12k |\n",
+         1,
+         {{0, "md5@1024", 765432100}, {0, "md5@16384", 815000120}}},
+        {"two sizes after an empty corner, machines down (a browser's copy)",
+         "openssl speed md5:\n\n\t16 bytes\t8192 bytes\nXeon\t123456.78k\t812345.68k\n"
+         "Pi 4\t23456.78k\t212345.68k\n",
+         2,
+         {{0, "md5@16", 123456780}, {1, "md5@8192", 212345680}}},
         {"one key row is enough under operation columns",
          "openssl speed results:\n\n| key | sign/s | verify/s |\n|---|---|---|\n"
          "| RSA 4096 | 243.5 | 15432.2 |\n",

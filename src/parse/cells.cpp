@@ -80,10 +80,6 @@ int significant_digits(const Number& n) {
     return static_cast<int>(std::floor(std::log10(n.value / n.step) + 1e-9)) + 1;
 }
 
-namespace {
-// "123,456.78", "123'456.78", "1.234.567,89", "123456,78": a figure a person
-// or a locale grouped or gave a decimal comma, as openssl prints it
-// ("1234567.89"); empty unless it has two decimals and groups of three.
 std::string ungrouped(std::string_view t) {
     auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
     if (t.size() < 4 || !digit(t.back()) || !digit(t[t.size() - 2])) return {};
@@ -108,7 +104,6 @@ std::string ungrouped(std::string_view t) {
     if (out.empty() || (sep && group != 3)) return {};
     return out + "." + std::string(t.substr(t.size() - 2));
 }
-}  // namespace
 
 std::optional<Cell> throughput_cell(std::string_view t) {
     if (t == "inf" || t == "infk" || t == "nan" || t == "-nan" || t == "nank")

@@ -50,6 +50,10 @@ struct Cell {
     double step = 0;
     bool finite = true;
 };
+// "123,456.78", "123'456.78", "1.234.567,89", "123456,78": a figure a person
+// or a locale grouped or gave a decimal comma, as openssl prints it
+// ("1234567.89"); empty unless it has two decimals and groups of three.
+std::string ungrouped(std::string_view t);
 std::optional<Cell> throughput_cell(std::string_view t);
 // A word that holds a cell's place in a row, figure or not ("1e308k", "nan").
 bool cell_like(std::string_view w);

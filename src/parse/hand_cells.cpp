@@ -197,7 +197,8 @@ bool names_block_size(std::string_view cell) {
     size_t digits = joined.find_first_not_of("0123456789,");
     if (digits == std::string::npos) return false;
     std::string unit = joined.substr(digits);
-    return unit == "b" || unit == "kb" || unit == "kib";
+    // "16K" of a header: a whole number of KiB (figures have decimals)
+    return unit == "b" || unit == "kb" || unit == "kib" || unit == "k";
 }
 
 std::string hand_cell_text(std::string_view cell) {
@@ -327,7 +328,14 @@ std::optional<HandNumber> read_hand_number(std::string_view cell) {
         (plain.empty() || !std::isdigit(static_cast<unsigned char>(plain.front()))))
         return std::nullopt;
     if (!kMarkupOrSeparators.any_in(plain)) return plain_number(plain);
-    return plain_number(without_thousands(strip_markup(cell)));
+    std::string bare = strip_markup(cell);
+    if (auto n = plain_number(without_thousands(bare))) return n;
+    // "123.456,78k": a decimal comma, points grouping the thousands.
+    std::string_view t = trimmed_view(bare);
+    bool k = !t.empty() && (t.back() == 'k' || t.back() == 'K');
+    std::string plain_form = ungrouped(k ? t.substr(0, t.size() - 1) : t);
+    if (plain_form.empty()) return std::nullopt;
+    return plain_number(k ? plain_form + "k" : plain_form);
 }
 
 }  // namespace speedlab::parse

@@ -210,6 +210,12 @@ size_t wrapped_cells(const std::vector<CleanLine>& lines, const std::vector<bool
     return taken;
 }
 
+// "\t16 bytes\t8192 bytes": two sizes after an empty corner (a browser's
+// copy), the rows' labels under it.
+bool corner_left_empty(std::string_view line, const std::vector<std::string>& header) {
+    return header.size() == 2 && !line.empty() && line.front() == '\t' && size_columns(header) == 2;
+}
+
 // Each table is handed to `each` as it is found and then dropped: the
 // cells of all a text's tables at once would be a copy of the text.
 template <typename Each>
@@ -235,7 +241,7 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
             t.rows = std::move(one);
             ++i;
         } else if (auto header = space_cells(lines[i].text());
-                   header.size() >= 3 &&
+                   (header.size() >= 3 || corner_left_empty(lines[i].text(), header)) &&
                    (size_columns(header) >= 2 || algorithm_columns(header) >= 2)) {
             t.rows.push_back(header);
             for (++i; i < lines.size() && !used[i]; ++i) {
@@ -670,9 +676,13 @@ struct Reader {
             std::string alg, key;
             std::vector<bool> label_column = figure_column;
             if (r == 1) caption = caption_machine(lines, t.first);
+            double row_unit = 0;  // "md5 (MB/s)"
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
                 if (figure_column[k]) continue;
                 std::string a = hand_algorithm_word(hand_cell_text(row[k]));
+                if (HeaderCell h; a.empty() && (h = read_header_cell(row[k])).unit > 0 &&
+                                  !h.algorithm.empty() && h.size == 0)
+                    a = h.algorithm, row_unit = h.unit;
                 if (alg.empty() && !a.empty() && !key_family(a)) {
                     alg = a;
                     label_column[k] = true;  // the algorithm names no run
@@ -695,7 +705,7 @@ struct Reader {
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
                 if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
                     add_figure(runs[key], alg, Operation::throughput, cols[k].size, *n,
-                               cols[k].unit);
+                               row_unit > 0 ? row_unit : cols[k].unit);
         }
         for (const auto& key : order)
             if (!runs[key].measurements.empty()) runs_out.push_back(std::move(runs[key]));
@@ -964,11 +974,23 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
     }
 }
 
-// "| type | 16 bytes | 64 bytes |": openssl's own header, typed again.
-bool openssl_header(const std::vector<std::string>& header) {
-    if (header.size() < 3 || lower(hand_cell_text(header[0])) != "type") return false;
-    return std::count_if(header.begin() + 1, header.end(),
-                         [](const std::string& c) { return names_block_size(c); }) >= 2;
+// A table shaped as a benchmark of openssl's algorithms, whatever the text
+// around it names: block sizes across and an algorithm down ("| type | 16
+// bytes | 64 bytes |" over "| md5 | ..."), or turned.
+bool benchmark_shaped(const Table& t) {
+    const auto& header = t.rows[0];
+    auto algorithm = [](const std::string& c) {  // "md5", "md5 (MB/s)"
+        return !hand_algorithm_word(hand_cell_text(c)).empty() ||
+               !read_header_cell(c).algorithm.empty();
+    };
+    auto first_cells = [&](auto pred) {
+        return std::count_if(t.rows.begin() + 1, t.rows.end(),
+                             [&](const auto& r) { return !r.empty() && pred(r[0]); });
+    };
+    auto across = [&](auto pred) { return std::count_if(header.begin() + 1, header.end(), pred); };
+    auto sized = [](const std::string& c) { return names_block_size(c); };
+    return (across(sized) >= 2 && first_cells(algorithm) >= 1) ||
+           (across(algorithm) >= 1 && first_cells(sized) >= 2);
 }
 
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
@@ -976,14 +998,14 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
                             const RawLines& raw_lines, std::deque<Run>& runs) {
     HandTables out;
     // Figures without openssl's own layout count only where the text is about
-    // openssl (or one of its forks), or under openssl's own header ("type",
-    // then block sizes): a table of sizes is no benchmark of its own.
+    // openssl (or one of its forks), or where the table is shaped as one of
+    // its benchmarks: a table of sizes alone is none.
     bool about = false;
     for (std::string_view name : {"openssl", "libressl", "boringssl", "libcrypto", "ssleay"})
         about = about || mentions(text, name);
     Reader reader{lines, text, file_name, raw_lines, out, runs};
     find_tables(lines, used, [&](const Table& t) {
-        if (about || openssl_header(t.rows[0])) reader.table(t);
+        if (about || benchmark_shaped(t)) reader.table(t);
     });
     return out;
 }
