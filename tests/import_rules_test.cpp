@@ -264,6 +264,12 @@ TEST(ImportRules, TypedTables) {
          "Pi 4\t23456.78k\t212345.68k\n",
          2,
          {{0, "md5@16", 123456780}, {1, "md5@8192", 212345680}}},
+        {"an HTML table with <thead> and <tbody> on lines of their own",
+         "<p>openssl speed</p>\n<table>\n<thead>\n<tr>\n<th>type</th>\n<th>16 bytes</th>\n"
+         "<th>8192 bytes</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>md5</td>\n"
+         "<td>123456.78k</td>\n<td>812345.68k</td>\n</tr>\n</tbody>\n</table>\n",
+         1,
+         {{0, "md5@16", 123456780}, {0, "md5@8192", 812345680}}},
         {"one key row is enough under operation columns",
          "openssl speed results:\n\n| key | sign/s | verify/s |\n|---|---|---|\n"
          "| RSA 4096 | 243.5 | 15432.2 |\n",

@@ -305,6 +305,25 @@ std::string_view without_glued_prompt(std::string_view line) {
     return !sizes.empty() && std::isdigit(static_cast<unsigned char>(sizes[0])) ? rest : line;
 }
 
+// Only tags that group a table's rows: "<tbody>", "</thead> <tbody>".
+bool table_markup_only(std::string_view line) {
+    std::string_view t = trim(line);
+    if (t.empty()) return false;
+    while (!t.empty()) {
+        if (t.front() != '<') return false;
+        size_t close = t.find('>');
+        if (close == std::string_view::npos) return false;
+        std::string name = lower_ascii(t.substr(1, close - 1));
+        if (!name.empty() && name.front() == '/') name.erase(0, 1);
+        name = name.substr(0, name.find(' '));
+        if (name != "thead" && name != "tbody" && name != "tfoot" && name != "colgroup" &&
+            name != "col")
+            return false;
+        t = trim(t.substr(close + 1));
+    }
+    return true;
+}
+
 // "{code}", "{code:bash}", "{noformat}": a line that opens or closes a
 // block in Jira's or Confluence's markup, as a fence does in Markdown.
 bool wiki_block(std::string_view t) {
@@ -521,7 +540,12 @@ class Unwrapper {
     // HTML table source: each <tr>...</tr>, on one line or many, becomes one
     // pipe row at the line where it starts. True when the line was taken.
     bool table_source(std::string_view line, size_t number) {
-        if (html_.empty() && find_nocase(line, "<tr") == std::string_view::npos) return false;
+        if (html_.empty() && find_nocase(line, "<tr") == std::string_view::npos) {
+            // "</thead>", "<tbody>" on lines of their own between rows: no line
+            if (html_rows_ && table_markup_only(line)) return true;
+            html_rows_ = false;
+            return false;
+        }
         if (html_.empty()) html_line_ = number;
         html_ += line;
         html_ += ' ';
@@ -540,6 +564,7 @@ class Unwrapper {
             }
             std::string row = html_row(std::string_view(html_).substr(open, close - open));
             if (row != "|") out_.lines.push_back({html_line_, keep(std::move(row))});
+            html_rows_ = true;
             pos = close + 4;
             html_line_ = number;
         }
@@ -672,6 +697,7 @@ class Unwrapper {
     std::vector<std::string_view> pieces_;
     std::string html_;  // an HTML table row not closed yet
     size_t html_line_ = 0;
+    bool html_rows_ = false;  // the last lines were an HTML table's rows
 };
 
 }  // namespace
