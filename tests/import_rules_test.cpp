@@ -550,5 +550,49 @@ TEST(ImportRules, RowsMarkedWithTheirMachine) {
     }
 }
 
+// A table shaped as a benchmark in a text that never names openssl counts
+// only where its figures say their unit: cycles per byte, counts and ratios
+// under the same headers are no figures. A number names no machine; a row
+// whose figures are grouped by spaces is said and not used.
+TEST(ImportRules, WhatIsNoBenchmark) {
+    auto runs = [](const std::string& text) {
+        return parse::parse_speed_text(text, "t.txt").runs.size();
+    };
+    EXPECT_EQ(runs("Cycles per byte:\n\n| algorithm | 16 bytes | 64 bytes |\n|---|---|---|\n"
+                   "| md5 | 12.5 | 6.1 |\n"),
+              0u);
+    EXPECT_EQ(runs("| cipher | 16 bytes | 64 bytes | 1 KB |\n|---|---|---|---|\n"
+                   "| aes-128-cbc | 1 | 4 | 64 |\n"),
+              0u);
+    EXPECT_EQ(runs("| algorithm | 16 bytes | 64 bytes |\n|---|---|---|\n| md5 | 1.05 | 0.98 |\n"),
+              0u);
+    const Case cases[] = {
+        {"the corner's unit is every column's",
+         "| type (MB/s) | 16 bytes | 64 bytes |\n|---|---|---|\n| md5 | 100.5 | 200 |\n",
+         1,
+         {{0, "md5@16", 100500000}, {0, "md5@64", 200000000}}},
+        {"MB sizes and a lower-case b: bits",
+         "| algorithm | 64 bytes | 16 MB |\n|---|---|---|\n| sha256 | 0.8 Gb/s | 4 Gb/s |\n",
+         1,
+         {{0, "sha256@64", 100000000}, {0, "sha256@16777216", 500000000}}},
+    };
+    for (const auto& c : cases) check(c);
+    auto notes = parse::parse_speed_text(
+        "openssl speed:\n\n| algorithm | 16 bytes | 64 bytes | notes |\n|---|---|---|---|\n"
+        "| sha256 | 100.5k | 200.25k | 42 |\n",
+        "t.txt");
+    ASSERT_EQ(notes.runs.size(), 1u);
+    EXPECT_EQ(notes.runs[0].machine->label, "");
+    EXPECT_EQ(notes.runs[0].label.find("42"), std::string::npos) << notes.runs[0].label;
+    auto grouped = parse::parse_speed_text(
+        "OpenSSL 3.0.2 15 Mar 2022\n"
+        "type          16 bytes     64 bytes    256 bytes\n"
+        "md5        123456.78k   223456.78k   323456.78k\n"
+        "sha256     1 234,56k  1 234 567.80k  5.678,00k\n",
+        "t.txt");
+    ASSERT_EQ(grouped.runs.size(), 1u);
+    for (const auto& m : grouped.runs[0].measurements) EXPECT_EQ(m.algorithm, "md5");
+}
+
 }  // namespace
 }  // namespace speedlab

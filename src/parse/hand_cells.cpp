@@ -169,8 +169,10 @@ std::optional<int64_t> leading_integer(std::string_view s) {
     // No block size or key has a trillion bytes or bits (and KiB stay in range).
     if (ec != std::errc{} || p == s.data() || v < 0 || v > (int64_t{1} << 40)) return std::nullopt;
     std::string_view rest = s.substr(static_cast<size_t>(p - s.data()));
-    // "1kb", "8KiB", "16k": block sizes in KiB, as people shorten openssl's.
+    // "1kb", "8KiB", "16k": block sizes in KiB, as people shorten openssl's;
+    // "1MB", "1M" in MiB.
     if (rest == "kb" || rest == "kib" || rest == "k") return v * 1024;
+    if (rest == "mb" || rest == "mib" || rest == "m") return v * 1024 * 1024;
     if (!rest.empty() && rest != "bytes" && rest != "byte" && rest != "b" && rest != "bits" &&
         rest != "bit")
         return std::nullopt;
@@ -198,7 +200,8 @@ bool names_block_size(std::string_view cell) {
     if (digits == std::string::npos) return false;
     std::string unit = joined.substr(digits);
     // "16K" of a header: a whole number of KiB (figures have decimals)
-    return unit == "b" || unit == "kb" || unit == "kib" || unit == "k";
+    return unit == "b" || unit == "kb" || unit == "kib" || unit == "k" || unit == "mb" ||
+           unit == "mib" || unit == "m";
 }
 
 std::string hand_cell_text(std::string_view cell) {
@@ -206,6 +209,34 @@ std::string hand_cell_text(std::string_view cell) {
 }
 
 namespace {
+double rate_unit_bytes(std::string_view word) {
+    static constexpr std::pair<std::string_view, double> kUnits[] = {
+        {"b/s", 1},        {"bytes/s", 1},     {"kb/s", 1e3},          {"kbytes/s", 1e3},
+        {"mb/s", 1e6},     {"mbytes/s", 1e6},  {"gb/s", 1e9},          {"gbytes/s", 1e9},
+        {"kib/s", 1024.0}, {"mib/s", 1048576}, {"gib/s", 1073741824.0}};
+    if (word.size() > 8) return 0;
+    std::string w = lower(word);
+    for (const auto& [name, bytes] : kUnits)
+        if (w == name) return bytes;
+    return 0;
+}
+}  // namespace
+
+// Bytes/s of a rate's unit; "Mb/s", "Gb/s", "kb/s" (a lower-case b) are bits.
+double rate_unit(std::string_view word) {
+    bool bits = word.size() >= 4 && word.ends_with("b/s");
+    double bytes = rate_unit_bytes(word);
+    return bits ? bytes / 8 : bytes;
+}
+
+namespace {
+// "[MB/s]," -> "MB/s".
+std::string_view unit_word(std::string_view w) {
+    while (!w.empty() && (w.front() == '[' || w.front() == ',')) w.remove_prefix(1);
+    while (!w.empty() && (w.back() == ']' || w.back() == ',')) w.remove_suffix(1);
+    return w;
+}
+
 // What a header cell names, from its text alone (read_header_cell keeps it).
 HeaderCell read_header_text(std::string_view text) {
     HeaderCell h;
@@ -215,19 +246,14 @@ HeaderCell read_header_text(std::string_view text) {
         if (t.find(r) != std::string::npos) h.ratio = true;
     bool sign = t.find("sign") != std::string::npos, verify = t.find("verif") != std::string::npos;
     if (sign != verify) h.operation = sign ? Operation::sign : Operation::verify;
+    // "(MB/s)": bytes; "(Mb/s)": bits, told apart by case.
+    for (const auto& w : tokens(strip_markup(text)))
+        if (double unit = rate_unit(unit_word(w)); unit > 0) h.unit = unit;
     auto ws = tokens(t);
     for (size_t k = 0; k < ws.size(); ++k) {
         std::string alg;
         int64_t bits = 0;
-        std::string_view unit_word = ws[k];
-        while (!unit_word.empty() && (unit_word.front() == '[' || unit_word.front() == ','))
-            unit_word.remove_prefix(1);
-        while (!unit_word.empty() && (unit_word.back() == ']' || unit_word.back() == ','))
-            unit_word.remove_suffix(1);
-        if (double unit = rate_unit(unit_word); unit > 0) {
-            h.unit = unit;
-            continue;
-        }
+        if (rate_unit_bytes(unit_word(ws[k])) > 0) continue;  // h.unit, read in its case
         if (h.algorithm.empty() && key_word(ws[k], alg, bits)) {
             h.algorithm = alg;
             h.size = bits;
@@ -247,11 +273,14 @@ HeaderCell read_header_text(std::string_view text) {
         }
         if (h.size == 0)
             if (auto n = leading_integer(ws[k]); n && *n > 0) {
-                // "1 KB", "8 KiB": the unit a word of its own
-                bool kib = k + 1 < ws.size() && (ws[k + 1] == "kb" || ws[k + 1] == "kib") &&
-                           ws[k].find_first_not_of("0123456789") == std::string::npos;
-                h.size = kib ? *n * 1024 : *n;
-                k += kib;
+                // "1 KB", "8 KiB", "16 MB": the unit a word of its own
+                bool bare = ws[k].find_first_not_of("0123456789") == std::string::npos;
+                std::string unit = bare && k + 1 < ws.size() ? ws[k + 1] : "";
+                int64_t scale = unit == "kb" || unit == "kib"   ? 1024
+                                : unit == "mb" || unit == "mib" ? 1024 * 1024
+                                                                : 1;
+                h.size = *n * scale;
+                k += scale > 1;
             }
     }
     return h;
@@ -267,18 +296,6 @@ HeaderCell read_header_cell(std::string_view text) {
     HeaderCell h = read_header_text(text);
     seen.emplace(text, h);
     return h;
-}
-
-double rate_unit(std::string_view word) {
-    static constexpr std::pair<std::string_view, double> kUnits[] = {
-        {"b/s", 1},        {"bytes/s", 1},     {"kb/s", 1e3},          {"kbytes/s", 1e3},
-        {"mb/s", 1e6},     {"mbytes/s", 1e6},  {"gb/s", 1e9},          {"gbytes/s", 1e9},
-        {"kib/s", 1024.0}, {"mib/s", 1048576}, {"gib/s", 1073741824.0}};
-    if (word.size() > 8) return 0;
-    std::string w = lower(word);
-    for (const auto& [name, bytes] : kUnits)
-        if (w == name) return bytes;
-    return 0;
 }
 
 namespace {

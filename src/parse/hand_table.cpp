@@ -475,7 +475,7 @@ void name_run(Run& r, Machine& m, const std::vector<std::string>& header,
         } else if (contains(h, "cpu") || contains(h, "processor")) {
             m.cpu_name = cell;
             names.push_back(cell);
-        } else {
+        } else if (!read_hand_number(cell)) {  // a number names no machine
             names.push_back(cell);
         }
     }
@@ -519,6 +519,15 @@ struct Reader {
     const RawLines& raw_lines;
     HandTables& out;
     std::deque<Run>& runs_out;  // the text's runs, which each table's runs join
+    // A figure without a unit is openssl's 1000s of bytes/s only in a text
+    // about openssl; elsewhere (a table shaped as a benchmark) it is nothing
+    // that can be told: cycles per byte, counts, ratios.
+    bool plain_is_k = true;
+    void figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n,
+                double unit = 0) const {
+        if (op == Operation::throughput && !plain_is_k && !n.own_unit && unit <= 0) return;
+        add_figure(r, id, op, size, n, unit);
+    }
     // The text around the tables, read on first need: most tables say all
     // they mean, and this is a pass over every line.
     mutable std::optional<Context> context{};
@@ -555,6 +564,9 @@ struct Reader {
     void read(const Table& t) {
         std::vector<HeaderCell> cols;
         for (const auto& c : t.rows[0]) cols.push_back(read_header_cell(c));
+        // "| type (MB/s) | 16 bytes |": the corner's unit is every column's
+        for (size_t k = 1; k < cols.size() && cols[0].unit > 0 && cols[0].algorithm.empty(); ++k)
+            if (cols[k].unit == 0) cols[k].unit = cols[0].unit;
         size_t sized = 0, named = 0;
         for (size_t k = 0; k < cols.size(); ++k) {
             sized +=
@@ -686,7 +698,8 @@ struct Reader {
                 if (alg.empty() && !a.empty() && !key_family(a)) {
                     alg = a;
                     label_column[k] = true;  // the algorithm names no run
-                } else if (!row[k].empty()) {
+                } else if (!row[k].empty() && !read_hand_number(row[k])) {
+                    // a number is never a machine's name (a "notes" column, a size not read)
                     key += (key.empty() ? "" : " / ") + hand_cell_text(row[k]);
                 }
             }
@@ -704,8 +717,8 @@ struct Reader {
             }
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
                 if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
-                    add_figure(runs[key], alg, Operation::throughput, cols[k].size, *n,
-                               row_unit > 0 ? row_unit : cols[k].unit);
+                    figure(runs[key], alg, Operation::throughput, cols[k].size, *n,
+                           row_unit > 0 ? row_unit : cols[k].unit);
         }
         for (const auto& key : order)
             if (!runs[key].measurements.empty()) runs_out.push_back(std::move(runs[key]));
@@ -739,9 +752,9 @@ struct Reader {
         if (key_family(h.algorithm)) {
             int64_t bits = h.size ? h.size : ctx().key_bits;
             if (bits && h.operation != Operation::throughput)
-                add_figure(run, key_id(run, h.algorithm, bits), h.operation, 0, n);
+                figure(run, key_id(run, h.algorithm, bits), h.operation, 0, n);
         } else if (int64_t size = h.size ? h.size : ctx().block_size; size > 0) {
-            add_figure(run, h.algorithm, Operation::throughput, size, n, h.unit);
+            figure(run, h.algorithm, Operation::throughput, size, n, h.unit);
         }
     }
 
@@ -803,8 +816,8 @@ struct Reader {
                 if (c.algorithm.empty() || c.ratio || key_family(c.algorithm)) continue;
                 auto n = read_hand_number(t.rows[r][k]);
                 if (!n || n->percent) continue;
-                add_figure(run, c.algorithm, Operation::throughput, size.size, *n,
-                           c.unit > 0 ? c.unit : size.unit);
+                figure(run, c.algorithm, Operation::throughput, size.size, *n,
+                       c.unit > 0 ? c.unit : size.unit);
             }
         }
         if (!run.measurements.empty()) runs_out.push_back(std::move(run));
@@ -860,8 +873,8 @@ struct Reader {
                 auto size = read_header_cell(row[0]);
                 auto n = k < row.size() ? read_hand_number(row[k]) : std::nullopt;
                 if (size.size <= 0 || !size.algorithm.empty() || !n || n->percent) continue;
-                add_figure(run, alg, Operation::throughput, size.size, *n,
-                           size.unit > 0 ? size.unit : cols[k].unit);
+                figure(run, alg, Operation::throughput, size.size, *n,
+                       size.unit > 0 ? size.unit : cols[k].unit);
             }
             if (run.measurements.size() >= 2) runs_out.push_back(std::move(run));
         }
@@ -1005,6 +1018,7 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
         about = about || mentions(text, name);
     Reader reader{lines, text, file_name, raw_lines, out, runs};
     find_tables(lines, used, [&](const Table& t) {
+        reader.plain_is_k = about;
         if (about || benchmark_shaped(t)) reader.table(t);
     });
     return out;

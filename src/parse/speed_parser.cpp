@@ -793,6 +793,18 @@ bool Parser::symmetric_row(const Token& tok) {
         ++i_;
         cells.insert(cells.end(), next.begin(), next.end());
     }
+    // "1 234 567.80k": figures grouped by spaces cannot be told from their
+    // neighbours (openssl prints none without decimals): the row is said, not used.
+    auto bare_group = [](std::string_view w) {
+        return w.size() <= 3 && std::all_of(w.begin(), w.end(), [](char c) {
+                   return std::isdigit(static_cast<unsigned char>(c));
+               });
+    };
+    if (cells.size() > run_.sizes.size() && std::any_of(cells.begin(), cells.end(), bare_group)) {
+        builder_.skip(tok.name +
+                      ": figures grouped by spaces cannot be told apart; the row is not used");
+        return true;
+    }
     // Words after the figures that are none ("(approx)", "x"): said and
     // dropped, so they shift no figure. Extra cells left over are a name's
     // words read as cells ("3des"), at the front.
