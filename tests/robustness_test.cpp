@@ -471,6 +471,15 @@ TEST_F(Round3, AbsurdFiguresAreRefusedAndCannotPassTheGate) {
     r = run("import " + write("mr.txt", "+H:16:64\n+F:4:md5:1e308:1462.38\n"));
     ASSERT_EQ(r.code, 0) << r.err;
     EXPECT_EQ(nlohmann::json::parse(run("show 2 --format json").out)["measurements"].size(), 1u);
+    // A run left with no figure at all is not stored, and the import does not count it.
+    auto absurd = seed_run();
+    absurd["label"] = "absurd";
+    absurd["measurements"] = nlohmann::json::array({absurd["measurements"][0]});
+    absurd["measurements"][0]["value"] = 1e308;
+    r = run("import " + write("all-absurd.json", nlohmann::json::array({absurd}).dump()));
+    EXPECT_EQ(r.err.find("stored 1 run"), std::string::npos) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(run("list --format json").out).size(), 2u);
+    EXPECT_NE(run("show absurd").code, 0);
 
     speedlab::Run base, cand;
     base.machine = cand.machine;

@@ -118,6 +118,13 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
     // virtual machine): its rate would be as low as the stall was long. Either
     // is timed again, up to three times in all.
     int stalls = 0;
+    // A slice of CPU time too small to be true (a busy machine's accounting)
+    // gives a rate no machine gives: timed again too.
+    auto believable = [&] {
+        double units = f.symmetric ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
+                                   : static_cast<double>(t.count);
+        return plausible_figure(units / t.seconds);
+    };
     for (int attempt = 0; attempt < 3; ++attempt) {
         if (f.symmetric) {
             uint8_t* buf = buffer.data.get();
@@ -130,7 +137,7 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
         } else {
             t = time_operation(opt.public_key_seconds, opt.timing, f.public_key->op);
         }
-        if (t.interrupted || t.failed || (t.seconds > 0 && !t.stalled)) break;
+        if (t.interrupted || t.failed || (t.seconds > 0 && !t.stalled && believable())) break;
         if (t.stalled) ++stalls;
     }
     if (t.interrupted) {
@@ -145,10 +152,12 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
     }
     double units = f.symmetric ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
                                : static_cast<double>(t.count);
-    if (t.seconds <= 0 || t.stalled) {
-        out.run.notes.push_back(fmt::format(
-            "{}: {} in three tries; repetition left out", figure_name(f),
-            t.stalled ? "the process stood still past its timing" : "no CPU time measured"));
+    if (t.seconds <= 0 || t.stalled || !believable()) {
+        out.run.notes.push_back(fmt::format("{}: {} in three tries; repetition left out",
+                                            figure_name(f),
+                                            t.stalled ? "the process stood still past its timing"
+                                            : t.seconds > 0 ? "no believable CPU time measured"
+                                                            : "no CPU time measured"));
         return;
     }
     if (stalls > 0)

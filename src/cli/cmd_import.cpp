@@ -412,6 +412,8 @@ int store_found(Found& found, std::vector<Run>& stored, const ImportArgs& a, Glo
             else
                 store();
             once.stored(file.runs, keys);
+            // A run whose every figure no machine gives was not stored (its notes say why).
+            if (db) std::erase_if(file.runs, [](const Run& r) { return r.measurements.empty(); });
             file.stored = file.runs.size();
             for (auto& r : file.runs) stored.push_back(std::move(r));
         }

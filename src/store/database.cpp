@@ -309,7 +309,8 @@ void Database::insert(std::vector<Run>& runs) {
 void Database::insert(std::vector<Run>& runs, const std::vector<SourceOf>& more_sources) {
     for (auto& run : runs) drop_unstorable(run);
     WriteTransaction tx(*db_, writing_);
-    for (auto& run : runs) insert_one(*db_, run);
+    for (auto& run : runs)
+        if (!run.measurements.empty()) insert_one(*db_, run);  // else not stored: id 0
     for (const auto& [id, source] : more_sources) {
         Run holder;
         holder.sources = {source};
@@ -326,6 +327,10 @@ void Database::in_write(const std::function<void()>& fn) {
 
 int64_t Database::insert(Run& run) {
     drop_unstorable(run);
+    // No run without figures is stored (its notes say what was dropped).
+    if (run.measurements.empty())
+        throw StoreError("no figure left to store: " +
+                         (run.notes.empty() ? std::string("the run has none") : run.notes.back()));
     WriteTransaction tx(*db_, writing_);
     insert_one(*db_, run);
     tx.commit();

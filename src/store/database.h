@@ -78,6 +78,8 @@ class Database {
     std::string where() const;
 
     // Stores the runs (measurements, machine, sources) in one transaction; assigns ids.
+    // Figures no machine gives are dropped with a note; a run left without any
+    // is not stored (its id stays 0; the one-run insert throws).
     void insert(std::vector<Run>& runs);
     // The same, and in the same transaction adds each source to the stored run
     // it names (a run found again in another text); a source it has is not added twice.

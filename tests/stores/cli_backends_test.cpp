@@ -78,7 +78,7 @@ TEST_P(CliOn, ABundleImportsLosslesslyAndOnlyOnce) {
 TEST_P(CliOn, MeasuredMultiAndWrappedRunsTravelWithTheirSamples) {
     for (const char* args : {"--repeat 3 --label repeated", "--multi 2 --label multi",
                              "--under 'nice -n 1' --label wrapped"}) {
-        auto r = run(std::string("run md5 --bytes 64 --seconds 0.02 ") + args);
+        auto r = run(std::string("run md5 --bytes 64 --seconds 0.05 ") + args);
         ASSERT_EQ(r.code, 0) << args << ": " << r.err;
     }
     auto r = run("export --all");
