@@ -478,6 +478,8 @@ void Parser::merge_invocations() {
 }
 
 bool Parser::same_setup(const Run& a, const Run& b) {
+    // Rows a person marked ("SW md5", "Xeon: md5") are runs of their own.
+    if (a.label != b.label) return false;
     if (a.version.empty() || a.version != b.version || a.built_on != b.built_on ||
         a.options != b.options || a.compiler != b.compiler || a.timing != b.timing)
         return false;
