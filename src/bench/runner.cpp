@@ -118,13 +118,14 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
     // virtual machine): its rate would be as low as the stall was long. Either
     // is timed again, up to three times in all.
     int stalls = 0;
-    // A slice of CPU time too small to be true (a busy machine's accounting)
-    // gives a rate no machine gives: timed again too.
-    auto believable = [&] {
+    auto rate = [&] {
         double units = f.symmetric ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
                                    : static_cast<double>(t.count);
-        return plausible_figure(units / t.seconds);
+        return units / t.seconds;
     };
+    // A slice of CPU time too small to be true (a busy machine's accounting)
+    // gives a rate no machine gives: timed again too.
+    auto believable = [&] { return plausible_figure(rate()); };
     for (int attempt = 0; attempt < 3; ++attempt) {
         if (f.symmetric) {
             uint8_t* buf = buffer.data.get();
@@ -150,8 +151,6 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
         f.skipped = true;
         return;
     }
-    double units = f.symmetric ? static_cast<double>(t.count) * static_cast<double>(f.parameter)
-                               : static_cast<double>(t.count);
     if (t.seconds <= 0 || t.stalled || !believable()) {
         out.run.notes.push_back(fmt::format("{}: {} in three tries; repetition left out",
                                             figure_name(f),
@@ -165,7 +164,7 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
             fmt::format("{}: the process stood still past its timing (stopped or suspended); "
                         "timed again",
                         figure_name(f)));
-    f.samples.push_back(units / t.seconds);
+    f.samples.push_back(rate());
     f.count += t.count;
     f.seconds += t.seconds;
     if (f.public_key && t.count <= 1) {

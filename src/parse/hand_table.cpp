@@ -522,7 +522,7 @@ struct Reader {
     // A figure without a unit is openssl's 1000s of bytes/s only in a text
     // about openssl; elsewhere (a table shaped as a benchmark) it is nothing
     // that can be told: cycles per byte, counts, ratios.
-    bool plain_is_k = true;
+    bool plain_is_k;
     void figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n,
                 double unit = 0) const {
         if (op == Operation::throughput && !plain_is_k && !n.own_unit && unit <= 0) return;
@@ -578,7 +578,7 @@ struct Reader {
         if (sized >= 2) return size_columns(t, cols);
         if (named >= 1 && sized_rows_of_algorithms(t, cols)) return;
         if (named >= 1) return algorithm_columns(t, cols);
-        if (metric_rows(t)) return;
+        if (metric_rows(t, cols)) return;
         size_rows(t, cols);
     }
 
@@ -761,7 +761,7 @@ struct Reader {
     // The table turned: rows name an algorithm with a size or an operation
     // ("md5 8192 bytes", "rsa 2048 sign/s"), every other column is a
     // machine's run. False when fewer than two rows do.
-    bool metric_rows(const Table& t) {
+    bool metric_rows(const Table& t, const std::vector<HeaderCell>& cols) {
         std::vector<HeaderCell> keys;
         size_t named = 0;
         for (size_t r = 1; r < t.rows.size(); ++r) {
@@ -770,7 +770,7 @@ struct Reader {
             named += !h.algorithm.empty() && !h.ratio &&
                      (h.size > 0 || h.operation != Operation::throughput);
         }
-        if (named >= 1 && operation_columns(t, keys)) return true;
+        if (named >= 1 && operation_columns(t, cols, keys)) return true;
         if (named < 2) return false;
         const auto& header = t.rows[0];
         for (size_t k = 1; k < header.size(); ++k) {
@@ -805,9 +805,7 @@ struct Reader {
             sized += sizes.back().size > 0 && sizes.back().algorithm.empty();
         }
         if (sized < 2) return false;
-        Run run = table_run(file, lines[t.first].line);
-        std::string caption = caption_machine(lines, t.first);
-        if (!caption.empty()) run.machine = row_machine(machine_named(caption));
+        Run run = captioned_run(t);
         for (size_t r = 1; r < t.rows.size(); ++r) {
             const HeaderCell& size = sizes[r - 1];
             if (size.size <= 0 || !size.algorithm.empty()) continue;
@@ -824,21 +822,26 @@ struct Reader {
         return true;
     }
 
+    // One run of the whole table, on the machine its caption names, if any.
+    Run captioned_run(const Table& t) {
+        Run run = table_run(file, lines[t.first].line);
+        std::string caption = caption_machine(lines, t.first);
+        if (!caption.empty()) run.machine = row_machine(machine_named(caption));
+        return run;
+    }
+
     // Rows name keys ("rsa 2048 bits"), columns their operations ("sign/s",
     // "verify/s"): one run, as openssl's own sign/verify table. False when
     // no column names an operation.
-    bool operation_columns(const Table& t, const std::vector<HeaderCell>& keys) {
-        std::vector<HeaderCell> cols;
-        for (const auto& c : t.rows[0]) cols.push_back(read_header_cell(c));
+    bool operation_columns(const Table& t, const std::vector<HeaderCell>& cols,
+                           const std::vector<HeaderCell>& keys) {
         std::vector<size_t> ops;
         for (size_t k = 1; k < cols.size(); ++k)
             if (cols[k].algorithm.empty() && !cols[k].ratio &&
                 cols[k].operation != Operation::throughput)
                 ops.push_back(k);
         if (ops.empty()) return false;
-        Run run = table_run(file, lines[t.first].line);
-        std::string caption = caption_machine(lines, t.first);
-        if (!caption.empty()) run.machine = row_machine(machine_named(caption));
+        Run run = captioned_run(t);
         for (size_t r = 1; r < t.rows.size(); ++r) {
             HeaderCell key = keys[r - 1];
             if (key.algorithm.empty() || key.ratio || !key_family(key.algorithm)) continue;
@@ -1016,9 +1019,8 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
     bool about = false;
     for (std::string_view name : {"openssl", "libressl", "boringssl", "libcrypto", "ssleay"})
         about = about || mentions(text, name);
-    Reader reader{lines, text, file_name, raw_lines, out, runs};
+    Reader reader{lines, text, file_name, raw_lines, out, runs, about};
     find_tables(lines, used, [&](const Table& t) {
-        reader.plain_is_k = about;
         if (about || benchmark_shaped(t)) reader.table(t);
     });
     return out;
