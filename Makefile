@@ -3,7 +3,7 @@ BUILD ?= build
 JOBS ?= $(shell nproc)
 DEB_PACKAGES = g++ cmake make pkg-config libssl-dev openssl libsqlite3-dev libcli11-dev libfmt-dev \
                nlohmann-json3-dev libgtest-dev pci.ids g++-multilib \
-               libpq-dev postgresql dpkg-dev file libcpp-httplib-dev
+               libpq-dev postgresql dpkg-dev file libcpp-httplib-dev python3
 
 .PHONY: all deps build run test test-sanitize clean format fuzz install uninstall deb
 

@@ -60,6 +60,11 @@ install(FILES ${speedlab_completions}/speedlab.fish DESTINATION ${CMAKE_INSTALL_
 install(FILES README.md docs/architecture.md docs/cli.md docs/deploy.md docs/json.md packaging/copyright
   ${CMAKE_BINARY_DIR}/packaging/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
+# The reference set of real machines' openssl speed runs (data/reference/README.md).
+install(FILES data/reference/reference.json data/reference/README.md data/reference/excluded.md
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/speedlab/reference)
+install(DIRECTORY data/reference/sources DESTINATION ${CMAKE_INSTALL_DATADIR}/speedlab/reference)
+
 # make deb: cpack -G DEB in the build directory.
 set(CPACK_GENERATOR DEB)
 set(CPACK_PACKAGE_NAME speedlab)

@@ -36,6 +36,9 @@ case_files() {
         usr/share/doc/speedlab/copyright
         usr/share/doc/speedlab/changelog.gz
     )
+    local f
+    while IFS= read -r f; do want+=("usr/share/speedlab/reference/$f"); done < <(
+        cd "$src/data/reference" && find reference.json README.md excluded.md sources -type f)
     local k
     for k in "$build"/isa/speedlab-kernels-x86-64*; do
         [[ -e $k ]] && want+=("usr/libexec/speedlab/${k##*/}")
