@@ -604,3 +604,115 @@ TEST(ImportRules, WhatIsNoBenchmark) {
 
 }  // namespace
 }  // namespace speedlab
+
+namespace speedlab {
+namespace {
+
+// Issue 34 item 1: a Doing line and a table cell of the same figure keep both
+// printed forms: count and seconds of the line, the cell's
+// figure in openssl's k (`printed.per_second`); the value is the line's where
+// the two agree within the cell's rounding, else the cell's.
+TEST(ImportRules, AFigurePrintedTwiceKeepsBothForms) {
+    const std::string doing = "Doing md5 for 3s on 8192 size blocks: 2286 md5's in 3.00s\n";
+    const std::string table =
+        "OpenSSL 1.1.1f  31 Mar 2020\n"
+        "The 'numbers' are in 1000s of bytes per second processed.\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n";
+    struct Twice {
+        const char* name;
+        std::string input;
+        double value, cell_k;
+    };
+    const Twice cases[] = {
+        {"line then table, agreeing: the line's value",
+         doing + table + "md5  149051.89k 334674.46k 490270.21k 655862.47k 6242.30k\n",
+         2286 * 8192 / 3.00, 6242.30},
+        {"line then table, disagreeing: the table's value",
+         doing + table + "md5  149051.89k 334674.46k 490270.21k 655862.47k 7000.00k\n", 7000000,
+         7000.00},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.name);
+        auto parsed = parse::parse_speed_text(c.input, "t.txt");
+        ASSERT_EQ(parsed.runs.size(), 1u);
+        const Measurement* m = parsed.runs[0].find("md5", Operation::throughput, 8192);
+        ASSERT_NE(m, nullptr);
+        EXPECT_NEAR(m->value, c.value, c.value * 1e-9);
+        EXPECT_EQ(m->count, 2286);
+        EXPECT_DOUBLE_EQ(m->seconds.value(), 3.00);
+        EXPECT_DOUBLE_EQ(m->printed.per_second.value(), c.cell_k);
+        const Measurement* other = parsed.runs[0].find("md5", Operation::throughput, 16);
+        ASSERT_NE(other, nullptr);
+        EXPECT_TRUE(other->printed.empty()) << "a cell printed once has one form";
+    }
+}
+
+// Item 4: rows of a -multi run printed without their header: an "evp" row
+// named by the command, a bare cipher row; sizes by the version's defaults
+// when the column count fits (corpus 090: the header elided in a manual).
+TEST(ImportRules, MultiRowsWithoutTheirHeader) {
+    const Case cases[] = {
+        {"an evp row, the cipher from the command (090)",
+         "root@ok62xx:~# openssl speed -engine devcrypto -multi 8 -elapsed -evp aes-128-cbc\n"
+         "Forked child 0\n"
+         "evp               4515.05k    25724.75k   199024.08k   664772.77k  2116311.82k  "
+         "2443059.21k\n",
+         1,
+         {{0, "aes-128-cbc@16", 4515050}, {0, "aes-128-cbc@16384", 2443059210}}},
+        {"a bare AES-256-GCM row of six figures",
+         "$ openssl speed -multi 4 -evp aes-256-gcm\n"
+         "AES-256-GCM     514570.76k  1518390.46k  2450766.42k  2726451.03k  2800099.33k  "
+         "2801937.07k\n",
+         1,
+         {{0, "aes-256-gcm@64", 1518390460}, {0, "aes-256-gcm@8192", 2800099330}}},
+    };
+    for (const auto& c : cases) check(c);
+}
+
+// Item 2: tables people typed. A reST csv-table (and quoted CSV) whose rows
+// name algorithm and block size in cells of their own, one column per
+// machine; units as words; a figure with its spread in brackets.
+TEST(ImportRules, TypedTablesOfEveryKind) {
+    const Case cases[] = {
+        {"reST csv-table, long rows, KBytes/Sec, (min, max) after each figure (091)",
+         "OpenSSL Performance\n"
+         "^^^^^^^^^^^^^^^^^^^\n\n"
+         ".. csv-table:: OpenSSL Performance\n"
+         "    :header: \"Algorithm\",\"Buffer Size (in bytes)\",\"am62pxx_sk-fs: throughput "
+         "(KBytes/Sec)\"\n\n"
+         "    \"aes-128-cbc\",\"1024\",\"23874.22 (min 22797.65, max 24305.66)\"\n"
+         "    \"aes-128-cbc\",\"16\",\"433.40 (min 414.08, max 439.83)\"\n"
+         "    \"sha256\",\"16384\",\"299548.67 (min 296605.01, max 302246.57)\"\n",
+         1,
+         {{0, "aes-128-cbc@1024", 23874220},
+          {0, "aes-128-cbc@16", 433400},
+          {0, "sha256@16384", 299548670}}},
+        {"one column per machine, an empty cell skipped (092)",
+         ".. csv-table:: OpenSSL Performance\n"
+         "    :header: \"Algorithm\",\"Buffer Size (in bytes)\",\"j7200-evm: throughput "
+         "(KBytes/Sec)\",\"j722s_evm-fs: throughput (KBytes/Sec)\"\n\n"
+         "    \"des3\",\"1024\",\"34389.98\",\"\"\n"
+         "    \"sha256\",\"16\",\"1151.65\",\"628.96\"\n",
+         2,
+         {{0, "des-ede3@1024", 34389980}, {0, "sha256@16", 1151650}, {1, "sha256@16", 628960}}},
+        {"units as words: MiB/s, Mo/s, kB/s",
+         "openssl speed:\n\n"
+         "| algorithm | 16 bytes (MiB/s) | 64 bytes (Mo/s) | 1024 bytes (kB/s) "
+         "|\n|---|---|---|---|\n"
+         "| md5 | 2.00 | 3.5 | 900 |\n",
+         1,
+         {{0, "md5@16", 2 * 1048576.0}, {0, "md5@64", 3500000}, {0, "md5@1024", 900000}}},
+    };
+    for (const auto& c : cases) check(c);
+    // The CPU load beside the figures is no figure.
+    auto load = parse::parse_speed_text(
+        ".. csv-table:: OpenSSL CPU Load\n"
+        "    :header: \"Algorithm\",\"am62pxx_sk-fs: CPU Load\"\n\n"
+        "    \"aes-128-cbc\",\"32.71 (min 31.00, max 33.00)\"\n"
+        "    \"sha256\",\"95.57 (min 94.00, max 96.00)\"\n",
+        "t.txt");
+    EXPECT_TRUE(load.runs.empty());
+}
+
+}  // namespace
+}  // namespace speedlab

@@ -577,9 +577,9 @@ bool row(std::string_view t, Token& tok) {
     // Every row kind below has a decimal figure ("12.34", "0.0001s") or
     // inf/nan; other lines are prose, spared the split into words.
     bool decimal = false;  // "12.34"; "12,34" in a locale's decimal comma
-    for (size_t p = t.find_first_of(".,"); p != std::string_view::npos && !decimal;
-         p = t.find_first_of(".,", p + 1))
-        decimal = p > 0 && p + 1 < t.size() && digit(t[p - 1]) && digit(t[p + 1]);
+    // A loop, not find_first_of: that is one memchr per byte of the line.
+    for (size_t p = 1; p + 1 < t.size() && !decimal; ++p)
+        decimal = (t[p] == '.' || t[p] == ',') && digit(t[p - 1]) && digit(t[p + 1]);
     if (!decimal && !contains(t, "inf") && !contains(t, "nan")) return false;
     thread_local std::vector<std::string_view> ws;  // most lines are rows: one buffer for all
     words_into(t, ws);

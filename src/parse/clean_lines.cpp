@@ -354,6 +354,16 @@ std::string units_rejoined(std::string_view line) {
     return out + std::string(line.substr(from));
 }
 
+// Whether a "k" or "K" stands alone after a space ("4681.10 k"): one pass,
+// where find(" k") stops at every space of the line.
+bool spaced_unit(std::string_view line) {
+    for (size_t i = 1; i < line.size(); ++i)
+        if ((line[i] | 0x20) == 'k' && line[i - 1] == ' ' &&
+            (i + 1 == line.size() || line[i + 1] == ' ' || line[i + 1] == '\t'))
+            return true;
+    return false;
+}
+
 // A "Doing ..." progress line whose result has been printed (or was wrapped off).
 bool doing_complete(std::string_view s) {
     s = trim_right(s);
@@ -486,7 +496,7 @@ class Unwrapper {
         if (starts_with(trim_left(line), "```") || wiki_block(trim_left(line))) return;
         if (in_backticks(trim_left(line))) line = inline_code(trim_left(line));
         line = without_glued_prompt(line);
-        if (line.find(" k") != std::string_view::npos || line.find(" K") != std::string_view::npos)
+        if (spaced_unit(line))
             if (auto units = units_rejoined(line); !units.empty()) line = keep(std::move(units));
         if (table_source(line, number)) return;
         pieces_.clear();

@@ -209,13 +209,30 @@ std::string hand_cell_text(std::string_view cell) {
 }
 
 namespace {
+// A rate's unit as one word, its case kept: "(KBytes/Sec)" -> "KBytes/s",
+// "MiB/sec" -> "MiB/s"; empty when the word ends in no "/s".
+std::string rate_word(std::string_view w) {
+    while (!w.empty() && (w.front() == '(' || w.front() == '[' || w.front() == ','))
+        w.remove_prefix(1);
+    while (!w.empty() && (w.back() == ')' || w.back() == ']' || w.back() == ',' || w.back() == ':'))
+        w.remove_suffix(1);
+    auto slash = w.rfind('/');
+    if (slash == std::string_view::npos || slash == 0 || w.size() > 16) return {};
+    std::string per = lower(w.substr(slash + 1));
+    if (per != "s" && per != "sec" && per != "second") return {};
+    return std::string(w.substr(0, slash)) + "/s";
+}
+
 double rate_unit_bytes(std::string_view word) {
+    // French pages count octets: "Mo/s", "Go/s".
     static constexpr std::pair<std::string_view, double> kUnits[] = {
-        {"b/s", 1},        {"bytes/s", 1},     {"kb/s", 1e3},          {"kbytes/s", 1e3},
-        {"mb/s", 1e6},     {"mbytes/s", 1e6},  {"gb/s", 1e9},          {"gbytes/s", 1e9},
-        {"kib/s", 1024.0}, {"mib/s", 1048576}, {"gib/s", 1073741824.0}};
-    if (word.size() > 8) return 0;
-    std::string w = lower(word);
+        {"b/s", 1},         {"bytes/s", 1},          {"kb/s", 1e3},
+        {"kbytes/s", 1e3},  {"mb/s", 1e6},           {"mbytes/s", 1e6},
+        {"gb/s", 1e9},      {"gbytes/s", 1e9},       {"kib/s", 1024.0},
+        {"mib/s", 1048576}, {"gib/s", 1073741824.0}, {"o/s", 1},
+        {"ko/s", 1e3},      {"mo/s", 1e6},           {"go/s", 1e9}};
+    std::string w = lower(rate_word(word));
+    if (w.empty() || w.size() > 8) return 0;
     for (const auto& [name, bytes] : kUnits)
         if (w == name) return bytes;
     return 0;
@@ -224,7 +241,8 @@ double rate_unit_bytes(std::string_view word) {
 
 // Bytes/s of a rate's unit; "Mb/s", "Gb/s", "kb/s" (a lower-case b) are bits.
 double rate_unit(std::string_view word) {
-    bool bits = word.size() >= 4 && word.ends_with("b/s");
+    std::string w = rate_word(word);
+    bool bits = w.size() >= 4 && w.ends_with("b/s");
     double bytes = rate_unit_bytes(word);
     return bits ? bytes / 8 : bytes;
 }
@@ -338,6 +356,19 @@ std::optional<HandNumber> plain_number(std::string_view t) {
 }
 }  // namespace
 
+namespace {
+// "23874.22 (min 22797.65, max 24305.66)", "1.52 (±0.03)": a figure with its
+// spread in brackets after it; where the bracket opens, or none.
+std::optional<size_t> spread_after(std::string_view cell) {
+    auto open = cell.find('(');
+    if (open == std::string_view::npos || open == 0 || cell.back() != ')') return std::nullopt;
+    std::string inside = lower(cell.substr(open + 1));
+    for (std::string_view w : {"min", "max", "\xC2\xB1", "+/-", "sd", "stdev", "cv"})
+        if (inside.find(w) != std::string::npos) return open;
+    return std::nullopt;
+}
+}  // namespace
+
 std::optional<HandNumber> read_hand_number(std::string_view cell) {
     std::string_view plain = trimmed_view(cell);
     // Most cells are plain figures or words: those need no copy to be read.
@@ -345,6 +376,7 @@ std::optional<HandNumber> read_hand_number(std::string_view cell) {
         (plain.empty() || !std::isdigit(static_cast<unsigned char>(plain.front()))))
         return std::nullopt;
     if (!kMarkupOrSeparators.any_in(plain)) return plain_number(plain);
+    if (auto spread = spread_after(plain)) return read_hand_number(plain.substr(0, *spread));
     std::string bare = strip_markup(cell);
     if (auto n = plain_number(without_thousands(bare))) return n;
     // "123.456,78k": a decimal comma, points grouping the thousands.

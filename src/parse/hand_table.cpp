@@ -47,9 +47,8 @@ bool key_family(std::string_view a) {
 }
 
 bool pipe_row(std::string_view t) {
-    auto first = t.find_first_not_of(" \t");
-    return first != std::string_view::npos &&
-           (t[first] == '|' || t.find("||") != std::string_view::npos);
+    t = trim(t);
+    return !t.empty() && (t.front() == '|' || t.find("||") != std::string_view::npos);
 }
 
 // A GitHub table without outer pipes: "name|md5 16 bytes|..." over a
@@ -63,10 +62,9 @@ bool bare_pipe_header(const std::vector<CleanLine>& lines, size_t i) {
 
 // "+------+-------+" or "+======+": a rule of a reStructuredText grid table.
 bool grid_rule(std::string_view t) {
-    t = t.substr(std::min(t.size(), t.find_first_not_of(" \t")));
-    while (!t.empty() && (t.back() == ' ' || t.back() == '\t')) t.remove_suffix(1);
+    t = trim(t);
     return t.size() >= 3 && t.front() == '+' && t.back() == '+' &&
-           t.find_first_not_of("+-=") == std::string_view::npos;
+           std::all_of(t.begin(), t.end(), [](char c) { return c == '+' || c == '-' || c == '='; });
 }
 
 std::vector<std::string> split(std::string_view t, std::string_view sep) {
@@ -104,6 +102,73 @@ std::vector<std::string> space_cells(std::string_view t) {
     }
     if (!trimmed(cur).empty()) out.push_back(trimmed(cur));
     return out;
+}
+
+// Cells of a CSV line: commas apart, a cell in double quotes may hold
+// commas ("" is a quote). A reST csv-table's ":header:" line is its header.
+std::vector<std::string> csv_cells(std::string_view t) {
+    t = trim(t);
+    if (t.starts_with(":header:")) t = trim(t.substr(8));
+    std::vector<std::string> out;
+    std::string cur;
+    bool quoted = false;
+    for (size_t i = 0; i < t.size(); ++i) {
+        char c = t[i];
+        if (c == '"' && quoted && i + 1 < t.size() && t[i + 1] == '"') {
+            cur += '"';
+            ++i;
+        } else if (c == '"') {
+            quoted = !quoted;
+        } else if (c == ',' && !quoted) {
+            out.push_back(trimmed(cur));
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    out.push_back(trimmed(cur));
+    return out;
+}
+
+// A line of quoted CSV cells ("aes-128-cbc","1024","23874.22"), or a
+// csv-table's header: two cells or more (the last maybe wrapped off).
+bool quoted_csv_line(std::string_view t) {
+    t = trim(t);
+    if (t.starts_with(":header:")) t = trim(t.substr(8));
+    return t.size() >= 5 && t.front() == '"' && t.find("\",\"") != std::string_view::npos;
+}
+
+// A CSV row from line `k` on: a mail client's wrap inside a quoted cell (an
+// odd count of quotes) joins the lines after it. Moves `k` past the row.
+std::string csv_row(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t& k) {
+    std::string row(trim(lines[k].text()));
+    auto open = [](const std::string& r) { return std::count(r.begin(), r.end(), '"') % 2 == 1; };
+    for (++k; open(row) && k < lines.size() && !used[k] && !trim(lines[k].text()).empty(); ++k)
+        row += " " + std::string(trim(lines[k].text()));
+    return row;
+}
+
+// A CSV table: quoted rows (a reST csv-table: its ":header:" line, then its
+// rows after a blank line). Returns the index past its last row.
+size_t csv_table(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t i,
+                 std::vector<std::vector<std::string>>& rows) {
+    size_t k = i;
+    rows.push_back(csv_cells(csv_row(lines, used, k)));
+    size_t columns = rows[0].size();
+    while (k < lines.size() && !used[k]) {
+        std::string_view t = trim(lines[k].text());
+        if (t.empty() || (t.front() == ':' && rows.size() == 1)) {  // options, the blank line
+            ++k;
+            continue;
+        }
+        if (!quoted_csv_line(t)) break;
+        size_t next = k;
+        auto cells = csv_cells(csv_row(lines, used, next));
+        if (cells.size() != columns) break;
+        rows.push_back(std::move(cells));
+        k = next;
+    }
+    return k;
 }
 
 bool separator_row(const std::vector<std::string>& cells) {
@@ -234,6 +299,8 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
             for (auto& cells : pipe_rows(lines, i, end, bare))
                 if (!separator_row(cells)) t.rows.push_back(std::move(cells));
             i = end;
+        } else if (quoted_csv_line(lines[i].text())) {
+            i = csv_table(lines, used, i, t.rows);
         } else if (lines[i].text().find("byte") == std::string::npos &&
                    lines[i].text().find("/s") == std::string::npos) {
             continue;  // a flattened table's header names its block sizes or rates
@@ -579,6 +646,7 @@ struct Reader {
         if (named >= 1 && sized_rows_of_algorithms(t, cols)) return;
         if (named >= 1) return algorithm_columns(t, cols);
         if (metric_rows(t, cols)) return;
+        if (long_rows(t)) return;
         size_rows(t, cols);
     }
 
@@ -854,6 +922,62 @@ struct Reader {
         }
         if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         return true;
+    }
+
+    // Rows name an algorithm and a block size in cells of their own
+    // ("aes-128-cbc","1024", as harnesses and csv-tables list them); every
+    // other column is one machine's figures ("am62pxx_sk-fs: throughput
+    // (KBytes/Sec)"). False unless two rows are such.
+    bool long_rows(const Table& t) {
+        const auto& header = t.rows[0];
+        size_t alg = header.size(), size = header.size(), rows = 0;
+        for (size_t k = 0; k < header.size(); ++k) {
+            std::string h = lower(hand_cell_text(header[k]));
+            if (size == header.size() &&
+                (h.find("size") != std::string::npos || h.find("bytes") != std::string::npos ||
+                 h.find("block") != std::string::npos))
+                size = k;
+            else if (alg == header.size() && column_names_algorithms(t, k))
+                alg = k;
+        }
+        if (alg == header.size() || size == header.size()) return false;
+        for (size_t r = 1; r < t.rows.size(); ++r)
+            rows += size < t.rows[r].size() && whole_number(t.rows[r][size]) > 0;
+        if (rows < 2) return false;
+        for (size_t k = 0; k < header.size(); ++k) {
+            HeaderCell column = read_header_cell(header[k]);
+            if (k == alg || k == size || column.ratio) continue;
+            std::string label = hand_cell_text(header[k]);
+            if (auto colon = label.find(": "); colon != std::string::npos) label.resize(colon);
+            Run run = table_run(file, lines[t.first].line);
+            run.machine = row_machine(machine_named(label));
+            run.notes.push_back("column: " + label);
+            for (size_t r = 1; r < t.rows.size(); ++r) {
+                const auto& row = t.rows[r];
+                if (row.size() != header.size()) continue;
+                std::string id = hand_algorithm_word(hand_cell_text(row[alg]));
+                int64_t bytes = whole_number(row[size]);
+                auto n = read_hand_number(row[k]);
+                if (id.empty() || key_family(id) || bytes <= 0 || !n || n->percent) continue;
+                figure(run, id, Operation::throughput, bytes, *n, column.unit);
+            }
+            if (!run.measurements.empty()) runs_out.push_back(std::move(run));
+        }
+        return true;
+    }
+    static bool column_names_algorithms(const Table& t, size_t k) {
+        size_t named = 0;
+        for (size_t r = 1; r < t.rows.size(); ++r)
+            named +=
+                k < t.rows[r].size() && !hand_algorithm_word(hand_cell_text(t.rows[r][k])).empty();
+        return named * 2 > t.rows.size() - 1;
+    }
+    // "1024": a cell of digits only; 0 otherwise.
+    static int64_t whole_number(const std::string& cell) {
+        std::string t = hand_cell_text(cell);
+        if (t.empty() || t.size() > 12 || t.find_first_not_of("0123456789") != std::string::npos)
+            return 0;
+        return std::stoll(t);
     }
 
     // Rows are block sizes ("16bytes"); every other column is a run.

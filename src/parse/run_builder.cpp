@@ -112,24 +112,35 @@ void RunBuilder::add(Measurement m, bool from_table) {
     for (auto& e : run_.measurements) {
         if (!same_metric(e, m)) continue;
         if (m.samples.empty()) m.samples = std::move(e.samples);
-        if (from_table && e.count && !multi_) {
-            if (e.source_name.empty()) e.source_name = m.source_name;
-            e.printed = m.printed;
-            // Beyond the table's rounding the two disagree: the table is kept.
-            double tolerance = std::max(m.printed_step, m.value * 0.005);
-            if (std::abs(e.value - m.value) > tolerance) {
-                dispute(metric_key(m) + ": the progress line gives " +
-                        fmt::format("{:.4g}", e.value) + ", the table " +
-                        fmt::format("{:.4g}", m.value) + "; the table is kept");
-                e.value = m.value;
-                e.printed_step = m.printed_step;
-            }
+        // A progress line and a table cell of one figure, in either order
+        // (-multi's table holds the sum of children's lines: no same figure).
+        bool table_then_line = !from_table && !e.count && !multi_;
+        if ((from_table && e.count && !multi_) || table_then_line) {
+            if (table_then_line) std::swap(e, m);  // e: the line's, m: the table's
+            keep_both_forms(e, std::move(m));
             return;
         }
         e = std::move(m);
         return;
     }
     run_.measurements.push_back(std::move(m));
+}
+
+// `line` holds a progress line's figure (count and seconds), `table` the
+// table's cell of the same metric: both printed forms are kept, the value
+// from the line (the more precise) unless the two disagree beyond the
+// table's rounding, where the table is kept and the run notes it.
+void RunBuilder::keep_both_forms(Measurement& line, Measurement table) {
+    if (line.source_name.empty()) line.source_name = table.source_name;
+    if (table.printed.empty() && table.operation == Operation::throughput)
+        table.printed.per_second = table.value / 1000;  // openssl's k, as printed
+    line.printed = table.printed;
+    double tolerance = std::max(table.printed_step, table.value * 0.005);
+    if (std::abs(line.value - table.value) <= tolerance) return;
+    dispute(metric_key(table) + ": the progress line gives " + fmt::format("{:.4g}", line.value) +
+            ", the table " + fmt::format("{:.4g}", table.value) + "; the table is kept");
+    line.value = table.value;
+    line.printed_step = table.printed_step;
 }
 
 void RunBuilder::add_child(Measurement m) {

@@ -82,6 +82,7 @@ class RunBuilder {
     void add_from_progress(PendingCurve& p, const std::string& id, std::string source_name,
                            const std::string& why);
     void add(Measurement m, bool from_table);
+    void keep_both_forms(Measurement& line, Measurement table);
     void drop_unfinished_sums();
 
     Run run_;

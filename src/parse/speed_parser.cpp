@@ -153,6 +153,7 @@ class Parser {
     bool row(const Token& tok);
     bool repeated_row(const std::string& id);
     void headerless_row(const Token& tok);
+    std::string evp_named(const std::string& name) const;
     void next_run_under_header();
     bool label_between_rows(const Token& tok) const;
     bool symmetric_row(const Token& tok);
@@ -230,6 +231,14 @@ ParsedText Parser::parse(bool merge) {
     return std::move(out_);
 }
 
+// -multi names an -evp row "evp": the cipher is the command's.
+std::string Parser::evp_named(const std::string& name) const {
+    if (name != "evp") return name;
+    for (size_t k = 0; k + 1 < command_words_.size(); ++k)
+        if (command_words_[k] == "-evp") return command_words_[k + 1];
+    return name;
+}
+
 // A row of openssl's "k" figures outside any run, without a header: a run
 // when its sizes are known, from the command ("-bytes 16": one figure) or
 // from the version's default sizes (five or six figures).
@@ -239,18 +248,19 @@ void Parser::headerless_row(const Token& tok) {
             return w.back() == 'k' && throughput_cell(w).has_value();
         }));
     // Only openssl's own row names: "aes128ecb Yes" is a person's table.
-    if (k_cells != tok.cells.size() || !looks_like_algorithm(canonical_symmetric_id(tok.name)))
+    if (k_cells != tok.cells.size() ||
+        !looks_like_algorithm(canonical_symmetric_id(evp_named(tok.name))))
         return;
     std::optional<int64_t> bytes;
     for (size_t k = 0; k + 1 < command_words_.size(); ++k)
         if (command_words_[k] == "-bytes") bytes = integer(command_words_[k + 1]);
     if (k_cells == 1 && bytes && *bytes > 0) {
-        begin();
+        if (!run_.active) begin();
         run_.sizes = {*bytes};
         run_.mode = Mode::symmetric;
         builder_.note("block size " + std::to_string(*bytes) + " from the command's -bytes");
     } else if (k_cells == 5 || k_cells == 6) {
-        begin();
+        if (!run_.active) begin();
         run_.mode = Mode::symmetric;  // run_.sizes empty: the version's defaults by count
         builder_.note("a row without its header: the version's default block sizes");
     }
@@ -579,7 +589,9 @@ bool Parser::dispatch(Token& tok) {
             if (!run_.active && row_with_seconds(tok.text)) begin();
             return run_.active && row(tok);
         case LineKind::throughput_row:
-            if (!run_.active) headerless_row(tok);
+            // -multi's "Forked child" lines start a run that has no header yet.
+            if (!run_.active || (run_.mode == Mode::none && !run_.header_seen && !run_.has_tables))
+                headerless_row(tok);
             return run_.active && row(tok);
         case LineKind::kem_row:
             return run_.active && row(tok);
@@ -831,10 +843,7 @@ void Parser::symmetric_cells(const std::string& printed,
                              const std::vector<std::string_view>& cells) {
     std::string name = printed;
     std::string variant = row_variant(name);
-    // -multi names an -evp row "evp": the cipher is the command's.
-    if (name == "evp")
-        for (size_t k = 0; k + 1 < command_words_.size(); ++k)
-            if (command_words_[k] == "-evp") name = command_words_[k + 1];
+    name = evp_named(name);
     std::string id = canonical_symmetric_id(name);
     bool zero_row = true;
     for (size_t k = 0; k < cells.size(); ++k) {

@@ -71,6 +71,7 @@ struct PrintedDecimals {
 PrintedDecimals printed_decimals(const Run& run) {
     PrintedDecimals d;
     for (const auto& m : run.measurements) {
+        if (m.operation == Operation::throughput) continue;  // its k is no column of these
         if (m.printed.seconds_per_op)
             d.seconds = std::max(d.seconds, decimals_of(*m.printed.seconds_per_op));
         if (m.printed.per_second)
