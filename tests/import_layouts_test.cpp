@@ -75,6 +75,13 @@ TEST(ImportLayouts, EveryLayoutGivesItsFiguresAtTheirMetrics) {
         {"-multi: the parent's sum", "037", 0, "ed25519.sign", 261116.2},
         {"rsa table alone: more precise seconds", "040", 0, "rsa15360.sign", 1 / 0.231628},
         {"rsa table alone: more precise rate", "040", 0, "rsa15360.verify", 1041.6},
+        {"-multi evp row without its header", "090", 0, "aes-128-cbc@16384", 2443059210},
+        {"-multi evp row, first default size", "090", 0, "aes-128-cbc@16", 4515050},
+        {"csv-table, KBytes/Sec, (min, max) after", "091", 0, "aes-128-cbc@1024", 23874220},
+        {"csv-table, last row", "091", 0, "sha512@8192", 61529720},
+        {"csv-table, a column per board: first", "092", 0, "aes-128-cbc@16384", 178017620},
+        {"csv-table, fourth board's sha256", "092", 3, "sha256@16", 628960},
+        {"csv-table, fifth board's des3 (fourth has none)", "092", 4, "des-ede3@1024", 34389760},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(std::string(w.name) + " (" + w.file + ")");
@@ -118,6 +125,11 @@ TEST(ImportLayouts, HandTableRunsAreNamedFromTheirCells) {
 TEST(ImportLayouts, TablesOfOtherToolsAreNotOpensslOutput) {
     EXPECT_TRUE(parse_corpus("046").runs.empty()) << "wolfCrypt benchmark";
     EXPECT_TRUE(parse_corpus("049").runs.empty()) << "7-Zip MB/s table";
+    EXPECT_EQ(parse_corpus("091").runs.size(), 1u) << "USB MB/sec and CPU load tables";
+    EXPECT_EQ(parse_corpus("092").runs.size(), 6u) << "one run per board";
+    EXPECT_EQ(parse_corpus("092").runs.at(1).machine->label, "j721e-idk-gw");
+    for (const char* negative : {"093", "094", "095", "096", "097", "098", "099"})
+        EXPECT_TRUE(parse_corpus(negative).runs.empty()) << negative;
 }
 
 // The seeds' own comparison: tilia's figures exist only in the blog's table.
