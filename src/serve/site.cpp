@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
 #include "core/text.h"
 #include "report/html.h"
 #include "serve/layout.h"
@@ -21,6 +23,15 @@ std::string printable(std::string_view text) {
 Response error_page(const Links& links, int status, const std::string& title,
                     const std::string& body) {
     return {status, "text/html; charset=utf-8", layout(links, title, Section::none, body), {}};
+}
+
+// What a ?format=json request gets instead of an error page: the same status.
+bool wants_json(const Request& r) {
+    return r.param("format") == "json";
+}
+
+Response error_json(int status, const std::string& message) {
+    return {status, "application/json", nlohmann::json{{"error", printable(message)}}.dump(), {}};
 }
 
 std::string way_back(const Links& links) {
@@ -49,7 +60,8 @@ std::optional<int64_t> run_id(std::string_view rest) {
 
 // The store could not answer: the server's log says why, never the page
 // (the message may name files or SQL).
-Response store_failed(const Links& links) {
+Response store_failed(const Links& links, bool json) {
+    if (json) return error_json(500, "the database could not answer this request");
     return error_page(links, 500, "The store could not answer",
                       "<p>The database could not answer this request. The server's own "
                       "output says why.</p>\n" +
@@ -70,6 +82,8 @@ Response Site::route(store::Database& db, const Request& r) {
     if (p == "/compare") return compare_page(db, r, links_);
     if (p == "/favicon.ico")
         return {200, "image/x-icon", favicon_ico(), {{"Cache-Control", "max-age=86400"}}};
+    if (p.find('\0') != std::string::npos)  // a message is a C string: it would end there
+        throw NotFound("no page " + printable(p), {});
     if (p.starts_with("/run/")) {
         auto id = run_id(std::string_view(p).substr(5));
         if (!id) throw NotFound("no run '" + p.substr(5) + "': a run's page is /run/ID", {});
@@ -83,16 +97,18 @@ Response Site::answer(store::Database& db, const Request& request, bool& failed)
     try {
         return route(db, request);
     } catch (const BadRequest& e) {
+        if (wants_json(request)) return error_json(400, e.what());
         return error_page(
             links_, 400, "Bad request",
             "<p id=\"problem\">" + html_escape(printable(e.what())) + "</p>\n" + way_back(links_));
     } catch (const NotFound& e) {
+        if (wants_json(request)) return error_json(404, e.what());
         return not_found(links_, e.what(), e.closest);
     } catch (const std::exception& e) {
         failed = true;
         fmt::print(stderr, "speedlab serve: {} {}: {}\n", request.method, printable(request.path),
                    e.what());
-        return store_failed(links_);
+        return store_failed(links_, wants_json(request));
     }
 }
 
@@ -113,12 +129,19 @@ void Site::give_back(std::unique_ptr<store::Database> db) {
     idle_.push_back(std::move(db));
 }
 
+void Site::forget_idle() {
+    std::lock_guard lock(idle_mutex_);
+    idle_.clear();
+}
+
 Response Site::handle(const Request& request) {
     if (request.method != "GET" && request.method != "HEAD") {
-        Response r = error_page(links_, 405, "Method not allowed",
-                                "<p>speedlab serve only reads: every change is made with the "
-                                "speedlab command.</p>\n" +
-                                    way_back(links_));
+        Response r = wants_json(request)
+                         ? error_json(405, "speedlab serve only reads: GET and HEAD")
+                         : error_page(links_, 405, "Method not allowed",
+                                      "<p>speedlab serve only reads: every change is made with "
+                                      "the speedlab command.</p>\n" +
+                                          way_back(links_));
         r.headers.emplace_back("Allow", "GET, HEAD");
         return r;
     }
@@ -127,15 +150,25 @@ Response Site::handle(const Request& request) {
         std::lock_guard lock(shared_mutex_);
         return answer(*shared_, request, failed);
     }
-    std::unique_ptr<store::Database> db;
-    try {
-        db = borrow();
-    } catch (const std::exception& e) {
-        fmt::print(stderr, "speedlab serve: {}\n", e.what());
-        return store_failed(links_);
+    // A request that failed is tried once more on a new connection: after a
+    // PostgreSQL restart every pooled connection is lost, and none is kept.
+    Response r;
+    for (int attempt = 0; attempt < 2; ++attempt) {
+        std::unique_ptr<store::Database> db;
+        try {
+            db = borrow();
+        } catch (const std::exception& e) {
+            fmt::print(stderr, "speedlab serve: {}\n", e.what());
+            return store_failed(links_, wants_json(request));
+        }
+        failed = false;
+        r = answer(*db, request, failed);
+        if (!failed) {
+            give_back(std::move(db));
+            break;
+        }
+        forget_idle();  // opened before the failure: as likely lost as this one
     }
-    Response r = answer(*db, request, failed);
-    if (!failed) give_back(std::move(db));  // a connection that failed may be broken
     return r;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // The served site: routes a request to its page, and turns what a page could
 // not answer into a 400 or 404 page with links, or a 500 page that shows
-// neither a stack nor a path. Read-only: GET and HEAD only.
+// neither a stack nor a path (as JSON {"error": ...} for ?format=json).
+// Read-only: GET and HEAD only, anything else 405.
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -18,7 +19,8 @@ class Site {
     using Opener = std::function<std::unique_ptr<store::Database>()>;
     // A connection per request under way, opened when none is idle and kept
     // for the next: pages are read side by side (SQLite WAL readers, one
-    // PostgreSQL session each). One that failed a request is closed, not kept.
+    // PostgreSQL session each). A request that fails is tried once more on a
+    // new connection; the one that failed and every idle one are closed.
     explicit Site(Opener open, Links links = Links::live());
     // One connection that requests take turns with (a static site, tests).
     explicit Site(store::Database& db, Links links = Links::live());
@@ -30,6 +32,7 @@ class Site {
     Response route(store::Database& db, const Request& request);
     std::unique_ptr<store::Database> borrow();
     void give_back(std::unique_ptr<store::Database> db);
+    void forget_idle();
 
     Opener open_;
     store::Database* shared_ = nullptr;
