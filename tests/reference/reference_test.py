@@ -8,7 +8,9 @@ reference_test.py CASE SPEEDLAB DATA_DIR, CASE one of:
   citations every shipped run has its machine facts, citation and terms, its
             cited file exists and holds its cited lines; the set's size holds
             (300 runs, 100 CPU models, 40 measured before 2005);
-  import    speedlab imports the shipped bundle: every run is stored.
+  import    speedlab imports the shipped bundle: every run is stored;
+  refuse    the build refuses (exit 1, naming the run, writing nothing) a
+            run cited at lines that hold none of it, and an unknown kind.
 """
 import importlib.machinery
 import importlib.util
@@ -16,6 +18,7 @@ import json
 import os
 import random
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -147,13 +150,46 @@ def case_import(binary, data):
     print(f"ok: speedlab imports all {len(runs)} reference runs")
 
 
+def build_copy(binary, data, tmp, edit):
+    """Build the openssl-times source alone after edit(meta, folder): (exit code, stderr)."""
+    folder = os.path.join(tmp, "sources", "openssl-times")
+    shutil.copytree(os.path.join(data, "sources", "openssl-times"), folder)
+    with open(os.path.join(folder, "meta.json")) as f:
+        meta = json.load(f)
+    edit(meta, folder)
+    with open(os.path.join(folder, "meta.json"), "w") as f:
+        json.dump(meta, f)
+    proc = subprocess.run([sys.executable, os.path.join(data, "build"), "--speedlab", binary, "--sources",
+                           os.path.join(tmp, "sources"), "--only", "openssl-times/" + meta["runs"][0]["file"],
+                           "-o", os.path.join(tmp, "out.json")], capture_output=True, text=True)
+    return proc.returncode, proc.stderr
+
+
+def case_refuse(binary, data):
+    def wrong_lines(meta, folder):
+        meta["runs"][0]["lines"] = "1-2"
+
+    def unknown_kind(meta, folder):
+        meta["runs"][0]["kind"] = "mainframe"
+
+    for name, edit, want in (("wrong lines", wrong_lines, "hold 0 imported runs"),
+                             ("an unknown kind", unknown_kind, "kind 'mainframe'")):
+        with tempfile.TemporaryDirectory() as tmp:
+            code, err = build_copy(binary, data, tmp, edit)
+            if code != 1 or want not in err or "openssl-times/" not in err:
+                fail(f"{name}: build exit {code}, stderr {err.strip()!r}; want exit 1 naming the run and {want!r}")
+            if os.path.exists(os.path.join(tmp, "out.json")):
+                fail(f"{name}: a refused build wrote its output")
+    print("ok: the build refuses a run cited at lines that do not hold it, and an unknown kind; it writes nothing")
+
+
 def main():
     if len(sys.argv) != 4:
         print(__doc__, file=sys.stderr)
         return 2
     case, binary, data = sys.argv[1:]
     {"rebuild": case_rebuild, "figures": case_figures, "citations": case_citations,
-     "import": case_import}[case](binary, data)
+     "import": case_import, "refuse": case_refuse}[case](binary, data)
     return 0
 
 
