@@ -112,6 +112,18 @@ inline std::string read_to_close(int fd, int limit_ms) {
     return seen;
 }
 
+// Whether the server closes FD (reading what comes) within LIMIT_MS.
+inline bool closed_within(int fd, int limit_ms) {
+    auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(limit_ms);
+    while (std::chrono::steady_clock::now() < until) {
+        pollfd p{fd, POLLIN, 0};
+        if (poll(&p, 1, 50) <= 0) continue;
+        char buf[4096];
+        if (recv(fd, buf, sizeof buf, 0) <= 0) return true;
+    }
+    return false;
+}
+
 // Reads every one of FDS until the server closes it or LIMIT_MS pass.
 inline std::vector<std::string> read_all_to_close(const std::vector<int>& fds, int limit_ms) {
     std::vector<std::string> seen(fds.size());

@@ -328,6 +328,45 @@ TEST_F(ServeHostile, SlowClientsHoldNoWorkerAndMeetADeadline) {
     EXPECT_EQ(timed_out, 32);
 }
 
+// The rest of docs/serve.md's table: a silent connection is closed after 5 s,
+// a kept-alive one answers again, HTTP/1.0 closes, and past 512 connections
+// the one waiting longest makes room for a new one.
+TEST_F(ServeHostile, ConnectionsAreKeptClosedAndCappedAsDocumented) {
+    int silent = connect_to(port);
+    auto opened = std::chrono::steady_clock::now();
+    EXPECT_TRUE(closed_within(silent, 8000));
+    auto closed_after = std::chrono::steady_clock::now() - opened;
+    EXPECT_GT(closed_after, std::chrono::milliseconds(4500));
+    EXPECT_LT(closed_after, std::chrono::milliseconds(7000));
+    close(silent);
+
+    int kept = connect_to(port);
+    for (int i = 0; i < 3; ++i) {
+        ASSERT_TRUE(send_text(kept, "GET /run/1 HTTP/1.1\r\nHost: x\r\n\r\n"));
+        std::string got;
+        for (int waited = 0; waited < 5000 && answers_in(got).empty(); waited += 50)
+            got += read_to_close(kept, 50);
+        auto a = answers_in(got);
+        ASSERT_EQ(a.size(), 1u) << i;
+        EXPECT_EQ(a[0].headers["connection"], "keep-alive");
+    }
+    close(kept);
+    auto old = answers_in(http_exchange(port, "GET /run/1 HTTP/1.0\r\n\r\n", 3000));
+    ASSERT_EQ(old.size(), 1u);
+    EXPECT_EQ(old[0].headers["connection"], "close");
+
+    auto first = slow_clients(1);
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    auto crowd = slow_clients(520);
+    auto a = get("/run/1");
+    ASSERT_EQ(a.size(), 1u);
+    EXPECT_EQ(a[0].status, 200);
+    EXPECT_TRUE(closed_within(first[0], 1000)) << "the longest waiting was closed";
+    EXPECT_FALSE(closed_within(crowd.back(), 200)) << "the newest was kept";
+    for (int fd : first) close(fd);
+    for (int fd : crowd) close(fd);
+}
+
 // SIGTERM and Ctrl-C stop the server within 2 s, slow clients or not: issue 31.5.
 TEST_F(ServeHostile, SignalsStopItWithin2sWhateverIsConnected) {
     for (int sig : {SIGTERM, SIGINT}) {
