@@ -990,6 +990,9 @@ struct Reader {
         if (sized_rows < 2) return;
         std::string alg = context_algorithm(lines, t.first, ctx());
         if (alg.empty()) return;
+        std::vector<HeaderCell> sizes;  // each row's, read once for all its columns
+        for (size_t r = 1; r < t.rows.size(); ++r)
+            sizes.push_back(t.rows[r].empty() ? HeaderCell{} : read_header_cell(t.rows[r][0]));
         for (size_t k = 1; k < cols.size(); ++k) {
             if (cols[k].ratio) continue;
             Run run = table_run(file, lines[t.first].line);
@@ -997,7 +1000,7 @@ struct Reader {
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 const auto& row = t.rows[r];
-                auto size = read_header_cell(row[0]);
+                const HeaderCell& size = sizes[r - 1];
                 auto n = k < row.size() ? read_hand_number(row[k]) : std::nullopt;
                 if (size.size <= 0 || !size.algorithm.empty() || !n || n->percent) continue;
                 figure(run, alg, Operation::throughput, size.size, *n,

@@ -14,6 +14,9 @@ class LineStarts {
     // one after the last '\n' counts), npos when there is no such line.
     size_t operator()(size_t n) {
         if (n == 0) return std::string_view::npos;
+        // Far behind (hand tables are read after the whole text): from the
+        // start, by memchr, rather than back by a byte loop.
+        if (n < line_ && n < line_ - n) line_ = 1, pos_ = 0;
         while (line_ > n) back();
         while (line_ < n) {
             size_t nl = text_.find('\n', pos_);
