@@ -704,6 +704,41 @@ TEST(ImportRules, TypedTablesOfEveryKind) {
          {{0, "md5@16", 2 * 1048576.0}, {0, "md5@64", 3500000}, {0, "md5@1024", 900000}}},
     };
     for (const auto& c : cases) check(c);
+    const Case shapes[] = {
+        {"a header row naming each algorithm once for the sizes under it",
+         "openssl speed results\n\n| Machine | md5 | | sha256 | |\n|---|---|---|---|---|\n"
+         "| | 16 bytes | 8192 bytes | 16 bytes | 8192 bytes |\n"
+         "| Xeon | 123456.78k | 823456.78k | 93456.78k | 623456.78k |\n"
+         "| Pi 4 | 23456.78k | 123456.78k | 13456.78k | 93456.78k |\n",
+         2,
+         {{0, "md5@8192", 823456780}, {0, "sha256@16", 93456780}, {1, "sha256@8192", 93456780}}},
+        {"a missing pipe and a separator row of another width",
+         "openssl speed\n\n| algorithm | 16 bytes | 8192 bytes\n|---|---|\n"
+         "| md5 | 100.00k | 200.00k |\n| sha1 | 300.00k | 400.00k\n",
+         1,
+         {{0, "md5@8192", 200000}, {0, "sha1@16", 300000}}},
+        {"a percent column beside the figures is none",
+         "openssl speed -evp aes-128-gcm\n\n| algorithm | 16 bytes | 8192 bytes | diff % |\n"
+         "|---|---|---|---|\n| Xeon aes-128-gcm | 523456.78k | 4823456.78k | |\n"
+         "| Pi 4 aes-128-gcm | 23456.78k | 123456.78k | -97.5% |\n",
+         2,
+         {{0, "aes-128-gcm@16", 523456780}, {1, "aes-128-gcm@8192", 123456780}}},
+    };
+    for (const auto& c : shapes) check(c);
+    EXPECT_EQ(parse::parse_speed_text(shapes[2].input, "t.txt").runs[1].measurements.size(), 2u);
+    // One table per machine, each named by the heading above it, in any script.
+    auto headed = parse::parse_speed_text(
+        "OpenSSL 3.0 speed results.\n\n### Raspberry Pi 4\n\n| type | 16 bytes | 8192 bytes |\n"
+        "|---|---|---|\n| md5 | 58654.32k | 372523.01k |\n\n"
+        "\xD8\xAE\xD8\xA7\xD8\xAF\xD9\x85 Xeon\n-----------\n\n| type | 16 bytes | 8192 bytes |\n"
+        "|---|---|---|\n| md5 | 98654.32k | 672523.01k |\n\n## Results\n\n"
+        "| type | 16 bytes | 64 bytes |\n|---|---|---|\n| sha1 | 1000.00k | 2000.00k |\n",
+        "t.txt");
+    ASSERT_EQ(headed.runs.size(), 3u);
+    EXPECT_EQ(headed.runs[0].machine->label, "Raspberry Pi 4");
+    EXPECT_EQ(headed.runs[1].machine->label, "\xD8\xAE\xD8\xA7\xD8\xAF\xD9\x85 Xeon");
+    EXPECT_DOUBLE_EQ(headed.runs[1].find("md5", Operation::throughput, 8192)->value, 672523010);
+    EXPECT_EQ(headed.runs[2].machine->label, "") << "a heading naming the results names no machine";
     // The CPU load beside the figures is no figure.
     auto load = parse::parse_speed_text(
         ".. csv-table:: OpenSSL CPU Load\n"

@@ -484,11 +484,38 @@ std::string caption_name(std::string_view t) {
     return ends_with_word("from") || ends_with_word("on") ? std::string(name) : std::string();
 }
 
-// "OpenSSL results from tilia:": the machine a table's rows were measured on.
+// "### Raspberry Pi 4", "**Rock 5B**", a title over its rule ("Pi 4" over
+// "----"): a heading right above a table names the machine of its figures,
+// unless it names the results themselves ("Results", "OpenSSL speed").
+std::string heading_name(const std::vector<CleanLine>& lines, size_t k) {
+    std::string_view t = trim(lines[k].text());
+    std::string_view title;
+    if (t.starts_with('#')) {
+        title = t.substr(std::min(t.size(), t.find_first_not_of('#')));
+        while (!title.empty() && title.back() == '#') title.remove_suffix(1);
+    } else if (t.size() > 4 && t.starts_with("**") && t.ends_with("**")) {
+        title = t.substr(2, t.size() - 4);
+    } else if (k > 0 && t.size() >= 3 && t.find_first_not_of(t[0]) == std::string_view::npos &&
+               std::string_view("=-^~*").find(t[0]) != std::string_view::npos) {
+        title = lines[k - 1].text();
+    }
+    title = trim(title);
+    if (title.empty() || title.size() > 40 || words(title).size() > 6 || title.back() == ':' ||
+        title.back() == '.')
+        return {};
+    for (std::string_view w : {"openssl", "speed", "result", "benchmark", "performance", "table",
+                               "summary", "comparison", "crypto", "output", "test", "number"})
+        if (mentions(title, w)) return {};
+    return std::string(title);
+}
+
+// "OpenSSL results from tilia:", or a heading: the machine a table's rows
+// were measured on.
 std::string caption_machine(const std::vector<CleanLine>& lines, size_t first) {
     for (size_t k = first; k-- > 0 && k + 3 > first;) {
         if (trim(lines[k].text()).empty()) continue;
-        return caption_name(lines[k].text());
+        std::string name = caption_name(lines[k].text());
+        return name.empty() ? heading_name(lines, k) : name;
     }
     return {};
 }
@@ -628,7 +655,9 @@ struct Reader {
         }
     }
 
-    void read(const Table& t) {
+    void read(const Table& given) {
+        std::optional<Table> spanned = spanning_header(given);
+        const Table& t = spanned ? *spanned : given;
         std::vector<HeaderCell> cols;
         for (const auto& c : t.rows[0]) cols.push_back(read_header_cell(c));
         // "| type (MB/s) | 16 bytes |": the corner's unit is every column's
@@ -648,6 +677,34 @@ struct Reader {
         if (metric_rows(t, cols)) return;
         if (long_rows(t)) return;
         size_rows(t, cols);
+    }
+
+    // "| | md5 | | sha256 | |" over "| | 16 bytes | 8192 bytes | 16 bytes |
+    // 8192 bytes |": a header row that names each algorithm once for the
+    // sizes under it. The two rows as one ("md5 16 bytes", ...), else none.
+    static std::optional<Table> spanning_header(const Table& t) {
+        if (t.rows.size() < 3 || t.rows[1].size() != t.rows[0].size()) return std::nullopt;
+        const auto& top = t.rows[0];
+        const auto& sizes = t.rows[1];
+        size_t named = 0, sized = 0;
+        for (size_t k = 0; k < top.size(); ++k) {
+            named += !hand_algorithm_word(hand_cell_text(top[k])).empty();
+            sized += names_block_size(sizes[k]) && !read_hand_number(sizes[k]);
+        }
+        if (named == 0 || sized < 2 || sized <= named) return std::nullopt;
+        Table out;
+        out.first = t.first;
+        out.end = t.end;
+        out.rows.assign(t.rows.begin() + 1, t.rows.end());
+        std::string algorithm;
+        for (size_t k = 0; k < top.size(); ++k) {
+            std::string cell = hand_cell_text(top[k]);
+            if (!cell.empty()) algorithm = hand_algorithm_word(cell).empty() ? "" : cell;
+            out.rows[0][k] = names_block_size(sizes[k]) && !algorithm.empty()
+                                 ? algorithm + " " + sizes[k]
+                                 : (cell.empty() ? sizes[k] : top[k]);
+        }
+        return out;
     }
 
     // A table of BogoMips per machine and kernel; false when it is not one.
