@@ -144,7 +144,7 @@ TEST_F(Robustness, InvalidUtf8IsStoredAsValidTextAndTheRawBytesKept) {
 
 // 5. CSV: RFC 4180 quoting, formulas neutralised, as many fields as the header.
 TEST_F(Robustness, CsvIsQuotedNeutralisedAndRectangular) {
-    import_seed("seed004-athlon-p3.txt", "--label '=HYPERLINK(\"x\"),a'");
+    import_seed("seed004-athlon-p3.txt", "--label '=HYPERLINK(x)' --machine '@x, \"y\"'");
     for (const auto& args : {std::string("compare 1 2 --format csv"),
                              std::string("compare 1 2 --side-by-side --format csv")}) {
         auto r = run(args);
@@ -160,8 +160,9 @@ TEST_F(Robustness, CsvIsQuotedNeutralisedAndRectangular) {
     EXPECT_EQ(side[0][7], "cv");
     bool kept = false;
     for (const auto& row : side)
-        kept = kept || row[1].find("=HYPERLINK(\"x\"),a") != std::string::npos;
-    EXPECT_TRUE(kept) << "the label is kept whole, commas and quotes included";
+        kept = kept ||
+               (row[1].find("=HYPERLINK(x)") != std::string::npos && row.back() == "'@x, \"y\"");
+    EXPECT_TRUE(kept) << "the label and the machine are kept whole, commas and quotes included";
 }
 
 // 6. A NaN in an -mr record never fails the whole import.
@@ -244,7 +245,13 @@ TEST_F(Robustness, CellThatIsNotANumberDoesNotShiftTheRow) {
 
 // 11. The smaller ones.
 TEST_F(Robustness, ControlCharactersFromImportedTextAreNotPrintedRaw) {
-    import_seed("seed004-athlon-p3.txt", "--label \"$(printf 'evil\\033[31mred')\"");
+    import_seed("seed004-athlon-p3.txt");
+    // A label no option takes any more (core/display_name.h), as an older store holds it.
+    sqlite3* h = nullptr;
+    ASSERT_EQ(sqlite3_open(db().c_str(), &h), SQLITE_OK);
+    sqlite3_exec(h, "UPDATE runs SET label = 'evil' || char(27) || '[31mred' WHERE id = 1", nullptr,
+                 nullptr, nullptr);
+    sqlite3_close(h);
     auto r = run("list");
     EXPECT_EQ(r.out.find('\033'), std::string::npos);
     EXPECT_NE(r.out.find("evil?[31mred"), std::string::npos) << r.out;
@@ -523,10 +530,12 @@ TEST_F(Round3, UrlSchemesMatchInAnyCaseAndUnknownOnesAreRefused) {
     auto r = sh(cd + " --db 'POSTGRESQL://lab@/speedlab?host=/nonexistent' list");
     EXPECT_EQ(r.code, 1);
     EXPECT_NE(r.err.find("cannot connect"), std::string::npos) << r.err;
-    for (std::string url : {"postgresql:/x", "postgresq://u@h/db", "mysql://u@h/db"}) {
+    for (auto [url, said] : {std::pair{"postgresql:/x", "expected '://' after 'postgresql'"},
+                             {"postgresq://u@h/db", "which speedlab does not know"},
+                             {"mysql://u@h/db", "which speedlab does not know"}}) {
         r = sh(cd + " --db '" + url + "' import " + fixture_path("seed004-athlon-p3.txt"));
         EXPECT_EQ(r.code, 1) << url;
-        EXPECT_NE(r.err.find("which speedlab does not know"), std::string::npos) << r.err;
+        EXPECT_NE(r.err.find(said), std::string::npos) << r.err;
     }
     size_t entries = 0;
     for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir)) ++entries;
@@ -626,7 +635,7 @@ TEST_F(Round3, NamesOfControlCharactersOrNothingAreRefused) {
     one["label"] = "two\nlines";
     auto r = run("import " + write("nl.json", nlohmann::json::array({one}).dump()));
     EXPECT_EQ(r.code, 65) << r.err;
-    EXPECT_NE(r.err.find("without control characters"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("printable characters on one line"), std::string::npos) << r.err;
     EXPECT_EQ(stored(), 2u);
 }
 

@@ -82,7 +82,8 @@ void install_interrupt_handler() {
     sigemptyset(&sa.sa_mask);
     sigaction(SIGINT, &sa, nullptr);
     sigaction(SIGTERM, &sa, nullptr);
-    sigaction(SIGHUP, &sa, nullptr);  // a dropped ssh session: store what was measured
+    sigaction(SIGHUP, &sa, nullptr);   // a dropped ssh session: store what was measured
+    sigaction(SIGQUIT, &sa, nullptr);  // Ctrl-\ means stop too, not a core dump
 }
 
 bool interrupt_requested() {

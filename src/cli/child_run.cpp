@@ -31,6 +31,8 @@ extern "C" void forward_interrupt(int sig) {
     if (g_child_pid > 0) kill(static_cast<pid_t>(g_child_pid), sig);
 }
 
+constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
 // Runs argv with stdout to a pipe and stderr to a temporary file.
 ProgramOutput spawn(const std::vector<std::string>& argv,
                     const std::vector<std::string>& extra_env) {
@@ -61,9 +63,19 @@ ProgramOutput spawn(const std::vector<std::string>& argv,
     std::vector<char*> envp;
     for (auto& e : env_store) envp.push_back(e.data());
     envp.push_back(nullptr);
+    // A child starts with the default action on the stop signals even where they
+    // were ignored (a job started with `&`), so that a forwarded one ends it.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    sigset_t defaults;
+    sigemptyset(&defaults);
+    for (int sig : kStopSignals) sigaddset(&defaults, sig);
+    posix_spawnattr_setsigdefault(&attr, &defaults);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETSIGDEF);
     pid_t pid = 0;
-    int rc = posix_spawnp(&pid, args[0], &fa, nullptr, args.data(), envp.data());
+    int rc = posix_spawnp(&pid, args[0], &fa, &attr, args.data(), envp.data());
     posix_spawn_file_actions_destroy(&fa);
+    posix_spawnattr_destroy(&attr);
     close(pipefd[1]);
     if (rc == 0) {
         o.started = true;
@@ -100,6 +112,29 @@ bool ProgramOutput::exited_ok() const {
 
 ProgramOutput run_program(const std::vector<std::string>& argv) {
     return spawn(argv, {});
+}
+
+namespace {
+// While a child runs, Ctrl-C (SIGINT, SIGTERM, SIGHUP, SIGQUIT) is forwarded to
+// it and remembered; the handlers before are restored after.
+ProgramOutput spawn_forwarding(const std::vector<std::string>& argv,
+                               const std::vector<std::string>& env, bool& interrupted) {
+    struct sigaction forward {};
+    forward.sa_handler = forward_interrupt;
+    sigemptyset(&forward.sa_mask);
+    struct sigaction old[std::size(kStopSignals)];
+    for (size_t k = 0; k < std::size(kStopSignals); ++k)
+        sigaction(kStopSignals[k], &forward, &old[k]);
+    ProgramOutput o = spawn(argv, env);
+    for (size_t k = 0; k < std::size(kStopSignals); ++k)
+        sigaction(kStopSignals[k], &old[k], nullptr);
+    interrupted = g_interrupted != 0;
+    return o;
+}
+}  // namespace
+
+ProgramOutput run_interruptible(const std::vector<std::string>& argv, bool& interrupted) {
+    return spawn_forwarding(argv, {}, interrupted);
 }
 
 std::vector<std::string> split_command(const std::string& command) {
@@ -164,18 +199,9 @@ ChildResult run_child(const ChildRun& child) {
     for (const char* a : {"--format", "json", "--no-store"}) argv.push_back(a);
     std::vector<std::string> env{"SPEEDLAB_PARENT_PID=" + std::to_string(getpid())};
     if (!child.ia32cap.empty()) env.push_back("OPENSSL_ia32cap=" + child.ia32cap);
-    struct sigaction forward {
-    }, old_int{}, old_term{}, old_hup{};
-    forward.sa_handler = forward_interrupt;
-    sigemptyset(&forward.sa_mask);
-    sigaction(SIGINT, &forward, &old_int);
-    sigaction(SIGTERM, &forward, &old_term);
-    sigaction(SIGHUP, &forward, &old_hup);
-    ProgramOutput o = spawn(argv, env);
-    sigaction(SIGINT, &old_int, nullptr);
-    sigaction(SIGTERM, &old_term, nullptr);
-    sigaction(SIGHUP, &old_hup, nullptr);
-    r.interrupted = g_interrupted != 0 || (WIFEXITED(o.status) && WEXITSTATUS(o.status) == 130);
+    bool forwarded = false;
+    ProgramOutput o = spawn_forwarding(argv, env, forwarded);
+    r.interrupted = forwarded || (WIFEXITED(o.status) && WEXITSTATUS(o.status) == 130);
     std::string who = child.wrapper.empty() ? "speedlab run" : "'" + child.wrapper.front() + "'";
     if (!o.started) {
         r.error = o.err + " (is it installed?)";

@@ -37,6 +37,10 @@ struct ProgramOutput {
 // Runs a program (PATH searched) with stdin from /dev/null; stdout and stderr captured.
 ProgramOutput run_program(const std::vector<std::string>& argv);
 
+// As run_program, but Ctrl-C (SIGINT, SIGTERM, SIGHUP, SIGQUIT) meanwhile is
+// sent on to the program and sets `interrupted` (which stays set for later calls).
+ProgramOutput run_interruptible(const std::vector<std::string>& argv, bool& interrupted);
+
 // First line of `PROGRAM --version`, for the record of an emulator.
 std::string program_version(const std::string& program);
 

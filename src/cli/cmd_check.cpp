@@ -7,7 +7,10 @@
 #include "cli/commands.h"
 #include "cli/measure.h"
 #include "compare/check.h"
+#include "core/algorithm.h"
 #include "core/clock.h"
+#include "core/machine_pattern.h"
+#include "core/text.h"
 #include "report/check_report.h"
 #include "store/database.h"
 #include "sysinfo/conditions.h"
@@ -43,12 +46,32 @@ std::optional<Run> measure_like(const Run& baseline, const CheckArgs& a, int& co
     warn_about_spread(outcome.run);
     for (const auto& d : sysinfo::disturbances(outcome.run.conditions))
         fmt::print(stderr, "speedlab: warning: {}\n", d);
-    outcome.run.machine.edit().label = outcome.run.machine->hostname;
+    outcome.run.machine.edit().label =
+        name_from_text(outcome.run.machine->hostname, NameKind::machine);
     // Named as `list` shows it later: the machine and the day, not "now".
-    outcome.run.label = !a.label.empty() ? a.label
-                                         : fmt::format("{} {}", outcome.run.machine->hostname,
-                                                       utc_now().substr(0, 10));
+    outcome.run.label = !a.label.empty()
+                            ? a.label
+                            : name_from_text(fmt::format("{} {}", outcome.run.machine->label,
+                                                         utc_now().substr(0, 10)),
+                                             NameKind::label);
     return std::move(outcome.run);
+}
+// machine:PATTERN names one machine's latest run: a pattern that matches
+// several machines would pick one silently, so it is refused with their names.
+std::string ambiguous_machine(const store::Database& db, const std::string& name) {
+    if (name.rfind("machine:", 0) != 0) return {};
+    auto matched = match_machines(name.substr(8), db.machine_names());
+    if (matched.names.size() < 2) return {};
+    std::string names;
+    for (const auto& n : matched.names) names += (names.empty() ? "" : ", ") + n;
+    return fmt::format("'{}' matches {} machines ({}); give one: machine:NAME", name,
+                       matched.names.size(), names);
+}
+
+// A baseline of BogoMips alone gives `check` nothing to measure.
+bool only_bogomips(const Run& run) {
+    return std::all_of(run.measurements.begin(), run.measurements.end(),
+                       [](const Measurement& m) { return m.algorithm.view() == kBogomipsId; });
 }
 }  // namespace
 
@@ -61,17 +84,18 @@ Command add_check(CLI::App& app, Global& global) {
                    "a stored run; omitted: measure now with the baseline's algorithms and sizes");
     app.add_option("--threshold", a->threshold_percent,
                    "percent change that counts (default 3), when also beyond noise")
-        ->check(percent_range(0, 100));
+        ->transform(percent_range(0, 100));
     app.add_option("--noise", a->noise_percent,
                    "run-to-run noise of a figure measured once, in percent (default 2)")
-        ->check(percent_range(0, 50));
+        ->transform(percent_range(0, 50));
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_option("-o,--output", a->output, "write the verdict to this file");
     app.add_option("--seconds", a->seconds, "measuring now: seconds per repetition (default 1)")
         ->check(seconds_range());
     app.add_option("--repeat", a->repeat, "measuring now: repetitions per figure (default 3)")
         ->check(CLI::Range(1, 1000));
-    app.add_option("--label", a->label, "measuring now: label of the candidate run");
+    app.add_option("--label", a->label, "measuring now: label of the candidate run")
+        ->transform(name_rule(NameKind::label));
     app.add_flag("--no-store", a->no_store, "measuring now: do not store the candidate");
     app.add_flag("--allow-missing", a->allow_missing,
                  "pass although the candidate lacks some of the baseline's figures");
@@ -79,8 +103,17 @@ Command add_check(CLI::App& app, Global& global) {
         bool writes = a->candidate.empty() && !a->no_store;  // the candidate measured now
         store::Database db(global.database_path(),
                            writes ? store::Access::write : store::Access::read);
+        for (const auto* name : {&a->baseline, &a->candidate})
+            if (auto problem = ambiguous_machine(db, *name); !problem.empty())
+                return fail(Exit::usage, problem + "; nothing checked");
         auto baseline = db.find(a->baseline);
         if (!baseline) return fail(Exit::usage, "no run '" + a->baseline + "' (see speedlab list)");
+        if (a->candidate.empty() && only_bogomips(*baseline))
+            return fail(Exit::usage,
+                        fmt::format("run {} holds only BogoMips figures, which check cannot "
+                                    "measure; give a candidate run to check against it; nothing "
+                                    "measured",
+                                    baseline->id));
         std::optional<Run> candidate;
         if (!a->candidate.empty()) {
             candidate = db.find(a->candidate);
@@ -100,8 +133,9 @@ Command add_check(CLI::App& app, Global& global) {
                                      a->noise_percent / 100, a->allow_missing);
         if (result.rows.empty())
             return fail(Exit::usage, "the runs share no figure: nothing to check");
-        std::string text = a->format == "json" ? report::check_json(result, *baseline, *candidate)
-                                               : report::check_text(result, *baseline, *candidate);
+        std::string text = a->format == "json"
+                               ? report::check_json(result, *baseline, *candidate)
+                               : terminal_safe(report::check_text(result, *baseline, *candidate));
         if (!write_output(text, a->output)) return Exit::failure;
         return result.passed() ? Exit::ok : Exit::failure;
     };

@@ -8,6 +8,7 @@
 #include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/metric_pattern.h"
+#include "core/text.h"
 #include "report/compare_runs.h"
 #include "report/comparison.h"
 #include "store/database.h"
@@ -52,7 +53,7 @@ Command add_compare(CLI::App& app, Global& global) {
     app.add_flag("--all", a->all, "also the figures fewer than two runs have");
     app.add_option("--noise", a->noise_percent,
                    "run-to-run noise assumed for a figure measured once, in percent (default 2)")
-        ->check(percent_range(0, 50));
+        ->transform(percent_range(0, 50));
     auto* format_option = app.add_option("--format", a->format,
                                          report::format_help() +
                                              " (default: from the -o file's extension, else text)")
@@ -103,7 +104,10 @@ Command add_compare(CLI::App& app, Global& global) {
                                        a->side_by_side};
         auto outcome = report::compare_runs(runs, request, format, options);
         if (!outcome.error.empty()) return fail(Exit::failure, outcome.error);
-        const std::string& text = outcome.text;
+        // Names from imported files reach a terminal (or a page) as `list` shows them.
+        const std::string text = format == report::Format::json || format == report::Format::csv
+                                     ? std::move(outcome.text)
+                                     : terminal_safe(outcome.text);
         if (!write_output(text, a->output)) return Exit::failure;
         if (!a->output.empty())
             fmt::print(stderr, "wrote {} ({})\n", a->output, report::format_name(format));

@@ -31,11 +31,13 @@ Command add_edit(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         if (!a->label && !a->machine)
             return fail(Exit::usage, "edit: give --label and/or --machine");
-        for (const auto& [option, value] :
-             {std::pair{"--label", a->label}, {"--machine", a->machine}})
-            if (value)
-                if (auto problem = name_problem(option, *value); !problem.empty())
-                    return fail(Exit::usage, problem);
+        if (a->label)
+            if (auto problem = name_problem("--label", *a->label, NameKind::label);
+                !problem.empty())
+                return fail(Exit::usage, problem);
+        if (a->machine)
+            if (auto problem = name_problem("--machine", *a->machine); !problem.empty())
+                return fail(Exit::usage, problem);
         store::Database db(global.database_path());
         auto ids = select_runs(db, a->selection, "edit");
         if (!ids) return Exit::usage;

@@ -95,7 +95,8 @@ void add_common(CLI::App& app, ExperimentArgs& a) {
     app.add_option("--repeat", a.repeat,
                    "rounds: the variants alternate, one repetition each per round (default 3)")
         ->check(CLI::Range(1, 1000));
-    app.add_option("--label", a.label, "label prefix of the stored runs");
+    app.add_option("--label", a.label, "label prefix of the stored runs")
+        ->transform(name_rule(NameKind::label));
     app.add_option("--format", a.format, report::format_help())
         ->check(CLI::IsMember(report::format_names()));
     app.add_flag("--no-store", a.no_store, "do not store the runs");
@@ -138,7 +139,7 @@ int features(const ExperimentArgs& a, Global& global) {
     }
     for (auto& r : runs) {
         r.machine = machine;
-        r.machine.edit().label = machine.hostname;
+        r.machine.edit().label = name_from_text(machine.hostname, NameKind::machine);
     }
     store_all(runs, a, global);
     // Side by side with the native run as baseline; the table is then inverted to native/masked.

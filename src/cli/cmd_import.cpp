@@ -17,6 +17,7 @@
 #include "cli/import_once.h"
 #include "core/algorithm.h"
 #include "core/clock.h"
+#include "core/display_name.h"
 #include "core/json.h"
 #include "core/labelled_machines.h"
 #include "core/plural.h"
@@ -75,7 +76,8 @@ bool parse_machine_option(const std::string& option, std::map<size_t, std::strin
                           std::string& for_all, std::string& error) {
     if (option.find('=') == std::string::npos) {
         for_all = option;
-        return true;
+        error = name_problem("", for_all);
+        return error.empty();
     }
     size_t start = 0;
     while (start <= option.size()) {
@@ -91,7 +93,9 @@ bool parse_machine_option(const std::string& option, std::map<size_t, std::strin
             error = "expected N=NAME pairs (1=athlon,2=p3), found '" + pair + "'";
             return false;
         }
-        if (!by_run.emplace(n, pair.substr(eq + 1)).second) {
+        std::string name = pair.substr(eq + 1);
+        if (error = name_problem(fmt::format("run {}", n), name); !error.empty()) return false;
+        if (!by_run.emplace(n, name).second) {
             error = fmt::format("run {} is named twice", n);
             return false;
         }
@@ -179,6 +183,11 @@ void readable_labels(std::deque<Run>& runs) {
     }
 }
 
+// What the text calls a machine: its label (a heading, a prompt), host name or CPU.
+const std::string& named_by_text(const Machine& m) {
+    return !m.label.empty() ? m.label : !m.hostname.empty() ? m.hostname : m.cpu_name;
+}
+
 // Names and provenance of the runs read from one text.
 void name_runs(std::deque<Run>& runs, const std::string& path, const std::string& sha,
                const ImportArgs& a, Found& found) {
@@ -192,18 +201,17 @@ void name_runs(std::deque<Run>& runs, const std::string& path, const std::string
         for (auto& source : run.sources) source.file = run.source_file, source.sha256 = sha;
         run.when = utc_now();
         if (!a.label.empty()) {
-            std::string mark = run.label;  // a row mark the text gave ("SW")
-            run.label = runs.size() == 1 ? a.label : fmt::format("{}-{}", a.label, n);
-            if (!mark.empty()) run.label += "-" + mark;
+            std::string mark = name_from_text(run.label, NameKind::label);  // a row mark ("SW")
+            std::string suffix = runs.size() == 1 ? "" : fmt::format("-{}", n);
+            run.label = with_suffix(a.label, suffix + (mark.empty() ? "" : "-" + mark));
         }
         if (auto named = found.machine_names.find(n); named != found.machine_names.end())
             run.machine = labelled.get(run.machine, named->second);
         else if (!found.machine_for_all.empty())
             run.machine = labelled.get(run.machine, found.machine_for_all);
-        else if (run.machine->label.empty())
-            run.machine =
-                labelled.get(run.machine, !run.machine->hostname.empty() ? run.machine->hostname
-                                                                         : run.machine->cpu_name);
+        else if (std::string name = name_from_text(named_by_text(*run.machine), NameKind::machine);
+                 name != run.machine->label)  // a name from the text: one visible line
+            run.machine = labelled.get(run.machine, std::move(name));
     }
     if (a.label.empty()) readable_labels(runs);
 }
@@ -378,7 +386,7 @@ void unique_labels(std::vector<Run>& runs, std::unordered_set<std::string>& give
     for (auto& r : runs) {
         std::string label = r.label;
         for (int k = 2; given.count(label) || db.label_in_use(label); ++k)
-            label = fmt::format("{} #{}", r.label, k);
+            label = with_suffix(r.label, fmt::format(" #{}", k));
         given.insert(label);
         r.label = label;
     }
@@ -483,7 +491,8 @@ void print_diagnostics(const Found& found) {
         for (const auto& r : f.runs)
             for (const auto& n : r.notes)
                 if (!said.count(n))
-                    fmt::print(stderr, "{}: {}: {}\n", r.source_file, r.label, terminal_safe(n));
+                    fmt::print(stderr, "{}\n",
+                               terminal_safe(r.source_file + ": " + r.label + ": " + n));
 }
 
 int print_imported(const std::vector<Run>& all, const Found& found, const ImportArgs& a) {
@@ -527,10 +536,12 @@ Command add_import(CLI::App& app, Global& global) {
                    "text files with openssl speed output, speedlab bundles or runs as JSON, "
                    "or - for stdin")
         ->required();
-    app.add_option("--machine", a->machine,
-                   "name of the machine of every run, or N=NAME pairs for runs one by one "
-                   "(1=athlon,2=p3)");
-    app.add_option("--label", a->label, "label of the runs (several runs get -1, -2, ...)");
+    auto* machine_option =
+        app.add_option("--machine", a->machine,
+                       "name of the machine of every run, or N=NAME pairs for runs one by one "
+                       "(1=athlon,2=p3)");
+    app.add_option("--label", a->label, "label of the runs (several runs get -1, -2, ...)")
+        ->transform(name_rule(NameKind::label));
     app.add_flag("--dry-run", a->dry_run, "print what was found, store nothing");
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
     app.add_flag("-v,--verbose", a->verbose,
@@ -542,10 +553,11 @@ Command add_import(CLI::App& app, Global& global) {
     app.add_flag("--separate", a->separate,
                  "one run per openssl speed invocation (by default neighbouring invocations of one "
                  "build on one machine that share no figure are merged)");
-    return [a, &global]() -> int {
+    return [a, &global, machine_option]() -> int {
         Found found;
         std::string error;
-        if (!parse_machine_option(a->machine, found.machine_names, found.machine_for_all, error))
+        if (machine_option->count() &&
+            !parse_machine_option(a->machine, found.machine_names, found.machine_for_all, error))
             return fail(Exit::usage, "--machine: " + error);
         for (const auto& path : a->files) read_file(path, *a, found);
         if (!found.machine_names.empty() && found.machine_names.rbegin()->first > found.most_runs)

@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "bench/timer.h"
 #include "cli/child_run.h"
 #include "cli/commands.h"
 #include "core/json.h"
@@ -92,17 +93,21 @@ std::string first_line(const ProgramOutput& o) {
 }
 
 // Runs one level natively; a 32-bit level the kernel cannot execute runs under
-// qemu-i386 when it is installed. `emulator` names what was used, `why` the failure.
+// qemu-i386 when it is installed. `emulator` names what was used, `why` the
+// failure; Ctrl-C meanwhile ends the level and sets `interrupted`.
 std::map<std::string, KernelResult> run_level(const std::filesystem::path& exe, bool is32,
-                                              std::string& emulator, std::string& why) {
+                                              std::string& emulator, std::string& why,
+                                              bool& interrupted) {
     std::vector<std::string> args{exe.string(), fmt::format("{}", g_isa.seconds),
                                   std::to_string(g_isa.bytes)};
-    ProgramOutput o = run_program(args);
+    ProgramOutput o = run_interruptible(args, interrupted);
+    if (interrupted) return {};
     if (o.exited_ok()) return parse_kernels(o.out);
     why = o.started ? first_line(o) : o.err.substr(o.err.find(": ") + 2);
     if (!is32) return {};
     args.insert(args.begin(), "qemu-i386");
-    ProgramOutput q = run_program(args);
+    ProgramOutput q = run_interruptible(args, interrupted);
+    if (interrupted) return {};
     if (!q.exited_ok()) {
         why += q.started ? "; under qemu-i386: " + first_line(q)
                          : "; qemu-i386 is not installed (Debian package qemu-user)";
@@ -110,6 +115,98 @@ std::map<std::string, KernelResult> run_level(const std::filesystem::path& exe, 
     }
     emulator = "qemu-i386";
     return parse_kernels(q.out);
+}
+
+struct IsaResults {
+    std::vector<std::string> levels, skipped;
+    std::map<std::string, std::string> emulated;  // level -> emulator
+    std::map<std::string, std::map<std::string, KernelResult>> results;
+    bool interrupted = false;  // Ctrl-C: the levels measured before it
+};
+
+// Each level this CPU runs, in order, until Ctrl-C.
+IsaResults measure_levels(const std::filesystem::path& dir, const Machine& machine) {
+    IsaResults out;
+    for (size_t i = 0; i < kLevels.size() && !(out.interrupted |= bench::interrupt_requested());
+         ++i) {
+        std::string name(kLevels[i].name);
+        auto exe = dir / ("speedlab-kernels-" + name);
+        if (!std::filesystem::exists(exe)) {
+            out.skipped.push_back(name + " (not built" +
+                                  (name[0] == 'i' ? ": needs g++-multilib)" : ")"));
+            continue;
+        }
+        if (!cpu_runs(i, machine.cpu_flags)) {
+            out.skipped.push_back(name + " (this CPU lacks it)");
+            continue;
+        }
+        if (isatty(STDERR_FILENO)) fmt::print(stderr, "running {} ...\n", name);
+        std::string emulator, why;
+        auto r = run_level(exe, name[0] == 'i', emulator, why, out.interrupted);
+        if (out.interrupted) {
+            out.skipped.push_back(name + " (interrupted)");
+        } else if (r.empty()) {
+            out.skipped.push_back(name + " (cannot run here: " + why + ")");
+        } else {
+            if (!emulator.empty()) out.emulated[name] = emulator;
+            out.levels.push_back(name);
+            out.results[name] = r;
+        }
+    }
+    return out;
+}
+
+// Every level must compute the same outputs: a speed for a wrong answer is worthless.
+std::string different_outputs(const IsaResults& m) {
+    const auto& base = m.results.at(m.levels.front());
+    for (const auto& level : m.levels)
+        for (const auto& [kernel, r] : m.results.at(level)) {
+            if (r.kat != "ok")
+                return fmt::format("{} at {}: known-answer check failed ({})", kernel, level,
+                                   r.kat);
+            if (!base.count(kernel) || base.at(kernel).check != r.check)
+                return fmt::format("{} at {} computes a different output than at {}", kernel, level,
+                                   m.levels.front());
+        }
+    return {};
+}
+
+std::string isa_json(IsaResults& m) {
+    nlohmann::json j{{"baseline", m.levels.front()},
+                     {"levels", m.levels},
+                     {"skipped", m.skipped},
+                     {"emulated", m.emulated},
+                     {"interrupted", m.interrupted}};
+    for (const auto& [kernel, r] : m.results[m.levels.front()]) {
+        nlohmann::json row;
+        for (const auto& level : m.levels) row[level] = m.results[level][kernel].rate;
+        j["bytes_per_second"][kernel] = row;
+    }
+    return json_text(j);
+}
+
+std::string isa_text(IsaResults& m) {
+    const auto& base = m.results[m.levels.front()];
+    std::string out = fmt::format(
+        "speedlab's portable kernels, {} bytes: speed relative to {} (above 1: faster); "
+        "outputs identical at every level\n",
+        g_isa.bytes, m.levels.front());
+    out += fmt::format("{:<13} {:>14}", "kernel", m.levels.front() + " MB/s");
+    for (const auto& level : m.levels)
+        out += fmt::format(" {:>10}", m.emulated.count(level) ? level + "*" : level);
+    out += "\n";
+    for (const auto& [kernel, r] : base) {
+        out += fmt::format("{:<13} {:>14.2f}", kernel, r.rate / 1e6);
+        for (const auto& level : m.levels)
+            out += fmt::format(" {:>10.3f}",
+                               r.rate > 0 ? m.results[level][kernel].rate / r.rate : 0.0);
+        out += "\n";
+    }
+    for (const auto& [level, emulator] : m.emulated)
+        out += fmt::format("* {} ran under the emulator {}: its figures measure the emulator\n",
+                           level, emulator);
+    for (const auto& s : m.skipped) out += "not run: " + s + "\n";
+    return out;
 }
 }  // namespace
 
@@ -127,79 +224,17 @@ int run_isa_experiment(Global&) {
     auto bin = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path();
     auto dir = bin / "isa";  // the build tree; installed: PREFIX/libexec/speedlab
     if (!std::filesystem::exists(dir, ec)) dir = bin.parent_path() / "libexec" / "speedlab";
-    Machine machine = sysinfo::capture_machine();
-    std::vector<std::string> levels, skipped;
-    std::map<std::string, std::string> emulated;  // level -> emulator
-    std::map<std::string, std::map<std::string, KernelResult>> results;
-    for (size_t i = 0; i < kLevels.size(); ++i) {
-        std::string name(kLevels[i].name);
-        auto exe = dir / ("speedlab-kernels-" + name);
-        if (!std::filesystem::exists(exe)) {
-            skipped.push_back(name + " (not built" +
-                              (name[0] == 'i' ? ": needs g++-multilib)" : ")"));
-            continue;
-        }
-        if (!cpu_runs(i, machine.cpu_flags)) {
-            skipped.push_back(name + " (this CPU lacks it)");
-            continue;
-        }
-        if (isatty(STDERR_FILENO)) fmt::print(stderr, "running {} ...\n", name);
-        std::string emulator, why;
-        auto r = run_level(exe, name[0] == 'i', emulator, why);
-        if (r.empty()) {
-            skipped.push_back(name + " (cannot run here: " + why + ")");
-            continue;
-        }
-        if (!emulator.empty()) emulated[name] = emulator;
-        levels.push_back(name);
-        results[name] = r;
-    }
-    if (levels.empty())
-        return fail(Exit::failure, "no kernel level could run; build speedlab first (make build)");
-    // Every level must compute the same outputs: a speed for a wrong answer is worthless.
-    const auto& base = results[levels.front()];
-    for (const auto& level : levels)
-        for (const auto& [kernel, r] : results[level]) {
-            if (r.kat != "ok")
-                return fail(Exit::failure, fmt::format("{} at {}: known-answer check failed ({})",
-                                                       kernel, level, r.kat));
-            if (!base.count(kernel) || base.at(kernel).check != r.check)
-                return fail(Exit::failure,
-                            fmt::format("{} at {} computes a different output than at {}", kernel,
-                                        level, levels.front()));
-        }
-    if (g_isa.format == "json") {
-        nlohmann::json j{{"baseline", levels.front()},
-                         {"levels", levels},
-                         {"skipped", skipped},
-                         {"emulated", emulated}};
-        for (const auto& [kernel, r] : base) {
-            nlohmann::json row;
-            for (const auto& level : levels) row[level] = results[level][kernel].rate;
-            j["bytes_per_second"][kernel] = row;
-        }
-        return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
-    }
-    std::string out = fmt::format(
-        "speedlab's portable kernels, {} bytes: speed relative to {} (above 1: faster); "
-        "outputs identical at every level\n",
-        g_isa.bytes, levels.front());
-    out += fmt::format("{:<13} {:>14}", "kernel", levels.front() + " MB/s");
-    for (const auto& level : levels)
-        out += fmt::format(" {:>10}", emulated.count(level) ? level + "*" : level);
-    out += "\n";
-    for (const auto& [kernel, r] : base) {
-        out += fmt::format("{:<13} {:>14.2f}", kernel, r.rate / 1e6);
-        for (const auto& level : levels)
-            out +=
-                fmt::format(" {:>10.3f}", r.rate > 0 ? results[level][kernel].rate / r.rate : 0.0);
-        out += "\n";
-    }
-    for (const auto& [level, emulator] : emulated)
-        out += fmt::format("* {} ran under the emulator {}: its figures measure the emulator\n",
-                           level, emulator);
-    for (const auto& s : skipped) out += "not run: " + s + "\n";
-    return write_output(out, "") ? Exit::ok : Exit::failure;
+    bench::install_interrupt_handler();  // between levels; a level's child gets it forwarded
+    IsaResults m = measure_levels(dir, sysinfo::capture_machine());
+    if (m.levels.empty())
+        return m.interrupted ? fail(Exit::interrupted, "interrupted before any level was measured")
+                             : fail(Exit::failure,
+                                    "no kernel level could run; build speedlab first (make build)");
+    if (auto problem = different_outputs(m); !problem.empty()) return fail(Exit::failure, problem);
+    if (!write_output(g_isa.format == "json" ? isa_json(m) : isa_text(m), "")) return Exit::failure;
+    return m.interrupted ? fail(Exit::interrupted,
+                                fmt::format("interrupted: {} level(s) measured", m.levels.size()))
+                         : Exit::ok;
 }
 
 }  // namespace speedlab::cli

@@ -48,9 +48,20 @@ std::string change_text(const char* verb, const store::MachineChange& c, const s
 }  // namespace
 
 namespace {
-int rename(Global& global, const std::string& from, const std::string& to) {
-    if (auto problem = name_problem("NEW", to); !problem.empty()) return fail(Exit::usage, problem);
+// Runs `change` (checks, then the change; exit code, what to print) inside one
+// write transaction: a rename, merge or split another process commits meanwhile
+// is seen by the checks, so two of them cannot both act on one name.
+int checked_in_write(Global& global,
+                     const std::function<int(store::Database&, std::string& done)>& change) {
     store::Database db(global.database_path());
+    int code = Exit::usage;
+    std::string done;
+    db.in_write([&] { code = change(db, done); });
+    if (code == Exit::ok) fmt::print("{}", terminal_safe(done));
+    return code;
+}
+
+int rename(store::Database& db, const std::string& from, const std::string& to, std::string& done) {
     auto names = db.machine_names();
     auto old = known_machine(names, from);
     if (!old) return Exit::usage;
@@ -62,7 +73,7 @@ int rename(Global& global, const std::string& from, const std::string& to) {
                                     "use `speedlab machine merge '{}' '{}'`",
                                     terminal_safe(n), terminal_safe(n), terminal_safe(*old)));
     if (*old == to) return fail(Exit::usage, "machine rename: the machine already has that name");
-    fmt::print("{}", terminal_safe(change_text("renamed", db.rename_machine(*old, to), to)));
+    done = change_text("renamed", db.rename_machine(*old, to), to);
     return Exit::ok;
 }
 
@@ -99,15 +110,13 @@ std::optional<std::vector<std::string>> merge_sources(const store::Database& db,
     return out;
 }
 
-int merge(Global& global, const std::string& into_typed, const std::vector<std::string>& from,
-          bool force) {
-    store::Database db(global.database_path());
+int merge(store::Database& db, const std::string& into_typed, const std::vector<std::string>& from,
+          bool force, std::string& done) {
     auto into = known_machine(db.machine_names(), into_typed);
     if (!into) return Exit::usage;
     auto sources = merge_sources(db, *into, from, force);
     if (!sources) return Exit::usage;
-    fmt::print("{}",
-               terminal_safe(change_text("merged", db.merge_machines(*into, *sources), *into)));
+    done = change_text("merged", db.merge_machines(*into, *sources), *into);
     return Exit::ok;
 }
 
@@ -127,20 +136,19 @@ std::optional<std::string> known_alias(const store::Database& db, const std::str
     std::string listed;
     for (const auto& a : aliases) listed += (listed.empty() ? "" : ", ") + a;
     fail(Exit::usage,
-         fmt::format("machine split: '{}' was not merged into '{}' (its aliases: "
-                     "{}); nothing changed",
+         fmt::format("machine split: '{}' is not one of {}'s aliases ({}); nothing changed",
                      terminal_safe(typed), terminal_safe(name), terminal_safe(listed)));
     return std::nullopt;
 }
 
 // Gives back every name merged into TYPED, or only ALIAS when given.
-int split(Global& global, const std::string& typed, const std::string& typed_alias) {
-    store::Database db(global.database_path());
+int split(store::Database& db, const std::string& typed,
+          const std::optional<std::string>& typed_alias, std::string& done) {
     auto name = known_machine(db.machine_names(), typed);
     if (!name) return Exit::usage;
     std::string alias;
-    if (!typed_alias.empty()) {
-        auto known = known_alias(db, *name, typed_alias);
+    if (typed_alias) {
+        auto known = known_alias(db, *name, *typed_alias);
         if (!known) return Exit::usage;
         alias = *known;
     }
@@ -150,15 +158,16 @@ int split(Global& global, const std::string& typed, const std::string& typed_ali
                                      "'; nothing changed");
     std::string back;
     for (const auto& n : change.names) back += (back.empty() ? "" : ", ") + n;
-    fmt::print("{}", terminal_safe(fmt::format("split {} run{} of {} back into {}\n", change.runs,
-                                               change.runs == 1 ? "" : "s", *name, back)));
+    done = fmt::format("split {} run{} of {} back into {}\n", change.runs,
+                       change.runs == 1 ? "" : "s", *name, back);
     return Exit::ok;
 }
 }  // namespace
 
 Command add_machine(CLI::App& app, Global& global) {
     struct Args {
-        std::string from, to, into, name, alias;
+        std::string from, to, into, name;
+        std::optional<std::string> alias;
         std::vector<std::string> merged;
         bool force = false;
     };
@@ -176,9 +185,21 @@ Command add_machine(CLI::App& app, Global& global) {
     s->add_option("machine", a->name, "the machine to split")->required();
     s->add_option("alias", a->alias, "only the machine merged into it under this name");
     return [a, r, m, s, &global]() -> int {
-        if (r->parsed()) return rename(global, a->from, a->to);
-        if (m->parsed()) return merge(global, a->into, a->merged, a->force);
-        if (s->parsed()) return split(global, a->name, a->alias);
+        if (r->parsed()) {
+            if (auto problem = name_problem("machine rename: NEW", a->to); !problem.empty())
+                return fail(Exit::usage, problem);
+            return checked_in_write(global, [&](store::Database& db, std::string& done) {
+                return rename(db, a->from, a->to, done);
+            });
+        }
+        if (m->parsed())
+            return checked_in_write(global, [&](store::Database& db, std::string& done) {
+                return merge(db, a->into, a->merged, a->force, done);
+            });
+        if (s->parsed())
+            return checked_in_write(global, [&](store::Database& db, std::string& done) {
+                return split(db, a->name, a->alias, done);
+            });
         return Exit::usage;
     };
 }

@@ -14,6 +14,7 @@
 #include "cli/child_run.h"
 #include "cli/commands.h"
 #include "cli/measure.h"
+#include "cli/numbers.h"
 #include "compare/interval.h"
 #include "core/algorithm.h"
 #include "core/json.h"
@@ -32,7 +33,8 @@ struct RunArgs {
     std::vector<int64_t> bytes;
     int repeat = 1;
     bool quick = false, elapsed = false, no_store = false;
-    std::string label, machine, format = "text", under, multi, precision;
+    std::string label, machine, format = "text", under;
+    std::optional<std::string> multi, precision;
     double max_seconds = 0;
     std::vector<std::string> cpu_mask;
 };
@@ -48,7 +50,7 @@ std::vector<std::string> child_arguments(const RunArgs& a) {
         out.insert(out.end(), {"--bytes", list});
     }
     if (a.repeat > 1) out.insert(out.end(), {"--repeat", std::to_string(a.repeat)});
-    if (!a.precision.empty()) out.insert(out.end(), {"--precision", a.precision});
+    if (a.precision) out.insert(out.end(), {"--precision", *a.precision});
     if (a.max_seconds > 0)
         out.insert(out.end(), {"--max-seconds", fmt::format("{}", a.max_seconds)});
     if (a.elapsed) out.push_back("--elapsed");
@@ -105,7 +107,8 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     for (const auto& d : sysinfo::disturbances(run.conditions))
         fmt::print(stderr, "speedlab: warning: {}\n", d);
     run.label = a.label;
-    run.machine.edit().label = a.machine.empty() ? run.machine->hostname : a.machine;
+    run.machine.edit().label =
+        a.machine.empty() ? name_from_text(run.machine->hostname, NameKind::machine) : a.machine;
     if (!run.measurements.empty() || a.format == "json") {
         std::string text = a.format == "json" ? json_text(to_json(run))
                            : a.format == "mr" ? report::machine_readable(run)
@@ -130,12 +133,8 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
 
 // "1%" or "1" (percent) to 0.01; 0 when it is not a percentage in (0, 50].
 double percentage(const std::string& text) {
-    std::string t = text;
-    if (!t.empty() && t.back() == '%') t.pop_back();
-    double v = 0;
-    auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (ec != std::errc{} || end != t.data() + t.size() || !(v > 0) || v > 50) return 0;
-    return v / 100;
+    auto v = read_percent(text);
+    return v && *v > 0 && *v <= 50 ? *v / 100 : 0;
 }
 
 // A figure that did not reach the precision asked for, with the precision it
@@ -163,15 +162,12 @@ void warn_imprecise(const Run& run, const std::vector<std::string>& imprecise, d
         imprecise.size(), 100 * precision, list, imprecise.size() > 6 ? ", ..." : "");
 }
 
-// --multi N or all (the online CPUs); 0 when the text is not a count from 1 to 1024.
-int process_count(const std::string& text) {
-    if (text.empty()) return 1;
-    if (text == "all") return static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
-    int n = 0;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-    if (ec != std::errc{} || end != text.data() + text.size() || n < 1 || n > bench::kMaxProcesses)
-        return 0;
-    return n;
+// --multi N or all; 0 when it is neither (given empty too: "--multi ''").
+int process_count(const std::optional<std::string>& text) {
+    if (!text) return 1;
+    if (*text == "all") return static_cast<int>(std::max(1L, sysconf(_SC_NPROCESSORS_ONLN)));
+    auto n = read_count(*text);
+    return n && *n >= 1 && *n <= bench::kMaxProcesses ? static_cast<int>(*n) : 0;
 }
 
 // --under and --cpu-mask: the benchmark runs in a child process, which is the
@@ -234,8 +230,10 @@ Command add_run(CLI::App& app, Global& global) {
                    "time budget for --precision (default 10 rounds of the list)")
         ->check(CLI::Range(0.1, 86400.0));
     app.add_flag("--elapsed", a->elapsed, "time with the wall clock instead of user CPU time");
-    app.add_option("--label", a->label, "label of the stored run");
-    app.add_option("--machine", a->machine, "your name for this machine");
+    app.add_option("--label", a->label, "label of the stored run")
+        ->transform(name_rule(NameKind::label));
+    app.add_option("--machine", a->machine, "your name for this machine")
+        ->transform(name_rule(NameKind::machine));
     app.add_option("--format", a->format, "text, json or mr")
         ->check(CLI::IsMember({"text", "json", "mr"}));
     app.add_flag("--no-store", a->no_store, "do not store the run");
@@ -253,7 +251,11 @@ Command add_run(CLI::App& app, Global& global) {
         if (processes == 0)
             return fail(Exit::usage, fmt::format("--multi: expected 1 to {} processes or 'all', "
                                                  "found '{}'",
-                                                 bench::kMaxProcesses, a->multi));
+                                                 bench::kMaxProcesses, a->multi.value_or("")));
+        if (a->precision && percentage(*a->precision) == 0)
+            return fail(Exit::usage,
+                        "--precision: expected a percentage from 0 to 50 (1%), found '" +
+                            *a->precision + "'");
         if (processes > 1 && (!a->under.empty() || !a->cpu_mask.empty()))
             return fail(Exit::usage, "--multi cannot be combined with --under or --cpu-mask");
         auto sel = bench::select_algorithms(a->algorithms);
@@ -273,10 +275,7 @@ Command add_run(CLI::App& app, Global& global) {
         if (!a->under.empty() || !a->cpu_mask.empty()) return run_elsewhere(*a, global);
         bench::RunOptions opt;
         opt.ids = sel.ids;
-        if (!a->precision.empty() && (opt.precision = percentage(a->precision)) == 0)
-            return fail(Exit::usage,
-                        "--precision: expected a percentage from 0 to 50 (1%), found '" +
-                            a->precision + "'");
+        if (a->precision) opt.precision = percentage(*a->precision);
         if (a->quick && opt.precision == 0) opt.precision = 0.02;
         double s = a->seconds > 0 ? a->seconds : a->quick ? 0.1 : opt.precision > 0 ? 0.2 : 0;
         if (s > 0) opt.seconds = opt.public_key_seconds = s;

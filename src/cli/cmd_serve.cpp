@@ -1,6 +1,7 @@
 // speedlab serve: the store's runs, machines and comparisons as web pages,
 // read-only, until Ctrl-C.
 #include <fmt/format.h>
+#include <netdb.h>
 #include <pthread.h>
 #include <signal.h>
 
@@ -38,6 +39,20 @@ std::optional<Listen> parse_listen(const std::string& text, std::string& error) 
     }
     l.port = std::stoi(port);
     return l;
+}
+
+// Why HOST names no address to listen on ("" when it names one): the library
+// says only "Invalid argument" of a host it cannot resolve.
+std::string unresolvable(const std::string& host) {
+    addrinfo hints{}, *found = nullptr;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_PASSIVE;
+    int rc = getaddrinfo(host.c_str(), nullptr, &hints, &found);
+    if (rc == 0) {
+        freeaddrinfo(found);
+        return {};
+    }
+    return fmt::format("the host '{}' has no address here ({})", host, gai_strerror(rc));
 }
 
 bool loopback(const std::string& host) {
@@ -80,6 +95,8 @@ Command add_serve(CLI::App& app, Global& global) {
         serve::Site site([location] {
             return std::make_unique<store::Database>(location, store::Access::read);
         });
+        if (auto why = unresolvable(where->host); !why.empty())
+            return fail(Exit::failure, fmt::format("cannot listen on {}: {}", *listen, why));
         serve::HttpServer server([&site](const serve::Request& r) { return site.handle(r); });
         if (auto why = server.bind(where->host, where->port); !why.empty())
             return fail(Exit::failure, fmt::format("cannot listen on {}: {}", *listen, why));

@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "core/display_name.h"
+
 namespace speedlab::cli {
 
 // Exit codes of the command-line contract (docs/cli.md).
@@ -46,15 +48,21 @@ Command add_help_completion(CLI::App& app, Global& global);
 void add_isa_options(CLI::App& app);
 int run_isa_experiment(Global& global);
 
-// A number of seconds from 0.01 to 3600; "nan" and "inf" are refused.
+// A number of seconds from 0.01 to 3600, in plain decimal (cli/numbers.h).
 CLI::Validator seconds_range();
 
-// A finite percentage from low to high; "nan" and "inf" are refused.
+// A percentage from low to high, "3" or "3%" (cli/numbers.h); use it as a
+// transform (the option then holds the number without its '%').
 CLI::Validator percent_range(double low, double high);
 
-// A name (of a run or a machine) is one line of printable text: list, show and
-// markdown print it in a cell. Empty when NAME is one, else what is wrong.
-std::string name_problem(const std::string& option, const std::string& name);
+// A name a person gives (a machine's: kind machine, a run's: label) made its
+// stored form (core/display_name.h) in place. Empty when it is a name of that
+// kind, else "OPTION: what is wrong; found 'NAME'" for exit 2.
+std::string name_problem(const std::string& option, std::string& name,
+                         NameKind kind = NameKind::machine);
+
+// The same as an option's check, which makes the value its stored form.
+CLI::Validator name_rule(NameKind kind);
 
 // "error: ..." on stderr; returns code.
 int fail(int code, const std::string& message);

@@ -17,14 +17,27 @@
 
 namespace speedlab::cli {
 
-std::string name_problem(const std::string& option, const std::string& name) {
-    bool control = std::any_of(name.begin(), name.end(), [](char c) {
-        auto u = static_cast<unsigned char>(c);
-        return u < 0x20 || u == 0x7f;
-    });
-    if (!name.empty() && !control) return {};
-    return fmt::format("{}: expected a name of printable characters on one line, found '{}'",
-                       option, terminal_safe(name));
+std::string name_problem(const std::string& option, std::string& name, NameKind kind) {
+    std::string normal = normal_name(name);
+    std::string problem = speedlab::name_problem(normal, kind);
+    if (!problem.empty())
+        return fmt::format(
+            "{}{}{}", option.empty() ? "" : option + ": ", problem,
+            name.empty()
+                ? ""
+                : fmt::format(" in '{}{}'",
+                              terminal_safe(valid_utf8(std::string_view(name).substr(0, 120))),
+                              name.size() > 120 ? "..." : ""));
+    name = std::move(normal);
+    return {};
+}
+
+CLI::Validator name_rule(NameKind kind) {
+    return CLI::Validator(
+        [kind](std::string& text) -> std::string {
+            return name_problem("", text, kind);  // CLI11 names the option
+        },
+        kind == NameKind::label ? "LABEL" : "NAME");
 }
 
 std::string Global::database_path() const {
@@ -39,44 +52,9 @@ void protect_store(const Global& global) {
     }
 }
 
-CLI::Validator seconds_range() {
-    return CLI::Validator(
-        [](std::string& text) -> std::string {
-            double v = 0;
-            try {
-                size_t used = 0;
-                v = std::stod(text, &used);
-                if (used != text.size()) return "'" + text + "' is not a number of seconds";
-            } catch (const std::exception&) {
-                return "'" + text + "' is not a number of seconds";
-            }
-            if (!std::isfinite(v) || v < 0.01 || v > 3600)
-                return "seconds must be from 0.01 to 3600, not " + text;
-            return {};
-        },
-        "SECONDS in [0.01, 3600]");
-}
-
-CLI::Validator percent_range(double low, double high) {
-    return CLI::Validator(
-        [low, high](std::string& text) -> std::string {
-            double v = 0;
-            size_t used = 0;
-            try {
-                v = std::stod(text, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (used == 0 || used != text.size() || !std::isfinite(v) || v < low || v > high)
-                return fmt::format("expected a percentage from {} to {}, found '{}'", low, high,
-                                   text);
-            return {};
-        },
-        fmt::format("PERCENT in [{}, {}]", low, high));
-}
-
 int fail(int code, const std::string& message) {
-    fmt::print(stderr, "speedlab: error: {}\n", message);
+    // Errors quote names and text from files: shown as `list` shows them.
+    fmt::print(stderr, "speedlab: error: {}\n", terminal_safe(message));
     return code;
 }
 

@@ -89,10 +89,14 @@ int main(int argc, char** argv) {
     }
     if (db_option->count() > 0 && global.db.empty())
         return fail(Exit::usage, "--db needs a file name (or a postgresql:// URL)");
-    if (global.db == ":memory:" || global.db.rfind("file:", 0) == 0)
+    if (global.db == ":memory:")
         return fail(Exit::usage, "--db " + global.db +
                                      ": give a database file; an in-memory database would "
                                      "lose every run when speedlab exits");
+    if (global.db.rfind("file:", 0) == 0)
+        return fail(Exit::usage, "--db " + global.db +
+                                     ": a file: URI, which speedlab does not read; give the "
+                                     "database file's path (/path/to/results.db)");
     protect_store(global);
     for (auto& [sub, command] : commands)
         if (sub->parsed()) {

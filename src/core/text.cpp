@@ -48,6 +48,20 @@ std::string valid_utf8(std::string_view text) {
     return out;
 }
 
+namespace {
+// The length of a bidi control at text[i] (U+061C, U+200E/F, U+202A..E,
+// U+2066..9: they reorder what a terminal shows around them), else 0.
+size_t bidi_control_length(std::string_view text, size_t i) {
+    auto at = [&](size_t k) { return k < text.size() ? static_cast<uint8_t>(text[k]) : 0; };
+    if (at(i) == 0xD8 && at(i + 1) == 0x9C) return 2;
+    if (at(i) != 0xE2) return 0;
+    uint8_t b1 = at(i + 1), b2 = at(i + 2);
+    bool bidi = (b1 == 0x80 && (b2 == 0x8E || b2 == 0x8F || (b2 >= 0xAA && b2 <= 0xAE))) ||
+                (b1 == 0x81 && b2 >= 0xA6 && b2 <= 0xA9);
+    return bidi ? 3 : 0;
+}
+}  // namespace
+
 std::string terminal_safe(std::string_view text) {
     std::string out;
     out.reserve(text.size());
@@ -55,11 +69,15 @@ std::string terminal_safe(std::string_view text) {
         auto b = static_cast<uint8_t>(text[i]);
         bool c1 = b == 0xC2 && i + 1 < text.size() && static_cast<uint8_t>(text[i + 1]) >= 0x80 &&
                   static_cast<uint8_t>(text[i + 1]) <= 0x9F;
+        size_t bidi = bidi_control_length(text, i);
         if ((b < 0x20 && b != '\n' && b != '\t') || b == 0x7F) {
             out += '?';
         } else if (c1) {
             out += '?';
             ++i;
+        } else if (bidi) {
+            out += '?';
+            i += bidi - 1;
         } else {
             out += text[i];
         }

@@ -23,8 +23,9 @@ struct TextHash {
 // The text with every byte sequence that is not UTF-8 replaced by U+FFFD.
 std::string valid_utf8(std::string_view text);
 
-// For a terminal: control characters (C0 but tab and newline, DEL, C1) become
-// '?', so imported text cannot move the cursor or change colours.
+// For a terminal: control characters (C0 but tab and newline, DEL, C1) and
+// bidi controls become '?', so imported text cannot move the cursor, change
+// colours or reorder what is shown around it.
 std::string terminal_safe(std::string_view text);
 
 // Whether `text` holds `word` (given in lower case) in any ASCII case,

@@ -6,6 +6,7 @@
 
 #include "compare/ratio.h"
 #include "core/json.h"
+#include "core/text.h"
 #include "report/speed_table.h"
 #include "report/verdict.h"
 
@@ -42,6 +43,23 @@ const char* verdict_name(compare::Verdict v) {
     }
 }
 
+// check follows one machine over time: against another machine's baseline a
+// difference may be the machine's, not the change's. Names compared in any
+// case; without both names, the CPUs.
+std::vector<std::string> check_caveats(const Run& baseline, const Run& candidate) {
+    auto caveats = compare::comparability_caveats({&baseline, &candidate});
+    const Machine &a = baseline.machine, &b = candidate.machine;
+    bool named = !a.label.empty() && !b.label.empty();
+    bool differ = named ? lower_ascii(a.label) != lower_ascii(b.label)
+                        : !a.cpu_name.empty() && !b.cpu_name.empty() && a.cpu_name != b.cpu_name;
+    if (differ)
+        caveats.insert(caveats.begin(),
+                       fmt::format("machines differ: the baseline is of {}, the candidate of {}; "
+                                   "a difference may be the machine's, not the change's",
+                                   named ? a.label : a.cpu_name, named ? b.label : b.cpu_name));
+    return caveats;
+}
+
 }  // namespace
 
 std::string check_text(const compare::CheckResult& r, const Run& baseline, const Run& candidate) {
@@ -50,8 +68,7 @@ std::string check_text(const compare::CheckResult& r, const Run& baseline, const
         "{:.1f}%, noise floor {:.1f}%\n",
         compare::run_label(candidate), compare::run_label(baseline), r.rows.size(),
         100 * r.threshold, 100 * r.noise);
-    for (const auto& c : compare::comparability_caveats({&baseline, &candidate}))
-        out += "caveat: " + c + "\n";
+    for (const auto& c : check_caveats(baseline, candidate)) out += "caveat: " + c + "\n";
     if (r.regressions() > 0)
         out += fmt::format("regressions (slower by more than {:.1f}%, beyond noise):\n",
                            100 * r.threshold) +
@@ -98,7 +115,7 @@ std::string check_json(const compare::CheckResult& r, const Run& baseline, const
         {"cannot_say", r.cannot_say()},
         {"allow_missing", r.allow_missing},
         {"missing", r.missing},
-        {"caveats", compare::comparability_caveats({&baseline, &candidate})},
+        {"caveats", check_caveats(baseline, candidate)},
         {"figures", rows},
         {"mean",
          {{"geometric_mean",

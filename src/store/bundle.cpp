@@ -9,6 +9,7 @@
 #include <set>
 #include <sstream>
 
+#include "core/display_name.h"
 #include "core/json.h"
 #include "core/text.h"
 #include "store/json_values.h"
@@ -60,20 +61,25 @@ json parse_value(const std::string& text, size_t line, const std::string& name) 
     }
 }
 
-bool has_control(const std::string& s) {
-    return std::any_of(s.begin(), s.end(), [](char c) {
-        auto u = static_cast<unsigned char>(c);
-        return u < 0x20 || u == 0x7f;
-    });
+// A run's label or machine name as `import --label`/`--machine` would take it
+// (core/display_name.h); none at all is a run without one.
+void check_name(const std::string& name, const char* field, NameKind kind,
+                const std::string& where) {
+    if (name.empty()) return;
+    std::string normal = normal_name(name);
+    std::string problem = name_problem(normal, kind);
+    if (problem.empty() && normal != name) problem = "expected a name without spaces around it";
+    if (!problem.empty())
+        throw BundleError(fmt::format("{}: {}: {} in '{}'", where, field, problem,
+                                      terminal_safe(valid_utf8(name.substr(0, 120)))));
 }
 
 // Values that fit their type but no run: names that would break a table, a
 // figure twice, a negative block size, no processes, a date that is none.
 void check_values(const Run& run, const std::string& where) {
     auto refuse = [&](const std::string& what) { throw BundleError(where + ": expected " + what); };
-    if (has_control(run.label)) refuse("a \"label\" on one line, without control characters");
-    if (has_control(run.machine->label))
-        refuse("a machine \"label\" on one line, without control characters");
+    check_name(run.label, "\"label\"", NameKind::label, where);
+    check_name(run.machine->label, "the machine's \"label\"", NameKind::machine, where);
     if (run.machine->cpu_count < 0)
         refuse(fmt::format("a \"cpu_count\" of 0 or more, found {}", run.machine->cpu_count));
     if (run.processes < 1)

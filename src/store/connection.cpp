@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <cstring>
 
 #include "core/text.h"
 
@@ -39,6 +40,28 @@ bool is_postgres_url(std::string_view location) {
            starts_with_nocase(location, "postgres://");
 }
 
+std::string postgres_url_problem(std::string_view location) {
+    std::string_view trimmed = trimmed_view(location);
+    if (!starts_with_nocase(trimmed, "postgres")) return {};
+    size_t after = starts_with_nocase(trimmed, "postgresql") ? 10 : 8;
+    // postgres.db, postgresql-lab.db: file names
+    if (after < trimmed.size() && (std::isalnum(static_cast<unsigned char>(trimmed[after])) ||
+                                   std::strchr("._-", trimmed[after])))
+        return {};
+    if (trimmed.size() != location.size())
+        return "a PostgreSQL URL with white space around it; give it without";
+    if (!is_postgres_url(trimmed))
+        return fmt::format("expected '://' after '{}' (postgresql://USER@HOST/DB), found '{}'",
+                           trimmed.substr(0, after), terminal_safe(trimmed.substr(after, 3)));
+    for (size_t i = 0; i < trimmed.size(); ++i)
+        if (static_cast<unsigned char>(trimmed[i]) <= ' ' || trimmed[i] == 0x7f)
+            return fmt::format(
+                "a PostgreSQL URL holds no white space or control character, found one at "
+                "character {} (write a space in a value as %20)",
+                i + 1);
+    return {};
+}
+
 std::optional<std::string> url_like(std::string_view location) {
     if (is_postgres_url(location)) return std::nullopt;
     // SCHEME: as RFC 3986 spells it (a letter, then letters, digits, + - .), of
@@ -57,6 +80,10 @@ std::optional<std::string> url_like(std::string_view location) {
 }
 
 std::unique_ptr<Connection> connect(const std::string& location, Access access) {
+    // A mistyped URL never becomes an SQLite file of that name.
+    if (auto problem = postgres_url_problem(location); !problem.empty())
+        throw StoreError("cannot open database '" + terminal_safe(without_password(location)) +
+                         "': " + problem + "; nothing created");
     if (auto scheme = url_like(location))
         throw StoreError("cannot open database " + without_password(location) +
                          ": a URL of scheme '" + *scheme +

@@ -72,6 +72,11 @@ enum class Access { write, read };
 std::unique_ptr<Connection> connect(const std::string& location, Access access = Access::write);
 // The scheme matches in any case: POSTGRESQL:// is a URL, not a file name.
 bool is_postgres_url(std::string_view location);
+// What is wrong with a location that starts (after white space) with postgres
+// or postgresql followed by anything but a letter, digit or ._- (postgres.db is
+// a file name): a mistyped URL (postgresql//h/db, ' postgresql://...',
+// 'postgresql ://x', postgresql%3A//x, postgres:/x); empty when it is none.
+std::string postgres_url_problem(std::string_view location);
 // The scheme of a location that looks like a URL but is not one speedlab knows
 // ("postgresq://u@h/db", "postgresql:/x", "mysql://..."), so it never becomes a file.
 std::optional<std::string> url_like(std::string_view location);

@@ -144,7 +144,16 @@ class SqliteConnection : public Connection {
     void open_read_only();
 };
 
+// SQLite says "disk I/O error" of a directory: say what is wrong.
+void refuse_directory(const std::string& path) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw StoreError("cannot open database " + path + ": it is a directory; give a file (" +
+                         (std::filesystem::path(path) / "results.db").string() + ")");
+}
+
 SqliteConnection::SqliteConnection(const std::string& path) : path_(path) {
+    refuse_directory(path);
     std::error_code ec;
     auto dir = std::filesystem::path(path).parent_path();
     if (!dir.empty()) std::filesystem::create_directories(dir, ec);
@@ -167,6 +176,7 @@ SqliteConnection::SqliteConnection(const std::string& path) : path_(path) {
 }
 
 SqliteConnection::SqliteConnection(const std::string& path, Access) : path_(path) {
+    refuse_directory(path);
     open_read_only();
 }
 
