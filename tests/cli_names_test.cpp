@@ -157,7 +157,8 @@ TEST_F(Names, OutputsPrintNoEscapesOfStoredNames) {
     for (std::string args :
          {"list", "show 1", "machines", "compare 1 2", "compare 1 2 --format markdown",
           "compare 1 2 --format html", "compare 1 2 --side-by-side", "check 1 2",
-          "compare 1 nosuchrun", "machine rename nosuch x"}) {
+          "compare 1 nosuchrun", "machine rename nosuch x", "machines --format csv",
+          "bogomips --explain 10"}) {
         auto r = run(args);
         EXPECT_FALSE(has(r.out, "\x1b") || has(r.err, "\x1b")) << args;
         EXPECT_FALSE(has(r.out, "\xe2\x80\xae") || has(r.err, "\xe2\x80\xae")) << args;

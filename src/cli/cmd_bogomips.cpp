@@ -8,6 +8,7 @@
 #include "cli/commands.h"
 #include "core/json.h"
 #include "core/statistics.h"
+#include "core/text.h"
 #include "store/database.h"
 #include "sysinfo/capture.h"
 
@@ -44,7 +45,8 @@ int explain_run(const BogomipsArgs& a, Global& global) {
             {"factor", e->factor}, {"implied_mhz", e->implied_mhz},       {"text", e->text}};
         return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
     }
-    return write_output(e->text + "\n", "") ? Exit::ok : Exit::failure;
+    // The explanation names the machine: shown as `list` shows names.
+    return write_output(terminal_safe(e->text + "\n"), "") ? Exit::ok : Exit::failure;
 }
 }  // namespace
 

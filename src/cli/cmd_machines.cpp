@@ -78,7 +78,8 @@ Command add_machines(CLI::App& app, Global& global) {
             return write_output(json_text(report::machines_json(machines)), "") ? Exit::ok
                                                                                 : Exit::failure;
         if (a->format == "csv")
-            return write_output(report::machines_csv(machines), "") ? Exit::ok : Exit::failure;
+            return write_output(terminal_safe(report::machines_csv(machines)), "") ? Exit::ok
+                                                                                   : Exit::failure;
         if (machines.empty()) {
             fmt::print("no machines stored in {}\n", db.where());
             return Exit::ok;

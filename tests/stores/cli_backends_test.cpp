@@ -327,3 +327,33 @@ TEST(PostgresCli, RunsTravelFromSqliteToPostgresAndBackUnchanged) {
     EXPECT_EQ(runs_without_ids(last), runs_without_ids(slurp(bundle)));
     std::filesystem::remove_all(dir);
 }
+
+// Issue 31, item 10: of ten renames of one machine at once, one renames it and
+// the nine others find it gone (exit 2): each checks inside its write.
+TEST_P(CliOn, ConcurrentRenamesOfOneMachineRenameItOnce) {
+    ASSERT_EQ(run("import " + seed("seed000-redhat73-pcem.txt")).code, 0);
+    std::string script;
+    for (int k = 0; k < 10; ++k) {
+        std::string n = std::to_string(k), base = (dir / ("r" + n)).string();
+        script += "(" + std::string(SPEEDLAB_BINARY) + " --db '" + location +
+                  "' machine rename tilia t" + n + " >" + base + ".out 2>" + base +
+                  ".err; echo $? >" + base + ".code) &\n";
+    }
+    std::ofstream((dir / "renames.sh").string()) << script << "wait\n";
+    ASSERT_EQ(std::system(("sh " + (dir / "renames.sh").string()).c_str()), 0);
+    int renamed = 0, gone = 0;
+    for (int k = 0; k < 10; ++k) {
+        std::string base = (dir / ("r" + std::to_string(k))).string();
+        std::string code = slurp(base + ".code"), err = slurp(base + ".err");
+        if (code == "0\n") {
+            ++renamed;
+            EXPECT_NE(slurp(base + ".out").find("renamed 1 machine (9 runs)"), std::string::npos);
+        } else if (code == "2\n" && err.find("no machine 'tilia'") != std::string::npos) {
+            ++gone;
+        } else {
+            ADD_FAILURE() << code << err;
+        }
+    }
+    EXPECT_EQ(renamed, 1);
+    EXPECT_EQ(gone, 9);
+}
