@@ -1,9 +1,16 @@
 # The two set-up commands of the README: `make run` and `make test`.
 BUILD ?= build
 JOBS ?= $(shell nproc)
+# What the build needs, then what the tests and `make fuzz`/`make deb` need,
+# so that `make test` on a fresh Debian machine skips nothing: clang for
+# the fuzz target, qemu-user for the emulator experiments, groff and man for
+# the man page, the shells for completion, chromium and node for the
+# browser tests, lintian for the package. .ci/run installs this list.
 DEB_PACKAGES = g++ cmake make pkg-config libssl-dev openssl libsqlite3-dev libcli11-dev libfmt-dev \
                nlohmann-json3-dev libgtest-dev pci.ids g++-multilib \
-               libpq-dev postgresql dpkg-dev file libcpp-httplib-dev python3
+               libpq-dev postgresql dpkg-dev file libcpp-httplib-dev \
+               clang libclang-rt-14-dev qemu-user lintian groff-base man-db \
+               bash-completion zsh fish chromium nodejs python3
 
 .PHONY: all deps build run test test-sanitize clean format fuzz install uninstall deb
 

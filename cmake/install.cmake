@@ -57,7 +57,18 @@ install(CODE "
   endif()
   file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/\${zsh_dir}\" TYPE FILE FILES \"${speedlab_completions}/_speedlab\")")
 install(FILES ${speedlab_completions}/speedlab.fish DESTINATION ${CMAKE_INSTALL_DATADIR}/fish/vendor_completions.d)
-install(FILES README.md docs/architecture.md docs/cli.md docs/deploy.md docs/json.md packaging/copyright
+# The nightly benchmark's systemd units (docs/deploy.md), their paths under
+# the prefix the install is made with (it may change at install time).
+install(CODE "
+  set(units \"${CMAKE_BINARY_DIR}/packaging/units\")
+  file(MAKE_DIRECTORY \"\${units}\")
+  set(SPEEDLAB_BIN_DIR \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_BINDIR}\")
+  set(SPEEDLAB_DOC_DIR \"\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_DATADIR}/doc/speedlab\")
+  configure_file(\"${CMAKE_SOURCE_DIR}/packaging/speedlab-nightly.service.in\"
+    \"\${units}/speedlab-nightly.service\" @ONLY)
+  file(INSTALL DESTINATION \"\${CMAKE_INSTALL_PREFIX}/lib/systemd/system\" TYPE FILE
+    FILES \"\${units}/speedlab-nightly.service\" \"${CMAKE_SOURCE_DIR}/packaging/speedlab-nightly.timer\")")
+install(FILES README.md docs/architecture.md docs/cli.md docs/deploy.md docs/history.md docs/json.md packaging/copyright
   ${CMAKE_BINARY_DIR}/packaging/changelog.gz DESTINATION ${CMAKE_INSTALL_DOCDIR})
 
 # The reference set of real machines' openssl speed runs (data/reference/README.md).
@@ -89,7 +100,7 @@ It serves owners of real 1990s PCs and of the same PCs emulated in PCem,
 include(CPack)
 
 # What a user gets from an installation (tests/install/install_test.sh; 77: skipped, reason printed).
-foreach(case files man man_options bash complete_missing shells readonly make_uninstall)
+foreach(case files man man_options bash complete_missing shells readonly systemd make_uninstall)
   add_test(NAME Install.${case}
     COMMAND bash ${CMAKE_SOURCE_DIR}/tests/install/install_test.sh ${case} ${CMAKE_BINARY_DIR} ${CMAKE_SOURCE_DIR})
   set_tests_properties(Install.${case} PROPERTIES SKIP_RETURN_CODE 77 TIMEOUT 300

@@ -9,7 +9,7 @@
 #include <thread>
 
 #include "cli_support.h"
-#include "serve/history.h"
+#include "compare/history.h"
 #include "serve/http.h"
 #include "serve/links.h"
 #include "serve/url.h"
@@ -72,6 +72,7 @@ TEST(ServeLinks, AnyMachineNameIsOneSafeFile) {
 }
 
 TEST(ServeHistory, VersionsSortAsReleases) {
+    using speedlab::compare::version_less;
     EXPECT_TRUE(version_less("OpenSSL 0.9.8k", "OpenSSL 1.0.0"));
     EXPECT_TRUE(version_less("OpenSSL 1.1.1w", "OpenSSL 3.0.2"));
     EXPECT_TRUE(version_less("OpenSSL 3.0.2", "OpenSSL 3.0.10"));

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "cli/check_history.h"
 #include "cli/commands.h"
 #include "cli/measure.h"
 #include "compare/check.h"
@@ -19,7 +20,7 @@ namespace speedlab::cli {
 
 namespace {
 struct CheckArgs {
-    std::string baseline, candidate, format = "text", output, label;
+    std::string baseline, candidate, format = "text", output, label, against = "run";
     double threshold_percent = 3, noise_percent = 2, seconds = 1;
     int repeat = 3;
     bool no_store = false, allow_missing = false;
@@ -99,7 +100,19 @@ Command add_check(CLI::App& app, Global& global) {
     app.add_flag("--no-store", a->no_store, "measuring now: do not store the candidate");
     app.add_flag("--allow-missing", a->allow_missing,
                  "pass although the candidate lacks some of the baseline's figures");
+    app.add_option("--against", a->against,
+                   "run: against BASELINE; history: the stored run BASELINE names against the "
+                   "recent runs of its machine and build")
+        ->check(CLI::IsMember({"run", "history"}));
     return [a, &global]() -> int {
+        if (a->against == "history") {
+            if (!a->candidate.empty())
+                return fail(Exit::usage, "--against history checks one stored run: name only it");
+            store::Database db(global.database_path(), store::Access::read);
+            return check_with_history(
+                db, {a->baseline, a->format, a->output, a->threshold_percent / 100,
+                     a->noise_percent / 100, a->allow_missing});
+        }
         bool writes = a->candidate.empty() && !a->no_store;  // the candidate measured now
         store::Database db(global.database_path(),
                            writes ? store::Access::write : store::Access::read);

@@ -37,6 +37,7 @@ Command add_export(CLI::App& app, Global& global);
 Command add_serve(CLI::App& app, Global& global);
 Command add_publish(CLI::App& app, Global& global);
 Command add_check(CLI::App& app, Global& global);
+Command add_history(CLI::App& app, Global& global);
 Command add_sysinfo(CLI::App& app, Global& global);
 Command add_bogomips(CLI::App& app, Global& global);
 Command add_experiment(CLI::App& app, Global& global);

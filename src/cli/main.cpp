@@ -64,6 +64,7 @@ int main(int argc, char** argv) {
     add("compare", "compare two or more runs: ratio table or side by side", add_compare);
     add("check", "regression gate: a candidate against a baseline; exit 1 on regression",
         add_check);
+    add("history", "a machine's figures per build over time, and where they changed", add_history);
     add("edit", "rename runs or their machines", add_edit);
     add("delete", "delete runs", add_delete);
     add("machines", "list the machines: aliases, CPU, kind, runs, dates", add_machines);

@@ -240,39 +240,48 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
            "</figure>\n";
 }
 
-std::string history_chart(const std::string& title, const std::vector<HistoryPoint>& points,
+std::string history_chart(const std::string& title, const std::vector<HistoryLine>& lines,
+                          size_t x_count, const std::vector<std::pair<size_t, std::string>>& ticks,
                           const AxisUnit& unit) {
     double lo = 0, hi = 0;
-    for (const auto& p : points)
-        if (p.value > 0) lo = lo == 0 ? p.value : std::min(lo, p.value), hi = std::max(hi, p.value);
+    for (const auto& l : lines)
+        for (const auto& p : l.points)
+            if (p.value > 0)
+                lo = lo == 0 ? p.value : std::min(lo, p.value), hi = std::max(hi, p.value);
     if (hi <= 0) return {};
     Axis a = axis_for(lo / unit.scale, hi / unit.scale);
-    std::string out = svg_open(title) + y_axis(a, unit.name), path, marks;
+    std::string out = svg_open(title) + y_axis(a, unit.name);
     double span = kW - kLeft - kRight - 24;
     auto x = [&](size_t i) {
-        return kLeft + 12 +
-               (points.size() > 1 ? span * double(i) / double(points.size() - 1) : span / 2);
+        return kLeft + 12 + (x_count > 1 ? span * double(i) / double(x_count - 1) : span / 2);
     };
-    size_t every = std::max<size_t>(1, (points.size() + 7) / 8);  // at most 8 labels
-    for (size_t i = 0; i < points.size(); ++i) {
-        const auto& p = points[i];
-        if (i % every == 0)
-            out += fmt::format(
-                "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
-                x(i), kH - kBottom + 16, html_escape(p.x_label));
-        if (p.value <= 0) continue;
-        double py = a.y(p.value / unit.scale);
-        path += fmt::format("{}{:.1f},{:.1f} ", path.empty() ? "M" : "L", x(i), py);
-        if (p.step)
-            marks += fmt::format(
-                "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"7\" fill=\"none\" stroke=\"#C0392B\" "
-                "stroke-width=\"2\" class=\"step\"/>",
-                x(i), py);
-        marks += marker(0, x(i), py, 3.2, p.tip);
+    for (const auto& [at, label] : ticks)
+        out += fmt::format(
+            "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n", x(at),
+            kH - kBottom + 16, html_escape(label));
+    double r = x_count > 120 ? 1.8 : 3.2;  // many runs: smaller markers, still each one hoverable
+    for (const auto& l : lines) {
+        std::string path, marks;
+        for (const auto& p : l.points) {
+            if (p.value <= 0) continue;
+            double px = x(p.x), py = a.y(p.value / unit.scale);
+            path += fmt::format("{}{:.1f},{:.1f} ", path.empty() ? "M" : "L", px, py);
+            if (p.change)
+                marks += fmt::format(
+                    "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"7\" fill=\"none\" "
+                    "stroke=\"#C0392B\" stroke-width=\"2\" class=\"change\"/>",
+                    px, py);
+            marks += marker(l.look, px, py, r, p.tip);
+        }
+        std::string dash = series_dash(l.look);
+        out += fmt::format("<path d=\"{}\" stroke=\"{}\"{} class=\"line\"/>{}\n", path,
+                           series_colour(l.look),
+                           dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"", marks);
     }
-    out += fmt::format("<path d=\"{}\" stroke=\"{}\" class=\"line\"/>{}\n", path, series_colour(0),
-                       marks);
-    return out + "</svg></figure>\n";
+    out += "</svg><figcaption class=\"legend\">";
+    for (const auto& l : lines)
+        out += fmt::format("<span>{}{}</span> ", series_swatch(l.look), html_escape(l.name));
+    return out + "</figcaption></figure>\n";
 }
 
 AxisUnit ops_unit(double top) {

@@ -66,16 +66,25 @@ struct RatioBar {
 std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& bars);
 
 struct HistoryPoint {
+    size_t x = 0;         // the run's place in the history, 0 .. x_count - 1
     double value = 0;     // base units
-    std::string x_label;  // the run's date or version, under its point
     std::string tip;      // on hover: the run and the value as printed
-    bool step = false;    // the gate (speedlab check) flags the change from the point before
+    bool change = false;  // the first point after a change: ringed
 };
 
-// One figure of one machine over its runs in order (of time or version): a
-// line with a marker per run, each flagged step ringed in red; the y axis in
-// `unit`, on a log scale (labelled so) when the values span more than 10 times.
-std::string history_chart(const std::string& title, const std::vector<HistoryPoint>& points,
+// One build's points of one figure.
+struct HistoryLine {
+    std::string name;  // the build's short name
+    size_t look = 0;   // colour, marker and dash, as series_colour
+    std::vector<HistoryPoint> points;
+};
+
+// One figure of one machine over its runs: a line per build, markers per run,
+// each change ringed in red; x is the runs' order, labelled by TICKS (dates,
+// or where each build's runs start); the y axis in `unit`, on a log scale
+// (labelled so) when the values span more than 10 times; a key of the builds.
+std::string history_chart(const std::string& title, const std::vector<HistoryLine>& lines,
+                          size_t x_count, const std::vector<std::pair<size_t, std::string>>& ticks,
                           const AxisUnit& unit);
 
 // The key of the runs' looks, once for all charts.

@@ -1,22 +1,27 @@
-// "/machine/NAME": a machine's facts, its runs, and each figure's history
-// with the steps the gate flags.
+// "/machine/NAME": a machine's facts, a summary of its builds over time, each
+// figure's series per build with the changes found ringed, and its newest runs.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 
+#include "compare/history.h"
 #include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/json.h"
 #include "core/machine_pattern.h"
 #include "core/metric_pattern.h"
 #include "core/plural.h"
+#include "core/statistics.h"
 #include "report/charts.h"
 #include "report/comparison_parts.h"
+#include "report/history_report.h"
 #include "report/html.h"
 #include "report/summary_formats.h"
-#include "serve/history.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
 #include "serve/pages.h"
@@ -27,13 +32,13 @@ namespace speedlab::serve {
 using report::html_escape;
 
 namespace {
-constexpr int64_t kMostHistoryRuns = 500;  // the newest; older ones are on the run list
-constexpr size_t kDefaultCharts = 8;
+constexpr int64_t kMostHistoryRuns = 20000;  // the newest; a history of more is `speedlab history`
+constexpr size_t kDrawnRuns = 250;           // the newest runs drawn in each chart
+constexpr size_t kUnfolded = 12;             // charts shown before the fold
+constexpr int64_t kListedRuns = 100;         // the runs table; the rest on the run list
 
-report::AxisUnit unit_of(const FigureHistory& h) {
-    double top = 0;
-    for (const auto& p : h.points) top = std::max(top, p.value);
-    auto key = parse_metric_key(h.metric);
+report::AxisUnit unit_of(const std::string& metric, double top) {
+    auto key = parse_metric_key(metric);
     if (key && key->operation == Operation::throughput) {
         if (top >= 1e9) return {"GB/s", 1e9};
         if (top >= 1e6) return {"MB/s", 1e6};
@@ -43,57 +48,132 @@ report::AxisUnit unit_of(const FigureHistory& h) {
     return report::ops_unit(top);
 }
 
-// The version, else the day, else (runs of one day) the run's id.
-std::string x_label(const std::vector<Run>& runs, const FigureHistory& h, size_t run,
-                    HistoryOrder order) {
-    if (order == HistoryOrder::version) {  // "OpenSSL 0.9.6b [engine] 9 Jul 2001": 0.9.6b
-        const std::string& v = runs[run].version;
-        size_t at = v.find_first_of("0123456789");
-        return at == std::string::npos ? v : v.substr(at, v.find(' ', at) - at);
-    }
-    bool one_day = std::all_of(h.points.begin(), h.points.end(), [&](const auto& p) {
-        return runs[p.run].when.substr(0, 10) == runs[h.points.front().run].when.substr(0, 10);
-    });
-    return one_day ? "run " + std::to_string(runs[run].id) : runs[run].when.substr(0, 10);
+// "0.9.6b" of "OpenSSL 0.9.6b engine": what a tick has room for.
+std::string short_version(const std::string& build) {
+    size_t at = build.find_first_of("0123456789");
+    return at == std::string::npos ? build : build.substr(at, build.find(' ', at) - at);
 }
 
-std::string chart_of(const std::vector<Run>& runs, const FigureHistory& h, HistoryOrder order) {
-    std::vector<report::HistoryPoint> points;
-    auto key = parse_metric_key(h.metric);
-    for (const auto& p : h.points) {
-        const Run& r = runs[p.run];
-        const Measurement* m =
-            key ? r.find(key->algorithm, key->operation, key->parameter) : nullptr;
-        std::string value = m && key ? report::detail::value_text(*key, m->value, m->printed_step,
-                                                                  report::Units::si)
-                                     : "";
-        std::string tip = fmt::format("run {} {} ({}, {}): {}", r.id, r.label, r.when.substr(0, 10),
-                                      r.version, value);
-        if (p.step)
-            tip += fmt::format("; step {} beyond the threshold and beyond noise",
-                               report::percent(p.change));
-        points.push_back({p.value, x_label(runs, h, p.run, order), tip, p.step});
+// Dates where the runs are dated (six at most), else where each build's runs start.
+std::vector<std::pair<size_t, std::string>> ticks_of(const std::vector<Run>& runs,
+                                                     const compare::History& h, size_t first) {
+    std::vector<std::pair<size_t, std::string>> out;
+    size_t n = runs.size() - first, gap = std::max<size_t>(1, n / 8);
+    if (h.dated) {
+        size_t every = std::max<size_t>(1, (n + 5) / 6);
+        for (size_t i = 0; i < n; i += every)
+            out.push_back({i, compare::measured_date(runs[first + i]).substr(0, 10)});
+        return out;
     }
-    return report::history_chart(h.metric, points, unit_of(h));
+    for (size_t i = first; i < runs.size(); ++i)
+        if (i == first || h.run_build[i] != h.run_build[i - 1])
+            if (out.empty() || i - first - out.back().first >= gap)
+                out.push_back({i - first, short_version(h.builds[h.run_build[i]].name)});
+    return out;
+}
+
+const compare::ChangePoint* change_at(const std::vector<compare::ChangePoint>& cs, size_t i) {
+    for (const auto& c : cs)
+        if (c.index == i) return &c;
+    return nullptr;
+}
+
+// VALUE prints a level as the chart's figure does.
+template <class Value>
+std::string change_tip(const compare::ChangePoint& c, Value value) {
+    return fmt::format("; change {} from this run on (median {} before, {} after), p {:.3g}",
+                       report::change_text(c), value(c.before), value(c.after), c.p);
+}
+
+// The run as a point's hover text names it.
+std::string run_tip(const Run& r, const compare::History& h, size_t run) {
+    std::string date = compare::measured_date(r);
+    return fmt::format("run {} {} ({}{})", r.id, r.label, h.builds[h.run_build[run]].name,
+                       date.empty() ? "" : ", " + date.substr(0, 10));
+}
+
+std::string figure_chart(const std::vector<Run>& runs, const compare::History& h,
+                         const std::string& metric, size_t first) {
+    std::vector<report::HistoryLine> lines;
+    auto key = parse_metric_key(metric);
+    double top = 0;
+    for (const auto& s : h.series) {
+        if (s.metric != metric) continue;
+        report::HistoryLine line{h.builds[s.build].name, s.build, {}};
+        for (size_t i = 0; i < s.points.size(); ++i) {
+            const auto& p = s.points[i];
+            if (p.run < first) continue;
+            const Measurement* m =
+                key ? runs[p.run].find(key->algorithm, key->operation, key->parameter) : nullptr;
+            std::string tip = run_tip(runs[p.run], h, p.run) + ": " +
+                              (m && key ? report::detail::value_text(
+                                              *key, m->value, m->printed_step, report::Units::si)
+                                        : report::tick_label(p.value));
+            const auto* c = change_at(s.changes, i);
+            if (c)
+                tip += change_tip(*c, [&](double v) {
+                    return key ? report::detail::value_text(*key, v, 0, report::Units::si)
+                               : report::tick_label(v);
+                });
+            line.points.push_back({p.run - first, p.value, tip, c != nullptr});
+            top = std::max(top, p.value);
+        }
+        if (!line.points.empty()) lines.push_back(std::move(line));
+    }
+    return report::history_chart(metric, lines, runs.size() - first, ticks_of(runs, h, first),
+                                 unit_of(metric, top));
 }
 }  // namespace
 
 namespace {
-nlohmann::json history_json(const std::vector<Run>& runs, const std::vector<FigureHistory>& hs) {
-    nlohmann::json out = nlohmann::json::array();
-    for (const auto& h : hs) {
-        nlohmann::json points = nlohmann::json::array();
-        for (const auto& p : h.points)
-            points.push_back({{"run", runs[p.run].id},
-                              {"when", runs[p.run].when},
-                              {"version", runs[p.run].version},
-                              {"value", p.value},
-                              {"step", p.step}});
-        out.push_back({{"metric", h.metric}, {"steps", h.steps()}, {"points", points}});
+// Each run's geometric mean over the figures every build has, each figure
+// relative to its median over the history: one number per run that builds share.
+struct Summary {
+    std::vector<report::HistoryLine> lines;
+    size_t figures = 0, changes = 0;
+};
+
+Summary summary_of(const std::vector<Run>& runs, const compare::History& h, size_t first) {
+    std::map<std::string, std::set<size_t>> builds_of;
+    for (const auto& s : h.series) builds_of[s.metric].insert(s.build);
+    Summary out;
+    std::vector<double> log_sum(runs.size(), 0);
+    std::vector<size_t> count(runs.size(), 0);
+    for (const auto& s : h.series) {
+        if (builds_of[s.metric].size() != h.builds.size()) continue;
+        std::vector<double> all;
+        for (const auto& t : h.series)
+            if (t.metric == s.metric)
+                for (const auto& p : t.points) all.push_back(p.value);
+        double reference = summarize(all).median;
+        if (s.build == 0) ++out.figures;
+        for (const auto& p : s.points)
+            log_sum[p.run] += std::log(p.value / reference), ++count[p.run];
+    }
+    for (size_t b = 0; b < h.builds.size(); ++b) {
+        std::vector<size_t> at;
+        std::vector<double> values;
+        for (size_t r = 0; r < runs.size(); ++r)
+            if (h.run_build[r] == b && count[r])
+                at.push_back(r), values.push_back(std::exp(log_sum[r] / double(count[r])));
+        auto changes = compare::change_points(values);
+        out.changes += changes.size();
+        report::HistoryLine line{h.builds[b].name, b, {}};
+        for (size_t i = 0; i < at.size(); ++i) {
+            if (at[i] < first) continue;
+            std::string tip =
+                run_tip(runs[at[i]], h, at[i]) + fmt::format(": {:.3f} of the median", values[i]);
+            const auto* c = change_at(changes, i);
+            if (c) tip += change_tip(*c, [](double v) { return fmt::format("{:.3f}", v); });
+            line.points.push_back({at[i] - first, values[i], tip, c != nullptr});
+        }
+        if (!line.points.empty()) out.lines.push_back(std::move(line));
     }
     return out;
 }
+}  // namespace
 
+namespace {
 std::string find_machine(const store::Database& db, const std::string& name, const Links& links) {
     auto names = db.machine_names();
     auto match = exact_machine(name, names);
@@ -103,42 +183,29 @@ std::string find_machine(const store::Database& db, const std::string& name, con
     throw NotFound("no machine '" + name + "'", closest);
 }
 
-std::vector<const FigureHistory*> charted(const std::vector<FigureHistory>& hs,
-                                          const Request& request) {
-    std::vector<const FigureHistory*> out;
+// The figures to chart: those ?metrics= names, else those with a change first, then the others.
+std::vector<std::string> charted(const compare::History& h, const Request& request) {
+    std::vector<std::string> all, changed, quiet;
+    for (const auto& s : h.series)
+        if (std::find(all.begin(), all.end(), s.metric) == all.end()) all.push_back(s.metric);
     if (auto m = request.param("metrics"); m && !m->empty()) {
         std::vector<MetricKey> available;
-        for (const auto& h : hs)
-            if (auto k = parse_metric_key(h.metric)) available.push_back(*k);
+        for (const auto& k : all)
+            if (auto key = parse_metric_key(k)) available.push_back(*key);
         auto chosen = select_metrics(*m, available);
         if (!chosen.error.empty()) throw BadRequest("metrics", chosen.error);
-        for (const auto& h : hs)
-            for (const auto& k : chosen.keys)
-                if (metric_key(k) == h.metric) out.push_back(&h);
+        std::vector<std::string> out;
+        for (const auto& k : chosen.keys) out.push_back(metric_key(k));
         return out;
     }
-    for (const auto& h : hs)
-        if (h.steps()) out.push_back(&h);
-    for (const auto& h : hs)
-        if (!h.steps() && out.size() < kDefaultCharts) out.push_back(&h);
-    return out;
-}
-}  // namespace
-
-namespace {
-struct HistoryView {
-    HistoryOrder order = HistoryOrder::time;
-    double threshold = 0.03, noise = compare::kDefaultNoise;
-};
-
-HistoryView history_view(const Request& request) {
-    HistoryView v;
-    auto by = request.param("by").value_or("time");
-    if (by != "time" && by != "version") throw BadRequest("by", "time or version", by);
-    v.order = by == "version" ? HistoryOrder::version : HistoryOrder::time;
-    v.threshold = percent_param(request, "threshold", 0.03);
-    v.noise = percent_param(request, "noise", compare::kDefaultNoise);
-    return v;
+    for (const auto& k : all) {
+        bool change = std::any_of(h.series.begin(), h.series.end(), [&](const auto& s) {
+            return s.metric == k && !s.changes.empty();
+        });
+        (change ? changed : quiet).push_back(k);
+    }
+    changed.insert(changed.end(), quiet.begin(), quiet.end());
+    return changed;
 }
 
 // The machine as `speedlab machines` sums it up: kind, aliases, the most common CPU.
@@ -153,29 +220,41 @@ std::string machine_line(const store::Database& db, const std::string& name) {
     return {};
 }
 
-std::string history_html(const std::vector<Run>& runs, const std::vector<FigureHistory>& hs,
-                         const HistoryView& v, const Request& request, const Links& links) {
-    size_t steps = 0;
-    for (const auto& h : hs) steps += h.steps();
-    std::string order = "By time";
-    if (!links.is_published())  // a published page is one view
-        order =
-            v.order == HistoryOrder::time
-                ? "By time · " + link(link_to(request, {{"by", "version"}}), "by benchmark version")
-                : link(link_to(request, {{"by", "time"}}), "by time") + " · by benchmark version";
-    std::string out = "<h2>History</h2>\n<p>" + order +
-                      fmt::format(
-                          ". <span id=\"steps\">{} step(s)</span> beyond a {:.3g}% threshold "
-                          "and beyond noise (speedlab check's test, noise floor {:.3g}%), "
-                          "ringed in red.</p>\n<div class=\"charts\">\n",
-                          steps, v.threshold * 100, v.noise * 100);
-    for (const auto* h : charted(hs, request)) out += chart_of(runs, *h, v.order);
-    out += "</div>\n";
-    if (hs.size() > kDefaultCharts && !request.param("metrics"))
-        out += fmt::format(
-            "<p class=\"dim\">{} figures have a history; ?metrics=md5,rsa2048 (any "
-            "figure, family or glob) charts others.</p>\n",
-            hs.size());
+std::string history_html(const std::vector<Run>& runs, const compare::History& h,
+                         const Request& request) {
+    size_t changes = 0;
+    for (const auto& s : h.series) changes += s.changes.size();
+    size_t first = runs.size() > kDrawnRuns ? runs.size() - kDrawnRuns : 0;
+    std::string out = fmt::format(
+        "<h2>History</h2>\n<p>{}, {}, {}. <span id=\"changes\">{}</span> found in the "
+        "figures' series (one per build; the method and its error rates are in "
+        "docs/history.md), ringed in red; hover a point for its run.{}</p>\n",
+        counted(static_cast<int64_t>(runs.size()), "run"),
+        counted(static_cast<int64_t>(h.builds.size()), "build"),
+        h.dated ? "in the order measured" : "in version order (no measured dates)",
+        counted(static_cast<int64_t>(changes), "change"),
+        first
+            ? fmt::format(" The newest {} runs are drawn; speedlab history prints all.", kDrawnRuns)
+            : "");
+    Summary summary = summary_of(runs, h, first);
+    if (!summary.lines.empty())
+        out += "<div class=\"charts summary\">\n" +
+               report::history_chart(
+                   fmt::format("All builds: geometric mean of {} shared figures", summary.figures),
+                   summary.lines, runs.size() - first, ticks_of(runs, h, first),
+                   {"relative to each figure's median", 1}) +
+               "</div>\n";
+    auto figures = charted(h, request);
+    out += "<div class=\"charts\">\n";
+    for (size_t i = 0; i < figures.size(); ++i) {
+        if (i == kUnfolded)
+            out += fmt::format(
+                "</div>\n<details class=\"more\"><summary>{} more figures</summary>"
+                "<div class=\"charts\">\n",
+                figures.size() - kUnfolded);
+        out += figure_chart(runs, h, figures[i], first);
+    }
+    out += figures.size() > kUnfolded ? "</div></details>\n" : "</div>\n";
     return out;
 }
 }  // namespace
@@ -184,23 +263,21 @@ Response machine_page(const store::Database& db, const std::string& wanted, cons
                       const Links& links) {
     auto format = page_format(request, false);
     std::string name = find_machine(db, wanted, links);
-    HistoryView view = history_view(request);
+    auto runs = db.history_runs({name}, kMostHistoryRuns);
+    auto h = compare::history(runs);
     store::RunFilter filter;
     filter.machines = {name};
-    auto summaries = db.page(filter, store::RunOrder::newest, 0, kMostHistoryRuns);
-    std::vector<Run> runs;
-    for (const auto& s : summaries)
-        if (auto r = db.load(s.id)) runs.push_back(std::move(*r));
-    auto hs = histories(runs, view.order, view.threshold, view.noise);
+    auto summaries = db.page(filter, store::RunOrder::newest, 0, kListedRuns);
     if (format == PageFormat::json) {
-        nlohmann::json j{{"machine", name},
-                         {"runs", report::runs_json(summaries)},
-                         {"history", history_json(runs, hs)}};
+        auto j = report::history_document(name, runs, h);
+        j["runs"] = report::runs_json(summaries);
         return json_response(json_text(j));
     }
     std::string body = machine_line(db, name);
-    body += history_html(runs, hs, view, request, links);
+    body += history_html(runs, h, request);
     body += "<h2>Runs</h2>\n" + runs_table(summaries, links);
+    if (runs.size() > static_cast<size_t>(kListedRuns))
+        body += "<p>" + link(links.runs({{"machine", name}}), "All its runs") + "</p>\n";
     return {200,
             "text/html; charset=utf-8",
             layout(links, "Machine " + name, Section::machines, body),

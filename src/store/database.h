@@ -140,6 +140,13 @@ class Database {
     // The distinct CPU names of the machines of NAME (non-empty), most runs first.
     std::vector<std::string> machine_cpus(const std::string& name) const;
 
+    // The runs of the machines named (exactly), the newest LIMIT (0: all), with
+    // what a history needs only: ids, labels, dates, source, program, version,
+    // options, compiler, and figures (values, printed steps, samples); one
+    // query for the runs and one for their figures (history_store.cpp).
+    std::vector<Run> history_runs(const std::vector<std::string>& machines,
+                                  int64_t limit = 0) const;
+
     // Ids and labels, for "did you mean" suggestions.
     std::vector<std::string> names() const;
 

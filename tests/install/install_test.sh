@@ -32,9 +32,12 @@ case_files() {
         usr/share/doc/speedlab/architecture.md
         usr/share/doc/speedlab/cli.md
         usr/share/doc/speedlab/deploy.md
+        usr/share/doc/speedlab/history.md
         usr/share/doc/speedlab/json.md
         usr/share/doc/speedlab/copyright
         usr/share/doc/speedlab/changelog.gz
+        usr/lib/systemd/system/speedlab-nightly.service
+        usr/lib/systemd/system/speedlab-nightly.timer
     )
     local f
     while IFS= read -r f; do want+=("usr/share/speedlab/reference/$f"); done < <(
@@ -225,6 +228,28 @@ case_readonly() {
     fi
     grep -q "$root/usr" "$tmp/ro.log" || { cat "$tmp/ro.log"; fail "the error does not name the path"; }
     echo "ok: $(grep -m1 "$root/usr" "$tmp/ro.log" | sed "s/^ *//")"
+}
+
+# The nightly units name the installed binary and pass systemd-analyze verify
+# (with ExecStart pointed into the DESTDIR, where the binary is).
+case_systemd() {
+    install_into
+    local units=$usr/lib/systemd/system
+    grep -q "^ExecStart=/usr/bin/speedlab run --quick --machine" "$units/speedlab-nightly.service" ||
+        fail "the service does not run /usr/bin/speedlab run --quick"
+    grep -q "^ExecStart=/usr/bin/speedlab check --against history machine:" "$units/speedlab-nightly.service" ||
+        fail "the service does not check against the history"
+    grep -q "^OnCalendar=" "$units/speedlab-nightly.timer" || fail "the timer has no OnCalendar"
+    command -v systemd-analyze >/dev/null || skip "systemd-analyze is not installed (apt-get install systemd)"
+    mkdir -p "$tmp/units"
+    sed "s|=/usr/bin/speedlab|=$usr/bin/speedlab|" "$units/speedlab-nightly.service" >"$tmp/units/speedlab-nightly.service"
+    cp "$units/speedlab-nightly.timer" "$tmp/units/"
+    SYSTEMD_LOG_LEVEL=warning systemd-analyze verify --man=no "$tmp/units/speedlab-nightly.service" \
+        "$tmp/units/speedlab-nightly.timer" >"$tmp/verify.log" 2>&1 ||
+        { cat "$tmp/verify.log"; fail "systemd-analyze verify"; }
+    ! grep -v "^$" "$tmp/verify.log" | grep -qi "speedlab-nightly" ||
+        { cat "$tmp/verify.log"; fail "systemd-analyze verify warned about the units"; }
+    echo "ok: speedlab-nightly.service and .timer installed; systemd-analyze verify finds nothing"
 }
 
 # make install puts the files under PREFIX in DESTDIR; make uninstall removes exactly those.

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "../history_nights.h"
 #include "both_stores.h"
 #include "serve/http_server.h"
 #include "serve/site.h"
@@ -16,17 +17,6 @@ using namespace speedlab;
 using namespace speedlab::testing;
 
 namespace {
-// Two texts of one machine: md5@8192 falls by a fifth from 1.1.1w to 3.0.2,
-// every other figure stays within a hundredth.
-constexpr const char* kBefore =
-    "OpenSSL 1.1.1w  11 Sep 2023\n"
-    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
-    "md5             50000.00k   150000.00k   350000.00k   500000.00k   600000.00k   610000.00k\n";
-constexpr const char* kAfter =
-    "OpenSSL 3.0.2 15 Mar 2022\n"
-    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
-    "md5             50100.00k   150200.00k   350300.00k   500400.00k   480000.00k   610500.00k\n";
-
 class ServeOn : public BothStores {
   protected:
     std::unique_ptr<serve::Site> site;
@@ -198,29 +188,42 @@ TEST_P(ServeOn, AComparePageSaysWhatCompareSays) {
     EXPECT_EQ(download->body, run("compare 1 3 --format html").out);
 }
 
-TEST_P(ServeOn, MachinesAndTheirHistoryFlagTheStepTheGateWouldFlag) {
-    std::ofstream(dir / "before.txt") << kBefore;
-    std::ofstream(dir / "after.txt") << kAfter;
-    ASSERT_EQ(run("import --machine lab1 " + (dir / "before.txt").string()).code, 0);
-    ASSERT_EQ(run("import --machine lab1 " + (dir / "after.txt").string()).code, 0);
+// Issue 35's lab: the machine page rings what `speedlab history` finds, and
+// only that: one change at index 30 of lab-drop, none in noise or across builds.
+TEST_P(ServeOn, AMachinePageRingsTheChangesHistoryFinds) {
+    std::ofstream(dir / "lab.json") << speedlab::testing::lab_bundle();
+    ASSERT_EQ(run("import " + (dir / "lab.json").string()).code, 0);
     start();
     auto machines = nlohmann::json::parse(get("/machines?format=json")->body);
     EXPECT_EQ(machines, nlohmann::json::parse(run("machines --format json").out));
-    auto page = get("/machine/LAB1");
-    ASSERT_TRUE(page);
-    EXPECT_EQ(page->status, 200);
-    EXPECT_TRUE(has(page->body, "<span id=\"steps\">1 step(s)</span>")) << page->body;
-    EXPECT_TRUE(has(page->body, "class=\"step\"/>"));
-    auto history = nlohmann::json::parse(get("/machine/lab1?format=json")->body).at("history");
-    for (const auto& h : history) {
-        bool stepped = h.at("points").back().at("step").get<bool>();
-        EXPECT_EQ(stepped, h.at("metric") == "md5@8192") << h;
+    struct Case {
+        std::string machine;
+        int changes;
+    } cases[] = {{"LAB-DROP", 1}, {"lab-quiet", 0}, {"lab-upgrade", 0}};
+    for (const auto& c : cases) {
+        auto page = get("/machine/" + c.machine);
+        ASSERT_TRUE(page);
+        EXPECT_EQ(page->status, 200);
+        std::string count = c.changes == 1 ? "1 change" : "0 changes";
+        EXPECT_TRUE(has(page->body, "<span id=\"changes\">" + count + "</span>")) << page->body;
+        size_t rings = 0;
+        for (size_t at = page->body.find("class=\"change\""); at != std::string::npos;
+             at = page->body.find("class=\"change\"", at + 1))
+            ++rings;
+        // The md5 chart's ring, and the summary chart's: one figure, so the same change.
+        EXPECT_EQ(rings, static_cast<size_t>(2 * c.changes)) << c.machine;
     }
-    auto check = run("check 1 2");
-    EXPECT_EQ(check.code, 1) << check.out;  // the gate agrees: one regression
+    auto upgrade = get("/machine/lab-upgrade")->body;
+    EXPECT_TRUE(has(upgrade, "libcrypto 3.5.0")) << upgrade;
+    auto json = nlohmann::json::parse(get("/machine/lab-drop?format=json")->body);
+    auto cli = nlohmann::json::parse(run("history lab-drop --format json").out);
+    EXPECT_EQ(json.at("series"), cli.at("series"));
+    EXPECT_EQ(json.at("runs").size(), 60u);
     auto missing = get("/machine/lab2");
     EXPECT_EQ(missing->status, 404);
-    EXPECT_TRUE(has(missing->body, "href=\"/machine/lab1\"")) << missing->body;
+    EXPECT_TRUE(has(missing->body, "href=\"/machine/lab-drop\"") ||
+                has(missing->body, "href=\"/machine/lab-quiet\""))
+        << missing->body;
 }
 
 TEST_P(ServeOn, BadInputGetsItsOwnPageAndNothingIsWritten) {

@@ -1,0 +1,82 @@
+// speedlab history MACHINE: each figure's series per build, and the changes
+// found in it (compare/change_points); text, JSON or CSV.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "cli/commands.h"
+#include "cli/history_runs.h"
+#include "compare/history.h"
+#include "core/clock.h"
+#include "core/metric_pattern.h"
+#include "core/text.h"
+#include "report/history_report.h"
+#include "store/database.h"
+
+namespace speedlab::cli {
+
+namespace {
+struct HistoryArgs {
+    std::string machine, metrics, since, until, format = "text", output;
+};
+
+CLI::Validator day_check() {
+    return CLI::Validator(
+        [](const std::string& d) {
+            return valid_day(d) ? std::string()
+                                : "expected a date as YYYY-MM-DD, found '" + d + "'";
+        },
+        "YYYY-MM-DD");
+}
+
+// Only the series of the figures LIST names; false (with the error printed) when an item names
+// none.
+bool keep_metrics(const std::string& list, compare::History& h) {
+    if (list.empty()) return true;
+    std::vector<MetricKey> available;
+    for (const auto& s : h.series)
+        if (auto k = parse_metric_key(s.metric)) available.push_back(*k);
+    auto chosen = select_metrics(list, available);
+    if (!chosen.error.empty()) {
+        fail(Exit::usage, "--metrics: " + terminal_safe(chosen.error));
+        return false;
+    }
+    std::vector<std::string> keys;
+    for (const auto& k : chosen.keys) keys.push_back(metric_key(k));
+    std::erase_if(h.series, [&](const compare::Series& s) {
+        return std::find(keys.begin(), keys.end(), s.metric) == keys.end();
+    });
+    return true;
+}
+}  // namespace
+
+Command add_history(CLI::App& app, Global& global) {
+    auto a = std::make_shared<HistoryArgs>();
+    app.add_option("machine", a->machine, "the machine: its name in any case, a glob or a part")
+        ->required();
+    app.add_option("--metrics", a->metrics,
+                   "only these figures (names, families or globs, comma-separated)");
+    app.add_option("--since", a->since, "only runs measured (else stored) from this date on")
+        ->check(day_check());
+    app.add_option("--until", a->until, "only runs measured (else stored) up to this date")
+        ->check(day_check());
+    app.add_option("--format", a->format, "text, json or csv")
+        ->check(CLI::IsMember({"text", "json", "csv"}));
+    app.add_option("-o,--output", a->output, "write to this file");
+    return [a, &global]() -> int {
+        store::Database db(global.database_path(), store::Access::read);
+        std::string name;
+        if (!resolve_one_machine(db, a->machine, name)) return Exit::usage;
+        auto runs = history_runs(db, name, a->since, a->until);
+        auto h = compare::history(runs);
+        if (!keep_metrics(a->metrics, h)) return Exit::usage;
+        std::string text = a->format == "json" ? report::history_json(name, runs, h)
+                           : a->format == "csv"
+                               ? report::history_csv(runs, h)
+                               : terminal_safe(report::history_text(name, runs, h));
+        return write_output(text, a->output) ? Exit::ok : Exit::failure;
+    };
+}
+
+}  // namespace speedlab::cli

@@ -1,0 +1,42 @@
+#include "cli/history_runs.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+
+#include "cli/commands.h"
+#include "compare/history.h"
+#include "core/machine_pattern.h"
+#include "core/text.h"
+
+namespace speedlab::cli {
+
+bool resolve_one_machine(const store::Database& db, const std::string& pattern, std::string& name) {
+    auto names = db.machine_names();
+    auto match = match_machines(pattern, names);
+    if (!match.error.empty()) return fail(Exit::usage, terminal_safe(match.error)), false;
+    if (match.names.size() > 1) {
+        std::vector<std::string> some(
+            match.names.begin(), match.names.begin() + std::min<size_t>(10, match.names.size()));
+        fail(Exit::usage,
+             terminal_safe(fmt::format("'{}' means {} machines ({}); name one", pattern,
+                                       match.names.size(), fmt::join(some, ", "))));
+        return false;
+    }
+    name = match.names.front();
+    return true;
+}
+
+std::vector<Run> history_runs(const store::Database& db, const std::string& machine,
+                              const std::string& since, const std::string& until) {
+    auto runs = db.history_runs({machine});
+    std::erase_if(runs, [&](const Run& r) {
+        std::string date = compare::measured_date(r);
+        std::string day = (date.empty() ? r.when : date).substr(0, 10);
+        return (!since.empty() && day < since) || (!until.empty() && day > until);
+    });
+    return runs;
+}
+
+}  // namespace speedlab::cli
