@@ -93,7 +93,7 @@ std::vector<size_t> pelt(std::span<const double> y, double noise, double beta, s
 }
 
 double permutation_p(std::span<const double> y, size_t min_segment, size_t permutations,
-                     uint64_t seed) {
+                     uint64_t seed, double stop_above) {
     if (y.size() < 2 * std::max<size_t>(1, min_segment)) return 1;
     double observed = split_statistic(y, min_segment);
     std::vector<double> shuffled(y.begin(), y.end());
@@ -103,6 +103,8 @@ double permutation_p(std::span<const double> y, size_t min_segment, size_t permu
         for (size_t i = shuffled.size() - 1; i > 0; --i)
             std::swap(shuffled[i], shuffled[next_random(state) % (i + 1)]);
         if (split_statistic(shuffled, min_segment) >= observed * (1 - 1e-12)) ++as_large;
+        double least = static_cast<double>(as_large + 1) / static_cast<double>(permutations + 1);
+        if (least > stop_above) return least;  // most changes PELT proposes in noise end here
     }
     return static_cast<double>(as_large + 1) / static_cast<double>(permutations + 1);
 }
@@ -129,7 +131,7 @@ ChangePoint describe(std::span<const double> values, std::span<const double> y,
     c.low = c.ratio * std::exp(-h);
     c.high = c.ratio * std::exp(h);
     uint64_t seed = 0x5EED0000ULL ^ (static_cast<uint64_t>(y.size()) << 32) ^ at;
-    c.p = permutation_p(y.subspan(from, to - from), o.min_segment, o.permutations, seed);
+    c.p = permutation_p(y.subspan(from, to - from), o.min_segment, o.permutations, seed, o.max_p);
     return c;
 }
 }  // namespace

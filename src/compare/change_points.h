@@ -47,7 +47,9 @@ std::vector<size_t> pelt(std::span<const double> y, double noise, double beta, s
 
 // The permutation p of a change somewhere in Y (the largest between-means
 // statistic over split points against that of shuffled copies); deterministic.
+// Once p is sure to be above STOP_ABOVE the shuffling stops (Besag and
+// Clifford's sequential test) and a lower bound above it is returned.
 double permutation_p(std::span<const double> y, size_t min_segment, size_t permutations,
-                     uint64_t seed);
+                     uint64_t seed, double stop_above = 1);
 
 }  // namespace speedlab::compare

@@ -5,8 +5,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <list>
 #include <map>
+#include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <set>
 
 #include "compare/history.h"
@@ -259,10 +262,59 @@ std::string history_html(const std::vector<Run>& runs, const compare::History& h
 }
 }  // namespace
 
+namespace {
+// A page of thousands of runs takes seconds to read and draw: it is kept
+// (the newest few) until the machine's runs change (store::history_fingerprint).
+constexpr int64_t kCachedFrom = 1000;  // runs
+constexpr size_t kCachedPages = 8;
+
+class PageCache {
+  public:
+    std::optional<Response> find(const std::string& key) {
+        std::lock_guard lock(mutex_);
+        for (const auto& [k, r] : pages_)
+            if (k == key) return r;
+        return std::nullopt;
+    }
+    void keep(const std::string& key, const Response& r) {
+        std::lock_guard lock(mutex_);
+        pages_.emplace_front(key, r);
+        if (pages_.size() > kCachedPages) pages_.pop_back();
+    }
+
+  private:
+    std::mutex mutex_;
+    std::list<std::pair<std::string, Response>> pages_;  // newest first
+};
+
+PageCache& page_cache() {
+    static PageCache cache;
+    return cache;
+}
+
+Response make_machine_page(const store::Database& db, const std::string& name,
+                           const Request& request, const Links& links);
+}  // namespace
+
 Response machine_page(const store::Database& db, const std::string& wanted, const Request& request,
                       const Links& links) {
-    auto format = page_format(request, false);
+    page_format(request, false);  // a bad format is refused before the store is read
     std::string name = find_machine(db, wanted, links);
+    int64_t runs = 0;
+    std::string key = db.where() + '\n' + name + '\n' + db.history_fingerprint({name}, runs) +
+                      '\n' + request.param("format").value_or("") + '\n' +
+                      request.param("metrics").value_or("") + '\n' + links.machine(name);
+    if (runs < kCachedFrom) return make_machine_page(db, name, request, links);
+    if (auto kept = page_cache().find(key)) return *kept;
+    Response page = make_machine_page(db, name, request, links);
+    page_cache().keep(key, page);
+    return page;
+}
+
+namespace {
+Response make_machine_page(const store::Database& db, const std::string& name,
+                           const Request& request, const Links& links) {
+    auto format = page_format(request, false);
     auto runs = db.history_runs({name}, kMostHistoryRuns);
     auto h = compare::history(runs);
     store::RunFilter filter;
@@ -283,5 +335,6 @@ Response machine_page(const store::Database& db, const std::string& wanted, cons
             layout(links, "Machine " + name, Section::machines, body),
             {}};
 }
+}  // namespace
 
 }  // namespace speedlab::serve

@@ -146,6 +146,9 @@ class Database {
     // query for the runs and one for their figures (history_store.cpp).
     std::vector<Run> history_runs(const std::vector<std::string>& machines,
                                   int64_t limit = 0) const;
+    // What changes when the machines' runs do (added, deleted, relabelled):
+    // their count, ids, labels' lengths and latest time; `runs` their count.
+    std::string history_fingerprint(const std::vector<std::string>& machines, int64_t& runs) const;
 
     // Ids and labels, for "did you mean" suggestions.
     std::vector<std::string> names() const;

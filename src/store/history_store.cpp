@@ -81,4 +81,20 @@ std::vector<Run> Database::history_runs(const std::vector<std::string>& machines
     return runs;
 }
 
+std::string Database::history_fingerprint(const std::vector<std::string>& machines,
+                                          int64_t& runs) const {
+    std::vector<Value> params;
+    auto st = db_->query(
+        "SELECT COUNT(*), COALESCE(MAX(r.id), 0), COALESCE(SUM(r.id), 0), "
+        "COALESCE(SUM(LENGTH(r.label)), 0), COALESCE(MAX(r.created_at), '') FROM runs r WHERE "
+        "r.machine_id IN (SELECT id FROM machines WHERE label" +
+            in_list(machines, params) + ")",
+        params);
+    runs = 0;
+    if (!st->next()) return {};
+    runs = st->integer(0);
+    return st->text(0) + ' ' + st->text(1) + ' ' + st->text(2) + ' ' + st->text(3) + ' ' +
+           st->text(4);
+}
+
 }  // namespace speedlab::store
