@@ -239,7 +239,7 @@ void HttpServer::Impl::advance(const ConnPtr& c) {
             ready.notify_one();
             return;
         }
-        while (!c->in.empty() && (c->in[0] == '\r' || c->in[0] == '\n')) c->in.erase(0, 1);
+        c->in.erase(0, std::min(c->in.size(), c->in.find_first_not_of("\r\n")));  // blank lines
         size_t end = head_end(c->in);
         if (end == std::string::npos) {
             if (c->in.find('\n') == std::string::npos && c->in.size() > kMostRequestLine)
