@@ -1,5 +1,6 @@
 // speedlab machines, machine rename|merge|split, --machine patterns and the
 // runs edit and delete act on, end to end on the five seeds (issue 20).
+#include <functional>
 #include <map>
 #include <nlohmann/json.hpp>
 
@@ -223,6 +224,65 @@ TEST_F(Machines, EditAndDeleteTakeSeveralRunsRangesAndFilters) {
     EXPECT_EQ(runs_by_machine(run("machines --format json").out).count("PCem"), 0u);
     EXPECT_EQ(runs_by_machine(run("machines --format json").out).at("tilia"),
               6);  // 7 went with 5-7
+}
+
+// Bundles carry what a merge remembers (machine.merged_from): the store that
+// imports one lists the aliases, and `machine split` gives the names back
+// there; an older bundle without them still imports (issue 31, bug 16).
+TEST_F(Machines, ABundleCarriesWhatAMergeRemembers) {
+    ASSERT_EQ(run("machine merge PCem p-rh73 p-rh62 p-mdk7.home").code, 0);
+    const auto exported = nlohmann::json::parse(everything());
+    using Json = nlohmann::json;
+    auto pcem_runs = [](Json& b, const std::function<void(Json&)>& fn) {
+        for (auto& r : b["runs"])
+            if (r["machine"]["label"] == "PCem" && r["machine"].contains("merged_from"))
+                fn(r["machine"]);
+    };
+    struct Case {
+        std::string name;
+        std::function<void(Json&)> change;
+        int code;
+        Json aliases;
+    };
+    const std::vector<Case> cases{
+        {"as exported", [](Json&) {}, 0, Json{"p-mdk7.home", "p-rh62", "p-rh73"}},
+        {"an older bundle", [&](Json& b) { pcem_runs(b, [](Json& m) { m.erase("merged_from"); }); },
+         0, Json::array()},
+        {"a name on two lines",
+         [&](Json& b) { pcem_runs(b, [](Json& m) { m["merged_from"] = "p-rh\n73"; }); }, 65,
+         nullptr},
+        {"not a name", [&](Json& b) { pcem_runs(b, [](Json& m) { m["merged_from"] = 73; }); }, 65,
+         nullptr},
+    };
+    int n = 0;
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.name);
+        Json bundle = exported;
+        c.change(bundle);
+        std::string file = (dir / ("bundle-" + std::to_string(n) + ".json")).string();
+        std::ofstream(file) << bundle.dump(2);
+        std::string other = "--db " + (dir / ("other-" + std::to_string(n++) + ".db")).string();
+        auto on_other = [&](const std::string& args) {
+            std::string out = (dir / "o.txt").string(), err = (dir / "e.txt").string();
+            int status = std::system((std::string(SPEEDLAB_BINARY) + " " + other + " " + args +
+                                      " >" + out + " 2>" + err + " </dev/null")
+                                         .c_str());
+            return Result{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(out), slurp(err)};
+        };
+        auto r = on_other("import " + file);
+        ASSERT_EQ(r.code, c.code) << r.err;
+        if (c.code != 0) {
+            EXPECT_NE(r.err.find("merged_from"), std::string::npos) << r.err;
+            continue;
+        }
+        auto machines = nlohmann::json::parse(on_other("machines --format json").out);
+        EXPECT_EQ(machines[2].at("name"), "PCem");
+        EXPECT_EQ(machines[2].at("aliases"), c.aliases);
+        if (c.aliases.empty()) continue;
+        r = on_other("machine split PCem");
+        EXPECT_EQ(r.out, "split 7 runs of PCem back into p-rh73, p-rh62, p-mdk7.home\n") << r.err;
+        EXPECT_EQ(runs_by_machine(on_other("machines --format json").out), kSeedMachines);
+    }
 }
 
 }  // namespace speedlab::testing

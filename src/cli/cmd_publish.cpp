@@ -1,14 +1,16 @@
 // speedlab publish DIR: the pages of `speedlab serve` as static files. A file
 // whose content has not changed is left alone; pages of deleted runs go.
+// Inside DIR nothing is followed: see publish_folder.h.
 #include <fmt/format.h>
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <set>
+#include <sstream>
 
+#include "bench/timer.h"
 #include "cli/commands.h"
-#include "cli/output.h"
+#include "cli/publish_folder.h"
 #include "serve/publish.h"
 #include "store/database.h"
 
@@ -17,40 +19,91 @@ namespace speedlab::cli {
 namespace fs = std::filesystem;
 
 namespace {
-// The list of files a publish wrote: what the next one may replace or remove.
+// The pages a publish may write: what the next one may replace or remove.
+// Written before any page (every page it is about to write added), so a
+// publish stopped midway leaves a folder the next one recognises.
 constexpr const char* kManifest = ".speedlab-published";
 
-std::set<std::string> read_manifest(const fs::path& dir) {
+// A manifest line publish could have written: "index.html", "run/5.html".
+bool page_path(const std::string& line) {
+    auto slash = line.find('/');
+    std::string leaf = slash == std::string::npos ? line : line.substr(slash + 1);
+    if (slash != std::string::npos && line.compare(0, slash, "run") != 0 &&
+        line.compare(0, slash, "machine") != 0)
+        return false;
+    return !leaf.empty() && leaf[0] != '.' && leaf.find('/') == std::string::npos;
+}
+
+std::optional<std::set<std::string>> read_manifest(const PublishFolder& folder,
+                                                   std::string& error) {
     std::set<std::string> out;
-    std::ifstream in(dir / kManifest);
+    auto kind = folder.kind(kManifest);
+    if (kind == PublishFolder::Kind::none) return out;
+    auto text = folder.read(kManifest, 256 << 20);
+    if (kind != PublishFolder::Kind::file || !text) {
+        error = folder.name() + "/" + kManifest +
+                " is not a regular file: publish never reads or writes through a symbolic link";
+        return std::nullopt;
+    }
+    std::istringstream in(*text);
     for (std::string line; std::getline(in, line);)
-        if (!line.empty() && line.find("..") == std::string::npos && line[0] != '/')
-            out.insert(line);
+        if (page_path(line)) out.insert(line);
     return out;
 }
 
-// Whether PATH holds exactly CONTENT (read no further than one byte past it).
-bool holds(const fs::path& path, const std::string& content) {
-    std::error_code ec;
-    std::string error;
-    if (!fs::is_regular_file(path, ec)) return false;
-    auto text = read_input(path.string(), content.size(), error);
-    return text && *text == content;
+bool write_manifest(PublishFolder& folder, const std::set<std::string>& pages, std::string& error) {
+    std::string text;
+    for (const auto& p : pages) text += p + "\n";
+    return folder.replace(kManifest, text, error);
 }
 
-// Refuses a directory that holds files publish did not write, unless forced.
+// Refuses a path that is no directory, and one that holds files publish did not write.
 std::string refusal(const fs::path& dir, bool force) {
     std::error_code ec;
     if (!fs::exists(dir, ec)) return {};
     if (!fs::is_directory(dir, ec)) return dir.string() + " exists and is not a directory";
-    if (force || fs::exists(dir / kManifest, ec) || fs::is_empty(dir, ec)) return {};
+    if (force || fs::exists(dir / kManifest, ec) || fs::is_symlink(dir / kManifest, ec) ||
+        fs::is_empty(dir, ec))
+        return {};
     return dir.string() +
            " is not empty and speedlab publish did not write it; give an empty or new "
-           "directory, or --force to write into it anyway";
+           "directory, or --force to write into it anyway (its own files stay untouched)";
+}
+
+// What keeps publish from writing PAGES, found before it writes anything: a
+// symlinked or non-directory sub-folder (exit 1), or a file in a page's place
+// that is not one publish wrote, which even --force never replaces (exit 2).
+int obstacle(const PublishFolder& folder, const std::vector<std::string>& pages,
+             const std::set<std::string>& ours) {
+    using Kind = PublishFolder::Kind;
+    for (const char* sub : {"run", "machine"}) {
+        auto kind = folder.kind(sub);
+        std::string where = folder.name() + "/" + sub;
+        if (kind == Kind::link)
+            return fail(Exit::failure, where +
+                                           " is a symbolic link: publish never writes through "
+                                           "one (remove it, or publish into another directory)");
+        if (kind != Kind::none && kind != Kind::folder)
+            return fail(Exit::failure, where + " is not a directory");
+    }
+    std::vector<std::string> theirs;
+    for (const auto& p : pages) {
+        auto kind = folder.kind(p);
+        if (kind != Kind::none && (!ours.count(p) || kind == Kind::folder || kind == Kind::other))
+            theirs.push_back(p);
+    }
+    if (theirs.empty()) return Exit::ok;
+    return fail(Exit::usage,
+                fmt::format("{}/{}{} in the way: publish did not write {}, and replaces only "
+                            "files it wrote; move {} away",
+                            folder.name(), theirs[0],
+                            theirs.size() > 1 ? fmt::format(" and {} more", theirs.size() - 1)
+                                              : std::string(" is"),
+                            theirs.size() > 1 ? "them" : "it", theirs.size() > 1 ? "them" : "it"));
 }
 
 struct Counts {
-    size_t written = 0, unchanged = 0, removed = 0;
+    size_t written = 0, unchanged = 0, removed = 0, done = 0, total = 0;
 };
 
 void progress(size_t done, size_t total) {
@@ -60,6 +113,57 @@ void progress(size_t done, size_t total) {
     } else if (total >= 10 && (done * 10 / total != (done - 1) * 10 / total)) {
         fmt::print(stderr, "publish: {}/{} pages\n", done, total);
     }
+}
+
+// Each page written unless it holds its content already; stops after the
+// current page on Ctrl-C (SIGINT, SIGTERM, SIGHUP) or on the first error.
+bool write_pages(const store::Database& db, PublishFolder& folder, Counts& counts,
+                 std::string& error) {
+    bench::install_interrupt_handler();
+    bool ok = true;
+    serve::publish(
+        db, [&](const std::string& path, const std::string& content, size_t done, size_t total) {
+            progress(done, total);
+            counts.done = done, counts.total = total;
+            auto old = folder.read(path, content.size());
+            if (old && *old == content)
+                ++counts.unchanged;
+            else if ((ok = folder.replace(path, content, error)))
+                ++counts.written;
+            return ok && !bench::interrupt_requested();
+        });
+    return ok;
+}
+
+int publish_into(const store::Database& db, const std::string& dir) {
+    std::string error;
+    auto folder = PublishFolder::open(dir, error);
+    if (!folder) return fail(Exit::failure, error);
+    auto before = read_manifest(*folder, error);
+    if (!before) return fail(Exit::failure, error);
+    auto pages = serve::page_paths(db);
+    if (int code = obstacle(*folder, pages, *before); code != Exit::ok) return code;
+    std::set<std::string> now(pages.begin(), pages.end()), mine = *before;
+    mine.insert(now.begin(), now.end());
+    if (!write_manifest(*folder, mine, error) || !folder->make_folder("run", error) ||
+        !folder->make_folder("machine", error))
+        return fail(Exit::failure, error);
+    Counts counts;
+    if (!write_pages(db, *folder, counts, error)) return fail(Exit::failure, error);
+    if (bench::interrupt_requested()) {
+        if (isatty(STDERR_FILENO)) fmt::print(stderr, "\n");  // below the progress line
+        return fail(Exit::interrupted,
+                    fmt::format("publish: interrupted after {} of {} pages; {}/{} lists them, so "
+                                "publish {} again finishes the site",
+                                counts.done, counts.total, dir, kManifest, dir));
+    }
+    for (const auto& old : *before)
+        if (!now.count(old) && folder->remove_file(old)) ++counts.removed;
+    if (!write_manifest(*folder, now, error)) return fail(Exit::failure, error);
+    fmt::print("published {} pages in {} ({} written, {} unchanged, {} removed); open {}\n",
+               now.size(), dir, counts.written, counts.unchanged, counts.removed,
+               (fs::path(dir) / "index.html").string());
+    return Exit::ok;
 }
 }  // namespace
 
@@ -71,46 +175,13 @@ Command add_publish(CLI::App& app, Global& global) {
     auto a = std::make_shared<Args>();
     app.add_option("dir", a->dir, "directory to write the site into (created if needed)")
         ->required();
-    app.add_flag("--force", a->force, "write into a non-empty directory publish did not write");
+    app.add_flag("--force", a->force,
+                 "write into a non-empty directory publish did not write (its files stay)");
     return [a, &global]() -> int {
-        fs::path dir(a->dir);
-        if (auto why = refusal(dir, a->force); !why.empty()) return fail(Exit::usage, why);
+        if (auto why = refusal(a->dir, a->force); !why.empty()) return fail(Exit::usage, why);
         store::Database db(global.database_path(), store::Access::read);
         db.hold_snapshot();  // one consistent state of the store, whatever others write
-        std::error_code ec;
-        for (const char* sub : {"run", "machine"}) fs::create_directories(dir / sub, ec);
-        if (ec) return fail(Exit::failure, "cannot create " + dir.string() + ": " + ec.message());
-        auto before = read_manifest(dir);
-        std::set<std::string> now;
-        Counts counts;
-        std::string error;
-        bool failed = false;
-        serve::publish(db, [&](const std::string& path, const std::string& content, size_t done,
-                               size_t total) {
-            progress(done, total);
-            now.insert(path);
-            if (failed) return;
-            fs::path target = dir / path;
-            if (holds(target, content)) {
-                ++counts.unchanged;
-                return;
-            }
-            if (!write_file(target.string(), content, error))
-                failed = true;
-            else
-                ++counts.written;
-        });
-        if (failed) return fail(Exit::failure, error);
-        for (const auto& old : before)
-            if (!now.count(old) && fs::remove(dir / old, ec)) ++counts.removed;
-        std::string manifest;
-        for (const auto& p : now) manifest += p + "\n";
-        if (!write_file((dir / kManifest).string(), manifest, error))
-            return fail(Exit::failure, error);
-        fmt::print("published {} pages in {} ({} written, {} unchanged, {} removed); open {}\n",
-                   now.size(), dir.string(), counts.written, counts.unchanged, counts.removed,
-                   (dir / "index.html").string());
-        return Exit::ok;
+        return publish_into(db, a->dir);
     };
 }
 

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace speedlab::cli {
@@ -40,7 +41,48 @@ std::optional<std::string> protected_target(const std::string& path) {
     return std::nullopt;
 }
 
-bool write_all(int fd, const std::string& text, std::string& error) {
+// The replaced file keeps its mode; a new one gets 0666 less the umask.
+mode_t new_file_mode(const std::string& path) {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0) return st.st_mode & 07777;
+    mode_t mask = ::umask(0);
+    ::umask(mask);
+    return 0666 & ~mask;
+}
+
+std::string parent_of(const std::string& path) {
+    std::filesystem::path p(path);
+    return p.has_parent_path() ? p.parent_path().string() : ".";
+}
+
+// The file PATH writes to: a symlink's target (it stays a symlink); empty
+// with `error` for the store, a dangling symlink or a directory.
+std::string output_target(const std::string& path, std::string& error) {
+    if (auto store = protected_target(path)) {
+        error = path + ": is the store speedlab uses (" + *store +
+                "); nothing written, give another file";
+        return {};
+    }
+    std::string target = path;
+    struct stat st {};
+    if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
+        char* real = ::realpath(path.c_str(), nullptr);
+        if (!real) {
+            error = path + ": a symbolic link to nothing (" + std::strerror(errno) + ")";
+            return {};
+        }
+        target = real;
+        std::free(real);
+    }
+    if (::stat(target.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
+        error = path + ": is a directory";
+        return {};
+    }
+    return target;
+}
+}  // namespace
+
+bool write_all(int fd, std::string_view text, std::string& error) {
     size_t done = 0;
     while (done < text.size()) {
         ssize_t n = ::write(fd, text.data() + done, text.size() - done);
@@ -53,65 +95,6 @@ bool write_all(int fd, const std::string& text, std::string& error) {
     }
     return true;
 }
-
-// A device, FIFO or terminal is written in place: renaming over it would destroy it.
-bool write_in_place(const std::string& path, const std::string& text, std::string& error) {
-    int fd = ::open(path.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) {
-        error = path + ": " + std::strerror(errno);
-        return false;
-    }
-    bool ok = write_all(fd, text, error);
-    if (::close(fd) != 0 && ok) {
-        error = std::strerror(errno);
-        ok = false;
-    }
-    if (!ok) error = path + ": " + error;
-    return ok;
-}
-
-// The replaced file keeps its mode; a new one gets 0666 less the umask.
-mode_t new_file_mode(const std::string& path) {
-    struct stat st {};
-    if (::stat(path.c_str(), &st) == 0) return st.st_mode & 07777;
-    mode_t mask = ::umask(0);
-    ::umask(mask);
-    return 0666 & ~mask;
-}
-
-// A fresh temporary (mkstemp: O_CREAT|O_EXCL, never follows a symlink) in the
-// target's directory, written, fsynced and closed with every error checked, then renamed.
-bool replace_atomically(const std::string& path, const std::string& text, std::string& error) {
-    std::filesystem::path target(path);
-    std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
-    std::string tmp = dir + "/." + target.filename().string() + ".speedlab-XXXXXX";
-    int fd = ::mkstemp(tmp.data());
-    if (fd < 0) {
-        error = dir + ": cannot create a temporary file: " + std::strerror(errno);
-        return false;
-    }
-    bool ok = write_all(fd, text, error);
-    if (ok && ::fsync(fd) != 0) ok = (error = std::strerror(errno), false);
-    if (::close(fd) != 0 && ok) {
-        error = std::strerror(errno);
-        ok = false;
-    }
-    if (ok && ::chmod(tmp.c_str(), new_file_mode(path)) != 0)
-        ok = (error = std::strerror(errno), false);
-    if (ok && ::rename(tmp.c_str(), path.c_str()) != 0) ok = (error = std::strerror(errno), false);
-    if (!ok) {
-        ::unlink(tmp.c_str());
-        error = path + ": " + error;
-        return false;
-    }
-    int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dfd >= 0) {
-        ::fsync(dfd);
-        ::close(dfd);
-    }
-    return true;
-}
-}  // namespace
 
 bool write_stdout(const std::string& text, std::string& error) {
     if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
@@ -128,33 +111,72 @@ void protect_from_output(const std::string& database_file) {
         protected_files().push_back(database_file + suffix);
 }
 
-bool write_file(const std::string& path, const std::string& text, std::string& error) {
-    if (path.empty() || path == "-") return write_stdout(text, error);
-    if (auto store = protected_target(path)) {
-        error = path + ": is the store speedlab uses (" + *store +
-                "); nothing written, give another file";
+OutputFile::~OutputFile() {
+    if (fd_ >= 0) ::close(fd_);
+    if (!tmp_.empty()) ::unlink(tmp_.c_str());  // never committed: nothing half-written stays
+}
+
+// A device, FIFO or terminal is opened in place: renaming over it would
+// destroy it. Anything else gets a fresh temporary beside it (mkstemp:
+// O_CREAT|O_EXCL, never follows a symlink).
+bool OutputFile::open(const std::string& path, std::string& error) {
+    path_ = path;
+    if (path.empty() || path == "-") return stdout_ = true;
+    target_ = output_target(path, error);
+    if (target_.empty()) return false;
+    struct stat st {};
+    if (::stat(target_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        fd_ = ::open(target_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
+        if (fd_ < 0) error = target_ + ": " + std::strerror(errno);
+        return fd_ >= 0;
+    }
+    std::string dir = parent_of(target_);
+    tmp_ = dir + "/." + std::filesystem::path(target_).filename().string() + ".speedlab-XXXXXX";
+    fd_ = ::mkstemp(tmp_.data());
+    if (fd_ < 0) {
+        error = dir + ": cannot create a temporary file: " + std::strerror(errno);
+        tmp_.clear();
         return false;
     }
-    std::string target = path;
-    struct stat st {};
-    if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
-        // A symlink stays a symlink: what it points at is written.
-        char* real = ::realpath(path.c_str(), nullptr);
-        if (!real) {
-            error = path + ": a symbolic link to nothing (" + std::strerror(errno) + ")";
-            return false;
-        }
-        target = real;
-        std::free(real);
+    return true;
+}
+
+bool OutputFile::write(std::string_view text, std::string& error) {
+    if (stdout_) return write_stdout(std::string(text), error);
+    if (write_all(fd_, text, error)) return true;
+    error = target_ + ": " + error;
+    return false;
+}
+
+// Fsynced and closed with every error checked, then renamed over the target,
+// which keeps its mode.
+bool OutputFile::commit(std::string& error) {
+    if (stdout_) return true;
+    bool ok = true;
+    if (!tmp_.empty() && ::fsync(fd_) != 0) ok = (error = std::strerror(errno), false);
+    if (::close(fd_) != 0 && ok) ok = (error = std::strerror(errno), false);
+    fd_ = -1;
+    if (ok && !tmp_.empty() && ::chmod(tmp_.c_str(), new_file_mode(target_)) != 0)
+        ok = (error = std::strerror(errno), false);
+    if (ok && !tmp_.empty() && ::rename(tmp_.c_str(), target_.c_str()) != 0)
+        ok = (error = std::strerror(errno), false);
+    if (!ok) {
+        error = target_ + ": " + error;
+        return false;  // the destructor removes the temporary
     }
-    if (::stat(target.c_str(), &st) == 0) {
-        if (S_ISDIR(st.st_mode)) {
-            error = path + ": is a directory";
-            return false;
-        }
-        if (!S_ISREG(st.st_mode)) return write_in_place(target, text, error);
+    if (tmp_.empty()) return true;
+    tmp_.clear();
+    int dfd = ::open(parent_of(target_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dfd >= 0) {
+        ::fsync(dfd);
+        ::close(dfd);
     }
-    return replace_atomically(target, text, error);
+    return true;
+}
+
+bool write_file(const std::string& path, const std::string& text, std::string& error) {
+    OutputFile out;
+    return out.open(path, error) && out.write(text, error) && out.commit(error);
 }
 
 }  // namespace speedlab::cli

@@ -47,6 +47,9 @@ struct Machine {
     std::optional<long long> swap_kb;
     std::optional<double> bogomips;  // the kernel's figure
     std::vector<PciDevice> pci;
+    // The name it had before `machine merge` (machines.merged_from), which
+    // `machine split` gives back; not a fact: bundles carry it beside them.
+    std::string merged_from;
 
     bool empty() const;
     bool operator==(const Machine&) const = default;

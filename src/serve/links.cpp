@@ -1,5 +1,7 @@
 #include "serve/links.h"
 
+#include <openssl/evp.h>
+
 #include <cctype>
 
 #include "serve/url.h"
@@ -51,9 +53,23 @@ std::string Links::favicon() const {
     return root_ + "favicon.ico";
 }
 
+namespace {
+// 16 hex digits of the name's sha256: two long names sharing a prefix differ here.
+std::string short_hash(const std::string& name) {
+    unsigned char md[EVP_MAX_MD_SIZE];
+    unsigned int len = 0;
+    EVP_Digest(name.data(), name.size(), md, &len, EVP_sha256(), nullptr);
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    for (unsigned i = 0; i < 8 && i < len; ++i) out += {kHex[md[i] >> 4], kHex[md[i] & 15]};
+    return out;
+}
+}  // namespace
+
 std::string machine_file(const std::string& name) {
     static constexpr char kHex[] = "0123456789ABCDEF";
     std::string out;
+    size_t cut = 0;  // the longest whole prefix within kMachineFilePrefix
     for (char c : name) {
         auto u = static_cast<unsigned char>(c);
         if (std::isalnum(u) || c == '.' || c == '-') {
@@ -63,7 +79,9 @@ std::string machine_file(const std::string& name) {
             out += kHex[u >> 4];
             out += kHex[u & 15];
         }
+        if (out.size() <= kMachineFilePrefix) cut = out.size();
     }
+    if (out.size() > kMachineFileWhole) out = out.substr(0, cut) + "~" + short_hash(name);
     if (out.empty() || out[0] == '.') out = "_" + out;  // never "" nor a hidden or ".." file
     return out + ".html";
 }

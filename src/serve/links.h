@@ -1,6 +1,7 @@
 #pragma once
 // Where a page's links point: the live server's routes with query strings
 // (`speedlab serve`), or the relative files `speedlab publish` writes.
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -31,7 +32,11 @@ class Links {
 };
 
 // The file of a machine's published page: letters, digits, '.', '-' kept,
-// every other byte as _XX, so any name is one safe file name.
+// every other byte as _XX, so any name is one safe file name. A name longer
+// than kMachineFileWhole so written keeps its first kMachineFilePrefix bytes
+// (whole _XX) and "~" with 16 hex digits of its sha256: at most 106 bytes
+// with ".html", whatever the name (NAME_MAX is 255); no short name has '~'.
+inline constexpr size_t kMachineFileWhole = 100, kMachineFilePrefix = 80;
 std::string machine_file(const std::string& name);
 
 }  // namespace speedlab::serve

@@ -80,6 +80,7 @@ void check_values(const Run& run, const std::string& where) {
     auto refuse = [&](const std::string& what) { throw BundleError(where + ": expected " + what); };
     check_name(run.label, "\"label\"", NameKind::label, where);
     check_name(run.machine->label, "the machine's \"label\"", NameKind::machine, where);
+    check_name(run.machine->merged_from, "the machine's \"merged_from\"", NameKind::machine, where);
     if (run.machine->cpu_count < 0)
         refuse(fmt::format("a \"cpu_count\" of 0 or more, found {}", run.machine->cpu_count));
     if (run.processes < 1)
@@ -95,6 +96,16 @@ void check_values(const Run& run, const std::string& where) {
         if (!seen.insert(metric_key(m)).second)
             refuse("each figure once, found " + metric_key(m) + " twice");
     }
+}
+
+// The name a merge gave the run's machine ("" when none, as in older bundles).
+std::string merged_from(const json& run, const std::string& where) {
+    if (!run.contains("machine") || !run.at("machine").is_object()) return {};
+    const json& m = run.at("machine");
+    if (!m.contains("merged_from")) return {};
+    if (!m.at("merged_from").is_string())
+        throw BundleError(where + ": expected a machine \"merged_from\" as a string (a name)");
+    return m.at("merged_from").get<std::string>();
 }
 
 // What every run must have to be stored: fields of the right types.
@@ -114,6 +125,7 @@ Run checked_run(const json& j, const std::string& where) {
                               "\"operation\" and a numeric \"value\"");
     try {
         Run run = run_from_json(j);
+        if (auto name = merged_from(j, where); !name.empty()) run.machine.edit().merged_from = name;
         check_values(run, where);
         if (j.contains("raw_text_base64")) {
             auto raw = unbase64(j.at("raw_text_base64").get<std::string>());
@@ -129,21 +141,44 @@ Run checked_run(const json& j, const std::string& where) {
 
 }  // namespace
 
-std::string bundle_text(const std::vector<Run>& runs, const std::string& exported_by) {
-    json list = json::array();
-    for (const auto& run : runs) {
-        json j = to_json(run, true);
-        if (valid_utf8(run.raw_text) != run.raw_text.view()) {  // bytes JSON cannot carry as text
-            j.erase("raw_text");
-            j["raw_text_base64"] = base64(run.raw_text.str());
-        }
-        list.push_back(std::move(j));
+namespace {
+// J as json_text() prints it, each line after the first indented by PAD: a
+// run as it reads inside the bundle's "runs" array.
+std::string dump_indented(const json& j, const std::string& pad) {
+    std::string text = j.dump(2, ' ', false, json::error_handler_t::replace), out = pad;
+    out.reserve(text.size() + text.size() / 8);
+    for (char c : text) {
+        out += c;
+        if (c == '\n') out += pad;  // JSON strings hold no raw newline
     }
-    json bundle{{"format", kFormat},
-                {"version", kBundleVersion},
-                {"exported_by", exported_by},
-                {"runs", std::move(list)}};
-    return json_text(bundle);
+    return out;
+}
+}  // namespace
+
+std::string bundle_head(const std::string& exported_by) {
+    return "{\n  \"exported_by\": " +
+           json(exported_by).dump(-1, ' ', false, json::error_handler_t::replace) +
+           ",\n  \"format\": \"" + kFormat + "\",\n  \"runs\": [";
+}
+
+std::string bundle_run(const Run& run, bool first) {
+    json j = to_json(run, true);
+    if (valid_utf8(run.raw_text) != run.raw_text.view()) {  // bytes JSON cannot carry as text
+        j.erase("raw_text");
+        j["raw_text_base64"] = base64(run.raw_text.str());
+    }
+    if (!run.machine->merged_from.empty()) j["machine"]["merged_from"] = run.machine->merged_from;
+    return (first ? "\n" : ",\n") + dump_indented(j, "    ");
+}
+
+std::string bundle_tail(bool any_runs) {
+    return fmt::format("{},\n  \"version\": {}\n}}\n", any_runs ? "\n  ]" : "]", kBundleVersion);
+}
+
+std::string bundle_text(const std::vector<Run>& runs, const std::string& exported_by) {
+    std::string out = bundle_head(exported_by);
+    for (size_t i = 0; i < runs.size(); ++i) out += bundle_run(runs[i], i == 0);
+    return out + bundle_tail(!runs.empty());
 }
 
 bool looks_like_json(const std::string& text) {

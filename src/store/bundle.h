@@ -18,7 +18,14 @@ struct BundleError : std::runtime_error {
 };
 
 // {"format": "speedlab-bundle", "version": 1, "runs": [...]}, indented, final newline.
+// A run's machine carries "merged_from" when `machine merge` gave it its name.
 std::string bundle_text(const std::vector<Run>& runs, const std::string& exported_by);
+
+// The same text a run at a time, so `export` holds one run in memory:
+// bundle_head(), bundle_run() for each (FIRST for the first), bundle_tail().
+std::string bundle_head(const std::string& exported_by);
+std::string bundle_run(const Run& run, bool first);
+std::string bundle_tail(bool any_runs);
 
 // True when the text is JSON rather than benchmark text (its first non-blank is { or [).
 bool looks_like_json(const std::string& text);

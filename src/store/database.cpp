@@ -47,11 +47,11 @@ int64_t insert_machine(Connection& c, const Machine& mc) {
     return returned_id(c.query(
         R"SQL(INSERT INTO machines (label, kind, emulator, cpu_vendor, cpu_family, cpu_model,
         cpu_stepping, cpu_name, cpu_mhz, memory_kb, kernel_release, distribution, bogomips,
-        facts_json) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
+        facts_json, merged_from) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
         {mc.label, to_string(mc.kind), mc.emulator, mc.cpu_vendor, optional_value(mc.cpu_family),
          optional_value(mc.cpu_model), optional_value(mc.cpu_stepping), mc.cpu_name,
          optional_value(mc.cpu_mhz), optional_value(mc.memory_kb), mc.kernel_release,
-         mc.distribution, optional_value(mc.bogomips), compact(to_json(mc))}));
+         mc.distribution, optional_value(mc.bogomips), compact(to_json(mc)), mc.merged_from}));
 }
 
 int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
@@ -416,7 +416,8 @@ std::optional<Run> Database::load(int64_t id) const {
         R"SQL(SELECT r.id, r.label, r.created_at, r.source, r.source_file, r.source_sha256,
         r.raw_text, r.program, r.version, r.built_on, r.options, r.compiler, r.cpuinfo, r.timing,
         r.platform, r.cpu_mask, r.complete, r.notes_json, m.facts_json, r.processes,
-        r.conditions_json FROM runs r LEFT JOIN machines m ON m.id = r.machine_id WHERE r.id = ?)SQL",
+        r.conditions_json, m.merged_from FROM runs r LEFT JOIN machines m ON m.id = r.machine_id
+        WHERE r.id = ?)SQL",
         {id});
     if (!st->next()) return std::nullopt;
     Run run;
@@ -438,7 +439,10 @@ std::optional<Run> Database::load(int64_t id) const {
     run.cpu_mask = st->text(15);
     run.complete = st->integer(16) != 0;
     run.notes = nlohmann::json::parse(st->text(17)).get<std::vector<std::string>>();
-    if (!st->null(18)) run.machine = machine_from_json(nlohmann::json::parse(st->text(18)));
+    if (!st->null(18)) {
+        run.machine = machine_from_json(nlohmann::json::parse(st->text(18)));
+        if (!st->text(21).empty()) run.machine.edit().merged_from = st->text(21);
+    }
     run.processes = static_cast<int>(st->integer(19));
     run.conditions = conditions_from_json(nlohmann::json::parse(st->text(20)));
     auto ms = db_->query(
