@@ -150,7 +150,10 @@ TEST(Caveats, ShortLabelsNameRuns) {
     EXPECT_EQ(compare::short_label(r), "12 tilia");
     r.machine.edit().label = "";
     r.label = "an imported run with a very long label indeed";
-    EXPECT_EQ(compare::short_label(r), "12 an imported run with...");
+    EXPECT_EQ(compare::short_label(r), "12 an imported run with a very l...");
+    r.machine.edit().label = "tilia";  // a label names the run, not its machine (issue 33)
+    r.label = "tilia rh73 asm";
+    EXPECT_EQ(compare::short_label(r), "12 tilia rh73 asm");
 }
 
 TEST(GeometricMean, FiguresPrintedTooCoarselyStayOut) {

@@ -92,8 +92,8 @@ TEST_F(Cli, ImportListCompare) {
         run("compare 'AMD-Athlontm-processor 0.9.8e' 'abrasd03 0.9.8e' --metrics "
             "dsa512.sign,aes-128-cbc@8192 --format csv");
     ASSERT_EQ(side.code, 0) << side.err;
-    EXPECT_NE(side.out.find("dsa512.sign,18 AMD-Athlontm-processor 0.9.8e,731.66"),
-              std::string::npos)
+    // Named by the words their labels do not share (issue 33).
+    EXPECT_NE(side.out.find("dsa512.sign,18 AMD-Athlontm-processor,731.66"), std::string::npos)
         << side.out;
     auto html = run("compare 2 3 --format html -o " + (dir / "r.html").string());
     ASSERT_EQ(html.code, 0);
@@ -104,7 +104,8 @@ TEST_F(Cli, CompareNamesTheClosestRuns) {
     run("import " + fixture_path("seed004-athlon-p3.txt"));
     auto r = run("compare 'abrasd03 0.9.8e' 'abrasd03 0.9.9'");
     EXPECT_EQ(r.code, 2);
-    EXPECT_NE(r.err.find("no run 'abrasd03 0.9.9'; closest: abrasd03 0.9.8e"), std::string::npos)
+    EXPECT_NE(r.err.find("no run 'abrasd03 0.9.9': "), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("; closest: abrasd03 0.9.8e, abrasd03 (machine)"), std::string::npos)
         << r.err;
     EXPECT_EQ(run("compare 1 2 --metrics md5@x").code, 2);
 }
@@ -541,7 +542,7 @@ TEST_F(Cli, PcemAgainstTiliaReadsLikeTheBlog) {
     ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
     auto r = run("compare 7 2 --metrics md5@8192,rsa4096.sign");
     ASSERT_EQ(r.code, 0) << r.err;
-    EXPECT_NE(r.out.find("7 tilia rh73 0.9.6b (baseline)"), std::string::npos) << r.out;
+    EXPECT_NE(r.out.find("7 tilia (baseline)"), std::string::npos) << r.out;
     EXPECT_NE(r.out.find("6.24230 MB/s (+2.7%~)"), std::string::npos) << r.out;
     EXPECT_NE(run("compare 7 2 --metrics md5@8192 --units openssl").out.find("6242.30k (+2.7%~)"),
               std::string::npos);

@@ -32,12 +32,12 @@ TEST_F(Cli, CompareOfTwoSeedRunsShowsValuesAndFitsOneHundredColumns) {
     }
     auto r = run("compare 2 3");
     // A, B and B/A; the public key per second only, in SI units.
-    EXPECT_NE(r.out.find("md5@8192       6.24230 MB/s 13.4977 MB/s       2.162*"),
+    EXPECT_NE(r.out.find("md5@8192        6.24230 MB/s 13.4977 MB/s       2.162*"),
               std::string::npos)
         << r.out;
     EXPECT_NE(r.out.find("rsa4096.verify"), std::string::npos);
     EXPECT_EQ(r.out.find("sign/s"), std::string::npos) << "no seconds columns beside rates";
-    EXPECT_NE(r.out.find("3 p-rh73 against 2 p-rh73: 60 faster, 9 slower, 5 within noise"),
+    EXPECT_NE(r.out.find("3 asm against 2 engine #2: 60 faster, 9 slower, 5 within noise"),
               std::string::npos)
         << r.out;
     auto openssl = run("compare 2 3 --units openssl");
@@ -49,7 +49,7 @@ TEST_F(Cli, CompareOfTwoSeedRunsShowsValuesAndFitsOneHundredColumns) {
     EXPECT_EQ(ratios.out.find("MB/s"), std::string::npos);
     // Caveats name runs by short labels and wrap.
     auto notes = run("compare 3 18");
-    EXPECT_NE(notes.out.find("(3 p-rh73); "), std::string::npos) << notes.out;
+    EXPECT_NE(notes.out.find("(3 p-rh73 rh73 0.9.6b asm); "), std::string::npos) << notes.out;
     EXPECT_NE(notes.out.find("\n      "), std::string::npos) << "a wrapped note";
 }
 

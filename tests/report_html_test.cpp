@@ -103,7 +103,7 @@ TEST_F(Cli, LocalRunAgainstPcemHasLogAxesOnEveryThroughputChart) {
         }
     }
     // Points carry their value on hover.
-    EXPECT_NE(page.find("<title>2 p-rh73: "), std::string::npos);
+    EXPECT_NE(page.find("<title>2 p-rh73 rh73 0.9.6b engine #2: "), std::string::npos);
 }
 
 TEST(ReportHtml, TwelveRunsHaveTwelveDistinctLooks) {

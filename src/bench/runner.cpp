@@ -256,6 +256,7 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
     Run& run = out.run;
     run.source = "measured";
     run.when = utc_now();
+    run.measured_at = run.when;
     run.timing = opt.timing;
     describe_environment(run);
 

@@ -1,12 +1,14 @@
 // speedlab check BASELINE [CANDIDATE]: the regression gate for continuous
 // integration. Exit 0 when nothing regressed, 1 when something did, 2 on usage.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "cli/check_history.h"
 #include "cli/commands.h"
 #include "cli/measure.h"
+#include "cli/run_selection.h"
 #include "compare/check.h"
 #include "core/algorithm.h"
 #include "core/clock.h"
@@ -119,8 +121,10 @@ Command add_check(CLI::App& app, Global& global) {
         for (const auto* name : {&a->baseline, &a->candidate})
             if (auto problem = ambiguous_machine(db, *name); !problem.empty())
                 return fail(Exit::usage, problem + "; nothing checked");
-        auto baseline = db.find(a->baseline);
-        if (!baseline) return fail(Exit::usage, "no run '" + a->baseline + "' (see speedlab list)");
+        // machine:NAME is its newest run (a CI gate's "the last good run").
+        auto newest = [](const std::string& w) { return w.rfind("machine:", 0) == 0; };
+        auto baseline = resolve_one(db, a->baseline, "check", newest(a->baseline));
+        if (!baseline) return Exit::usage;
         if (a->candidate.empty() && only_bogomips(*baseline))
             return fail(Exit::usage,
                         fmt::format("run {} holds only BogoMips figures, which check cannot "
@@ -129,9 +133,8 @@ Command add_check(CLI::App& app, Global& global) {
                                     baseline->id));
         std::optional<Run> candidate;
         if (!a->candidate.empty()) {
-            candidate = db.find(a->candidate);
-            if (!candidate)
-                return fail(Exit::usage, "no run '" + a->candidate + "' (see speedlab list)");
+            candidate = resolve_one(db, a->candidate, "check", newest(a->candidate));
+            if (!candidate) return Exit::usage;
         } else {
             int code = Exit::ok;
             candidate = measure_like(*baseline, *a, code);

@@ -1,10 +1,11 @@
 #include <fmt/format.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
 #include "cli/commands.h"
+#include "cli/run_selection.h"
+#include "cli/width.h"
 #include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/metric_pattern.h"
@@ -17,32 +18,22 @@ namespace speedlab::cli {
 
 namespace {
 struct CompareArgs {
+    size_t width = 0;
     std::vector<std::string> runs;
     std::string metrics, baseline, format = "text", output, units = "si";
     bool side_by_side = false, all = false, ratios_only = false;
     double noise_percent = 100 * compare::kDefaultNoise;
 };
 
-// Columns to wrap prose at: the terminal's, or 100 when stdout is not one.
-size_t terminal_width() {
-    winsize w{};
-    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 40)
-        return w.ws_col;
-    return 100;
-}
-
-std::string closest(const std::string& wanted, const std::vector<std::string>& names) {
-    std::string out;
-    for (const auto& n : closest_names(wanted, names, 5)) out += (out.empty() ? "" : ", ") + n;
-    return out.empty() ? "none stored" : out;
-}
 }  // namespace
 
 Command add_compare(CLI::App& app, Global& global) {
     auto a = std::make_shared<CompareArgs>();
-    app.add_option("runs", a->runs, "two or more run ids or labels (the first is A, the baseline)")
+    app.add_option("runs", a->runs,
+                   "two or more runs (the first is A, the baseline): ids, ranges (3-9), labels or "
+                   "their start, machine names, machine:NAME (all its runs), all")
         ->required()
-        ->expected(2, 1000);
+        ->expected(1, 1000);
     app.add_option(
         "--metrics", a->metrics,
         "figures to show side by side: ids or printed names, e.g. md5@8192,rsa4096.sign, "
@@ -67,16 +58,19 @@ Command add_compare(CLI::App& app, Global& global) {
         ->check(CLI::IsMember({"si", "openssl"}));
     app.add_flag("--ratios-only", a->ratios_only,
                  "two runs: only the ratios, in the sslcmp layout (with the seconds columns)");
+    add_width_option(app, a->width);
     return [a, &global, format_option]() -> int {
         store::Database db(global.database_path(), store::Access::read);
+        auto ids = resolve_words(db, a->runs);
+        if (!ids) return Exit::usage;
+        if (ids->size() < 2)
+            return fail(Exit::usage,
+                        fmt::format("compare needs two runs or more, and {} names one (run {})",
+                                    terminal_safe(fmt::format("{}", fmt::join(a->runs, " "))),
+                                    ids->front()));
         std::vector<Run> runs;
-        for (const auto& name : a->runs) {
-            auto run = db.find(name);
-            if (!run)
-                return fail(Exit::usage,
-                            "no run '" + name + "'; closest: " + closest(name, db.names()));
-            runs.push_back(std::move(*run));
-        }
+        for (int64_t id : *ids)
+            if (auto run = db.load(id)) runs.push_back(std::move(*run));
         std::vector<MetricKey> metrics;
         if (!a->metrics.empty()) {
             auto chosen = select_metrics(a->metrics, compare::metric_keys(runs));
@@ -86,7 +80,8 @@ Command add_compare(CLI::App& app, Global& global) {
         size_t baseline = 0;
         if (!a->baseline.empty()) {
             auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) {
-                return std::to_string(r.id) == a->baseline || r.label == a->baseline;
+                return std::to_string(r.id) == a->baseline || r.label == a->baseline ||
+                       (!a->baseline.empty() && r.machine->label == a->baseline);
             });
             if (it == runs.end())
                 return fail(Exit::usage,
@@ -99,7 +94,7 @@ Command add_compare(CLI::App& app, Global& global) {
         report::RenderOptions options;
         options.units = *report::parse_units(a->units);
         options.ratios_only = a->ratios_only;
-        options.width = a->output.empty() ? terminal_width() : 100;
+        options.width = a->output.empty() ? output_width(a->width) : 100;
         report::CompareRequest request{baseline, std::move(metrics), a->noise_percent / 100, a->all,
                                        a->side_by_side};
         auto outcome = report::compare_runs(runs, request, format, options);

@@ -7,6 +7,7 @@
 #include "cli/commands.h"
 #include "cli/machine_filter.h"
 #include "cli/output.h"
+#include "cli/run_selection.h"
 #include "core/build_info.h"
 #include "store/bundle.h"
 #include "store/database.h"
@@ -71,7 +72,8 @@ Command add_export(CLI::App& app, Global& global) {
         bool all = false;
     };
     auto a = std::make_shared<Args>();
-    app.add_option("runs", a->runs, "run ids or labels");
+    app.add_option("runs", a->runs,
+                   "runs: ids, ranges (3-9), labels or their start, machine:NAME, all");
     app.add_flag("--all", a->all, "every stored run");
     app.add_option("--machine", a->machine,
                    "every run of the machines this name (any case), glob or part of a name means");
@@ -82,10 +84,10 @@ Command add_export(CLI::App& app, Global& global) {
         store::Database db(global.database_path(), store::Access::read);
         db.hold_snapshot();  // runs deleted meanwhile are in it or not, never half
         std::vector<int64_t> ids;
-        for (const auto& name : a->runs) {
-            auto run = db.find(name);
-            if (!run) return fail(Exit::usage, "no run '" + name + "' (see speedlab list)");
-            ids.push_back(run->id);
+        if (!a->runs.empty()) {
+            auto named = resolve_words(db, a->runs);
+            if (!named) return Exit::usage;
+            ids = *named;
         }
         store::RunFilter filter;
         if (!a->all && !resolve_machine_filter(db, a->machine, filter)) return Exit::usage;

@@ -15,6 +15,7 @@
 #include "bench/providers.h"
 #include "cli/commands.h"
 #include "cli/import_once.h"
+#include "cli/merge_hint.h"
 #include "core/algorithm.h"
 #include "core/clock.h"
 #include "core/display_name.h"
@@ -571,6 +572,9 @@ Command add_import(CLI::App& app, Global& global) {
         print_summary(found, *a);
         if (code != Exit::ok) return code;
         if (print_imported(stored, found, *a) != Exit::ok) return Exit::failure;
+        if (!a->dry_run && !stored.empty())  // one box imported under several names
+            for (const auto& hint : merge_hints(store::Database(global.database_path()), stored))
+                fmt::print(stderr, "hint: {}\n", hint);
         return import_status(found);
     };
 }

@@ -8,44 +8,47 @@
 #include "bogomips/calibrate.h"
 #include "cli/commands.h"
 #include "cli/machine_filter.h"
+#include "cli/run_selection.h"
+#include "cli/width.h"
 #include "core/clock.h"
 #include "core/json.h"
 #include "core/text.h"
 #include "report/machine_text.h"
 #include "report/speed_table.h"
 #include "report/summary_formats.h"
+#include "report/text_table.h"
 #include "store/database.h"
 #include "sysinfo/conditions.h"
 
 namespace speedlab::cli {
 
 namespace {
-std::string shorten(const std::string& s, size_t n) {
-    return s.size() <= n ? s : s.substr(0, n - 1) + "~";
+// A date to the minute ("2026-12-06 03:50"), a date alone as stated, "-" unknown.
+std::string minute(const std::string& when) {
+    if (when.empty()) return "-";
+    if (when.size() < 16 || when[10] != 'T') return when.substr(0, 10);
+    return when.substr(0, 10) + " " + when.substr(11, 5);
 }
 
-// Columns as wide as their widest cell (labels up to 40), two spaces apart;
-// versions are never cut.
-std::string list_table(const std::vector<store::RunSummary>& runs) {
-    size_t w_label = 5, w_version = 7, w_when = 4;
-    for (const auto& r : runs) {
-        w_label = std::max(w_label, std::min<size_t>(r.label.size(), 40));
-        w_version = std::max(w_version, r.version.size());
-        w_when = std::max(w_when, r.when.size());
-    }
-    std::string out =
-        fmt::format("{:>4}  {:<{}}  {:<{}}  {:<8}  {:>5}  {:<{}}  {}\n", "id", "label", w_label,
-                    "when", w_when, "source", "figs", "version", w_version, "machine / cpu");
+// Labels up to 40 columns; a table wider than `width` in blocks of columns,
+// each starting with the id and label.
+std::string list_table(const std::vector<store::RunSummary>& runs, size_t width) {
+    report::TextTable t{
+        {"id", "label", "measured", "stored", "source", "figs", "version", "machine / cpu"},
+        {},
+        {true, false, false, false, false, true, false, false},
+        2};
     for (const auto& r : runs) {
         std::string where = r.machine_label;
         if (!r.cpu_name.empty()) where += (where.empty() ? "" : " / ") + r.cpu_name;
         if (r.platform != "native" && !r.platform.empty()) where += " [under " + r.platform + "]";
         if (r.processes > 1) where += fmt::format(" [{} processes]", r.processes);
-        out += fmt::format("{:>4}  {:<{}}  {:<{}}  {:<8}  {:>5}  {:<{}}  {}{}\n", r.id,
-                           shorten(r.label, 40), w_label, r.when, w_when, r.source, r.measurements,
-                           r.version, w_version, where, r.complete ? "" : " (partial)");
+        if (!r.complete) where += " (partial)";
+        t.rows.push_back({std::to_string(r.id), report::shorten_columns(r.label, 40),
+                          minute(r.measured_at), minute(r.stored_at), r.source,
+                          std::to_string(r.measurements), r.version, where});
     }
-    return out;
+    return report::render_table(t, width);
 }
 }  // namespace
 
@@ -55,6 +58,7 @@ Command add_list(CLI::App& app, Global& global) {
         store::RunFilter filter;
         std::string machine;
         std::optional<int64_t> limit;
+        size_t width = 0;
     };
     auto a = std::make_shared<Args>();
     app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
@@ -70,6 +74,7 @@ Command add_list(CLI::App& app, Global& global) {
     app.add_option("--limit", a->limit,
                    "the newest N runs (text default 100, JSON default all; 0 for all)")
         ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
+    add_width_option(app, a->width);
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
         store::RunFilter filter = a->filter;
@@ -85,7 +90,7 @@ Command add_list(CLI::App& app, Global& global) {
                        db.where());
             return Exit::ok;
         }
-        std::string text = list_table(runs);
+        std::string text = list_table(runs, output_width(a->width));
         if (filter.limit > 0 && static_cast<int64_t>(runs.size()) == filter.limit)
             if (int64_t total = db.count(filter); total > filter.limit)
                 text += fmt::format("(the newest {} of {} runs; --limit 0 lists all)\n",
@@ -107,6 +112,15 @@ std::string no_source_text(const Run& run) {
            "speedlab, or a bundle without them); speedlab show " +
            id + " prints its figures";
 }
+// When it was measured, and how speedlab knows; "unknown" with the build date
+// as a lower bound when the text states none.
+std::string measured_text(const Run& run) {
+    if (!run.measured_at.empty())
+        return minute(run.measured_at) + (run.source == "imported" ? " (as its text states)" : "");
+    std::string s = "unknown (its text states no date)";
+    if (!run.built_on.empty()) s += "; not before the build, " + run.built_on;
+    return s;
+}
 // One line per text the run was read from: "source: seed000.txt lines 16-40 (sha256 b3bebe19635c)".
 std::string sources_text(const Run& run) {
     std::string out;
@@ -123,14 +137,14 @@ Command add_show(CLI::App& app, Global& global) {
         bool raw = false;
     };
     auto a = std::make_shared<Args>();
-    app.add_option("run", a->run, "run id or label")->required();
+    app.add_option("run", a->run, "a run: id, label or its start, machine name")->required();
     app.add_option("--format", a->format, "text, json or mr")
         ->check(CLI::IsMember({"text", "json", "mr"}));
     app.add_flag("--raw", a->raw, "print the imported text the run was read from");
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
-        auto run = db.find(a->run);
-        if (!run) return fail(Exit::usage, "no run '" + a->run + "' (see speedlab list)");
+        auto run = resolve_one(db, a->run, "show", a->run.rfind("machine:", 0) == 0);
+        if (!run) return Exit::usage;
         if (a->raw) {
             if (run->raw_text.view().empty())  // an empty answer would look like a lost text
                 return fail(Exit::failure, no_source_text(*run));
@@ -141,8 +155,10 @@ Command add_show(CLI::App& app, Global& global) {
         if (a->format == "mr")
             return write_output(report::machine_readable(*run), "") ? Exit::ok : Exit::failure;
         std::string head = fmt::format(
-            "run {}{}: {} {}{}\n", run->id, run->label.empty() ? "" : " (" + run->label + ")",
-            run->source, run->when, run->source_file.empty() ? "" : " from " + run->source_file);
+            "run {}{}: {}{}\n", run->id, run->label.empty() ? "" : " (" + run->label + ")",
+            run->source, run->source_file.empty() ? "" : " from " + run->source_file);
+        head += "measured: " + measured_text(*run) + "\n";
+        head += "stored: " + minute(run->stored_at.empty() ? run->when : run->stored_at) + "\n";
         head += sources_text(*run);
         const Machine& mc = run->machine;
         if (!mc.label.empty() || !mc.cpu_name.empty())

@@ -7,9 +7,11 @@
 
 #include "cli/commands.h"
 #include "cli/machine_filter.h"
+#include "cli/width.h"
 #include "core/json.h"
 #include "core/text.h"
 #include "report/summary_formats.h"
+#include "report/text_table.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
@@ -28,29 +30,18 @@ std::string minute(const std::string& when) {
     return when.substr(0, 10) + " " + when.substr(11, 5);
 }
 
-std::string machines_table(const std::vector<store::MachineSummary>& machines) {
-    std::vector<std::array<std::string, 8>> rows{
-        {"machine", "aliases", "cpu", "kind", "runs", "figs", "first", "last"}};
+std::string machines_table(const std::vector<store::MachineSummary>& machines, size_t width) {
+    report::TextTable t{
+        {"machine", "aliases", "cpu", "kind", "runs", "figs", "first measured", "last measured"},
+        {},
+        {false, false, false, false, true, true, false, false},
+        1};
     for (const auto& m : machines)
-        rows.push_back({m.name.empty() ? "(no name)" : m.name, joined(m.aliases, ", "), m.cpu,
-                        report::kind_text(m), std::to_string(m.runs), std::to_string(m.figures),
-                        minute(m.first), minute(m.last)});
-    std::array<size_t, 8> width{};
-    for (const auto& r : rows)
-        for (size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
-    std::string out;
-    for (const auto& r : rows) {
-        std::string line;
-        for (size_t i = 0; i < r.size(); ++i) {
-            bool number = i == 4 || i == 5;
-            line += i ? "  " : "";
-            line += number ? fmt::format("{:>{}}", r[i], width[i])
-                           : fmt::format("{:<{}}", r[i], width[i]);
-        }
-        while (!line.empty() && line.back() == ' ') line.pop_back();
-        out += line + "\n";
-    }
-    return out;
+        t.rows.push_back({m.name.empty() ? "(no name)" : m.name, joined(m.aliases, ", "), m.cpu,
+                          report::kind_text(m), std::to_string(m.runs), std::to_string(m.figures),
+                          m.first.empty() ? "-" : minute(m.first),
+                          m.last.empty() ? "-" : minute(m.last)});
+    return report::render_table(t, width);
 }
 
 }  // namespace
@@ -58,12 +49,14 @@ std::string machines_table(const std::vector<store::MachineSummary>& machines) {
 Command add_machines(CLI::App& app, Global& global) {
     struct Args {
         std::string machine, format = "text";
+        size_t width = 0;
     };
     auto a = std::make_shared<Args>();
     app.add_option("--machine", a->machine,
                    "only machines this name, glob or part of a name means");
     app.add_option("--format", a->format, "text, json or csv")
         ->check(CLI::IsMember({"text", "json", "csv"}));
+    add_width_option(app, a->width);
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
         store::RunFilter filter;
@@ -84,7 +77,9 @@ Command add_machines(CLI::App& app, Global& global) {
             fmt::print("no machines stored in {}\n", db.where());
             return Exit::ok;
         }
-        return write_output(terminal_safe(machines_table(machines)), "") ? Exit::ok : Exit::failure;
+        return write_output(terminal_safe(machines_table(machines, output_width(a->width))), "")
+                   ? Exit::ok
+                   : Exit::failure;
     };
 }
 

@@ -106,9 +106,14 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     warn_about_spread(run);
     for (const auto& d : sysinfo::disturbances(run.conditions))
         fmt::print(stderr, "speedlab: warning: {}\n", d);
-    run.label = a.label;
     run.machine.edit().label =
         a.machine.empty() ? name_from_text(run.machine->hostname, NameKind::machine) : a.machine;
+    // Named by default as people tell runs apart: machine, day, library version.
+    run.label = !a.label.empty()
+                    ? a.label
+                    : name_from_text(fmt::format("{} {} {}", run.machine->label,
+                                                 run.when.substr(0, 10), run.version),
+                                     NameKind::label);
     if (!run.measurements.empty() || a.format == "json") {
         std::string text = a.format == "json" ? json_text(to_json(run))
                            : a.format == "mr" ? report::machine_readable(run)
@@ -118,7 +123,15 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     if (!a.no_store && !run.measurements.empty()) {
         try {
             store::Database db(global.database_path());
-            db.insert(run);
+            if (a.label.empty())  // a second run of the day gets " #2"
+                db.in_write([&] {
+                    std::string base = run.label;
+                    for (int k = 2; db.label_in_use(run.label); ++k)
+                        run.label = fmt::format("{} #{}", base, k);
+                    db.insert(run);
+                });
+            else
+                db.insert(run);
             fmt::print(stderr, "stored as run {}{} in {}\n", run.id,
                        run.complete ? "" : " (marked partial)", db.where());
         } catch (const std::exception& e) {

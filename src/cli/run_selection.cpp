@@ -8,51 +8,9 @@
 #include "cli/commands.h"
 #include "cli/machine_filter.h"
 #include "core/text.h"
+#include "store/run_resolver.h"
 
 namespace speedlab::cli {
-
-namespace {
-// "5-9" as a range of ids; not a label that reads like one ("5-9" stored as a
-// label is reached with label:5-9).
-std::optional<std::pair<int64_t, int64_t>> as_range(const std::string& s) {
-    auto dash = s.find('-');
-    if (dash == 0 || dash == std::string::npos || dash + 1 == s.size() || dash > 17 ||
-        s.size() - dash > 18)
-        return std::nullopt;
-    auto digits = [](const std::string& t) {
-        return t.find_first_not_of("0123456789") == std::string::npos;
-    };
-    std::string a = s.substr(0, dash), b = s.substr(dash + 1);
-    if (!digits(a) || !digits(b)) return std::nullopt;
-    return std::pair{std::stoll(a), std::stoll(b)};
-}
-
-// The ids the typed names mean; nullopt after printing an error.
-std::optional<std::vector<int64_t>> named_runs(const store::Database& db,
-                                               const std::vector<std::string>& names) {
-    std::vector<int64_t> ids;
-    for (const auto& name : names) {
-        if (auto range = as_range(name)) {
-            auto in = db.ids_between(range->first, range->second);
-            if (in.empty()) {
-                fail(Exit::usage, fmt::format("range {} names no stored run; nothing changed",
-                                              terminal_safe(name)));
-                return std::nullopt;
-            }
-            ids.insert(ids.end(), in.begin(), in.end());
-            continue;
-        }
-        auto run = db.find(name);
-        if (!run) {
-            fail(Exit::usage,
-                 "no run '" + terminal_safe(name) + "' (see speedlab list); nothing changed");
-            return std::nullopt;
-        }
-        ids.push_back(run->id);
-    }
-    return ids;
-}
-}  // namespace
 
 std::optional<std::vector<int64_t>> select_runs(const store::Database& db, const RunSelection& s,
                                                 const char* command) {
@@ -60,7 +18,7 @@ std::optional<std::vector<int64_t>> select_runs(const store::Database& db, const
         fail(Exit::usage, fmt::format("{}: give runs, ranges (5-9) or filters", command));
         return std::nullopt;
     }
-    auto named = named_runs(db, s.runs);
+    auto named = resolve_words(db, s.runs, "; nothing changed");
     if (!named) return std::nullopt;
     bool filtered = !s.machine.empty() || !s.source.empty();
     std::set<int64_t> allowed;
@@ -82,6 +40,34 @@ std::optional<std::vector<int64_t>> select_runs(const store::Database& db, const
         return std::nullopt;
     }
     return ids;
+}
+
+std::optional<std::vector<int64_t>> resolve_words(const store::Database& db,
+                                                  const std::vector<std::string>& words,
+                                                  const char* after_error) {
+    auto r = store::resolve_runs(db, words);
+    for (const auto& note : r.notes) fmt::print(stderr, "speedlab: {}\n", note);
+    if (!r.error.empty()) {
+        fail(Exit::usage, r.error + after_error);
+        return std::nullopt;
+    }
+    return std::move(r.ids);
+}
+
+std::optional<Run> resolve_one(const store::Database& db, const std::string& word,
+                               const char* command, bool newest) {
+    auto ids = resolve_words(db, {word});
+    if (!ids) return std::nullopt;
+    if (ids->size() > 1 && !newest) {
+        fail(Exit::usage,
+             fmt::format("{} takes one run, and '{}' names {} (ids {}-{}); name one "
+                         "by its id or label",
+                         command, terminal_safe(word), ids->size(), ids->front(), ids->back()));
+        return std::nullopt;
+    }
+    auto run = db.load(*std::max_element(ids->begin(), ids->end()));
+    if (!run) fail(Exit::failure, fmt::format("{}: the run was deleted meanwhile", command));
+    return run;
 }
 
 }  // namespace speedlab::cli

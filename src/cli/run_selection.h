@@ -22,4 +22,16 @@ struct RunSelection {
 std::optional<std::vector<int64_t>> select_runs(const store::Database& db, const RunSelection& s,
                                                 const char* command);
 
+// The runs WORDS name (store/run_resolver.h), each once in the order named;
+// which run a machine name took goes to stderr. An unknown or ambiguous word:
+// the error is printed and nullopt returned (exit 2).
+std::optional<std::vector<int64_t>> resolve_words(const store::Database& db,
+                                                  const std::vector<std::string>& words,
+                                                  const char* after_error = "");
+
+// The one run WORD names, for commands that take one (show, check); a word
+// naming several is an error unless `newest` (check's machine:NAME baseline).
+std::optional<Run> resolve_one(const store::Database& db, const std::string& word,
+                               const char* command, bool newest = false);
+
 }  // namespace speedlab::cli

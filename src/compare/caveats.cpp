@@ -144,9 +144,11 @@ std::optional<uint64_t> cap_word(const std::string& text, int vector, bool& clea
 }  // namespace
 
 std::string short_label(const Run& r) {
-    std::string name = !r.machine->label.empty() ? r.machine->label : r.label;
-    if (name.size() > 24) {
-        size_t cut = 21;
+    // The label (a report passes the words that tell its runs apart,
+    // short_names.h), not the machine: runs of one machine must differ.
+    std::string name = !r.label.empty() ? r.label : r.machine->label;
+    if (name.size() > 32) {
+        size_t cut = 29;
         while (cut > 0 && (static_cast<unsigned char>(name[cut]) & 0xC0) == 0x80) --cut;
         name = name.substr(0, cut);
         while (!name.empty() && name.back() == ' ') name.pop_back();

@@ -12,8 +12,8 @@
 
 namespace speedlab::compare {
 
-// "2 PCem": the run's id and its machine's name (or the run's label), short
-// enough for a caveat or a legend.
+// "2 engine": the run's id and its label (or its machine's name), cut to 32
+// columns for a caveat or a legend.
 std::string short_label(const Run& run);
 
 // The block sizes of a run's throughput figures.

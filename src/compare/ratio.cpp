@@ -61,12 +61,12 @@ RunVerdict verdict_of(const std::vector<Difference>& cells, std::string run, std
             ++(*d.cell.ratio > 1 ? v.faster : v.slower);
     }
     v.mean = mean.result();
-    // Largest first; a figure too coarse for the mean only after the precise ones.
+    // Largest first, among the figures fit for the mean only: a typed "0.1"
+    // the mean leaves out must not headline the summary either.
     std::vector<const Difference*> order;
     for (const auto& d : cells)
-        if (d.cell.ratio) order.push_back(&d);
+        if (d.cell.ratio && !d.cell.coarse) order.push_back(&d);
     std::stable_sort(order.begin(), order.end(), [](const Difference* x, const Difference* y) {
-        if (x->cell.coarse != y->cell.coarse) return !x->cell.coarse;
         return std::fabs(std::log(*x->cell.ratio)) > std::fabs(std::log(*y->cell.ratio));
     });
     // One per algorithm (cast5 at three block sizes says less than three

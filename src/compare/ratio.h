@@ -88,7 +88,7 @@ struct SideBySideRow {
 
 struct SideBySide {
     std::vector<std::string> labels;        // one per run
-    std::vector<std::string> short_labels;  // "2 PCem": id and machine, for narrow places
+    std::vector<std::string> short_labels;  // "2 engine": id and label, for narrow places
     std::vector<std::string> machines;      // each run's machine name
     size_t baseline = 0;
     std::vector<SideBySideRow> rows;

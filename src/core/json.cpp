@@ -232,6 +232,8 @@ json to_json(const Run& r, bool with_raw_text) {
     json j{{"id", r.id},
            {"label", r.label},
            {"when", r.when},
+           {"measured_at", r.measured_at.empty() ? json(nullptr) : json(r.measured_at)},
+           {"stored_at", r.stored_at.empty() ? json(nullptr) : json(r.stored_at)},
            {"source", r.source},
            {"source_file", r.source_file},
            {"source_sha256", r.source_sha256},
@@ -260,6 +262,11 @@ Run run_from_json(const json& j) {
     r.id = j.value("id", int64_t{0});
     r.label = get_string(j, "label");
     r.when = get_string(j, "when");
+    // A bundle of an older speedlab has "when" only: a measured run's is its measuring time.
+    r.measured_at = j.contains("measured_at")               ? get_string(j, "measured_at")
+                    : get_string(j, "source") == "measured" ? r.when
+                                                            : "";
+    r.stored_at = get_string(j, "stored_at");
     r.source = get_string(j, "source");
     r.source_file = get_string(j, "source_file");
     r.source_sha256 = get_string(j, "source_sha256");

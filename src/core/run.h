@@ -20,7 +20,10 @@ Timing parse_timing(const std::string& text);
 struct Run {
     int64_t id = 0;  // assigned by the store; 0 until stored
     std::string label;
-    std::string when;                // ISO 8601 UTC time the run was measured or imported
+    std::string when;  // ISO 8601 UTC time the run was measured or imported
+    std::string
+        measured_at;  // ISO 8601 UTC: measured here, or what an imported text states; "" unknown
+    std::string stored_at;           // ISO 8601 UTC time this store took it (set by the store)
     std::string source;              // "measured" or "imported"
     std::string source_file;         // imported: the file's name
     std::string source_sha256;       // imported: sha256 of the file's text

@@ -22,6 +22,7 @@
 #include "parse/line_starts.h"
 #include "parse/mr_records.h"
 #include "parse/run_builder.h"
+#include "parse/stated_date.h"
 #include "parse/system_text.h"
 
 namespace speedlab::parse {
@@ -984,7 +985,9 @@ ParsedText parse_speed_text(std::shared_ptr<std::string> text, const std::string
         text->push_back('\n');
     }
     std::string_view view(text->data(), size);
-    return Parser(std::move(text), view, file_name).parse(options.merge_invocations);
+    auto parsed = Parser(std::move(text), view, file_name).parse(options.merge_invocations);
+    date_runs(view, parsed.runs);
+    return parsed;
 }
 
 std::vector<std::string> diagnostic_messages(const std::vector<Diagnostic>& diagnostics,

@@ -3,11 +3,16 @@
 #include <algorithm>
 
 #include "compare/ratio.h"
+#include "compare/short_names.h"
 
 namespace speedlab::report {
 
-CompareOutcome compare_runs(const std::vector<Run>& runs, const CompareRequest& request,
+CompareOutcome compare_runs(const std::vector<Run>& stored, const CompareRequest& request,
                             Format format, const RenderOptions& options) {
+    // Headers, legends and summaries name runs by the words their labels do
+    // not share; JSON keeps every label whole for programs.
+    const std::vector<Run> runs =
+        format == Format::json ? stored : compare::with_short_names(stored);
     if (runs.size() == 2 && request.metrics.empty() && !request.side_by_side) {
         const Run& base = runs[request.baseline];
         const Run& other = runs[1 - request.baseline];

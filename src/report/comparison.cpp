@@ -15,8 +15,13 @@ using compare::RatioTable;
 using compare::SideBySide;
 
 std::string percent(double ratio) {
-    // Big factors read as factors: "55.8x", not "+5482%".
-    if (ratio >= 2) return fmt::format("{:.3g}x", ratio);
+    // Big changes read as factors in words: "55.8x faster", "137x slower", not
+    // "+5482%" or "-99%" (which says the same for 137x and 6874x).
+    auto times = [](double f) {
+        return f >= 100 ? fmt::format("{:.0f}x", f) : fmt::format("{:.3g}x", f);
+    };
+    if (ratio > 2) return times(ratio) + " faster";
+    if (ratio < 0.5 && ratio > 0) return times(1 / ratio) + " slower";
     double pct = (ratio - 1) * 100;
     std::string s =
         std::fabs(pct) >= 9.95 ? fmt::format("{:+.0f}%", pct) : fmt::format("{:+.1f}%", pct);

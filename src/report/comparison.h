@@ -72,7 +72,8 @@ std::string render(const compare::RatioTable& table, Format format, const std::v
 std::string render(const compare::SideBySide& table, Format format, const std::vector<Run>& runs,
                    const RenderOptions& options = {});
 
-// "+3%", "-5.5%", "+0%": a ratio as a percent difference.
+// "+3%", "-5.5%", "+0%": a ratio from 0.5 to 2 as a percent difference;
+// "137x faster" above 2, "137x slower" below 0.5.
 std::string percent(double ratio);
 
 // "±9%" for a half-width of 0.09; "±>999%" from 10 on, so a noisy cell keeps

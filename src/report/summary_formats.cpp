@@ -19,6 +19,9 @@ nlohmann::json runs_json(const std::vector<store::RunSummary>& runs) {
         j.push_back({{"id", r.id},
                      {"label", r.label},
                      {"when", r.when},
+                     {"measured_at", r.measured_at.empty() ? nlohmann::json(nullptr)
+                                                           : nlohmann::json(r.measured_at)},
+                     {"stored_at", r.stored_at},
                      {"source", r.source},
                      {"source_file", r.source_file},
                      {"version", r.version},
@@ -33,13 +36,14 @@ nlohmann::json runs_json(const std::vector<store::RunSummary>& runs) {
 
 std::string runs_csv(const std::vector<store::RunSummary>& runs) {
     std::string out =
-        "id,label,when,source,source_file,version,machine,cpu,platform,complete,measurements,"
-        "processes\n";
+        "id,label,when,measured_at,stored_at,source,source_file,version,machine,cpu,platform,"
+        "complete,measurements,processes\n";
     for (const auto& r : runs)
-        out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}\n", r.id, csv_field(r.label),
-                           csv_field(r.when), r.source, csv_field(r.source_file),
-                           csv_field(r.version), csv_field(r.machine_label), csv_field(r.cpu_name),
-                           csv_field(r.platform), r.complete, r.measurements, r.processes);
+        out += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", r.id, csv_field(r.label),
+                           csv_field(r.when), csv_field(r.measured_at), csv_field(r.stored_at),
+                           r.source, csv_field(r.source_file), csv_field(r.version),
+                           csv_field(r.machine_label), csv_field(r.cpu_name), csv_field(r.platform),
+                           r.complete, r.measurements, r.processes);
     return out;
 }
 

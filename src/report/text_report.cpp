@@ -2,8 +2,11 @@
 // them, the summary first, the prose wrapped at the terminal's width.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "report/comparison.h"
 #include "report/comparison_parts.h"
+#include "report/text_table.h"
 
 namespace speedlab::report {
 
@@ -20,6 +23,20 @@ std::string wrapped(const std::vector<std::string>& lines, size_t width) {
     return out;
 }
 
+// A grid fit to the width: wider, it is split into blocks of columns that
+// each start with the figure's name, as openssl speed splits its sizes.
+std::string fitted_grid(const Grid& g, size_t width) {
+    std::string plain = text_grid(g);
+    size_t widest = 0;
+    for (size_t start = 0, end; (end = plain.find('\n', start)) != std::string::npos;
+         start = end + 1)
+        widest = std::max(widest, columns(plain.substr(start, end - start)));
+    if (widest <= width) return plain;
+    TextTable t{g.header, g.rows, std::vector<bool>(g.header.size(), true), 1, 2};
+    t.right[0] = false;
+    return render_table(t, width);
+}
+
 std::string notes(const std::vector<std::string>& caveats, size_t width) {
     std::string out;
     for (const auto& c : caveats) out += wrap("note: " + c, width, "      ");
@@ -34,7 +51,7 @@ std::string text_ratio(const RatioTable& t, const std::vector<Run>& runs, const 
         for (const auto& g : ratio_grids(t)) out += text_grid(g);
         out += wrap(means_line(t), o.width, "  ");
     } else {
-        out += text_grid(values_grid(t, runs, o.units));
+        out += fitted_grid(values_grid(t, runs, o.units), o.width);
     }
     out += wrap(interval_line(t.noise).substr(0, interval_line(t.noise).size() - 1), o.width, "");
     return out + notes(t.caveats, o.width);
@@ -45,7 +62,7 @@ std::string text_side_by_side(const SideBySide& s, const std::vector<Run>& /*run
     std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
     std::string out = "summary:\n" + wrapped(summary_lines(s), o.width) + "\n";
     out += wrap("baseline: run " + base + "; in brackets the difference to it", o.width, "");
-    out += text_grid(Grid{"", side_header(s), side_rows(s, true, o.units), {}});
+    out += fitted_grid(Grid{"", side_header(s), side_rows(s, true, o.units), {}}, o.width);
     out += wrap(interval_line(s.noise).substr(0, interval_line(s.noise).size() - 1), o.width, "");
     return out + notes(s.caveats, o.width);
 }

@@ -16,19 +16,18 @@ std::string factor(double ratio) {
 }
 
 std::string change(double ratio) {
-    if (ratio >= 2 || ratio <= 0.5) return factor(ratio);
     return percent(ratio);
 }
 
 std::string range(double low, double high) {
-    bool factors = low <= 0.5 || high >= 2;
-    auto f = [&](double r) { return factors ? factor(r) : percent(r); };
-    return f(low) + " to " + f(high);
+    // One word for both ends where they agree: "120x to 150x slower".
+    if (low > 2) return factor(low) + " to " + factor(high) + " faster";
+    if (high < 0.5 && low > 0) return factor(1 / high) + " to " + factor(1 / low) + " slower";
+    return percent(low) + " to " + percent(high);
 }
 
 std::string change_words(double ratio) {
-    if (ratio >= 2) return factor(ratio) + " faster";
-    if (ratio <= 0.5) return factor(1 / ratio) + " slower";
+    if (ratio > 2 || ratio < 0.5) return percent(ratio);
     std::string p = percent(ratio);
     if (p == "+0%") return "as fast";
     return p.substr(1) + (ratio >= 1 ? " faster" : " slower");
@@ -42,9 +41,10 @@ std::string verdict_headline(const compare::RunVerdict& v) {
 }
 
 std::string mean_text(const compare::MeanEstimate& m) {
-    if (m.empty()) return "no geometric mean: no figure precise enough";
-    bool factors = m.low <= 0.5 || m.high >= 2;
-    std::string mean = factors ? factor(m.ratio) : percent(m.ratio);
+    if (m.empty())  // nothing shared, or nothing shared precise enough
+        return m.left_out == 0 ? "no figures in common"
+                               : "no geometric mean: no figure precise enough";
+    std::string mean = percent(m.ratio);
     return fmt::format("geometric mean {} (95%: {}{}) over {} figure{}", mean, range(m.low, m.high),
                        m.within_noise() ? ", within noise" : "", m.figures,
                        m.figures == 1 ? "" : "s");

@@ -12,6 +12,7 @@
 #include "serve/page_error.h"
 #include "serve/pages.h"
 #include "serve/url.h"
+#include "store/run_resolver.h"
 
 namespace speedlab::serve {
 
@@ -37,17 +38,20 @@ std::vector<std::string> run_names(const Request& request) {
 
 std::vector<Run> load_runs(const store::Database& db, const std::vector<std::string>& names,
                            const Links& links) {
-    std::vector<Run> runs;
-    for (const auto& name : names) {
-        auto run = db.find(name);
-        if (!run) {
-            std::vector<NotFound::Suggestion> closest;
-            for (const auto& c : closest_names(name, db.names(), 3))
-                closest.push_back({c, links.runs({{"q", c}})});
-            throw NotFound("no run '" + name + "'", closest);
-        }
-        runs.push_back(std::move(*run));
+    // The command line's resolver: ids, ranges, labels, their start, machines.
+    auto resolved = store::resolve_runs(db, names);
+    if (!resolved.error.empty()) {
+        std::vector<NotFound::Suggestion> closest;
+        for (const auto& c : resolved.suggestions)
+            if (closest.size() < 10) closest.push_back({c, links.runs({{"q", c}})});
+        throw NotFound(resolved.error, closest);
     }
+    if (resolved.ids.size() > kMostRuns)
+        throw BadRequest("runs", fmt::format("at most {} runs", kMostRuns),
+                         std::to_string(resolved.ids.size()) + " runs");
+    std::vector<Run> runs;
+    for (int64_t id : resolved.ids)
+        if (auto run = db.load(id)) runs.push_back(std::move(*run));
     return runs;
 }
 

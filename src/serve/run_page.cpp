@@ -28,7 +28,12 @@ std::string facts_table(const Run& run, const Links& links) {
     std::vector<std::pair<std::string, std::string>> rows{
         {"source",
          html_escape(run.source + (run.source_file.empty() ? "" : " from " + run.source_file))},
-        {"when", html_escape(run.when)},
+        {"measured", html_escape(run.measured_at.empty()
+                                     ? "unknown" + (run.built_on.empty()
+                                                        ? std::string()
+                                                        : "; not before the build, " + run.built_on)
+                                     : run.measured_at)},
+        {"stored", html_escape(run.stored_at.empty() ? run.when : run.stored_at)},
         {"benchmark", html_escape(run.version)},
         {"machine", m.label.empty() ? "" : link(links.machine(m.label), m.label)},
         {"CPU", html_escape(m.cpu_name)},

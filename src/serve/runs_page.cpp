@@ -105,12 +105,15 @@ std::string run_row(const store::RunSummary& r, const Links& links) {
     return fmt::format(
         "<tr><td><input type=\"checkbox\" name=\"runs\" value=\"{0}\" aria-label=\"compare run "
         "{0}\"></td><td class=\"n\">{1}</td><td class=\"label\">{2}</td><td>{3}</td>"
-        "<td>{4}</td><td class=\"n\">{5}</td><td>{6}</td><td>{7}</td><td>{8}{9}</td></tr>\n",
+        "<td>{10}</td><td>{4}</td><td "
+        "class=\"n\">{5}</td><td>{6}</td><td>{7}</td><td>{8}{9}</td></tr>\n",
         r.id, link(links.run(r.id), std::to_string(r.id)),
-        link(links.run(r.id), r.label.empty() ? "(no label)" : r.label), html_escape(r.when),
-        r.source, r.measurements, html_escape(r.version),
+        link(links.run(r.id), r.label.empty() ? "(no label)" : r.label),
+        html_escape(r.measured_at.empty() ? "-" : r.measured_at.substr(0, 10)), r.source,
+        r.measurements, html_escape(r.version),
         r.machine_label.empty() ? "" : link(links.machine(r.machine_label), r.machine_label),
-        html_escape(r.cpu_name + where), r.complete ? "" : " <span class=\"dim\">(partial)</span>");
+        html_escape(r.cpu_name + where), r.complete ? "" : " <span class=\"dim\">(partial)</span>",
+        html_escape(r.stored_at.substr(0, 10)));
 }
 
 // "Runs 1–100 of 345 stored." / "Runs 1–3 of 3 that match." / "No run matches."
@@ -139,7 +142,7 @@ std::string pager(const View& v, int64_t total, const Links& links) {
 std::string runs_table(const std::vector<store::RunSummary>& runs, const Links& links) {
     std::string out =
         "<div class=\"wide\"><table class=\"list\"><tr><th></th><th>id</th>"
-        "<th>label</th><th>when</th><th>source</th><th>figs</th><th>version</th>"
+        "<th>label</th><th>measured</th><th>stored</th><th>source</th><th>figs</th><th>version</th>"
         "<th>machine</th><th>CPU</th></tr>\n";
     for (const auto& r : runs) out += run_row(r, links);
     out += "</table></div>\n";

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
+#include "core/clock.h"
 #include "core/json.h"
 #include "core/machine_pattern.h"
 #include "store/content_key.h"
@@ -59,9 +60,9 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
         R"SQL(INSERT INTO runs (id, label, created_at, source, source_file, source_sha256,
         raw_text, program, version, built_on, options, compiler, cpuinfo, timing, platform,
         cpu_mask, complete, notes_json, machine_id, processes, content_sha256, conditions_json,
-        content_key) VALUES ()SQL" +
+        content_key, measured_at, stored_at) VALUES ()SQL" +
             std::string(c.new_run_id()) +
-            R"SQL(,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
+            R"SQL(,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id)SQL",
         {run.label,
          run.when,
          run.source,
@@ -83,7 +84,9 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
          int64_t{run.processes},
          content_sha256(run),
          run.conditions->empty() ? std::string("{}") : compact(to_json(run.conditions)),
-         content_key(run)}));
+         content_key(run),
+         run.measured_at,
+         run.stored_at}));
 }
 
 // The run's sources; an imported run without any (a bundle of an older
@@ -138,6 +141,7 @@ void drop_unstorable(Run& run) {
 }
 
 void insert_one(Connection& c, Run& run) {
+    run.stored_at = utc_now();  // this store's date, whatever a bundle said
     int64_t machine_id = insert_machine(c, run.machine);
     run.id = insert_run_row(c, run, machine_id);
     insert_measurements(c, run.id, run.measurements);
@@ -216,14 +220,15 @@ const char* order_by(RunOrder order) {
 
 constexpr const char* kSummarySelect = R"SQL(SELECT r.id, r.label, r.created_at, r.source,
         r.source_file, r.version, m.label, m.cpu_name, r.platform, r.complete,
-        (SELECT COUNT(*) FROM measurements x WHERE x.run_id = r.id), r.processes
-        FROM runs r LEFT JOIN machines m ON m.id = r.machine_id)SQL";
+        (SELECT COUNT(*) FROM measurements x WHERE x.run_id = r.id), r.processes,
+        r.measured_at, r.stored_at FROM runs r LEFT JOIN machines m ON m.id = r.machine_id)SQL";
 
 RunSummary summary_row(const Rows& rows) {
     return {rows.integer(0),      rows.text(1),     rows.text(2),
             rows.text(3),         rows.text(4),     rows.text(5),
             rows.text(6),         rows.text(7),     rows.text(8),
-            rows.integer(9) != 0, rows.integer(10), static_cast<int>(rows.integer(11))};
+            rows.integer(9) != 0, rows.integer(10), static_cast<int>(rows.integer(11)),
+            rows.text(12),        rows.text(13)};
 }
 
 constexpr std::pair<RunOrder, std::string_view> kOrders[] = {
@@ -266,7 +271,9 @@ std::string default_database_path() {
 std::string content_sha256(const Run& run) {
     nlohmann::json j = to_json(run, false);
     j.erase("id");
-    j.erase("sources");  // a run found in one more text keeps its content
+    j.erase("sources");      // a run found in one more text keeps its content
+    j.erase("measured_at");  // read from the raw text or equal to "when"; a store's own
+    j.erase("stored_at");    // date is no content (hashes of schema 7 stay valid)
     for (auto& m : j["measurements"])
         for (const char* key : kIntervalKeys) m.erase(key);
     std::string bytes = compact(j) + '\0';
@@ -416,8 +423,8 @@ std::optional<Run> Database::load(int64_t id) const {
         R"SQL(SELECT r.id, r.label, r.created_at, r.source, r.source_file, r.source_sha256,
         r.raw_text, r.program, r.version, r.built_on, r.options, r.compiler, r.cpuinfo, r.timing,
         r.platform, r.cpu_mask, r.complete, r.notes_json, m.facts_json, r.processes,
-        r.conditions_json, m.merged_from FROM runs r LEFT JOIN machines m ON m.id = r.machine_id
-        WHERE r.id = ?)SQL",
+        r.conditions_json, m.merged_from, r.measured_at, r.stored_at FROM runs r
+        LEFT JOIN machines m ON m.id = r.machine_id WHERE r.id = ?)SQL",
         {id});
     if (!st->next()) return std::nullopt;
     Run run;
@@ -445,6 +452,8 @@ std::optional<Run> Database::load(int64_t id) const {
     }
     run.processes = static_cast<int>(st->integer(19));
     run.conditions = conditions_from_json(nlohmann::json::parse(st->text(20)));
+    run.measured_at = st->text(22);
+    run.stored_at = st->text(23);
     auto ms = db_->query(
         R"SQL(SELECT algorithm, operation, parameter, value, printed_step, count, seconds,
         samples_json, source_name, printed_json FROM measurements WHERE run_id = ? ORDER BY id)SQL",
@@ -599,6 +608,16 @@ std::vector<std::string> Database::names() const {
         out.push_back(std::to_string(st->integer(0)));
         if (!st->text(1).empty()) out.push_back(st->text(1));
     }
+    return out;
+}
+
+std::vector<Database::RunName> Database::run_names() const {
+    auto st = db_->query(
+        "SELECT r.id, r.label, COALESCE(m.label, ''), COALESCE(m.emulator, '') FROM runs r "
+        "LEFT JOIN machines m ON m.id = r.machine_id ORDER BY r.id",
+        {});
+    std::vector<RunName> out;
+    while (st->next()) out.push_back({st->integer(0), st->text(1), st->text(2), st->text(3)});
     return out;
 }
 

@@ -21,6 +21,7 @@ struct RunSummary {
     bool complete = true;
     int64_t measurements = 0;
     int processes = 1;
+    std::string measured_at, stored_at;  // "" when the measuring date is not known
 };
 
 // One line of `speedlab machines`: the runs of one machine name together.
@@ -30,8 +31,9 @@ struct MachineSummary {
     std::string cpu;                   // the most common CPU name of its runs
     std::string kind;                  // physical, emulated, virtual, unknown
     std::string emulator;              // PCem, 86Box, qemu-x86_64 ... when emulated
+    std::string mhz;  // the most common CPU clock of its runs, whole MHz; "" unknown
     int64_t runs = 0, figures = 0;
-    std::string first, last;  // the earliest and latest run's time
+    std::string first, last;  // the earliest and latest measuring date stated; "" none
 };
 
 // What a machine command changed.
@@ -152,6 +154,13 @@ class Database {
 
     // Ids and labels, for "did you mean" suggestions.
     std::vector<std::string> names() const;
+    // Every run's id, label and machine name, in id order: what people call runs
+    // (run_resolver.h).
+    struct RunName {
+        int64_t id = 0;
+        std::string label, machine, emulator;
+    };
+    std::vector<RunName> run_names() const;
 
   private:
     std::unique_ptr<Connection> db_;

@@ -1,6 +1,8 @@
 // Machines as a person names them: the store's side of `speedlab machines`
 // and `machine rename|merge|split`. A machine name is machines.label; each run
 // keeps its own machines row, so a merge renames rows and remembers the old name.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -81,7 +83,7 @@ std::vector<std::string> Database::machine_cpus(const std::string& name) const {
 namespace {
 struct MachineTally {
     MachineSummary summary;
-    std::map<std::string, int64_t> cpus, kinds, emulators;
+    std::map<std::string, int64_t> cpus, kinds, emulators, clocks;
 };
 
 void tally(MachineTally& t, const Rows& row) {
@@ -93,8 +95,10 @@ void tally(MachineTally& t, const Rows& row) {
     ++t.kinds[row.text(2) == "unknown" ? "" : row.text(2)];
     ++t.emulators[row.text(3)];
     ++t.cpus[row.text(4)];
+    if (!row.null(7)) ++t.clocks[fmt::format("{:.0f}", row.real(7))];
     ++s.runs;
     s.figures += row.integer(6);
+    if (when.empty()) return;  // a run whose text states no date
     if (s.first.empty() || when < s.first) s.first = when;
     if (when > s.last) s.last = when;
 }
@@ -105,8 +109,8 @@ std::vector<MachineSummary> Database::machines(const std::string& only) const {
     if (!only.empty()) params.push_back(only);
     auto st = db_->query(
         std::string(
-            R"SQL(SELECT m.label, m.merged_from, m.kind, m.emulator, m.cpu_name, r.created_at,
-        (SELECT COUNT(*) FROM measurements x WHERE x.run_id = r.id)
+            R"SQL(SELECT m.label, m.merged_from, m.kind, m.emulator, m.cpu_name, r.measured_at,
+        (SELECT COUNT(*) FROM measurements x WHERE x.run_id = r.id), m.cpu_mhz
         FROM runs r JOIN machines m ON m.id = r.machine_id)SQL") +
             (only.empty() ? "" : " WHERE m.label = ?") + " ORDER BY r.id",
         params);
@@ -124,6 +128,7 @@ std::vector<MachineSummary> Database::machines(const std::string& only) const {
         s.kind = most_common(t.kinds);
         if (s.kind.empty()) s.kind = "unknown";
         if (s.kind == "emulated") s.emulator = most_common(t.emulators);
+        s.mhz = most_common(t.clocks);
         out.push_back(std::move(s));
     }
     std::sort(out.begin(), out.end(),

@@ -108,6 +108,16 @@ const std::array<std::string_view, kSchemaVersion> kSqliteMigrations{{
     CREATE TRIGGER runs_id_high AFTER INSERT ON runs WHEN NEW.id > (SELECT id FROM run_id_high)
     BEGIN UPDATE run_id_high SET id = NEW.id; END;
     )SQL",
+    // 8: two dates: when a run was measured (a measured run's time; an imported
+    // run's as its text states it, else '') and when this store took it; the
+    // old created_at stays for "when" in the JSON.
+    R"SQL(
+    ALTER TABLE runs ADD COLUMN measured_at TEXT NOT NULL DEFAULT '';
+    ALTER TABLE runs ADD COLUMN stored_at TEXT NOT NULL DEFAULT '';
+    UPDATE runs SET stored_at = created_at;
+    UPDATE runs SET measured_at = created_at WHERE source = 'measured';
+    CREATE INDEX runs_measured_at ON runs(measured_at);
+    )SQL",
 }};
 
 // The same tables in PostgreSQL's types: identities for ids, BYTEA for the
@@ -206,6 +216,16 @@ const std::array<std::string_view, kSchemaVersion> kPostgresMigrations{{
     )SQL",
     // 7: ids never given again; the identity of runs.id already never goes back.
     "SELECT 1",
+    // 8: two dates: when a run was measured (a measured run's time; an imported
+    // run's as its text states it, else '') and when this store took it; the
+    // old created_at stays for "when" in the JSON.
+    R"SQL(
+    ALTER TABLE runs ADD COLUMN measured_at TEXT NOT NULL DEFAULT '';
+    ALTER TABLE runs ADD COLUMN stored_at TEXT NOT NULL DEFAULT '';
+    UPDATE runs SET stored_at = created_at;
+    UPDATE runs SET measured_at = created_at WHERE source = 'measured';
+    CREATE INDEX runs_measured_at ON runs(measured_at);
+    )SQL",
 }};
 
 }  // namespace speedlab::store

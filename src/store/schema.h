@@ -6,7 +6,7 @@
 
 namespace speedlab::store {
 
-inline constexpr int kSchemaVersion = 7;
+inline constexpr int kSchemaVersion = 8;
 
 extern const std::array<std::string_view, kSchemaVersion> kSqliteMigrations;
 extern const std::array<std::string_view, kSchemaVersion> kPostgresMigrations;

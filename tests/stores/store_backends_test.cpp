@@ -14,13 +14,14 @@ using StoreOn = BothStores;
 nlohmann::json without_id(const Run& run) {
     auto j = to_json(run, true);
     j.erase("id");
+    j.erase("stored_at");  // the store sets it, as it sets the id
     return j;
 }
 }  // namespace
 
 TEST_P(StoreOn, CreatesTheLatestSchema) {
     store::Database db(location);
-    EXPECT_EQ(db.schema_version(), 7);
+    EXPECT_EQ(db.schema_version(), 8);
     EXPECT_TRUE(db.list().empty());
     EXPECT_EQ(db.count(), 0);
 }
@@ -136,10 +137,10 @@ TEST_P(StoreOn, RefusesANewerSchemaWithoutChangingIt) {
         EXPECT_NE(std::string(e.what()).find("newer speedlab (schema 99"), std::string::npos)
             << e.what();
     }
-    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 7"
-                                          : "UPDATE speedlab_schema SET version = 7");
+    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 8"
+                                          : "UPDATE speedlab_schema SET version = 8");
     store::Database db(location);  // untouched by the refusal
-    EXPECT_EQ(db.schema_version(), 7);
+    EXPECT_EQ(db.schema_version(), 8);
 }
 
 TEST_P(StoreOn, RefusesADatabaseOfAnotherProgram) {
