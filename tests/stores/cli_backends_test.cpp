@@ -359,6 +359,7 @@ TEST_P(CliOn, ConcurrentRenamesOfOneMachineRenameItOnce) {
     }
     EXPECT_EQ(renamed, 1);
     EXPECT_EQ(gone, 9);
+}
 
 namespace {
 // Every line of TEXT at most WIDTH columns (UTF-8 counted as columns).
