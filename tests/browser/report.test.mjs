@@ -142,7 +142,7 @@ test('at 800 px nothing overflows sideways', async () => {
         });
 });
 
-// A chart's point: "3 p-rh73: 13.5 MB/s at 8192 bytes"; a bar: "3 p-rh73: 11.48/s verify".
+// A chart's point: "3 p-rh73 asm: 13.5 MB/s at 8192 bytes"; a bar: "3 p-rh73 asm: 11.48/s verify".
 const TIP = /^(\d+) .*: (\S+ ?\S*\/s) (?:at (\d+) bytes|(\w+))$/;
 
 test('every chart point carries its figure as hover text, and is under the pointer', async () => {
@@ -169,7 +169,7 @@ test('every chart point carries its figure as hover text, and is under the point
                 checked++;
             }
         assert.equal(charts.find((c) => c.title === 'md5').tips.length, 11, 'md5: PCem builds at 5 sizes, tilia at 8192 bytes');
-        assert.ok(charts.find((c) => c.title === 'md5').tips.includes('3 p-rh73: 13.5 MB/s at 8192 bytes'));
+        assert.ok(charts.find((c) => c.title === 'md5').tips.includes('3 p-rh73 asm: 13.5 MB/s at 8192 bytes'));
         assert.ok(checked >= 100, `${checked} titles checked`);
         // The browser shows a title on hover when the point is what the pointer
         // hits; a point may hide under another run's point, never under anything else.
@@ -183,7 +183,7 @@ test('every chart point carries its figure as hover text, and is under the point
         });
         await page.mouse.move(tip.x, tip.y);
         const hovered = await page.evaluate(() => [...document.querySelectorAll(':hover')].at(-1).querySelector('title')?.textContent);
-        assert.equal(hovered, '3 p-rh73: 13.5 MB/s at 8192 bytes');
+        assert.equal(hovered, '3 p-rh73 asm: 13.5 MB/s at 8192 bytes');
     });
 });
 
@@ -239,7 +239,7 @@ test('the figures shown equal speedlab compare --format json', async () => {
         const header = rows[0];
         assert.deepEqual(header.slice(1).map((h) => h.split(' ')[0]), pages.three.ids.map(String));
         const byMetric = new Map(rows.slice(1).map((r) => [r[0], r.slice(1)]));
-        assert.deepEqual(byMetric.get('md5@8192'), ['6.07573 MB/s', '6.24230 MB/s (+2.7%~)', '13.4977 MB/s (2.22x*)']);
+        assert.deepEqual(byMetric.get('md5@8192'), ['6.07573 MB/s', '6.24230 MB/s (+2.7%~)', '13.4977 MB/s (2.22x faster*)']);
         const checked = assertFiguresEqualJson(assert, byMetric, json);
         assert.ok(checked >= 150, `${checked} figures checked`);
     });

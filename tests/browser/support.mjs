@@ -78,13 +78,15 @@ export function parseFigure(text) {
     return { value: Number(m[1]) * scale, halfStep: 0.5 * 10 ** -decimals * scale };
 }
 
-// "(+2.7%~)" -> 1.027, "(2.22x*)" -> 2.22, "(-25% ±77%~)" -> 0.75, with the half step.
+// "(+2.7%~)" -> 1.027, "(2.22x faster*)" -> 2.22, "(137x slower*)" -> 1/137,
+// "(-25% ±77%~)" -> 0.75, with the half step.
 export function parseRatio(text) {
-    const m = /\(([+-]\d+(?:\.(\d+))?)%|\((\d+(?:\.(\d+))?)x/.exec(text);
+    const m = /\(([+-]\d+(?:\.(\d+))?)%|\((\d+(?:\.(\d+))?)x( slower)?/.exec(text);
     if (!m) return null;
     if (m[1] !== undefined)
         return { value: 1 + Number(m[1]) / 100, halfStep: (0.5 * 10 ** -(m[2] ? m[2].length : 0)) / 100 };
-    return { value: Number(m[3]), halfStep: 0.5 * 10 ** -(m[4] ? m[4].length : 0) };
+    const n = Number(m[3]), half = 0.5 * 10 ** -(m[4] ? m[4].length : 0);
+    return m[5] ? { value: 1 / n, halfStep: half / (n * (n - half)) } : { value: n, halfStep: half };
 }
 
 // Asserts that every figure (and ratio) of a side-by-side table on the page,
