@@ -153,7 +153,7 @@ TEST_F(Duplicates, ABundleRunStoredAlreadyUnderAnotherLabelIsNotStoredAgain) {
     ASSERT_EQ(run("export --all -o " + bundle).code, 0);
     ASSERT_EQ(run("edit 1 --label renamed").code, 0);
     auto r = run("import " + bundle);
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, 1) << r.err;  // nothing stored: as a text imported before (issue 31, 25)
     EXPECT_NE(r.err.find("skipped 'p-rh73 rh73 0.9.6b engine': already stored as run 1 (same "
                          "content: machine, build and figures)"),
               std::string::npos)
@@ -183,7 +183,7 @@ TEST_F(Duplicates, ABundleRunStoredFromAnotherCopyAddsTheBundlesSources) {
     };
     ASSERT_EQ(sources().size(), 1u);
     auto r = run("import " + bundle);
-    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.code, 1) << r.err;  // sources added, no run stored: as a text copy
     EXPECT_NE(r.err.find("already stored as run 18 (same content: machine, build and figures)"),
               std::string::npos)
         << r.err;
@@ -192,8 +192,35 @@ TEST_F(Duplicates, ABundleRunStoredFromAnotherCopyAddsTheBundlesSources) {
     ASSERT_EQ(files.size(), 2u);
     EXPECT_NE(files[0].find("seed000.html"), std::string::npos) << files[0];
     EXPECT_NE(files[1].find("seed000-redhat73-pcem.txt"), std::string::npos) << files[1];
-    ASSERT_EQ(run("import " + bundle).code, 0);  // again: no source twice
+    ASSERT_EQ(run("import " + bundle).code, 1);  // again: no source twice
     EXPECT_EQ(sources().size(), 2u);
+}
+
+// Issue 31, items 8 and 30: one bundle holding a run twice (relabelled) stores
+// it once; a run's notes name the file it was read from, never its folders.
+TEST_F(Duplicates, ABundleHoldingARunTwiceStoresItOnceAndNotesNameNoFolder) {
+    ASSERT_EQ(run("import " + seed000()).code, 0);
+    auto shown = nlohmann::json::parse(run("show 1 --format json").out);
+    for (const auto& note : shown.at("notes")) {
+        std::string n = note;
+        EXPECT_EQ(n.find(dir.string()), std::string::npos) << n;
+        EXPECT_EQ(n.find(std::string(SPEEDLAB_TEST_DATA)), std::string::npos) << n;
+    }
+    auto bundle = nlohmann::json::parse(run("export 1").out);
+    auto copy = bundle.at("runs").at(0);
+    copy["label"] = "the same run again";
+    bundle["runs"].push_back(copy);
+    std::string twice = (dir / "twice.json").string();
+    std::ofstream(twice) << bundle.dump();
+    ASSERT_EQ(run("delete -y 1-17").code, 0);
+    auto r = run("import " + twice);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("skipped 'the same run again': given twice in this import"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(stored(), 1u);
+    EXPECT_EQ(run("import " + twice).code, 1);  // every run stored already
+    EXPECT_EQ(stored(), 1u);
 }
 
 }  // namespace speedlab::testing

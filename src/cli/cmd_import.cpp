@@ -328,6 +328,14 @@ std::vector<store::Database::SourceOf> drop_stored_bundle_runs(
             ++file.already;
             continue;
         }
+        // Relabelled copies are the same run too (content_key.h), as across imports.
+        if (!a.again && !contents.insert("key " + store::content_key(r)).second) {
+            fmt::print(stderr,
+                       "skipped {}: given twice in this import (machine, build and figures)\n",
+                       what);
+            ++file.already;
+            continue;
+        }
         auto ids = a.again || !db ? std::vector<int64_t>{} : db->with_content(content);
         // A run stored from its text, or relabelled since, is the same run (content_key.h).
         bool by_key = ids.empty() && !a.again && db;
@@ -465,13 +473,14 @@ void print_summary(const Found& found, const ImportArgs& a) {
 }
 
 // 65 when some file gave no run; 1 when nothing was stored because the texts
-// were imported before; else 0.
+// were imported before or every bundle run was stored already; else 0.
 int import_status(const Found& found) {
     bool refused = false, stored = false, skipped = false;
     for (const auto& f : found.files) {
         refused |= !f.refused.empty();
         stored |= f.stored > 0;
-        skipped |= !f.skipped.empty();
+        // A bundle whose every run was stored before is skipped, as a text is.
+        skipped |= !f.skipped.empty() || (f.bundle && f.stored == 0 && f.already > 0);
     }
     if (refused) return Exit::bad_data;
     return !stored && skipped ? Exit::failure : Exit::ok;

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <unordered_map>
@@ -530,7 +531,9 @@ Run table_run(const std::string& file, size_t line) {
     r.program = "hand-made table";
     r.timing = Timing::unknown;
     r.platform = "";
-    r.notes.push_back("a hand-made summary table at line " + std::to_string(line) + " of " + file +
+    // The file's name only: a note travels in bundles and onto pages (privacy).
+    r.notes.push_back("a hand-made summary table at line " + std::to_string(line) + " of " +
+                      std::filesystem::path(file).filename().string() +
                       ": figures as the person typed them");
     return r;
 }

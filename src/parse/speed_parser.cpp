@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <filesystem>
 #include <optional>
 
 #include "core/algorithm.h"
@@ -430,8 +431,10 @@ void Parser::finish_one(Run run) {
     run.raw_text = raw_lines(begin_line, end_line);
     run.sources = {{file_, "", static_cast<int64_t>(begin_line), static_cast<int64_t>(end_line)}};
     run.measurements.shrink_to_fit();  // a run outlives the parse: no spare capacity
+    // The file's name only: a note travels in bundles and onto pages (privacy).
     run.notes.push_back("read from lines " + std::to_string(begin_line) + "-" +
-                        std::to_string(end_line) + " of " + file_);
+                        std::to_string(end_line) + " of " +
+                        std::filesystem::path(file_).filename().string());
     out_.runs.push_back(std::move(run));
 }
 
