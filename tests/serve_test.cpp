@@ -207,7 +207,9 @@ TEST_F(ServeHostile, RangeIsIgnoredAndMemoryStaysFlat) {
         }
     }
     // AddressSanitizer's shadow memory and quarantine are not the server's.
-    if (!SPEEDLAB_SANITIZE_BUILD) EXPECT_LT(server->peak_kb(), 200 * 1024);
+    if (!SPEEDLAB_SANITIZE_BUILD) {
+        EXPECT_LT(server->peak_kb(), 200 * 1024);
+    }
 }
 
 // Whatever the method, only GET and HEAD are answered with a page: issue 31.18.

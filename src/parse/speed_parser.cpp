@@ -988,6 +988,7 @@ ParsedText parse_speed_text(std::shared_ptr<std::string> text, const std::string
         text->push_back('\n');
     }
     std::string_view view(text->data(), size);
+    auto keep = text;  // the text outlives the parser: date_runs reads it after
     auto parsed = Parser(std::move(text), view, file_name).parse(options.merge_invocations);
     date_runs(view, parsed.runs);
     return parsed;
