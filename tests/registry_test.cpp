@@ -2,9 +2,14 @@
 // parse, bench and report must agree on.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <set>
 
+#include "bench/public_key.h"
+#include "bench/selection.h"
+#include "bench/symmetric.h"
 #include "core/algorithm.h"
+#include "core/algorithm_registry.h"
 #include "core/curve.h"
 #include "core/mr_tags.h"
 #include "parse/speed_parser.h"
@@ -12,6 +17,103 @@
 
 namespace speedlab {
 namespace {
+
+bool symmetric(const AlgorithmInfo& a) {
+    return a.kind == AlgorithmKind::digest || a.kind == AlgorithmKind::cipher;
+}
+
+TEST(Registry, EveryIdOnceAndEveryPrintedNameBackToIt) {
+    std::set<std::string_view> ids;
+    for (const AlgorithmInfo& a : algorithm_table()) {
+        EXPECT_TRUE(ids.insert(a.id).second) << a.id;
+        EXPECT_TRUE(looks_like_algorithm(a.id) || a.id == kBogomipsId) << a.id;
+        if (!symmetric(a)) continue;
+        EXPECT_EQ(kind_of(a.id), a.kind) << a.id;
+        for (std::string_view name : {a.row_1x, a.row_3x}) {
+            if (name.empty()) continue;
+            EXPECT_EQ(canonical_symmetric_id(name), a.id) << name;
+        }
+        for (auto name : word_list(a.spellings)) EXPECT_EQ(canonical_symmetric_id(name), a.id);
+        if (a.mr_index >= 0) {
+            EXPECT_EQ(openssl3_index(a.id), a.mr_index) << a.id;
+        }
+    }
+}
+
+// Every id `speedlab run all` times is selected by its own name, and its
+// kernel passes its known answer (the two largest RSA keys: rsa4096's code, slow).
+TEST(Registry, EveryIdOfAllRunsWithAKnownAnswer) {
+    for (const std::string& id : ids_with(kAll)) {
+        const AlgorithmInfo* a = algorithm_info(id);
+        for (auto arg : word_list(a->arguments)) {
+            auto sel = bench::select_algorithms({std::string(arg)});
+            EXPECT_NE(std::find(sel.ids.begin(), sel.ids.end(), id), sel.ids.end()) << arg;
+        }
+        if (a->kind == AlgorithmKind::public_key) {
+            if (a->bits > 4096) continue;
+            auto setup = bench::make_public_key_kernel(id);
+            EXPECT_TRUE(setup.kernel && setup.check.passed) << id << ": " << setup.error;
+        } else {
+            auto setup = bench::make_symmetric_kernel(id);
+            EXPECT_TRUE(setup.kernel && setup.check.passed) << id << ": " << setup.error;
+        }
+    }
+    EXPECT_EQ(bench::select_algorithms({}).ids, ids_with(kClassic));
+}
+
+// One row of an openssl table, in the era's words, reads back as the id.
+TEST(Registry, EveryPrintedRowImportsAsItsId) {
+    const std::string header =
+        "The 'numbers' are in 1000s of bytes per second processed.\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+        "bytes\n";
+    for (const AlgorithmInfo& a : algorithm_table()) {
+        if (!symmetric(a)) continue;
+        const std::pair<std::string_view, std::string_view> eras[] = {
+            {"OpenSSL 1.1.1w  11 Sep 2023\n", a.row_1x}, {"OpenSSL 3.0.2 15 Mar 2022\n", a.row_3x}};
+        for (const auto& [version, row] : eras) {
+            if (row.empty()) continue;
+            std::string text = std::string(version) + header + std::string(row) +
+                               "  1234.56k 2345.67k 3456.78k 4567.89k 5678.90k 6789.01k\n";
+            auto parsed = parse::parse_speed_text(text, "row.txt");
+            ASSERT_EQ(parsed.runs.size(), 1u) << text;
+            const Measurement* got =
+                parsed.runs[0].find(std::string(a.id), Operation::throughput, 16);
+            ASSERT_NE(got, nullptr) << text;
+            EXPECT_DOUBLE_EQ(got->value, 1234560) << text;
+        }
+    }
+}
+
+// What report prints for an id, the importer reads back as the same id and figure.
+TEST(Registry, EveryIdOfAllRoundTripsThroughTheReport) {
+    for (const std::string& id : ids_with(kAll)) {
+        const AlgorithmInfo* a = algorithm_info(id);
+        speedlab::Run run;
+        run.program = "openssl speed";
+        run.version = "OpenSSL 3.0.2 15 Mar 2022";
+        std::vector<Operation> ops{Operation::throughput};
+        if (a->kind == AlgorithmKind::public_key)
+            ops = a->family == "ecdh" ? std::vector{Operation::derive}
+                                      : std::vector{Operation::sign, Operation::verify};
+        for (Operation op : ops) {
+            Measurement m;
+            m.algorithm = id;
+            m.operation = op;
+            m.parameter = op == Operation::throughput ? 16 : 0;
+            m.value = op == Operation::throughput ? 1234560 : 2345.6;
+            run.measurements.push_back(m);
+        }
+        std::string table = report::speed_table(run);
+        auto parsed = parse::parse_speed_text(table, "speedlab.txt");
+        ASSERT_EQ(parsed.runs.size(), 1u) << table;
+        for (const auto& m : run.measurements) {
+            const Measurement* got = parsed.runs[0].find(id, m.operation, m.parameter);
+            ASSERT_NE(got, nullptr) << id << "\n" << table;
+            EXPECT_NEAR(got->value, m.value, m.value * 1e-3) << id;
+        }
+    }
+}
 
 TEST(Registry, CurvesByRecordIndex) {
     struct Case {

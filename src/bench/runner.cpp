@@ -15,6 +15,7 @@
 #include "bench/symmetric.h"
 #include "bench/timer.h"
 #include "core/algorithm.h"
+#include "core/algorithm_registry.h"
 #include "core/build_info.h"
 #include "core/clock.h"
 #include "core/statistics.h"
@@ -39,9 +40,8 @@ struct Figure {
 };
 
 std::string family_of(const std::string& id) {
-    if (id.rfind("rsa", 0) == 0) return "rsa";
-    if (id.rfind("dsa", 0) == 0) return "dsa";
-    return id;
+    const AlgorithmInfo* a = algorithm_info(id);
+    return a && a->has(kKeySizes) ? std::string(a->family) : id;
 }
 
 // An aligned buffer as large as the largest block, filled once.

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/algorithm_registry.h"
 #include "core/run.h"
 
 namespace speedlab::bench {
@@ -19,7 +20,7 @@ struct RunOptions {
     std::vector<std::string> ids;  // canonical ids from select_algorithms
     double seconds = 3;            // per symmetric figure
     double public_key_seconds = 10;
-    std::vector<int64_t> sizes{16, 64, 256, 1024, 8192, 16384};
+    std::vector<int64_t> sizes{kDefaultBlockSizes.begin(), kDefaultBlockSizes.end()};
     int repeat = 1;
     // Adaptive repetitions: round after round until the 95% interval of each
     // figure's median is within +-precision (0.01 for 1%), or max_seconds of

@@ -12,6 +12,7 @@
 
 #include "bench/own/own.h"
 #include "bench/providers.h"
+#include "core/algorithm_registry.h"
 
 namespace speedlab::bench {
 
@@ -101,9 +102,8 @@ const Vector* find_vector(std::string_view id) {
 
 // libcrypto's name for a canonical id.
 std::string evp_name(const std::string& id) {
-    if (id == "des-ede3") return "DES-EDE3-CBC";
-    if (id == "rmd160") return "RIPEMD160";
-    return id;
+    const AlgorithmInfo* a = algorithm_info(id);
+    return a && !a->evp.empty() ? std::string(a->evp) : id;
 }
 
 struct MdDeleter {
@@ -129,13 +129,9 @@ KnownAnswer compare(const Vector& v, const std::string& got_hex) {
 }
 
 std::string backend_of(const std::string& id) {
-    // The legacy provider serves these in OpenSSL 3 (see docs/architecture.md).
-    static constexpr std::array<std::string_view, 10> legacy{
-        "md4",       "whirlpool", "rc4",      "des-cbc",  "bf-cbc",
-        "cast5-cbc", "rc2-cbc",   "seed-cbc", "idea-cbc", "mdc2"};
-    for (auto l : legacy)
-        if (l == id) return "libcrypto legacy";
-    return "libcrypto default";
+    // The legacy provider serves some in OpenSSL 3 (see docs/architecture.md).
+    const AlgorithmInfo* a = algorithm_info(id);
+    return a && a->provider == Provider::legacy ? "libcrypto legacy" : "libcrypto default";
 }
 
 CipherCtxPtr cipher_ctx(EVP_CIPHER* cipher, const std::vector<uint8_t>& key, bool encrypt = true) {
@@ -342,7 +338,8 @@ MdPtr fetch_md(const std::string& id) {
 }
 
 bool own_has(const std::string& id) {
-    return id == "md2" || id == "mdc2" || id == "rc5-cbc" || id == "idea-cbc";
+    const AlgorithmInfo* a = algorithm_info(id);
+    return a && a->has(kOwnCode);
 }
 
 }  // namespace

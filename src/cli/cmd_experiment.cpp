@@ -11,6 +11,7 @@
 #include "cli/commands.h"
 #include "compare/interval.h"
 #include "compare/ratio.h"
+#include "core/algorithm_registry.h"
 #include "report/comparison.h"
 #include "report/feature_table.h"
 #include "report/speed_table.h"
@@ -109,9 +110,7 @@ int features(const ExperimentArgs& a, Global& global) {
     if (names.empty())
         return fail(Exit::failure,
                     "this CPU shows none of the features libcrypto can be told to ignore");
-    std::vector<std::string> defaults{"md5",         "sha1",        "sha256",
-                                      "aes-128-cbc", "aes-128-gcm", "chacha20-poly1305",
-                                      "rsa2048",     "ecdsap256"};
+    std::vector<std::string> defaults = ids_with(kFeatures);
     std::vector<ChildRun> variants{{{}, "", child_args(a, defaults)}};
     std::vector<std::string> labels{"native"};
     std::vector<std::string> masks{""};
@@ -164,8 +163,7 @@ int features(const ExperimentArgs& a, Global& global) {
 
 int emulator(const ExperimentArgs& a, Global& global) {
     if (a.under.empty()) return fail(Exit::usage, "experiment emulator needs --under 'COMMAND'");
-    std::vector<std::string> defaults{"md5",      "sha1",        "rc4",     "des",
-                                      "blowfish", "aes-128-cbc", "rsa1024", "dsa1024"};
+    std::vector<std::string> defaults = ids_with(kEmulator);
     Machine machine = sysinfo::capture_machine();
     std::string error;
     bool interrupted = false;

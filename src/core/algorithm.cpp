@@ -5,78 +5,12 @@
 #include <cctype>
 #include <utility>
 
+#include "core/algorithm_registry.h"
 #include "core/text.h"
 
 namespace speedlab {
 
 namespace {
-
-// Names that differ from the canonical id after lowercasing and turning spaces
-// into hyphens.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 24> kAliases{{
-    {"blowfish", "bf-cbc"},     {"blowfish-cbc", "bf-cbc"},
-    {"bf", "bf-cbc"},           {"cast-cbc", "cast5-cbc"},
-    {"cast", "cast5-cbc"},      {"rc5-32/12-cbc", "rc5-cbc"},
-    {"rc5", "rc5-cbc"},         {"rc2", "rc2-cbc"},
-    {"idea", "idea-cbc"},       {"seed", "seed-cbc"},
-    {"des", "des-cbc"},         {"des-ede3-cbc", "des-ede3"},
-    {"sha2-256", "sha256"},     {"sha2-512", "sha512"},
-    {"sha-256", "sha256"},      {"sha-512", "sha512"},
-    {"sha-1", "sha1"},          {"ripemd160", "rmd160"},
-    {"ripemd-160", "rmd160"},   {"ripemd", "rmd160"},
-    {"aes-128", "aes-128-cbc"}, {"aes-192", "aes-192-cbc"},
-    {"aes-256", "aes-256-cbc"}, {"chacha20-poly1305", "chacha20-poly1305"},
-}};
-
-// Classic print order: the 1.x names array, then the newer symmetric rows,
-// then the public-key families in table order.
-constexpr std::array<std::string_view, 45> kOrder{{
-    "md2",
-    "mdc2",
-    "md4",
-    "md5",
-    "hmac-md5",
-    "sha1",
-    "rmd160",
-    "rc4",
-    "des-cbc",
-    "des-ede3",
-    "idea-cbc",
-    "seed-cbc",
-    "rc2-cbc",
-    "rc5-cbc",
-    "bf-cbc",
-    "cast5-cbc",
-    "aes-128-cbc",
-    "aes-192-cbc",
-    "aes-256-cbc",
-    "camellia-128-cbc",
-    "camellia-192-cbc",
-    "camellia-256-cbc",
-    "sha256",
-    "sha512",
-    "whirlpool",
-    "aes-128-ige",
-    "aes-192-ige",
-    "aes-256-ige",
-    "hmac-sha256",
-    "ghash",
-    "aes-128-gcm",
-    "aes-256-gcm",
-    "chacha20-poly1305",
-    "rand",
-    "rsa",
-    "dsa",
-    "ecdsa",
-    "ecdh",
-    "ed",
-    "sm2",
-    "ffdh",
-    "ml-kem",
-    "ml-dsa",
-    "slh-dsa",
-    "bogomips",
-}};
 
 bool starts_with(std::string_view s, std::string_view prefix) {
     return s.substr(0, prefix.size()) == prefix;
@@ -106,9 +40,8 @@ std::string canonical_symmetric_id(std::string_view printed_name) {
         return name.substr(0, open) + "-" + inner;
     }
     std::replace(name.begin(), name.end(), ' ', '-');
-    for (const auto& [alias, id] : kAliases)
-        if (name == alias) return std::string(id);
-    return name;
+    const AlgorithmInfo* a = algorithm_named(name, false);
+    return a && a->kind != AlgorithmKind::public_key ? std::string(a->id) : name;
 }
 
 std::string canonical_curve_id(std::string_view family, std::string_view curve) {
@@ -139,7 +72,7 @@ AlgorithmKind kind_of(std::string_view id) {
 }
 
 bool looks_like_algorithm(std::string_view id) {
-    if (std::find(kOrder.begin(), kOrder.end(), id) != kOrder.end()) return true;
+    if (const AlgorithmInfo* a = algorithm_info(id); a && a->has(kListed)) return true;
     static constexpr std::array<std::string_view, 30> families{
         "aes-",  "aria-", "camellia-", "sm4",  "chacha20", "des-",      "des",    "bf-",
         "cast",  "rc2",   "rc4",       "rc5",  "idea",     "seed",      "sha",    "md2",
@@ -151,61 +84,40 @@ bool looks_like_algorithm(std::string_view id) {
 }
 
 int print_rank(std::string_view id) {
-    for (size_t i = 0; i < kOrder.size(); ++i)
-        if (id == kOrder[i]) return static_cast<int>(i) * 1000;
+    static const std::vector<std::string_view> listed = ordered_ids();
+    for (size_t i = 0; i < listed.size(); ++i)
+        if (id == listed[i]) return static_cast<int>(i) * 1000;
     // Public-key ids sort by family, then by key size.
-    for (size_t i = 0; i < kOrder.size(); ++i) {
-        if (kind_of(kOrder[i]) != AlgorithmKind::public_key) continue;
-        if (!starts_with(id, kOrder[i])) continue;
+    for (size_t i = 0; i < listed.size(); ++i) {
+        if (kind_of(listed[i]) != AlgorithmKind::public_key) continue;
+        if (!starts_with(id, listed[i])) continue;
         int bits = 0;
         for (char c : id)
             if (std::isdigit(static_cast<unsigned char>(c)))
                 bits = std::min(bits * 10 + (c - '0'), 999);
         return static_cast<int>(i) * 1000 + bits;
     }
-    return static_cast<int>(kOrder.size()) * 1000;
+    return static_cast<int>(listed.size()) * 1000;
 }
 
 std::string openssl3_row_name(std::string_view id) {
-    if (id == "bf-cbc") return "blowfish";
-    if (id == "cast5-cbc") return "cast-cbc";
+    const AlgorithmInfo* a = algorithm_info(id);
+    if (a && !a->row_3x.empty() && a->kind != AlgorithmKind::public_key)
+        return std::string(a->row_3x);
     if (starts_with(id, "hmac-")) return "hmac(" + std::string(id.substr(5)) + ")";
     return std::string(id);
 }
 
 int openssl3_index(std::string_view id) {
-    static constexpr std::array<std::string_view, 25> names{"md2",
-                                                            "mdc2",
-                                                            "md4",
-                                                            "md5",
-                                                            "sha1",
-                                                            "rmd160",
-                                                            "sha256",
-                                                            "sha512",
-                                                            "whirlpool",
-                                                            "hmac-md5",
-                                                            "des-cbc",
-                                                            "des-ede3",
-                                                            "rc4",
-                                                            "idea-cbc",
-                                                            "seed-cbc",
-                                                            "rc2-cbc",
-                                                            "rc5-cbc",
-                                                            "bf-cbc",
-                                                            "cast5-cbc",
-                                                            "aes-128-cbc",
-                                                            "aes-192-cbc",
-                                                            "aes-256-cbc",
-                                                            "camellia-128-cbc",
-                                                            "camellia-192-cbc",
-                                                            "camellia-256-cbc"};
-    for (size_t i = 0; i < names.size(); ++i)
-        if (names[i] == id) return static_cast<int>(i);
-    return 25;
+    const AlgorithmInfo* a = algorithm_info(id);
+    return a && a->mr_index >= 0 ? a->mr_index : 25;
 }
 
 std::vector<std::string_view> ordered_ids() {
-    return {kOrder.begin(), kOrder.end()};
+    std::vector<std::string_view> out;
+    for (const auto& a : algorithm_table())
+        if (a.has(kListed)) out.push_back(a.id);
+    return out;
 }
 
 }  // namespace speedlab

@@ -1,0 +1,232 @@
+#include "core/algorithm_registry.h"
+
+#include <algorithm>
+#include <map>
+
+#include "core/text.h"
+
+namespace speedlab {
+
+namespace {
+
+constexpr auto kDigest = AlgorithmKind::digest;
+constexpr auto kCipher = AlgorithmKind::cipher;
+constexpr auto kKey = AlgorithmKind::public_key;
+constexpr auto kDef = Provider::default_provider;
+constexpr auto kLeg = Provider::legacy;
+constexpr auto kNone = Provider::none;
+constexpr unsigned kRow = kListed | kAll | kInTables;  // a row of the classic table
+constexpr unsigned kPk = kAll;
+
+// Listed rows first, in openssl's print order (the 1.x names array, then the
+// newer rows, then the public-key families); then the ids `speedlab run`
+// times; then names people's tables use that openssl speed prints only by EVP.
+// {id, kind, family, row_1x, row_3x, spellings, typed, arguments, evp, provider,
+//  mr_index, bits, flags}
+constexpr AlgorithmInfo kAlgorithms[] = {
+    {"md2", kDigest, "md2", "md2", "md2", "", "", "md2", "MD2", kDef, 0, 0, kRow | kOwnCode},
+    {"mdc2", kDigest, "mdc2", "mdc2", "mdc2", "", "", "mdc2", "MDC2", kLeg, 1, 0, kRow | kOwnCode},
+    {"md4", kDigest, "md4", "md4", "md4", "", "", "md4", "MD4", kLeg, 2, 0, kRow},
+    {"md5", kDigest, "md5", "md5", "md5", "", "", "md5", "MD5", kDef, 3, 0,
+     kRow | kClassic | kFeatures | kEmulator},
+    {"hmac-md5", kDigest, "hmac", "hmac(md5)", "hmac(md5)", "", "", "hmac", "", kDef, 9, 0, kRow},
+    {"sha1", kDigest, "sha", "sha1", "sha1", "sha-1", "", "sha1 sha", "SHA1", kDef, 4, 0,
+     kRow | kClassic | kFeatures | kEmulator},
+    {"rmd160", kDigest, "rmd160", "rmd160", "rmd160", "ripemd160 ripemd-160 ripemd", "",
+     "rmd160 ripemd160 ripemd", "RIPEMD160", kDef, 5, 0, kRow},
+    {"rc4", kCipher, "rc4", "rc4", "rc4", "", "", "rc4", "RC4", kLeg, 12, 0,
+     kRow | kClassic | kEmulator},
+    {"des-cbc", kCipher, "des", "des cbc", "des-cbc", "des", "", "des-cbc des", "DES-CBC", kLeg, 10,
+     0, kRow | kClassic | kEmulator},
+    {"des-ede3", kCipher, "des", "des ede3", "des-ede3", "des-ede3-cbc", "3des des3 tdes",
+     "des-ede3 des", "DES-EDE3-CBC", kDef, 11, 0, kRow | kClassic | kEmulator},
+    {"idea-cbc", kCipher, "idea", "idea cbc", "idea-cbc", "idea", "", "idea idea-cbc", "IDEA-CBC",
+     kLeg, 13, 0, kRow | kOwnCode},
+    {"seed-cbc", kCipher, "seed", "seed cbc", "seed-cbc", "seed", "", "seed seed-cbc", "SEED-CBC",
+     kLeg, 14, 0, kRow},
+    {"rc2-cbc", kCipher, "rc2", "rc2 cbc", "rc2-cbc", "rc2", "", "rc2 rc2-cbc", "RC2-CBC", kLeg, 15,
+     0, kRow},
+    {"rc5-cbc", kCipher, "rc5", "rc5-32/12 cbc", "rc5-cbc", "rc5", "", "rc5 rc5-cbc", "RC5-CBC",
+     kLeg, 16, 0, kRow | kOwnCode},
+    {"bf-cbc", kCipher, "bf", "blowfish cbc", "blowfish", "bf", "", "bf blowfish bf-cbc", "BF-CBC",
+     kLeg, 17, 0, kRow | kClassic | kEmulator},
+    {"cast5-cbc", kCipher, "cast", "cast cbc", "cast-cbc", "cast", "", "cast cast-cbc cast5",
+     "CAST5-CBC", kLeg, 18, 0, kRow},
+    {"aes-128-cbc", kCipher, "aes", "aes-128 cbc", "aes-128-cbc", "aes-128", "", "aes aes-128-cbc",
+     "AES-128-CBC", kDef, 19, 0, kRow | kClassic | kFeatures | kEmulator},
+    {"aes-192-cbc", kCipher, "aes", "aes-192 cbc", "aes-192-cbc", "aes-192", "", "aes aes-192-cbc",
+     "AES-192-CBC", kDef, 20, 0, kRow},
+    {"aes-256-cbc", kCipher, "aes", "aes-256 cbc", "aes-256-cbc", "aes-256", "", "aes aes-256-cbc",
+     "AES-256-CBC", kDef, 21, 0, kRow},
+    {"camellia-128-cbc", kCipher, "camellia", "camellia-128 cbc", "camellia-128-cbc", "", "",
+     "camellia camellia-128-cbc", "CAMELLIA-128-CBC", kDef, 22, 0, kRow},
+    {"camellia-192-cbc", kCipher, "camellia", "camellia-192 cbc", "camellia-192-cbc", "", "",
+     "camellia camellia-192-cbc", "CAMELLIA-192-CBC", kDef, 23, 0, kRow},
+    {"camellia-256-cbc", kCipher, "camellia", "camellia-256 cbc", "camellia-256-cbc", "", "",
+     "camellia camellia-256-cbc", "CAMELLIA-256-CBC", kDef, 24, 0, kRow},
+    {"sha256", kDigest, "sha", "sha256", "sha256", "sha2-256 sha-256", "", "sha256 sha", "SHA256",
+     kDef, 6, 0, kRow | kFeatures},
+    {"sha512", kDigest, "sha", "sha512", "sha512", "sha2-512 sha-512", "", "sha512 sha", "SHA512",
+     kDef, 7, 0, kRow},
+    {"whirlpool", kDigest, "whirlpool", "whirlpool", "whirlpool", "", "", "whirlpool", "WHIRLPOOL",
+     kLeg, 8, 0, kRow},
+    {"aes-128-ige", kCipher, "aes", "aes-128 ige", "aes-128-ige", "", "", "", "", kNone, -1, 0,
+     kListed},
+    {"aes-192-ige", kCipher, "aes", "aes-192 ige", "aes-192-ige", "", "", "", "", kNone, -1, 0,
+     kListed},
+    {"aes-256-ige", kCipher, "aes", "aes-256 ige", "aes-256-ige", "", "", "", "", kNone, -1, 0,
+     kListed},
+    {"hmac-sha256", kDigest, "hmac", "", "hmac(sha256)", "", "", "", "", kDef, -1, 0,
+     kListed | kInTables},
+    {"ghash", kDigest, "ghash", "ghash", "ghash", "", "", "", "", kNone, -1, 0,
+     kListed | kInTables},
+    {"aes-128-gcm", kCipher, "aes", "", "aes-128-gcm", "", "", "", "AES-128-GCM", kDef, -1, 0,
+     kListed | kInTables | kFeatures},
+    {"aes-256-gcm", kCipher, "aes", "", "aes-256-gcm", "", "", "", "AES-256-GCM", kDef, -1, 0,
+     kListed | kInTables},
+    {"chacha20-poly1305", kCipher, "chacha20", "", "chacha20-poly1305", "", "", "",
+     "CHACHA20-POLY1305", kDef, -1, 0, kListed | kInTables | kFeatures},
+    {"rand", kDigest, "rand", "rand", "rand", "", "", "", "", kNone, -1, 0, kListed},
+    // Public-key families: their ids rank by family, then key bits.
+    {"rsa", kKey, "rsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables},
+    {"dsa", kKey, "dsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables},
+    {"ecdsa", kKey, "ecdsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables},
+    {"ecdh", kKey, "ecdh", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables},
+    {"ed", kKey, "eddsa", "", "", "", "", "", "", kNone, -1, 0, kListed},
+    {"sm2", kKey, "sm2", "", "", "", "", "", "", kNone, -1, 0, kListed},
+    {"ffdh", kKey, "ffdh", "", "", "", "", "", "", kNone, -1, 0, kListed},
+    {"ml-kem", kKey, "ml-kem", "", "", "", "", "", "", kNone, -1, 0, kListed},
+    {"ml-dsa", kKey, "ml-dsa", "", "", "", "", "", "", kNone, -1, 0, kListed},
+    {"slh-dsa", kKey, "slh-dsa", "", "", "", "", "", "", kNone, -1, 0, kListed},
+    {"bogomips", AlgorithmKind::bogomips, "bogomips", "", "", "", "", "", "", kNone, -1, 0,
+     kListed},
+    // What `speedlab run` times of the public-key families.
+    {"rsa512", kKey, "rsa", "", "", "", "", "rsa512 rsa", "", kNone, -1, 512,
+     kPk | kClassic | kKeySizes},
+    {"rsa1024", kKey, "rsa", "", "", "", "", "rsa1024 rsa", "", kNone, -1, 1024,
+     kPk | kClassic | kKeySizes | kEmulator},
+    {"rsa2048", kKey, "rsa", "", "", "", "", "rsa2048 rsa", "", kNone, -1, 2048,
+     kPk | kClassic | kKeySizes | kFeatures},
+    {"rsa3072", kKey, "rsa", "", "", "", "", "rsa3072 rsa", "", kNone, -1, 3072, kPk | kKeySizes},
+    {"rsa4096", kKey, "rsa", "", "", "", "", "rsa4096 rsa", "", kNone, -1, 4096,
+     kPk | kClassic | kKeySizes},
+    {"rsa7680", kKey, "rsa", "", "", "", "", "rsa7680 rsa", "", kNone, -1, 7680, kPk | kKeySizes},
+    {"rsa15360", kKey, "rsa", "", "", "", "", "rsa15360 rsa", "", kNone, -1, 15360,
+     kPk | kKeySizes},
+    {"dsa512", kKey, "dsa", "", "", "", "", "dsa512 dsa", "", kNone, -1, 512,
+     kPk | kClassic | kKeySizes},
+    {"dsa1024", kKey, "dsa", "", "", "", "", "dsa1024 dsa", "", kNone, -1, 1024,
+     kPk | kClassic | kKeySizes | kEmulator},
+    {"dsa2048", kKey, "dsa", "", "", "", "", "dsa2048 dsa", "", kNone, -1, 2048,
+     kPk | kClassic | kKeySizes},
+    {"ecdsa-p192", kKey, "ecdsa", "", "", "", "", "ecdsap192", "", kNone, -1, 192, kPk},
+    {"ecdsa-p224", kKey, "ecdsa", "", "", "", "", "ecdsa ecdsap224", "", kNone, -1, 224, kPk},
+    {"ecdsa-p256", kKey, "ecdsa", "", "", "", "", "ecdsa ecdsap256", "", kNone, -1, 256,
+     kPk | kFeatures},
+    {"ecdsa-p384", kKey, "ecdsa", "", "", "", "", "ecdsa ecdsap384", "", kNone, -1, 384, kPk},
+    {"ecdsa-p521", kKey, "ecdsa", "", "", "", "", "ecdsa ecdsap521", "", kNone, -1, 521, kPk},
+    {"ecdsa-brainpoolp256r1", kKey, "ecdsa", "", "", "", "", "ecdsabrp256r1", "", kNone, -1, 256,
+     kPk},
+    {"ecdsa-brainpoolp384r1", kKey, "ecdsa", "", "", "", "", "ecdsabrp384r1", "", kNone, -1, 384,
+     kPk},
+    {"ecdsa-brainpoolp512r1", kKey, "ecdsa", "", "", "", "", "ecdsabrp512r1", "", kNone, -1, 512,
+     kPk},
+    {"ecdh-p224", kKey, "ecdh", "", "", "", "", "ecdh ecdhp224", "", kNone, -1, 224, kPk},
+    {"ecdh-p256", kKey, "ecdh", "", "", "", "", "ecdh ecdhp256", "", kNone, -1, 256, kPk},
+    {"ecdh-p384", kKey, "ecdh", "", "", "", "", "ecdh ecdhp384", "", kNone, -1, 384, kPk},
+    {"ecdh-p521", kKey, "ecdh", "", "", "", "", "ecdh ecdhp521", "", kNone, -1, 521, kPk},
+    {"ecdh-x25519", kKey, "ecdh", "", "", "", "", "ecdh ecdhx25519", "", kNone, -1, 253, kPk},
+    {"ecdh-x448", kKey, "ecdh", "", "", "", "", "ecdh ecdhx448", "", kNone, -1, 448, kPk},
+    {"ed25519", kKey, "eddsa", "Ed25519", "Ed25519", "", "", "eddsa ed25519", "ED25519", kDef, -1,
+     253, kPk},
+    {"ed448", kKey, "eddsa", "Ed448", "Ed448", "", "", "eddsa ed448", "ED448", kDef, -1, 456, kPk},
+    // Read in people's own tables; openssl speed times them only by EVP name.
+    {"sha224", kDigest, "sha", "", "", "", "sha-224", "", "SHA224", kDef, -1, 0, kInTables},
+    {"sha384", kDigest, "sha", "", "", "", "sha-384", "", "SHA384", kDef, -1, 0, kInTables},
+    {"sha512-256", kDigest, "sha", "", "", "", "", "", "SHA512-256", kDef, -1, 0, kInTables},
+    {"sha3-224", kDigest, "sha3", "", "", "", "", "", "SHA3-224", kDef, -1, 0, kInTables},
+    {"sha3-256", kDigest, "sha3", "", "", "", "", "", "SHA3-256", kDef, -1, 0, kInTables},
+    {"sha3-384", kDigest, "sha3", "", "", "", "", "", "SHA3-384", kDef, -1, 0, kInTables},
+    {"sha3-512", kDigest, "sha3", "", "", "", "", "", "SHA3-512", kDef, -1, 0, kInTables},
+    {"sm3", kDigest, "sm3", "", "", "", "", "", "SM3", kDef, -1, 0, kInTables},
+    {"sm4-cbc", kCipher, "sm4", "", "", "", "", "", "SM4-CBC", kDef, -1, 0, kInTables},
+    {"sm4-ecb", kCipher, "sm4", "", "", "", "", "", "SM4-ECB", kDef, -1, 0, kInTables},
+    {"sm4-ctr", kCipher, "sm4", "", "", "", "", "", "SM4-CTR", kDef, -1, 0, kInTables},
+    {"sm4-gcm", kCipher, "sm4", "", "", "", "", "", "SM4-GCM", kDef, -1, 0, kInTables},
+    {"chacha20", kCipher, "chacha20", "", "", "", "", "", "CHACHA20", kDef, -1, 0, kInTables},
+    {"poly1305", kCipher, "poly1305", "", "", "", "", "", "", kDef, -1, 0, kInTables},
+    {"hmac-sha1", kDigest, "hmac", "", "", "", "", "", "", kDef, -1, 0, kInTables},
+    {"blake2b512", kDigest, "blake2", "", "", "", "", "", "BLAKE2B-512", kDef, -1, 0, kInTables},
+    {"blake2s256", kDigest, "blake2", "", "", "", "", "", "BLAKE2S-256", kDef, -1, 0, kInTables},
+};
+
+// Lower case, spaces as hyphens: the form names are looked up in.
+std::string looked_up(std::string_view name) {
+    std::string s = lower_ascii(name);
+    std::replace(s.begin(), s.end(), ' ', '-');
+    return s;
+}
+
+template <typename F>
+void each_word(std::string_view list, F f) {
+    while (!list.empty()) {
+        auto space = list.find(' ');
+        if (space != 0) f(list.substr(0, space));
+        if (space == std::string_view::npos) break;
+        list.remove_prefix(space + 1);
+    }
+}
+
+using NameMap = std::map<std::string, const AlgorithmInfo*, std::less<>>;
+
+NameMap build_names(bool typed) {
+    NameMap out;
+    for (const auto& a : kAlgorithms) {
+        out.emplace(std::string(a.id), &a);
+        if (!a.row_1x.empty()) out.emplace(looked_up(a.row_1x), &a);
+        if (!a.row_3x.empty()) out.emplace(looked_up(a.row_3x), &a);
+        each_word(a.spellings, [&](std::string_view w) { out.emplace(std::string(w), &a); });
+        if (typed) each_word(a.typed, [&](std::string_view w) { out.emplace(std::string(w), &a); });
+    }
+    return out;
+}
+
+}  // namespace
+
+std::span<const AlgorithmInfo> algorithm_table() {
+    return kAlgorithms;
+}
+
+const AlgorithmInfo* algorithm_info(std::string_view id) {
+    for (const auto& a : kAlgorithms)
+        if (a.id == id) return &a;
+    return nullptr;
+}
+
+const AlgorithmInfo* algorithm_named(std::string_view name, bool typed) {
+    static const NameMap printed = build_names(false), with_typed = build_names(true);
+    const NameMap& names = typed ? with_typed : printed;
+    auto it = names.find(looked_up(name));
+    return it == names.end() ? nullptr : it->second;
+}
+
+std::vector<std::string> ids_with(AlgorithmFlag flag) {
+    std::vector<std::string> out;
+    for (const auto& a : kAlgorithms)
+        if (a.has(flag)) out.emplace_back(a.id);
+    return out;
+}
+
+std::vector<std::string_view> word_list(std::string_view list) {
+    std::vector<std::string_view> out;
+    each_word(list, [&](std::string_view w) { out.push_back(w); });
+    return out;
+}
+
+bool in_word_list(std::string_view list, std::string_view word) {
+    bool found = false;
+    each_word(list, [&](std::string_view w) { found = found || w == word; });
+    return found;
+}
+
+}  // namespace speedlab

@@ -1,0 +1,66 @@
+#pragma once
+// The one registry of algorithms: every fact bench, parse, report, completion
+// and experiments must agree on, one row per canonical id (curves: core/curve.h).
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/algorithm.h"
+
+namespace speedlab {
+
+// The libcrypto 3.x provider that serves an algorithm's EVP name.
+enum class Provider { none, default_provider, legacy };
+
+// Memberships of an algorithm, or'ed in AlgorithmInfo::flags.
+enum AlgorithmFlag : unsigned {
+    kListed = 1u << 0,    // in openssl speed's print order (ordered_ids, print_rank)
+    kClassic = 1u << 1,   // the classic suite: what `speedlab run` times by default
+    kAll = 1u << 2,       // `speedlab run all`
+    kOwnCode = 1u << 3,   // speedlab has its own implementation (used where libcrypto lacks it)
+    kInTables = 1u << 4,  // read as an algorithm where people type it in their own tables
+    kFeatures = 1u << 5,  // timed by `experiment features`
+    kEmulator = 1u << 6,  // timed by `experiment emulator`
+    kKeySizes = 1u << 7,  // a family of key sizes: one too slow to time skips the larger
+};
+
+struct AlgorithmInfo {
+    std::string_view id;  // canonical: "bf-cbc", "rsa2048", "ecdsa-p256"
+    AlgorithmKind kind;
+    std::string_view family;  // selection and report group: "des", "aes", "sha", "rsa", "eddsa"
+    std::string_view row_1x;  // as 0.9.x..1.1.x print the row: "blowfish cbc"; EdDSA: "Ed25519"
+    std::string_view row_3x;  // as 3.x prints it: "blowfish"
+    // Other names openssl or libcrypto print for it, space separated, spaces of a
+    // name as hyphens: "blowfish-cbc bf".
+    std::string_view spellings;
+    // Names people type (own tables, `openssl speed` arguments), space separated: "3des tdes".
+    std::string_view typed;
+    // `openssl speed` arguments that select it, alone or with others: "des", "ecdsap256".
+    std::string_view arguments;
+    std::string_view evp;  // libcrypto's name; empty: built otherwise (HMAC, public key)
+    Provider provider = Provider::none;
+    int mr_index = -1;  // index in 3.0's names array (`-mr` "+F:" records); -1: none
+    int bits = 0;       // key bits as rows print them (public key)
+    unsigned flags = 0;
+    bool has(AlgorithmFlag f) const { return (flags & f) != 0; }
+};
+
+std::span<const AlgorithmInfo> algorithm_table();
+const AlgorithmInfo* algorithm_info(std::string_view id);
+// The row whose id, row name, spelling or typed name `name` is (lower case,
+// spaces as hyphens); `typed` names count only when asked for.
+const AlgorithmInfo* algorithm_named(std::string_view name, bool typed);
+// Ids whose flags include `flag`, in table order.
+std::vector<std::string> ids_with(AlgorithmFlag flag);
+
+// Block sizes openssl speed and `speedlab run` time a symmetric algorithm at.
+inline constexpr std::array<int64_t, 6> kDefaultBlockSizes{16, 64, 256, 1024, 8192, 16384};
+
+// The words of a space-separated list; whether it holds `word`.
+std::vector<std::string_view> word_list(std::string_view list);
+bool in_word_list(std::string_view list, std::string_view word);
+
+}  // namespace speedlab
