@@ -511,7 +511,7 @@ TEST_F(Cli, HtmlReportChartsOnlySharedFigures) {
     EXPECT_NE(page.find("aria-label=\"dsa512\""), std::string::npos);
     EXPECT_EQ(page.find("aria-label=\"md5\""), std::string::npos) << "only the local run has md5";
     EXPECT_NE(page.find("block size (bytes, log scale)"), std::string::npos);
-    EXPECT_NE(page.find("operations/s (log scale)"), std::string::npos);  // dsa spans > 10x
+    EXPECT_NE(page.find(">op/s (log scale)"), std::string::npos);  // dsa spans > 10x
     EXPECT_NE(page.find("colour key"), std::string::npos);
     EXPECT_NE(page.find("geometric mean of each run / baseline"), std::string::npos);
     EXPECT_NE(page.find("Thunderbird"), std::string::npos);  // the legend of runs

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "report/html.h"
+#include "report/verdict.h"
 
 namespace speedlab::report {
 
@@ -68,14 +69,22 @@ Axis axis_for(double lo, double hi) {
     return {false, 0, hi * 1.08};
 }
 
-std::string y_axis(const Axis& a, const std::string& unit_label) {
+// "20", "300k", "1.5M", "10G": a log axis spanning many decades reads its
+// ticks in one base unit, never 0.00001 thousands.
+std::string si_tick(double v) {
+    for (auto [scale, suffix] : {std::pair{1e9, "G"}, {1e6, "M"}, {1e3, "k"}})
+        if (v >= scale) return tick_label(v / scale) + suffix;
+    return tick_label(v);
+}
+
+std::string y_axis(const Axis& a, const std::string& unit_label, bool si = false) {
     std::string out;
     for (double v : a.log ? log_ticks(a.lo, a.hi) : linear_ticks(a.hi)) {
         double y = a.y(v);
         out += fmt::format(
             "<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"grid\"/>"
             "<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>\n",
-            kLeft, kW - kRight, y, y, kLeft - 4, y + 4, tick_label(v));
+            kLeft, kW - kRight, y, y, kLeft - 4, y + 4, si ? si_tick(v) : tick_label(v));
     }
     out += fmt::format(
         "<text transform=\"translate(14,{}) rotate(-90)\" class=\"axis\" "
@@ -138,6 +147,22 @@ bool any_whiskers(const std::vector<Series>& series) {
 std::string value_text(double v) {
     return v >= 100 ? fmt::format("{:.1f}", v) : fmt::format("{:.4g}", v);
 }
+
+// A log axis reads in the base unit with k, M, G ticks ("B/s", "op/s"); a
+// unit it does not know stays as it is.
+std::optional<AxisUnit> base_unit(const AxisUnit& unit) {
+    for (const char* base : {"op/s", "B/s"})
+        if (unit.name.ends_with(base)) return AxisUnit{base, 1};
+    return std::nullopt;
+}
+
+// "12.5k op/s", "3.2 MB/s": a value as its axis reads it.
+std::string reading(double v, const AxisUnit& unit, bool si) {
+    if (!si) return value_text(v / unit.scale) + " " + unit.name;
+    for (auto [scale, suffix] : {std::pair{1e9, "G"}, {1e6, "M"}, {1e3, "k"}})
+        if (v >= scale) return value_text(v / scale) + suffix + " " + unit.name;
+    return value_text(v) + " " + unit.name;
+}
 }  // namespace
 
 std::string series_colour(size_t i) {
@@ -183,6 +208,31 @@ std::string heat_colour(double ratio) {
     return fmt::format("hsl({},{}%,{}%)", t >= 0 ? 210 : 30, t == 0 ? 0 : 80, light);
 }
 
+namespace {
+// The y axis of a panel: the family's unit on a linear axis, the base unit
+// with k, M, G ticks on a log one.
+struct YAxis {
+    Axis axis;
+    AxisUnit unit;
+    bool si = false;
+    double y(double v) const { return axis.y(v / unit.scale); }
+};
+
+YAxis y_axis_for(double lo, double hi, const AxisUnit& unit) {
+    Axis a = axis_for(lo / unit.scale, hi / unit.scale);
+    if (!a.log) return {a, unit, false};
+    auto base = base_unit(unit);
+    if (!base) return {a, unit, false};
+    return {axis_for(lo, hi), *base, true};
+}
+
+// One marker per series at one x: the runs stand a marker apart (a dodge), so
+// equal figures never hide each other.
+double dodge_of(size_t series, double room) {
+    return series > 1 ? std::min(7.0, room / double(series - 1)) : 0;
+}
+}  // namespace
+
 std::string throughput_chart(const std::string& title, const std::vector<int64_t>& sizes,
                              const std::vector<Series>& series, const AxisUnit& unit,
                              bool with_legend) {
@@ -192,26 +242,27 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
             for (auto v : {p.value, p.low, p.high})
                 if (v && *v > 0) lo = lo == 0 ? *v : std::min(lo, *v), hi = std::max(hi, *v);
     if (hi <= 0 || sizes.empty()) return {};
-    Axis a = axis_for(lo / unit.scale, hi / unit.scale);
-    std::string out = svg_open(title) + y_axis(a, unit.name);
-    double l0 = std::log2(static_cast<double>(sizes.front())),
+    YAxis ya = y_axis_for(lo, hi, unit);
+    std::string out = svg_open(title) + y_axis(ya.axis, ya.unit.name, ya.si);
+    // One size only: a dot plot, one column per run, no line to draw.
+    bool dots = sizes.size() == 1;
+    double span = kW - kLeft - kRight - 24, l0 = std::log2(static_cast<double>(sizes.front())),
            l1 = std::log2(static_cast<double>(sizes.back()));
     auto x = [&](int64_t size) {
         double t = l1 > l0 ? (std::log2(static_cast<double>(size)) - l0) / (l1 - l0) : 0.5;
-        return kLeft + 12 + t * (kW - kLeft - kRight - 24);
+        return kLeft + 12 + t * span;
     };
-    for (auto size : sizes)
-        out += fmt::format(
-            "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
-            x(size), kH - kBottom + 16, size);
-    out += fmt::format(
-        "<text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">block size "
-        "(bytes, log scale)</text>\n",
-        (kLeft + kW) / 2, kH - kBottom + 32);
-    // Runs' points at one size stand a marker apart (a dodge), so equal figures
-    // never hide each other; at most 60% of the gap between sizes.
-    double gap = sizes.size() > 1 ? (kW - kLeft - kRight - 24) / double(sizes.size() - 1) : kW;
-    double dodge = series.size() > 1 ? std::min(7.0, 0.6 * gap / double(series.size() - 1)) : 0;
+    if (!dots)
+        for (auto size : sizes)
+            out += fmt::format(
+                "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
+                x(size), kH - kBottom + 16, size);
+    out += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">{}</text>\n",
+                       (kLeft + kW) / 2, kH - kBottom + (dots ? 20 : 32),
+                       dots ? fmt::format("one column per run, at {} bytes", sizes.front())
+                            : std::string("block size (bytes, log scale)"));
+    double gap = sizes.size() > 1 ? span / double(sizes.size() - 1) : kW;
+    double dodge = dodge_of(series.size(), 0.6 * gap);
     for (size_t i = 0; i < series.size(); ++i) {
         const auto& s = series[i];
         std::string path, marks, colour = series_colour(s.colour), dash = series_dash(s.colour);
@@ -219,22 +270,26 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
         for (size_t k = 0; k < s.points.size() && k < sizes.size(); ++k) {
             const Point& p = s.points[k];
             if (!p.value || *p.value <= 0) continue;
-            double px = x(sizes[k]) + shift, py = a.y(*p.value / unit.scale);
+            double px = dots ? kLeft + 12 + span * (double(i) + 0.5) / double(series.size())
+                             : x(sizes[k]) + shift,
+                   py = ya.y(*p.value);
             path += fmt::format("{}{:.1f},{:.1f} ", path.empty() ? "M" : "L", px, py);
             if (p.low && p.high && *p.low > 0)
                 marks += fmt::format(
                     "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1:.1f}\" y2=\"{2:.1f}\" "
                     "stroke=\"{3}\" class=\"whisker\"/>",
-                    px, a.y(*p.low / unit.scale), a.y(*p.high / unit.scale), colour);
-            std::string tip = fmt::format("{}: {} {} at {} bytes", s.name,
-                                          value_text(*p.value / unit.scale), unit.name, sizes[k]);
+                    px, ya.y(*p.low), ya.y(*p.high), colour);
+            std::string tip = fmt::format("{}: {} at {} bytes", s.name,
+                                          reading(*p.value, ya.unit, ya.si), sizes[k]);
             if (p.low && p.high)
-                tip += fmt::format(" (repetitions {} to {})", value_text(*p.low / unit.scale),
-                                   value_text(*p.high / unit.scale));
+                tip += fmt::format(" (repetitions {} to {})", reading(*p.low, ya.unit, ya.si),
+                                   reading(*p.high, ya.unit, ya.si));
             marks += marker(s.colour, px, py, 3.2, tip);
         }
-        out += fmt::format("<path d=\"{}\" stroke=\"{}\" class=\"line\"{}/>{}\n", path, colour,
-                           dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"", marks);
+        if (!dots)
+            out += fmt::format("<path d=\"{}\" stroke=\"{}\" class=\"line\"{}/>", path, colour,
+                               dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"");
+        out += marks + "\n";
     }
     return out + "</svg>" + (with_legend ? legend(series, any_whiskers(series)) : "") +
            "</figure>\n";
@@ -286,9 +341,9 @@ std::string history_chart(const std::string& title, const std::vector<HistoryLin
 
 AxisUnit ops_unit(double top) {
     double t = top * 1.25;
-    if (t >= 9999.5e3) return {"million operations/s", 1e6};
-    if (t >= 9999.5) return {"thousand operations/s", 1e3};
-    return {"operations/s", 1};
+    if (t >= 9999.5e3) return {"M op/s", 1e6};
+    if (t >= 9999.5) return {"k op/s", 1e3};
+    return {"op/s", 1};
 }
 
 std::string grouped_bars(const std::string& title, const std::vector<std::string>& groups,
@@ -301,11 +356,8 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
                 lo = lo == 0 ? *p.value : std::min(lo, *p.value), hi = std::max(hi, *p.value);
     if (hi <= 0 || groups.empty()) return {};
     // Labels of at most 4 digits: thousands or millions of operations where needed.
-    AxisUnit u = unit.value_or(ops_unit(hi));
-    double scale = u.scale;
-    Axis a = axis_for(lo / scale, hi / scale);
-    if (a.log) a.lo = std::min(a.lo, std::pow(10, std::floor(std::log10(lo / scale))));
-    std::string out = svg_open(title) + y_axis(a, u.name);
+    YAxis ya = y_axis_for(lo, hi, unit.value_or(ops_unit(hi)));
+    std::string out = svg_open(title) + y_axis(ya.axis, ya.unit.name, ya.si);
     double slot = (kW - kLeft - kRight) / static_cast<double>(groups.size());
     double bar =
         std::min(28.0, (slot - 8) / static_cast<double>(std::max<size_t>(series.size(), 1)));
@@ -314,17 +366,21 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
         for (size_t k = 0; k < series.size(); ++k) {
             const Point& p = g < series[k].points.size() ? series[k].points[g] : Point{};
             if (!p.value || *p.value <= 0) continue;
-            double y = a.y(*p.value / scale), base = a.y(a.log ? a.lo : 0);
-            std::string tip =
-                fmt::format("{}: {}/s {}", series[k].name, value_text(*p.value), groups[g]);
-            out += fmt::format(
-                "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
-                "fill=\"{}\"><title>{}</title></rect>",
-                x0 + k * bar, y, std::max(0.5, bar - 1), std::max(0.5, base - y),
-                series_colour(series[k].colour), html_escape(tip));
-            out += marker(series[k].colour, x0 + (k + 0.5) * bar, y - 4,
-                          std::clamp(bar / 3, 1.5, 3.5), "") +
-                   "\n";
+            double y = ya.y(*p.value), base = ya.axis.y(0);
+            std::string tip = fmt::format("{}: {} {}", series[k].name,
+                                          reading(*p.value, ya.unit, ya.si), groups[g]);
+            // A bar's length means something only from zero: on a log axis a point.
+            if (!ya.axis.log)
+                out += fmt::format(
+                    "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
+                    "fill=\"{}\"><title>{}</title></rect>",
+                    x0 + k * bar, y, std::max(0.5, bar - 1), std::max(0.5, base - y),
+                    series_colour(series[k].colour), html_escape(tip));
+            double mx = x0 + (k + 0.5) * bar;
+            out += ya.axis.log
+                       ? marker(series[k].colour, mx, y, std::clamp(bar / 2.5, 2.5, 4.5), tip)
+                       : marker(series[k].colour, mx, y - 4, std::clamp(bar / 3, 1.5, 3.5), tip);
+            out += "\n";
         }
         out += fmt::format(
             "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
@@ -383,23 +439,33 @@ std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& b
     for (size_t k = 0; k < bars.size(); ++k) {
         const auto& b = bars[k];
         double y = top + row * static_cast<double>(k);
-        double x0 = std::min(x(1), x(b.ratio)), x1 = std::max(x(1), x(b.ratio));
         std::string fill =
             b.series ? series_colour(*b.series) : heat_colour(b.ratio >= 1 ? 4 : 0.25);
-        std::string tip = fmt::format("{}: {:.4g} (95%: {:.4g} to {:.4g}){}", b.name, b.ratio,
-                                      b.low, b.high, b.note.empty() ? "" : "; " + b.note);
+        std::string tip =
+            fmt::format("{}: {} ({:.4g}; 95%: {:.4g} to {:.4g}){}", b.name, change_words(b.ratio),
+                        b.ratio, b.low, b.high, b.note.empty() ? "" : "; " + b.note);
+        // A lollipop from 1: on a log axis only the end of a bar means anything.
+        double cy = y + row / 2 - 1, end = x(b.ratio);
+        // The value beyond the dot and whisker, or beside the 1 line where the
+        // run's name leaves it no room.
+        std::string words = change_words(b.ratio);
+        double text_w = 6.2 * static_cast<double>(words.size());
+        double value_x =
+            b.ratio >= 1 ? std::max(end + 7, x(b.high)) + 3 : std::min(end - 7, x(b.low)) - 3;
+        bool value_start = b.ratio >= 1;
+        if (b.ratio >= 1 && value_x + text_w > kW) value_x = x(1) - 4, value_start = false;
+        if (b.ratio < 1 && value_x - text_w < label_w) value_x = x(1) + 4, value_start = true;
         out += fmt::format(
             "<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>"
-            "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{}\" fill=\"{}\" "
-            "class=\"ratio\"><title>{}</title></rect>"
+            "<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
+            "stroke-width=\"3\" class=\"stem\"/>"
             "<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"ci\"/>"
+            "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"5.5\" fill=\"{}\" stroke=\"#222\" "
+            "class=\"ratio\"><title>{}</title></circle>"
             "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"val\" text-anchor=\"{}\">{}</text>\n",
-            label_w - 6, y + 13, html_escape(fit_label(b.name, 22)), x0, y + 3,
-            std::max(1.0, x1 - x0), row - 8, fill, html_escape(tip), x(b.low), x(b.high),
-            y + row / 2 - 1, y + row / 2 - 1,
-            b.ratio >= 1 ? std::max(x1, x(b.high)) + 3 : std::min(x0, x(b.low)) - 3, y + 14,
-            b.ratio >= 1 ? "start" : "end",
-            b.ratio >= 100 ? fmt::format("{:.0f}", b.ratio) : fmt::format("{:.3g}", b.ratio));
+            label_w - 6, y + 13, html_escape(fit_label(b.name, 22)), x(1), end, cy, cy, fill,
+            x(b.low), x(b.high), cy, cy, end, cy, fill, html_escape(tip), value_x, y + 14,
+            value_start ? "start" : "end", html_escape(words));
     }
     out +=
         fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"one\"/>",

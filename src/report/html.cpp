@@ -142,7 +142,21 @@ std::string report_css() {
            "table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ccc;padding:3px "
            "8px;text-align:right;font-variant-numeric:tabular-nums}th{background:#f3f3f3;"
            "text-align:left}td.missing{color:#999}\n"
-           ".wide{overflow-x:auto;max-width:100%}.wide table{white-space:nowrap}\n"
+           ".wide{overflow:auto;max-width:100%;max-height:85vh;margin:8px 0;background:"
+           "linear-gradient(90deg,#fff 30%,#fff0) 0 0/40px 100% no-repeat local,"
+           "linear-gradient(270deg,#fff 30%,#fff0) 100% 0/40px 100% no-repeat local,"
+           "radial-gradient(farthest-side at 0 50%,#0004,#0000) 0 0/16px 100% no-repeat,"
+           "radial-gradient(farthest-side at 100% 50%,#0004,#0000) 100% 0/16px 100% no-repeat}"
+           ".wide table{white-space:nowrap;margin:0}\n"
+           // Wide tables keep their header row and first column in sight.
+           ".wide tr:first-child>th{position:sticky;top:0;z-index:2;white-space:normal;"
+           "vertical-align:bottom;min-width:4em;box-shadow:inset 0 -1px #bbb}"
+           ".wide tr>th:first-child{position:sticky;left:0;z-index:1;box-shadow:inset -1px 0 "
+           "#bbb}.wide tr:first-child>th:first-child{z-index:3}\n"
+           "table#facts-diff{white-space:normal}#facts-diff td{overflow-wrap:break-word;"
+           "min-width:4em;text-align:left}#facts-diff tr>th:first-child{min-width:10em;"
+           "max-width:18em;overflow-wrap:anywhere}\n"
+           ".wide:has(>table.list){border:1px solid #ddd}\n"
            "table.facts td{text-align:left}td.flags{font-size:11px;word-break:break-all;"
            "white-space:normal}table.facts{font-size:12px;margin:4px 0 8px 30px}\n"
            ".runs details{margin:2px 0}.runs summary{cursor:pointer;white-space:nowrap;"
@@ -165,7 +179,10 @@ std::string report_css() {
            "margin-right:10px;display:inline-block}.legend svg.sw,.runs svg.sw{vertical-align:-1px;"
            "margin-right:3px}.legend .note{color:#666}div.key-runs{font-size:12px;margin:6px 0}\n"
            ".key span{display:inline-block;padding:1px 8px;margin:0 1px;border:1px solid #ccc}\n"
-           "@media (max-width:900px){body{margin:10px}td,th{padding:2px 4px}}\n";
+           "@media (max-width:900px){body{margin:10px}td,th{padding:2px 4px}"
+           ".wide:has(>table.list)::before{content:\"\\2194  scroll sideways for more columns\";"
+           "display:block;position:sticky;left:0;font-size:12px;color:#555;padding:2px 6px;"
+           "background:#f7f9fc}}\n";
 }
 
 std::string HtmlReport::body() const {

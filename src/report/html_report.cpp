@@ -133,8 +133,9 @@ std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs,
     }
     page.paragraph("Baseline: run " + base + ". " + interval_line(s.noise));
     std::vector<std::string> header{"figure"};
-    for (size_t i = 0; i < s.short_labels.size(); ++i)
-        header.push_back(s.short_labels[i] + (i == s.baseline ? " (baseline)" : ""));
+    // Whole labels: a header wraps, and builds of one machine must read apart.
+    for (size_t i = 0; i < s.labels.size(); ++i)
+        header.push_back(s.labels[i] + (i == s.baseline ? " (baseline)" : ""));
     page.heat_table("Figures and their ratio to the baseline", header,
                     side_rows(s, true, options.units), heat);
     std::vector<RatioBar> bars;

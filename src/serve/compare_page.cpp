@@ -87,10 +87,11 @@ std::string command_line(const std::vector<Run>& runs, size_t base, const Reques
     return out;
 }
 
-// The machines' facts side by side; a row whose values differ is marked.
-std::string facts_diff(const std::vector<Run>& runs) {
+// The machines' facts, one row per run so that every run stays on the page
+// however long its compiler flags; a fact whose values differ is marked.
+std::string facts_diff(const std::vector<Run>& runs, const Links& links) {
     using Get = std::string (*)(const Run&);
-    const std::pair<const char*, Get> rows[] = {
+    const std::pair<const char*, Get> facts[] = {
         {"machine", [](const Run& r) { return r.machine->label; }},
         {"CPU", [](const Run& r) { return r.machine->cpu_name; }},
         {"MHz",
@@ -109,26 +110,46 @@ std::string facts_diff(const std::vector<Run>& runs) {
         {"platform", [](const Run& r) { return r.platform; }},
         {"processes", [](const Run& r) { return std::to_string(r.processes); }},
         {"source", [](const Run& r) { return r.source; }}};
-    std::string out =
-        "<h2>The machines' facts</h2>\n<p class=\"dim\">Marked: a fact that differs "
-        "between the runs.</p><div class=\"wide\"><table class=\"list\" "
-        "id=\"facts-diff\"><tr><th>fact</th>";
-    for (const auto& r : runs) out += "<th>run " + std::to_string(r.id) + "</th>";
-    out += "</tr>\n";
-    for (const auto& [name, get] : rows) {
+    std::vector<std::pair<std::string, bool>> shown;  // name, differs
+    std::vector<std::vector<std::string>> cells(runs.size());
+    for (const auto& [name, get] : facts) {
         std::vector<std::string> values;
         for (const auto& r : runs) values.push_back(get(r));
         if (std::all_of(values.begin(), values.end(), [](const auto& v) { return v.empty(); }))
             continue;
-        bool differ =
-            std::adjacent_find(values.begin(), values.end(), std::not_equal_to<>()) != values.end();
-        out += fmt::format("<tr{}><th>{}</th>", differ ? " class=\"differs\"" : "", name);
-        for (const auto& v : values)
-            out += "<td" + std::string(differ ? " class=\"changed\"" : "") + ">" + html_escape(v) +
-                   "</td>";
+        shown.emplace_back(name, std::adjacent_find(values.begin(), values.end(),
+                                                    std::not_equal_to<>()) != values.end());
+        for (size_t i = 0; i < runs.size(); ++i) cells[i].push_back(values[i]);
+    }
+    std::string out =
+        "<h2>The machines' facts</h2>\n<p class=\"dim\">Marked: a fact that differs "
+        "between the runs.</p><div class=\"wide\"><table class=\"list\" "
+        "id=\"facts-diff\"><tr><th>run</th>";
+    for (const auto& [name, differs] : shown)
+        out += fmt::format("<th{}>{}</th>", differs ? " class=\"differs\"" : "", name);
+    out += "</tr>\n";
+    for (size_t i = 0; i < runs.size(); ++i) {
+        out += "<tr data-run=\"" + std::to_string(runs[i].id) + "\"><th>" +
+               link(links.run(runs[i].id), compare::run_label(runs[i])) + "</th>";
+        for (size_t k = 0; k < shown.size(); ++k)
+            out += std::string(shown[k].second ? "<td class=\"changed\">" : "<td>") +
+                   html_escape(cells[i][k]) + "</td>";
         out += "</tr>\n";
     }
     return out + "</table></div>\n";
+}
+
+// The baseline as a choice among the runs compared: plain links (pages carry
+// no script), the one chosen in bold.
+std::string baseline_choice(const std::vector<Run>& runs, size_t base, const Request& request) {
+    std::string out = "<p id=\"baselines\">Baseline: ";
+    for (size_t i = 0; i < runs.size(); ++i) {
+        std::string name = compare::run_label(runs[i]);
+        out += i == base ? "<b aria-current=\"true\">" + html_escape(name) + "</b>"
+                         : link(link_to(request, {{"base", std::to_string(runs[i].id)}}), name);
+        out += i + 1 < runs.size() ? " · " : "";
+    }
+    return out + "</p>\n";
 }
 }  // namespace
 
@@ -174,8 +195,9 @@ Response compare_page(const store::Database& db, const Request& request, const L
         link(link_to(request, {{"download", "1"}}), "Download this report as one HTML file") +
         " · " + link(link_to(request, {{"format", "json"}}), "JSON") + " · " +
         link(link_to(request, {{"format", "csv"}}), "CSV") + "</p>\n";
+    body += baseline_choice(runs, what.baseline, request);
     body += outcome.text;
-    body += facts_diff(runs);
+    body += facts_diff(runs, links);
     std::string title =
         fmt::format("{} runs compared against run {}", runs.size(), runs[what.baseline].id);
     return {200, "text/html; charset=utf-8", layout(links, title, Section::compare, body), {}};

@@ -16,6 +16,7 @@
 #include "serve/layout.h"
 #include "serve/page_error.h"
 #include "serve/pages.h"
+#include "serve/suggest.h"
 #include "sysinfo/conditions.h"
 
 namespace speedlab::serve {
@@ -146,17 +147,20 @@ std::string source_html(const Run& run) {
 }  // namespace
 
 namespace {
+// The runs sharing the most figures with this one, each a link to a
+// comparison that works; a form for any other run.
 std::string compare_links(const store::Database& db, const Run& run, const Links& links) {
     if (links.is_published()) return {};
-    std::string out = "<h2>Compare with…</h2>\n<ul>";
-    store::RunFilter same;
-    if (!run.machine->label.empty()) same.machines = {run.machine->label};
-    for (const auto& r : db.page(same, store::RunOrder::newest, 0, 9))
-        if (r.id != run.id)
-            out += "<li>" +
-                   link(links.compare({r.id, run.id}, r.id),
-                        fmt::format("run {} {} ({})", r.id, r.label, r.when)) +
-                   "</li>";
+    std::string out = "<h2>Compare with…</h2>\n<ul id=\"suggestions\">";
+    auto suggestions = compare_suggestions(db, run);
+    for (const auto& s : suggestions)
+        out += "<li>" +
+               link(links.compare({run.id, s.run.id}, run.id),
+                    fmt::format("run {} {}", s.run.id, s.run.label)) +
+               fmt::format(" <span class=\"dim\">{} figure{} in common{}</span></li>", s.shared,
+                           s.shared == 1 ? "" : "s", s.why.empty() ? "" : ", " + s.why);
+    if (suggestions.empty())
+        out += "<li class=\"dim\">no stored run shares a figure with this one</li>";
     out +=
         "</ul><form method=\"get\" action=\"/compare\"><input type=\"hidden\" name=\"runs\" "
         "value=\"" +

@@ -103,8 +103,7 @@ std::string run_row(const store::RunSummary& r, const Links& links) {
         r.platform != "native" && !r.platform.empty() ? " [under " + r.platform + "]" : "";
     if (r.processes > 1) where += fmt::format(" [{} processes]", r.processes);
     return fmt::format(
-        "<tr><td><input type=\"checkbox\" name=\"runs\" value=\"{0}\" aria-label=\"compare run "
-        "{0}\"></td><td class=\"n\">{1}</td><td class=\"label\">{2}</td><td>{3}</td>"
+        "<tr>{11}<td class=\"n\">{1}</td><td class=\"label\">{2}</td><td>{3}</td>"
         "<td>{10}</td><td>{4}</td><td "
         "class=\"n\">{5}</td><td>{6}</td><td>{7}</td><td>{8}{9}</td></tr>\n",
         r.id, link(links.run(r.id), std::to_string(r.id)),
@@ -113,7 +112,12 @@ std::string run_row(const store::RunSummary& r, const Links& links) {
         r.measurements, html_escape(r.version),
         r.machine_label.empty() ? "" : link(links.machine(r.machine_label), r.machine_label),
         html_escape(r.cpu_name + where), r.complete ? "" : " <span class=\"dim\">(partial)</span>",
-        html_escape(r.stored_at.substr(0, 10)));
+        html_escape(r.stored_at.substr(0, 10)),
+        // A published site compares nothing: no box to tick.
+        links.is_published() ? ""
+                             : fmt::format("<td><input type=\"checkbox\" name=\"runs\" "
+                                           "value=\"{0}\" aria-label=\"compare run {0}\"></td>",
+                                           r.id));
 }
 
 // "Runs 1–100 of 345 stored." / "Runs 1–3 of 3 that match." / "No run matches."
@@ -141,14 +145,17 @@ std::string pager(const View& v, int64_t total, const Links& links) {
 
 std::string runs_table(const std::vector<store::RunSummary>& runs, const Links& links) {
     std::string out =
-        "<div class=\"wide\"><table class=\"list\"><tr><th></th><th>id</th>"
-        "<th>label</th><th>measured</th><th>stored</th><th>source</th><th>figs</th><th>version</th>"
+        std::string("<div class=\"wide\"><table class=\"list\"><tr>") +
+        (links.is_published() ? "" : "<th></th>") +
+        "<th>id</th><th>label</th><th>measured</th><th>stored</th><th>source</th><th>figs</th>"
+        "<th>version</th>"
         "<th>machine</th><th>CPU</th></tr>\n";
     for (const auto& r : runs) out += run_row(r, links);
     out += "</table></div>\n";
     if (links.is_published()) return out;
     return "<form method=\"get\" action=\"/compare\"><p><button type=\"submit\">Compare the runs "
-           "ticked</button> <span class=\"dim\">(the highest ticked is the baseline)</span></p>\n" +
+           "ticked</button> <span class=\"dim\">(the first ticked is the baseline; the compare "
+           "page lets you pick another)</span></p>\n" +
            out + "</form>\n";
 }
 

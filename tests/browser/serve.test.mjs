@@ -122,7 +122,7 @@ test('the figures on a compare page equal speedlab compare --format json', async
         const byMetric = new Map(rows.slice(1).map((r) => [r[0], r.slice(1)]));
         const checked = assertFiguresEqualJson(assert, byMetric, json);
         assert.ok(checked >= 150, `${checked} figures checked`);
-        assert.ok(await page.locator('#facts-diff tr.differs').count() >= 1);
+        assert.ok(await page.locator('#facts-diff th.differs').count() >= 1);
     });
 });
 
