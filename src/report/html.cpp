@@ -150,7 +150,7 @@ std::string report_css() {
            ".wide table{white-space:nowrap;margin:0}\n"
            // Wide tables keep their header row and first column in sight.
            ".wide tr:first-child>th{position:sticky;top:0;z-index:2;white-space:normal;"
-           "vertical-align:bottom;min-width:4em;box-shadow:inset 0 -1px #bbb}"
+           "vertical-align:bottom;box-shadow:inset 0 -1px #bbb}"
            ".wide tr>th:first-child{position:sticky;left:0;z-index:1;box-shadow:inset -1px 0 "
            "#bbb}.wide tr:first-child>th:first-child{z-index:3}\n"
            "table#facts-diff{white-space:normal}#facts-diff td{overflow-wrap:break-word;"
