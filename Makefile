@@ -67,7 +67,12 @@ fuzz:
 	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
 	  $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
 	    -print_final_stats=1 $(FUZZ_BUILD)/$$t-corpus > $(FUZZ_BUILD)/$$t-fuzz.log 2>&1; rc=$$?; \
-	  tail -n 12 $(FUZZ_BUILD)/$$t-fuzz.log; [ $$rc = 0 ] || exit $$rc; \
+	  tail -n 12 $(FUZZ_BUILD)/$$t-fuzz.log; \
+	  if [ $$rc != 0 ]; then \
+	    for c in ./crash-* ./leak-* ./timeout-* ./oom-*; do [ -f "$$c" ] && [ $$(stat -c %s "$$c") -le 6000 ] && \
+	      { echo "the input, $$c, in base64:"; base64 -w 100 "$$c"; }; done; \
+	    sed -n '/==ERROR\|runtime error\|deadly signal/,/SUMMARY/p' $(FUZZ_BUILD)/$$t-fuzz.log | head -n 60; \
+	    exit $$rc; fi; \
 	done
 
 # make install: the binary, man page, bash/zsh/fish completion, kernels and docs

@@ -160,7 +160,9 @@ std::optional<AxisUnit> base_unit(const AxisUnit& unit) {
 std::string reading(double v, const AxisUnit& unit, bool si) {
     if (!si) return value_text(v / unit.scale) + " " + unit.name;
     for (auto [scale, suffix] : {std::pair{1e9, "G"}, {1e6, "M"}, {1e3, "k"}})
-        if (v >= scale) return value_text(v / scale) + suffix + " " + unit.name;
+        if (v >= scale)  // "3.2 MB/s" reads as a unit, "12.5k op/s" as a count
+            return value_text(v / scale) + (unit.name == "B/s" ? " " : "") + suffix +
+                   (unit.name == "B/s" ? "" : " ") + unit.name;
     return value_text(v) + " " + unit.name;
 }
 }  // namespace

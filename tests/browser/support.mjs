@@ -68,13 +68,14 @@ export async function openUrl(browser, url, width) {
     return { page, seen, response };
 }
 
-// "13.4977 MB/s" -> 13497700; "0.0753/s" -> 0.0753; with the half step the
-// printed digits allow, so a comparison allows exactly the report's rounding.
-const scales = { 'B/s': 1, 'kB/s': 1e3, 'MB/s': 1e6, 'GB/s': 1e9, '/s': 1 };
+// "13.4977 MB/s" -> 13497700; "0.0753/s" -> 0.0753; "12.5k op/s" -> 12500;
+// with the half step the printed digits allow, so a comparison allows exactly
+// the report's rounding.
+const prefixes = { '': 1, k: 1e3, M: 1e6, G: 1e9 };
 export function parseFigure(text) {
-    const m = /^(\d+(?:\.(\d+))?) ?(B\/s|kB\/s|MB\/s|GB\/s|\/s)/.exec(text);
+    const m = /^(\d+(?:\.(\d+))?) ?([kMG]?) ?(B\/s|op\/s|\/s)/.exec(text);
     if (!m) return null;
-    const scale = scales[m[3]], decimals = m[2] ? m[2].length : 0;
+    const scale = prefixes[m[3]], decimals = m[2] ? m[2].length : 0;
     return { value: Number(m[1]) * scale, halfStep: 0.5 * 10 ** -decimals * scale };
 }
 
