@@ -40,6 +40,25 @@ TEST(Registry, EveryIdOnceAndEveryPrintedNameBackToIt) {
     }
 }
 
+TEST(Registry, FamiliesOfKeyIds) {
+    struct Case {
+        std::string id, key_family, report;
+    };
+    const Case cases[] = {
+        {"rsa2048", "rsa", "rsa"}, {"dsa1024", "dsa", "dsa"},    {"rsa16384", "rsa", "rsa"},
+        {"rsa-pss", "", "rsa"},    {"ecdsa-p256", "", "ecdsa"},  {"ecdh-x25519", "", "ecdh"},
+        {"ed25519", "", "eddsa"},  {"ffdh2048", "", "ffdh2048"}, {"aes-128-cbc", "", "aes"},
+    };
+    for (const auto& c : cases) {
+        EXPECT_EQ(key_size_family(c.id), c.key_family) << c.id;
+        EXPECT_EQ(report_family(c.id), c.report) << c.id;
+    }
+    EXPECT_EQ(key_size_id("dsa", 2048), "dsa2048");
+    EXPECT_EQ(key_size_id("ecdsa", 256), "");
+    for (std::string_view f : {"rsa", "dsa", "ecdsa", "ecdh"}) EXPECT_TRUE(named_with_key_bits(f));
+    for (std::string_view f : {"md5", "rsa2048", "ed"}) EXPECT_FALSE(named_with_key_bits(f));
+}
+
 // Every id `speedlab run all` times is selected by its own name, and its
 // kernel passes its known answer (the two largest RSA keys: rsa4096's code, slow).
 TEST(Registry, EveryIdOfAllRunsWithAKnownAnswer) {

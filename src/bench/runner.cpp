@@ -15,7 +15,6 @@
 #include "bench/symmetric.h"
 #include "bench/timer.h"
 #include "core/algorithm.h"
-#include "core/algorithm_registry.h"
 #include "core/build_info.h"
 #include "core/clock.h"
 #include "core/statistics.h"
@@ -40,8 +39,8 @@ struct Figure {
 };
 
 std::string family_of(const std::string& id) {
-    const AlgorithmInfo* a = algorithm_info(id);
-    return a && a->has(kKeySizes) ? std::string(a->family) : id;
+    auto family = key_size_family(id);
+    return family.empty() ? id : std::string(family);
 }
 
 // An aligned buffer as large as the largest block, filled once.

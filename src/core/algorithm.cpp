@@ -113,6 +113,35 @@ int openssl3_index(std::string_view id) {
     return a && a->mr_index >= 0 ? a->mr_index : 25;
 }
 
+std::string_view key_size_family(std::string_view id) {
+    for (const auto& a : algorithm_table()) {
+        if (!a.has(kKeySizes) || !starts_with(id, a.family)) continue;
+        std::string_view bits = id.substr(a.family.size());
+        if (!bits.empty() && bits.find_first_not_of("0123456789") == std::string_view::npos)
+            return a.family;
+    }
+    return {};
+}
+
+std::string key_size_id(std::string_view family, int64_t bits) {
+    for (const auto& a : algorithm_table())
+        if (a.has(kKeySizes) && a.family == family)
+            return std::string(family) + std::to_string(bits);
+    return {};
+}
+
+std::string report_family(std::string_view id) {
+    if (auto family = key_size_family(id); !family.empty()) return std::string(family);
+    const AlgorithmInfo* a = algorithm_info(id);
+    if (a && a->kind == AlgorithmKind::public_key) return std::string(a->family);
+    return std::string(id.substr(0, id.find('-')));
+}
+
+bool named_with_key_bits(std::string_view family) {
+    const AlgorithmInfo* a = algorithm_info(family);
+    return a && a->kind == AlgorithmKind::public_key && a->bits == 0 && a->has(kInTables);
+}
+
 std::vector<std::string_view> ordered_ids() {
     std::vector<std::string_view> out;
     for (const auto& a : algorithm_table())

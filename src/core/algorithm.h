@@ -1,5 +1,6 @@
 #pragma once
 // Canonical algorithm ids and the names every openssl speed era printed for them.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -39,6 +40,16 @@ std::string openssl3_row_name(std::string_view canonical_id);
 // The row's index in OpenSSL 3.0's names array (the number of `-mr` "+F:"
 // records); 25, the EVP slot, for anything else.
 int openssl3_index(std::string_view canonical_id);
+
+// "rsa2048" -> "rsa", "dsa1024" -> "dsa": the family of an id that joins its
+// family and key bits in one word; empty for any other id.
+std::string_view key_size_family(std::string_view id);
+// ("rsa", 2048) -> "rsa2048"; empty for a family whose ids do not join the two.
+std::string key_size_id(std::string_view family, int64_t bits);
+// How reports group public-key rows: "rsa", "ecdsa", "eddsa"; other ids up to their first hyphen.
+std::string report_family(std::string_view id);
+// Public-key families people name with key bits beside them: "rsa 2048", "ecdsa 256bit".
+bool named_with_key_bits(std::string_view family);
 
 // The registry's canonical ids in the classic print order (for completion and help).
 std::vector<std::string_view> ordered_ids();

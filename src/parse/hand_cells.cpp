@@ -7,6 +7,7 @@
 #include <unordered_map>
 
 #include "core/algorithm.h"
+#include "core/algorithm_registry.h"
 #include "core/text.h"
 #include "parse/cells.h"
 #include "parse/hand_table.h"
@@ -97,25 +98,11 @@ std::string block_cipher(std::string_view w) {
     return {};
 }
 
-// Names people give algorithms in summary tables, mapped to canonical ids;
-// "rsa", "dsa", "ecdsa" and "ecdh" carry their key bits separately.
+// Names people give algorithms in summary tables (the registry's kInTables
+// rows), mapped to canonical ids; "rsa", "dsa", "ecdsa" and "ecdh" carry their
+// key bits separately.
 std::string algorithm_word(std::string_view word) {
-    static const std::set<std::string, std::less<>> known{
-        "md2",       "md4",       "md5",         "mdc2",       "sha1",
-        "sha224",    "sha256",    "sha384",      "sha512",     "sha512-256",
-        "sha3-224",  "sha3-256",  "sha3-384",    "sha3-512",   "rmd160",
-        "ripemd160", "whirlpool", "rc4",         "rc2-cbc",    "rc5-cbc",
-        "bf-cbc",    "cast5-cbc", "idea-cbc",    "seed-cbc",   "des-cbc",
-        "des-ede3",  "ghash",     "sm3",         "sm4-cbc",    "sm4-ecb",
-        "sm4-ctr",   "sm4-gcm",   "chacha20",    "poly1305",   "chacha20-poly1305",
-        "hmac-md5",  "hmac-sha1", "hmac-sha256", "blake2b512", "blake2s256"};
-    static const std::map<std::string, std::string, std::less<>> human{
-        {"sha-1", "sha1"},     {"sha-224", "sha224"},  {"sha-256", "sha256"},
-        {"sha-384", "sha384"}, {"sha-512", "sha512"},  {"sha2-256", "sha256"},
-        {"3des", "des-ede3"},  {"des3", "des-ede3"},   {"tdes", "des-ede3"},
-        {"des", "des-cbc"},    {"blowfish", "bf-cbc"}, {"rsa", "rsa"},
-        {"dsa", "dsa"},        {"idea", "idea-cbc"},   {"rc2", "rc2-cbc"},
-        {"ecdsa", "ecdsa"},    {"ecdh", "ecdh"}};
+    auto in_tables = [](const AlgorithmInfo* a) { return a && a->has(kInTables); };
     if (word.empty() || word.size() > 40) return {};
     // Every name below starts with one of these: most words of prose are spared.
     char first = static_cast<char>(std::tolower(static_cast<unsigned char>(word.front())));
@@ -130,20 +117,21 @@ std::string algorithm_word(std::string_view word) {
     while (!w.empty() && std::string_view("(\"'[").find(w.front()) != std::string_view::npos)
         w.erase(0, 1);
     if (w.empty()) return {};
-    if (auto it = human.find(w); it != human.end()) return it->second;
+    if (const AlgorithmInfo* a = algorithm_named(w, true); in_tables(a)) return std::string(a->id);
     if (auto c = block_cipher(w); !c.empty()) return c;
     std::string id = canonical_symmetric_id(w);
-    return known.count(id) || block_cipher(id) == id ? id : std::string();
+    return in_tables(algorithm_info(id)) || block_cipher(id) == id ? id : std::string();
 }
 
 // "rsa2048", "dsa1024": the algorithm and its bits in one word.
 bool key_word(std::string_view word, std::string& alg, int64_t& bits) {
     std::string w = lower(word);
-    if (w.size() < 6 || (w.substr(0, 3) != "rsa" && w.substr(0, 3) != "dsa")) return false;
+    std::string_view family = key_size_family(w);
+    if (w.size() < 6 || family.empty()) return false;
     int64_t b = 0;
-    auto [p, ec] = std::from_chars(w.data() + 3, w.data() + w.size(), b);
+    auto [p, ec] = std::from_chars(w.data() + family.size(), w.data() + w.size(), b);
     if (ec != std::errc{} || p != w.data() + w.size()) return false;
-    alg = w.substr(0, 3);
+    alg = std::string(family);
     bits = b;
     return true;
 }

@@ -41,12 +41,6 @@ std::string lower(std::string_view s) {
     return lower_ascii(s);
 }
 
-// Public-key families a typed header names with key bits ("rsa 2048",
-// "ecdsa 256bit"), not symmetric algorithms.
-bool key_family(std::string_view a) {
-    return a == "rsa" || a == "dsa" || a == "ecdsa" || a == "ecdh";
-}
-
 bool pipe_row(std::string_view t) {
     t = trim(t);
     return !t.empty() && (t.front() == '|' || t.find("||") != std::string_view::npos);
@@ -431,8 +425,8 @@ Context read_context(const std::vector<CleanLine>& lines, std::string_view text)
             q = rest.find(' ', p);
             if (q == std::string::npos) q = rest.size();
             std::string alg = hand_algorithm_word(rest.substr(p, q - p));
-            if (alg.size() > 3 && (alg.rfind("rsa", 0) == 0 || alg.rfind("dsa", 0) == 0)) {
-                if (!c.key_bits) c.key_bits = std::stoll(alg.substr(3));
+            if (auto family = key_size_family(alg); !family.empty()) {
+                if (!c.key_bits) c.key_bits = std::stoll(alg.substr(family.size()));
                 continue;
             }
             if (!alg.empty() && std::find(c.command_algorithms.begin(), c.command_algorithms.end(),
@@ -455,7 +449,7 @@ std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
         for (size_t i = 0, j; i <= t.size(); i = j + 1) {
             for (j = i; j < t.size() && !separator(t[j]);) ++j;
             std::string alg = hand_algorithm_word(t.substr(i, j - i));
-            if (!alg.empty() && !key_family(alg)) return alg;
+            if (!alg.empty() && !named_with_key_bits(alg)) return alg;
         }
     }
     return {};
@@ -585,7 +579,7 @@ void name_run(Run& r, Machine& m, const std::vector<std::string>& header,
 // "rsa" and 2048: "rsa2048". A curve family and bits: the prime curve of that
 // size, as `openssl speed ecdsa` lists it first (said in the run's notes).
 std::string key_id(Run& r, const std::string& family, int64_t bits) {
-    if (family == "rsa" || family == "dsa") return family + std::to_string(bits);
+    if (auto id = key_size_id(family, bits); !id.empty()) return id;
     const Curve* c = curve_by_mr_index(-1, static_cast<int>(bits));
     if (!c) return family + "-p" + std::to_string(bits);
     std::string note = fmt::format("{} {} bits: taken as {}, openssl's first curve of that size",
@@ -823,7 +817,7 @@ struct Reader {
                 if (HeaderCell h; a.empty() && (h = read_header_cell(row[k])).unit > 0 &&
                                   !h.algorithm.empty() && h.size == 0)
                     a = h.algorithm, row_unit = h.unit;
-                if (alg.empty() && !a.empty() && !key_family(a)) {
+                if (alg.empty() && !a.empty() && !named_with_key_bits(a)) {
                     alg = a;
                     label_column[k] = true;  // the algorithm names no run
                 } else if (!row[k].empty() && !read_hand_number(row[k])) {
@@ -877,7 +871,7 @@ struct Reader {
     // A figure under a header that names its algorithm: key bits or block
     // size from the header, else from the text around the table.
     void header_figure(Run& run, const HeaderCell& h, const HandNumber& n) const {
-        if (key_family(h.algorithm)) {
+        if (named_with_key_bits(h.algorithm)) {
             int64_t bits = h.size ? h.size : ctx().key_bits;
             if (bits && h.operation != Operation::throughput)
                 figure(run, key_id(run, h.algorithm, bits), h.operation, 0, n);
@@ -939,7 +933,7 @@ struct Reader {
             if (size.size <= 0 || !size.algorithm.empty()) continue;
             for (size_t k = 1; k < cols.size() && k < t.rows[r].size(); ++k) {
                 const HeaderCell& c = cols[k];
-                if (c.algorithm.empty() || c.ratio || key_family(c.algorithm)) continue;
+                if (c.algorithm.empty() || c.ratio || named_with_key_bits(c.algorithm)) continue;
                 auto n = read_hand_number(t.rows[r][k]);
                 if (!n || n->percent) continue;
                 figure(run, c.algorithm, Operation::throughput, size.size, *n,
@@ -972,7 +966,7 @@ struct Reader {
         Run run = captioned_run(t);
         for (size_t r = 1; r < t.rows.size(); ++r) {
             HeaderCell key = keys[r - 1];
-            if (key.algorithm.empty() || key.ratio || !key_family(key.algorithm)) continue;
+            if (key.algorithm.empty() || key.ratio || !named_with_key_bits(key.algorithm)) continue;
             for (size_t k : ops) {
                 auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
                 if (!n || n->percent) continue;
@@ -1018,7 +1012,8 @@ struct Reader {
                 std::string id = hand_algorithm_word(hand_cell_text(row[alg]));
                 int64_t bytes = whole_number(row[size]);
                 auto n = read_hand_number(row[k]);
-                if (id.empty() || key_family(id) || bytes <= 0 || !n || n->percent) continue;
+                if (id.empty() || named_with_key_bits(id) || bytes <= 0 || !n || n->percent)
+                    continue;
                 figure(run, id, Operation::throughput, bytes, *n, column.unit);
             }
             if (!run.measurements.empty()) runs_out.push_back(std::move(run));

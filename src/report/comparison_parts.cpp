@@ -91,9 +91,8 @@ std::string wrap(const std::string& text, size_t width, const std::string& inden
 }
 
 std::string row_name(const std::string& id) {
-    if ((id.rfind("rsa", 0) == 0 || id.rfind("dsa", 0) == 0) && id.size() > 3 &&
-        std::isdigit(static_cast<unsigned char>(id[3])))
-        return fmt::format("{} {} bits", id.substr(0, 3), id.substr(3));
+    if (auto family = key_size_family(id); !family.empty())
+        return fmt::format("{} {} bits", family, id.substr(family.size()));
     if (kind_of(id) == AlgorithmKind::public_key) return id;
     return openssl3_row_name(id);
 }

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "core/algorithm.h"
+#include "core/algorithm_registry.h"
 #include "core/curve.h"
 #include "core/mr_tags.h"
 #include "core/speed_markers.h"
@@ -217,9 +218,10 @@ std::string speed_table(const Run& run) {
     for (const auto& id : algorithms(run, true)) {
         const Measurement* sign = run.find(id, Operation::sign, 0);
         const Measurement* verify = run.find(id, Operation::verify, 0);
-        bool classic = id.rfind("rsa", 0) == 0 || id.rfind("dsa", 0) == 0;
-        std::string fam = classic ? id.substr(0, 3) : id.substr(0, id.find('-'));
-        if (id == "ed25519" || id == "ed448") fam = "eddsa";
+        bool classic = !key_size_family(id).empty();
+        std::string fam = report_family(id);
+        const AlgorithmInfo* eddsa = algorithm_info(id);
+        if (eddsa && eddsa->family != "eddsa") eddsa = nullptr;
         bool header = fam != family;
         family = fam;
         if (classic) {
@@ -235,9 +237,8 @@ std::string speed_table(const Run& run) {
         } else {
             if (header) out += fmt::format("{:30}sign    verify    sign/s verify/s\n", "");
             std::string label =
-                fam == "eddsa" ? fmt::format("{:>4} bits EdDSA ({})", id == "ed25519" ? 253 : 456,
-                                             id == "ed25519" ? "Ed25519" : "Ed448")
-                               : curve_row_label(id);
+                eddsa ? fmt::format("{:>4} bits EdDSA ({})", eddsa->bits, eddsa->row_1x)
+                      : curve_row_label(id);
             out += fmt::format("{:<26} {} {} {} {}\n", label, seconds_cell(sign, dec),
                                seconds_cell(verify, dec), rate_cell(sign, dec),
                                rate_cell(verify, dec));
