@@ -80,6 +80,19 @@ TEST(Registry, EveryIdOfAllRunsWithAKnownAnswer) {
     EXPECT_EQ(bench::select_algorithms({}).ids, ids_with(kClassic));
 }
 
+// A published answer for every symmetric id `speedlab run all` times, each of an id of the table.
+TEST(Registry, KnownAnswersOnFile) {
+    for (const AlgorithmInfo& a : algorithm_table()) {
+        if (!a.has(kAll) || !symmetric(a)) continue;
+        EXPECT_NE(known_answer_vector(a.id), nullptr) << a.id;
+    }
+    for (std::string_view id : {"sha224", "sha3-256", "aes-128-gcm", "hmac-sha256"}) {
+        ASSERT_NE(known_answer_vector(id), nullptr) << id;
+        EXPECT_NE(algorithm_info(id), nullptr) << id;
+    }
+    EXPECT_EQ(known_answer_vector("rsa2048"), nullptr);
+}
+
 // One row of an openssl table, in the era's words, reads back as the id.
 TEST(Registry, EveryPrintedRowImportsAsItsId) {
     const std::string header =

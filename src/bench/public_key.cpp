@@ -13,6 +13,7 @@
 
 #include "bench/providers.h"
 #include "bench/test_keys.h"
+#include "core/algorithm_registry.h"
 #include "core/curve.h"
 
 namespace speedlab::bench {
@@ -243,7 +244,7 @@ int bits_after(std::string_view id, std::string_view prefix) {
 
 bool public_key_id_known(const std::string& id) {
     if (test_key_pem(id)) return true;
-    if (id == "ed25519" || id == "ed448") return true;
+    if (const AlgorithmInfo* a = algorithm_info(id); a && a->family == "eddsa") return true;
     if (id.rfind("ecdsa-", 0) == 0) {
         const Curve* c = find_curve(id.substr(6));
         return c && c->signs;
@@ -268,8 +269,8 @@ PublicKeySetup make_public_key_kernel(const std::string& id) {
         if (!key) return s.error = "cannot load the test key " + id, s;
         return sign_verify_kernel(id, bits, key, 20, false);
     }
-    if (id == "ed25519") return eddsa_kernel(id, 253, "ED25519");
-    if (id == "ed448") return eddsa_kernel(id, 456, "ED448");
+    if (const AlgorithmInfo* a = algorithm_info(id); a && a->family == "eddsa")
+        return eddsa_kernel(id, a->bits, std::string(a->evp).c_str());
     if (id.rfind("ecdsa-", 0) == 0) {
         const Curve* c = find_curve(id.substr(6));
         auto key = generate("EC", std::string(c->group).c_str());

@@ -48,7 +48,19 @@ struct AlgorithmInfo {
     bool has(AlgorithmFlag f) const { return (flags & f) != 0; }
 };
 
+// A published answer an algorithm's kernel must reproduce before it is timed:
+// the digest of a text (FIPS 180, RFC 1319/1320/1321, ISO 10118-3) or the
+// first cipher block of a published ECB vector (which CBC with a zero IV reproduces).
+struct KnownAnswerVector {
+    std::string_view id;
+    std::string_view key_hex;  // empty for digests
+    std::string_view input;    // hex for ciphers, text for digests
+    std::string_view expected_hex;
+    std::string_view source;
+};
+
 std::span<const AlgorithmInfo> algorithm_table();
+const KnownAnswerVector* known_answer_vector(std::string_view id);  // nullptr: none on file
 const AlgorithmInfo* algorithm_info(std::string_view id);
 // The row whose id, row name, spelling or typed name `name` is (lower case,
 // spaces as hyphens); `typed` names count only when asked for.
