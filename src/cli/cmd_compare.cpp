@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "cli/commands.h"
+#include "cli/reference_source.h"
 #include "cli/run_selection.h"
 #include "cli/width.h"
 #include "compare/interval.h"

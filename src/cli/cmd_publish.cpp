@@ -11,6 +11,7 @@
 #include "bench/timer.h"
 #include "cli/commands.h"
 #include "cli/publish_folder.h"
+#include "cli/reference_source.h"
 #include "serve/publish.h"
 #include "store/database.h"
 
@@ -117,8 +118,8 @@ void progress(size_t done, size_t total) {
 
 // Each page written unless it holds its content already; stops after the
 // current page on Ctrl-C (SIGINT, SIGTERM, SIGHUP) or on the first error.
-bool write_pages(const store::Database& db, PublishFolder& folder, Counts& counts,
-                 std::string& error) {
+bool write_pages(const store::Database& db, const serve::ReferenceSource& reference,
+                 PublishFolder& folder, Counts& counts, std::string& error) {
     bench::install_interrupt_handler();
     bool ok = true;
     serve::publish(
@@ -131,17 +132,19 @@ bool write_pages(const store::Database& db, PublishFolder& folder, Counts& count
             else if ((ok = folder.replace(path, content, error)))
                 ++counts.written;
             return ok && !bench::interrupt_requested();
-        });
+        },
+        reference);
     return ok;
 }
 
-int publish_into(const store::Database& db, const std::string& dir) {
+int publish_into(const store::Database& db, const std::string& dir,
+                 const serve::ReferenceSource& reference) {
     std::string error;
     auto folder = PublishFolder::open(dir, error);
     if (!folder) return fail(Exit::failure, error);
     auto before = read_manifest(*folder, error);
     if (!before) return fail(Exit::failure, error);
-    auto pages = serve::page_paths(db);
+    auto pages = serve::page_paths(db, reference);
     if (int code = obstacle(*folder, pages, *before); code != Exit::ok) return code;
     std::set<std::string> now(pages.begin(), pages.end()), mine = *before;
     mine.insert(now.begin(), now.end());
@@ -149,7 +152,7 @@ int publish_into(const store::Database& db, const std::string& dir) {
         !folder->make_folder("machine", error))
         return fail(Exit::failure, error);
     Counts counts;
-    if (!write_pages(db, *folder, counts, error)) return fail(Exit::failure, error);
+    if (!write_pages(db, reference, *folder, counts, error)) return fail(Exit::failure, error);
     if (bench::interrupt_requested()) {
         if (isatty(STDERR_FILENO)) fmt::print(stderr, "\n");  // below the progress line
         return fail(Exit::interrupted,
@@ -171,17 +174,19 @@ Command add_publish(CLI::App& app, Global& global) {
     struct Args {
         std::string dir;
         bool force = false;
+        std::string reference;
     };
     auto a = std::make_shared<Args>();
     app.add_option("dir", a->dir, "directory to write the site into (created if needed)")
         ->required();
     app.add_flag("--force", a->force,
                  "write into a non-empty directory publish did not write (its files stay)");
+    add_reference_option(app, a->reference);
     return [a, &global]() -> int {
         if (auto why = refusal(a->dir, a->force); !why.empty()) return fail(Exit::usage, why);
         store::Database db(global.database_path(), store::Access::read);
         db.hold_snapshot();  // one consistent state of the store, whatever others write
-        return publish_into(db, a->dir);
+        return publish_into(db, a->dir, site_reference(a->reference));
     };
 }
 

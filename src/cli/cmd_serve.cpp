@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "cli/commands.h"
+#include "cli/reference_source.h"
 #include "serve/http_server.h"
 #include "serve/site.h"
 #include "store/database.h"
@@ -85,7 +86,9 @@ Command add_serve(CLI::App& app, Global& global) {
     app.add_option("--listen", *listen,
                    "address and port to serve on (default 127.0.0.1:8080; :0 picks a free port; "
                    "0.0.0.0:PORT serves every network)");
-    return [listen, &global]() -> int {
+    auto reference = std::make_shared<std::string>();
+    add_reference_option(app, *reference);
+    return [listen, reference, &global]() -> int {
         std::string error;
         auto where = parse_listen(*listen, error);
         if (!where) return fail(Exit::usage, error);
@@ -97,6 +100,7 @@ Command add_serve(CLI::App& app, Global& global) {
         });
         if (auto why = unresolvable(where->host); !why.empty())
             return fail(Exit::failure, fmt::format("cannot listen on {}: {}", *listen, why));
+        site.set_reference(site_reference(*reference));
         serve::HttpServer server([&site](const serve::Request& r) { return site.handle(r); });
         if (auto why = server.bind(where->host, where->port); !why.empty())
             return fail(Exit::failure, fmt::format("cannot listen on {}: {}", *listen, why));

@@ -9,6 +9,7 @@
 
 #include "cli/child_run.h"
 #include "cli/commands.h"
+#include "cli/reference_commands.h"
 #include "cli/version.h"
 #include "core/build_info.h"
 
@@ -75,6 +76,9 @@ int main(int argc, char** argv) {
     add("publish", "the same pages as static files in a directory, for any web server",
         add_publish);
     add("sysinfo", "report this machine, or decode saved system text", add_sysinfo);
+    add("reference", "the shipped runs of real machines, cited: list, show, import",
+        add_reference);
+    add("rank", "where a run stands among the reference machines", add_rank);
     add("experiment", "one-command experiments: features, emulator, isa", add_experiment);
     add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained",
         add_bogomips);

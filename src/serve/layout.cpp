@@ -44,7 +44,8 @@ std::string layout(const Links& links, std::string_view title, Section current,
            html_escape(links.favicon()) + "\">\n<style>\n" + report::report_css() + kSiteCss +
            "</style></head><body>\n<nav class=\"site\"><span class=\"brand\">speedlab</span>" +
            nav(Section::runs, links.runs(), "Runs") +
-           nav(Section::machines, links.machines(), "Machines") + "</nav>\n<h1>" +
+           nav(Section::machines, links.machines(), "Machines") +
+           nav(Section::reference, links.reference(), "Reference") + "</nav>\n<h1>" +
            html_escape(title) + "</h1>\n" + body + "</body></html>\n";
 }
 

@@ -8,7 +8,7 @@
 
 namespace speedlab::serve {
 
-enum class Section { runs, machines, compare, none };
+enum class Section { runs, machines, compare, reference, none };
 
 // A whole HTML document around BODY (already escaped markup).
 std::string layout(const Links& links, std::string_view title, Section current,

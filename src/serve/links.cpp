@@ -33,6 +33,10 @@ std::string Links::run(int64_t id) const {
     return root_ + "run/" + std::to_string(id) + (published_ ? ".html" : "");
 }
 
+std::string Links::reference() const {
+    return root_ + (published_ ? "reference.html" : "reference");
+}
+
 std::string Links::machines() const {
     return root_ + (published_ ? "machines.html" : "machines");
 }

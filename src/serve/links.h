@@ -21,6 +21,7 @@ class Links {
     std::string runs(const Params& view = {}, int64_t page = 1) const;
     std::string run(int64_t id) const;
     std::string machines() const;
+    std::string reference() const;  // the reference machines (reference_page)
     std::string machine(const std::string& name) const;
     // Live only: published sites hold no comparisons (empty then).
     std::string compare(const std::vector<int64_t>& ids, int64_t base) const;

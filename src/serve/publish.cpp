@@ -12,7 +12,8 @@ namespace {
 using PageVisit =
     std::function<bool(const std::string& path, const std::function<std::string()>& render)>;
 
-void each_page(const store::Database& db, const PageVisit& visit) {
+void each_page(const store::Database& db, const ReferenceSource& reference,
+               const PageVisit& visit) {
     int64_t runs = db.count();
     int64_t pages = std::max<int64_t>(1, (runs + kRunsPerPage - 1) / kRunsPerPage);
     if (!visit("favicon.ico", [] { return favicon_ico(); })) return;
@@ -25,6 +26,10 @@ void each_page(const store::Database& db, const PageVisit& visit) {
         if (!visit(Links::published(0).runs({}, p), render)) return;
     }
     if (!visit("machines.html", [&db] { return machines_page(db, {}, Links::published(0)).body; }))
+        return;
+    if (reference.set && !visit("reference.html", [&] {
+            return reference_page(db, reference, {}, Links::published(0)).body;
+        }))
         return;
     for (const auto& m : db.machines())
         if (!m.name.empty() && !visit("machine/" + machine_file(m.name), [&] {
@@ -40,22 +45,25 @@ void each_page(const store::Database& db, const PageVisit& visit) {
 }
 }  // namespace
 
-size_t publish(const store::Database& db, const PublishSink& sink) {
+size_t publish(const store::Database& db, const PublishSink& sink,
+               const ReferenceSource& reference) {
     int64_t runs = db.count();
     auto machines = db.machines();
     int64_t pages = std::max<int64_t>(1, (runs + kRunsPerPage - 1) / kRunsPerPage);
     size_t named = static_cast<size_t>(std::count_if(
         machines.begin(), machines.end(), [](const auto& m) { return !m.name.empty(); }));
-    size_t total = static_cast<size_t>(pages + runs) + named + 2, done = 0;
-    each_page(db, [&](const std::string& path, const std::function<std::string()>& render) {
+    size_t total = static_cast<size_t>(pages + runs) + named + 2 + (reference.set ? 1 : 0),
+           done = 0;
+    each_page(db, reference, [&](const std::string& path, const std::function<std::string()>& render) {
         return sink(path, render(), ++done, total);
     });
     return done;
 }
 
-std::vector<std::string> page_paths(const store::Database& db) {
+std::vector<std::string> page_paths(const store::Database& db,
+                                    const ReferenceSource& reference) {
     std::vector<std::string> out;
-    each_page(db, [&out](const std::string& path, const std::function<std::string()>&) {
+    each_page(db, reference, [&out](const std::string& path, const std::function<std::string()>&) {
         out.push_back(path);
         return true;
     });

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "serve/reference_page.h"
 #include "store/database.h"
 
 namespace speedlab::serve {
@@ -17,10 +18,13 @@ using PublishSink = std::function<bool(const std::string& path, const std::strin
                                        size_t done, size_t total)>;
 
 // Every page of the store, handed to SINK one by one; returns how many.
-size_t publish(const store::Database& db, const PublishSink& sink);
+// With a reference set, also reference.html.
+size_t publish(const store::Database& db, const PublishSink& sink,
+               const ReferenceSource& reference = {});
 
 // The path of every page publish() hands over, in its order, none rendered:
 // what a publish will write, known before it writes anything.
-std::vector<std::string> page_paths(const store::Database& db);
+std::vector<std::string> page_paths(const store::Database& db,
+                                    const ReferenceSource& reference = {});
 
 }  // namespace speedlab::serve

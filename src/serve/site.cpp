@@ -80,6 +80,7 @@ Response Site::route(store::Database& db, const Request& r) {
     if (p == "/" || p == "/index.html") return runs_page(db, r, links_);
     if (p == "/machines") return machines_page(db, r, links_);
     if (p == "/compare") return compare_page(db, r, links_);
+    if (p == "/reference") return reference_page(db, reference_, r, links_);
     if (p == "/favicon.ico")
         return {200, "image/x-icon", favicon_ico(), {{"Cache-Control", "max-age=86400"}}};
     if (p.find('\0') != std::string::npos)  // a message is a C string: it would end there

@@ -10,6 +10,7 @@
 
 #include "serve/http.h"
 #include "serve/links.h"
+#include "serve/reference_page.h"
 #include "store/database.h"
 
 namespace speedlab::serve {
@@ -26,6 +27,8 @@ class Site {
     explicit Site(store::Database& db, Links links = Links::live());
     ~Site();
     Response handle(const Request& request);
+    // The reference set /reference shows (or why there is none).
+    void set_reference(ReferenceSource source) { reference_ = std::move(source); }
 
   private:
     Response answer(store::Database& db, const Request& request, bool& failed);
@@ -37,6 +40,7 @@ class Site {
     Opener open_;
     store::Database* shared_ = nullptr;
     Links links_;
+    ReferenceSource reference_;
     std::mutex shared_mutex_, idle_mutex_;
     std::vector<std::unique_ptr<store::Database>> idle_;
 };

@@ -1,0 +1,57 @@
+// speedlab rank RUN: where a stored run stands among the reference machines.
+#include <fmt/format.h>
+
+#include "cli/reference_commands.h"
+#include "cli/reference_source.h"
+#include "compare/interval.h"
+#include "compare/ratio.h"
+#include "core/metric_pattern.h"
+#include "core/text.h"
+#include "reference/rank.h"
+#include "store/database.h"
+
+namespace speedlab::cli {
+
+namespace {
+struct RankArgs {
+    std::string run, metrics, format = "text", file;
+    double noise_percent = 100 * compare::kDefaultNoise;
+    size_t top = 8;
+};
+}  // namespace
+
+Command add_rank(CLI::App& app, Global& global) {
+    auto a = std::make_shared<RankArgs>();
+    app.add_option("run", a->run, "a stored run's id or label")->required();
+    app.add_option("--metrics", a->metrics,
+                   "figures to rank by: ids or printed names (as compare --metrics)");
+    app.add_option("--top", a->top, "how many of the closest machines to name (default 8)")
+        ->check(CLI::Range(1, 100));
+    app.add_option("--noise", a->noise_percent,
+                   "run-to-run noise assumed for a figure measured once, in percent (default 2)")
+        ->check(percent_range(0, 50));
+    app.add_option("--format", a->format, "text (default) or json")
+        ->check(CLI::IsMember({"text", "json"}));
+    add_reference_option(app, a->file);
+    return [a, &global]() -> int {
+        store::Database db(global.database_path(), store::Access::read);
+        auto run = db.find(a->run);
+        if (!run) return fail(Exit::usage, "no run '" + terminal_safe(a->run) + "' in the store");
+        auto set = open_reference(a->file);
+        if (!set) return Exit::bad_data;
+        std::vector<MetricKey> metrics;
+        if (!a->metrics.empty()) {
+            auto chosen = select_metrics(a->metrics, compare::metric_keys({*run}));
+            if (!chosen.error.empty()) return fail(Exit::usage, "--metrics: " + chosen.error);
+            metrics = std::move(chosen.keys);
+        }
+        auto ranking = reference::rank(*run, *set, metrics, a->noise_percent / 100, a->top);
+        if (a->format == "json")
+            fmt::print("{}\n", reference::rank_json(*run, ranking).dump(2));
+        else
+            fmt::print("{}", reference::rank_text(*run, ranking));
+        return Exit::ok;
+    };
+}
+
+}  // namespace speedlab::cli

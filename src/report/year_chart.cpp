@@ -1,0 +1,93 @@
+#include "report/year_chart.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "report/charts.h"
+#include "report/html.h"
+
+namespace speedlab::report {
+
+namespace {
+constexpr double kW = 720, kH = 360, kLeft = 70, kRight = 16, kTop = 30, kBottom = 40;
+
+struct Frame {
+    double first = 1995, last = 2026, lo = 1, hi = 10;
+    double x(double year) const {
+        return kLeft + (year - first) / (last - first) * (kW - kLeft - kRight);
+    }
+    double y(double v) const {
+        double t = (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
+        return kH - kBottom - t * (kH - kTop - kBottom);
+    }
+};
+
+Frame frame_of(const std::vector<YearPoint>& points) {
+    Frame f{1e9, -1e9, 1e300, 0};
+    for (const auto& p : points) {
+        if (p.value <= 0) continue;
+        f.first = std::min(f.first, std::floor(p.year));
+        f.last = std::max(f.last, std::ceil(p.year));
+        f.lo = std::min(f.lo, p.value);
+        f.hi = std::max(f.hi, p.value);
+    }
+    f.first -= 1, f.last += 1;
+    f.lo = std::pow(10, std::floor(std::log10(f.lo)));
+    f.hi = std::pow(10, std::ceil(std::log10(f.hi)));
+    if (f.hi <= f.lo) f.hi = f.lo * 10;
+    return f;
+}
+
+std::string axes(const Frame& f, const std::string& unit) {
+    std::string out;
+    for (double v = f.lo; v <= f.hi * 1.0001; v *= 10) {
+        double y = f.y(v);
+        out += fmt::format(
+            "<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"grid\"/>"
+            "<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>\n",
+            kLeft, kW - kRight, y, y, kLeft - 4, y + 4, tick_label(v));
+    }
+    int step = f.last - f.first > 20 ? 5 : 2;
+    for (int year = static_cast<int>(std::ceil(f.first / step) * step); year <= f.last;
+         year += step)
+        out += fmt::format(
+            "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
+            f.x(year), kH - kBottom + 16, year);
+    out += fmt::format(
+        "<text transform=\"translate(14,{}) rotate(-90)\" class=\"axis\" "
+        "text-anchor=\"middle\">{} (log scale)</text>\n"
+        "<text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">year measured</text>\n",
+        (kTop + kH - kBottom) / 2, html_escape(unit), (kLeft + kW - kRight) / 2, kH - 6);
+    return out;
+}
+
+std::string point(const Frame& f, const YearPoint& p) {
+    return fmt::format(
+        "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" class=\"{}\" fill=\"{}\"{}>"
+        "<title>{}</title></circle>\n",
+        f.x(p.year), f.y(p.value), p.own ? 5 : 3.5, p.own ? "own" : "ref",
+        p.own ? series_colour(5) : "#777777", p.own ? " stroke=\"#000\"" : " fill-opacity=\"0.6\"",
+        html_escape(p.hover));
+}
+}  // namespace
+
+std::string year_chart(const std::string& title, const std::string& unit,
+                       const std::vector<YearPoint>& points) {
+    if (std::none_of(points.begin(), points.end(), [](const YearPoint& p) { return p.value > 0; }))
+        return "";
+    Frame f = frame_of(points);
+    std::string out = fmt::format(
+        "<figure class=\"chart year-chart\" style=\"display:block;max-width:1000px\"><svg "
+        "viewBox=\"0 0 {} {}\" role=\"img\" "
+        "aria-label=\"{}\"><text x=\"{}\" y=\"18\" class=\"title\">{}</text>\n",
+        kW, kH, html_escape(title), kLeft, html_escape(title));
+    out += axes(f, unit);
+    for (bool own : {false, true})  // the user's runs over the reference machines
+        for (const auto& p : points)
+            if (p.own == own && p.value > 0) out += point(f, p);
+    return out + "</svg></figure>\n";
+}
+
+}  // namespace speedlab::report

@@ -1,0 +1,179 @@
+// "/reference": thirty years of machines on one log axis, and where the
+// store's own runs (an emulator, a cloud instance) land among them.
+#include "serve/reference_page.h"
+
+#include <fmt/format.h>
+
+#include "reference/chart_value.h"
+#include "reference/listing.h"
+#include "reference/select.h"
+#include "report/comparison_parts.h"
+#include "report/html.h"
+#include "report/year_chart.h"
+#include "serve/layout.h"
+#include "serve/page_error.h"
+#include "serve/pages.h"
+
+namespace speedlab::serve {
+
+namespace {
+using report::html_escape;
+constexpr int64_t kOwnRuns = 200;  // the newest of the store drawn over the set
+
+struct View {
+    std::string figure = reference::kClassic;
+    reference::Filter filter;
+};
+
+std::optional<int> year_param(const Request& r, const char* name) {
+    auto v = r.param(name);
+    if (!v || v->empty()) return std::nullopt;
+    if (v->size() != 4 || v->find_first_not_of("0123456789") != std::string::npos)
+        throw BadRequest(name, "a year such as 2005", *v);
+    return std::stoi(*v);
+}
+
+View view_of(const Request& r) {
+    View v;
+    if (auto f = r.param("figure"); f && !f->empty()) v.figure = *f;
+    if (v.figure != reference::kClassic && !parse_metric_key(v.figure))
+        throw BadRequest("figure", "classic or a figure such as md5@8192 or rsa1024.sign",
+                         v.figure);
+    v.filter.cpu = r.param("cpu").value_or("");
+    v.filter.kind = r.param("kind").value_or("");
+    if (!v.filter.kind.empty() && v.filter.kind != "physical" && v.filter.kind != "cloud" &&
+        v.filter.kind != "emulated")
+        throw BadRequest("kind", "physical, cloud or emulated", v.filter.kind);
+    v.filter.before = year_param(r, "before");
+    v.filter.after = year_param(r, "after");
+    return v;
+}
+
+double year_of(const reference::ReferenceRun& r) {
+    if (!r.facts.measured_at.empty())
+        if (auto y = reference::fractional_year(r.facts.measured_at)) return *y;
+    return r.facts.year ? *r.facts.year + 0.5 : 0;
+}
+
+bool is_throughput(const std::string& figure) {
+    auto k = parse_metric_key(figure);
+    return figure == reference::kClassic || (k && k->operation == Operation::throughput);
+}
+
+// The chart's unit and how many base units it holds.
+std::pair<std::string, double> unit_of(const std::string& figure) {
+    if (figure == reference::kClassic) return {"MB/s, geometric mean of the classic suite", 1e6};
+    return is_throughput(figure) ? std::pair<std::string, double>{"MB/s", 1e6}
+                                 : std::pair<std::string, double>{"operations/s", 1};
+}
+
+std::string value_text(const std::string& figure, double v) {
+    auto k = parse_metric_key(figure == reference::kClassic ? "md5@8192" : figure);
+    return report::detail::value_text(*k, v, 0, report::Units::si);
+}
+
+std::string hover(const reference::ReferenceRun& r, const std::string& figure, double v) {
+    return fmt::format("{}, {}, {}: {}; source: {} ({})", r.machine_text(), r.facts.version,
+                       static_cast<int>(year_of(r)), value_text(figure, v), r.facts.citation.source,
+                       r.run.label);
+}
+
+std::string form(const View& v) {
+    auto input = [](const char* name, const char* label, const std::string& value,
+                    const char* extra = "") {
+        return fmt::format("<label>{}<input name=\"{}\" value=\"{}\"{}></label>", label, name,
+                           html_escape(value), extra);
+    };
+    auto year = [](const std::optional<int>& y) { return y ? std::to_string(*y) : ""; };
+    std::string kinds;
+    for (const char* k : {"", "physical", "cloud", "emulated"})
+        kinds += fmt::format("<option value=\"{}\"{}>{}</option>", k,
+                             v.filter.kind == k ? " selected" : "", *k ? k : "any");
+    std::string options;
+    for (const auto& f : reference::classic_suite()) options += "<option value=\"" + f + "\">";
+    return "<form class=\"filters\" method=\"get\">" +
+           input("figure", "figure", v.figure, " list=\"figures\"") +
+           "<datalist id=\"figures\"><option value=\"classic\">" + options + "</datalist>" +
+           input("cpu", "CPU and clock", v.filter.cpu) + "<label>kind<select name=\"kind\">" +
+           kinds + "</select></label>" +
+           input("after", "after year", year(v.filter.after), " inputmode=\"numeric\" size=\"5\"") +
+           input("before", "before year", year(v.filter.before),
+                 " inputmode=\"numeric\" size=\"5\"") +
+           "<button>Show</button></form>\n";
+}
+
+// The store's own runs with the figure: coloured points over the set.
+std::vector<report::YearPoint> own_points(const store::Database& db, const std::string& figure) {
+    std::vector<report::YearPoint> out;
+    store::RunFilter filter;
+    filter.limit = kOwnRuns;
+    for (const auto& s : db.list(filter)) {
+        auto run = db.load(s.id);
+        auto year = run ? reference::fractional_year(run->when) : std::nullopt;
+        auto v = run && year ? reference::chart_value(*run, figure) : std::nullopt;
+        if (!v) continue;
+        out.push_back(
+            {*year, v->value,
+             fmt::format("your run {} ({}): {}", s.id, s.label, value_text(figure, v->value)),
+             true});
+    }
+    return out;
+}
+
+std::string table(const std::vector<std::pair<const reference::ReferenceRun*, double>>& rows,
+                  const std::string& figure) {
+    std::string out =
+        "<div class=\"wide\"><table class=\"list\" id=\"reference\"><tr><th>id</th><th>year</th>"
+        "<th>CPU</th><th>MHz</th><th>kind</th><th>version</th><th>figure</th><th>source</th>"
+        "</tr>\n";
+    for (const auto& [r, v] : rows)
+        out += fmt::format(
+            "<tr><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td>"
+            "<td>{}</td><td class=\"n\">{}</td><td>{}</td></tr>\n",
+            r->id, static_cast<int>(year_of(*r)), html_escape(r->facts.cpu),
+            r->facts.clock_mhz ? fmt::format("{:g}", *r->facts.clock_mhz) : "",
+            html_escape(r->facts.kind), html_escape(r->facts.version),
+            v > 0 ? html_escape(value_text(figure, v)) : "",
+            link(r->facts.citation.source, r->run.label));
+    return out + "</table></div>\n";
+}
+}  // namespace
+
+Response reference_page(const store::Database& db, const ReferenceSource& source,
+                        const Request& request, const Links& links) {
+    auto format = page_format(request, false);
+    if (!source.set) throw NotFound("no reference set: " + source.error, {});
+    View view = view_of(request);
+    auto runs = reference::filtered(*source.set, view.filter);
+    if (format == PageFormat::json) return json_response(reference::list_json(runs));
+    std::vector<report::YearPoint> points;
+    std::vector<std::pair<const reference::ReferenceRun*, double>> rows;
+    for (const auto* r : runs) {
+        auto v = reference::chart_value(r->run, view.figure);
+        rows.emplace_back(r, v ? v->value : 0);
+        if (v && year_of(*r) > 0)
+            points.push_back({year_of(*r), v->value, hover(*r, view.figure, v->value), false});
+    }
+    size_t machines = points.size();
+    auto own = own_points(db, view.figure);
+    points.insert(points.end(), own.begin(), own.end());
+    std::string body = form(view);
+    body += fmt::format(
+        "<p id=\"count\">{} reference run(s) match, {} with this figure; {} of your runs "
+        "(grey: reference machines, colour: yours). Figures per process. Where the data came "
+        "from: data/reference/README.md.</p>\n",
+        runs.size(), machines, own.size());
+    auto [unit, scale] = unit_of(view.figure);
+    for (auto& p : points) p.value /= scale;
+    body += report::year_chart(view.figure == reference::kClassic
+                                   ? "Classic suite (8192-byte blocks) by year"
+                                   : view.figure + " by year",
+                               unit, points);
+    body += table(rows, view.figure);
+    return {200,
+            "text/html; charset=utf-8",
+            layout(links, "Reference machines", Section::reference, body),
+            {}};
+}
+
+}  // namespace speedlab::serve

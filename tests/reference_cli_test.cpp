@@ -1,0 +1,206 @@
+// speedlab reference list|show|import and rank, end to end on the shipped
+// reference set (data/reference, found from the build tree) and seed 000.
+#include <nlohmann/json.hpp>
+
+#include "cli_support.h"
+
+namespace speedlab::testing {
+
+namespace {
+using nlohmann::json;
+
+struct ListCase {
+    std::string name, input;
+    size_t want;
+};
+}  // namespace
+
+class ReferenceCli : public Cli {};
+
+TEST_F(ReferenceCli, ListFiltersByCpuYearAndKind) {
+    const ListCase cases[] = {
+        {"every run", "", 411},
+        {"a CPU and clock", "--cpu 'Pentium 100'", 15},
+        {"a glob", "--cpu 'intel pentium pro*'", 4},
+        {"before a year", "--before 2000", 47},
+        {"after a year", "--after 2024", 144},
+        {"cloud", "--kind cloud", 279},
+        {"physical after 2020", "--kind physical --after 2020", 67},
+        {"no such CPU", "--cpu 'Pentium 75'", 0},
+    };
+    for (const auto& c : cases) {
+        auto r = run("reference list --format json " + c.input);
+        ASSERT_EQ(r.code, 0) << c.name << ": " << r.err;
+        EXPECT_EQ(json::parse(r.out).size(), c.want) << c.name;
+    }
+}
+
+TEST_F(ReferenceCli, ListJsonCarriesTheFactsAndCitation) {
+    auto r = run("reference list --format json --cpu 'Pentium 100' --before 2000");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto runs = json::parse(r.out);
+    auto ln4 = *std::find_if(runs.begin(), runs.end(), [](const json& j) {
+        return j["label"] == "openssl-times/586-100.ln4";
+    });
+    EXPECT_EQ(ln4["id"], 14);
+    EXPECT_EQ(ln4["cpu"], "Intel Pentium");
+    EXPECT_EQ(ln4["clock_mhz"], 100);
+    EXPECT_EQ(ln4["cores"], 1);
+    EXPECT_EQ(ln4["kind"], "physical");
+    EXPECT_EQ(ln4["os"], "Linux");
+    EXPECT_EQ(ln4["version"], "SSLeay 0.8.3aa");
+    EXPECT_EQ(ln4["citation"]["source"], "https://github.com/openssl/openssl");
+    EXPECT_EQ(ln4["citation"]["lines"], "1-26");
+    EXPECT_NE(ln4["terms"].get<std::string>().find("SSLeay License"), std::string::npos);
+    EXPECT_TRUE(ln4.contains("year"));
+    r = run("reference list --format csv --cpu 'Pentium 100'");
+    EXPECT_NE(r.out.find("\n14,openssl-times/586-100.ln4,Intel Pentium,100,1,physical,Linux,"
+                         "SSLeay 0.8.3aa,"),
+              std::string::npos)
+        << r.out;
+    r = run("reference list --cpu 'Pentium 100'");
+    EXPECT_NE(r.out.find("15 reference runs\n"), std::string::npos) << r.out;
+    for (size_t at = 0, end; (end = r.out.find('\n', at)) != std::string::npos; at = end + 1)
+        EXPECT_LE(end - at, 100u) << r.out.substr(at, end - at);
+}
+
+TEST_F(ReferenceCli, ShowGivesTheCitationAndTheSourceLines) {
+    for (const char* id : {"14", "openssl-times/586-100.ln4"}) {
+        auto r = run(std::string("reference show ") + id);
+        ASSERT_EQ(r.code, 0) << r.err;
+        EXPECT_NE(r.out.find("reference run 14: openssl-times/586-100.ln4\n"), std::string::npos);
+        EXPECT_NE(r.out.find("  commit        c4b05d045267930623039ee45e51d668275363fd\n"),
+                  std::string::npos)
+            << r.out;
+        EXPECT_NE(r.out.find("  path          times/586-100.ln4\n"), std::string::npos);
+        EXPECT_NE(r.out.find("\nsource lines\n  | "), std::string::npos);
+        EXPECT_NE(r.out.find("18251.78k"), std::string::npos) << r.out;  // md5@8192 as printed
+    }
+    auto r = run("reference show 14 --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = json::parse(r.out);
+    EXPECT_EQ(j["reference"]["citation"]["file"], "586-100.ln4.txt");
+    EXPECT_NE(j["raw_text"].get<std::string>().find("18251.78k"), std::string::npos);
+}
+
+TEST_F(ReferenceCli, RefusesWhatItCannotUse) {
+    const struct {
+        std::string name, input;
+        int want;
+        std::string says;
+    } cases[] = {
+        {"unknown run", "reference show 'Pentium 75'", 2, "no reference run 'Pentium 75'"},
+        {"several runs", "reference show 'Pentium 100'", 2, "names 15 reference runs"},
+        {"no set file", "reference list --reference /nonexistent.json", 65,
+         "--reference /nonexistent.json: no such file"},
+        {"no set in the environment", "reference list", 65,
+         "SPEEDLAB_REFERENCE=/nonexistent.json: no such file"},
+        {"not a set", "reference list --reference " + fixture_path("seed000-redhat73-pcem.txt"), 65,
+         "not a reference set"},
+        {"unknown kind", "reference list --kind mainframe", 2, "mainframe"},
+    };
+    for (const auto& c : cases) {
+        auto r = run(c.input, c.name == "no set in the environment"
+                                  ? "SPEEDLAB_REFERENCE=/nonexistent.json"
+                                  : "");
+        EXPECT_EQ(r.code, c.want) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find(c.says), std::string::npos) << c.name << ": " << r.err;
+    }
+}
+
+TEST_F(ReferenceCli, ImportCopiesOnlyWhatItIsAskedFor) {
+    auto r = run("list --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out).size(), 0u);  // the set is not in the store
+    r = run("reference import 'Pentium Pro 200'");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(r.out, "imported 4 of 4 reference runs (0 stored already)\n");
+    r = run("reference import 'Pentium Pro 200'");
+    EXPECT_EQ(r.out, "imported 0 of 4 reference runs (4 stored already)\n");
+    r = run("list --format json");
+    auto runs = json::parse(r.out);
+    ASSERT_EQ(runs.size(), 4u);
+    EXPECT_EQ(runs[0]["label"], "openssl-times/091_686-200.lnx");
+    r = run("reference import 'Pentium 75'");
+    EXPECT_EQ(r.code, 2);
+}
+
+// The seeds' question: seed 000's PCem Pentium 75 (OpenSSL 0.9.6b built with
+// its assembler) among real machines is next to SSLeay's Pentium 100 runs.
+TEST_F(ReferenceCli, RankNamesRealPentiumsNearThePcemPentium75) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    auto r = run("rank 'p-rh73 rh73 0.9.6b asm' --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto j = json::parse(r.out);
+    auto closest = j["closest"];
+    ASSERT_EQ(closest.size(), 8u);
+    for (const auto& c : closest) {
+        EXPECT_EQ(c["cpu"], "Intel Pentium") << c;
+        EXPECT_EQ(c["clock_mhz"], 100) << c;
+        EXPECT_EQ(c["same_version"], false);
+        EXPECT_LE(c["low"].get<double>(), c["ratio"].get<double>());
+        EXPECT_GE(c["high"].get<double>(), c["ratio"].get<double>());
+        EXPECT_GT(c["ratio"].get<double>(), 0.8);
+        EXPECT_LT(c["ratio"].get<double>(), 1.2);
+    }
+    EXPECT_EQ(closest[0]["label"], "openssl-times/586-1002.lnx");
+    EXPECT_NEAR(closest[0]["ratio"].get<double>(), 1.032, 0.0005);
+    EXPECT_NEAR(closest[0]["low"].get<double>(), 0.977, 0.0005);
+    EXPECT_NEAR(closest[0]["high"].get<double>(), 1.091, 0.0005);
+    EXPECT_EQ(closest[0]["figures"], 62);
+    // md5 at 8192 bytes: 13.50 MB/s, between an UltraSPARC's 12.40 and 13.77.
+    auto md5 = *std::find_if(j["figures"].begin(), j["figures"].end(),
+                             [](const json& f) { return f["metric"] == "md5@8192"; });
+    EXPECT_EQ(md5["machines"], 46);
+    EXPECT_EQ(md5["below"]["cpu"], "UltraSPARC");
+    EXPECT_EQ(md5["above"]["cpu"], "UltraSPARC");
+    EXPECT_NEAR(md5["percentile"].get<double>(), 60.9, 0.1);
+    r = run("rank 'p-rh73 rh73 0.9.6b asm'");
+    EXPECT_NE(r.out.find("    1.032x [0.977-1.091]  Intel Pentium 100 MHz "
+                         "(openssl-times/586-1002.lnx, id 15): 62 figures; version differs "
+                         "(SSLeay 0.8.3e)\n"),
+              std::string::npos)
+        << r.out;
+    r = run("rank 'p-rh73 rh73 0.9.6b asm' --metrics md5 --format json");
+    EXPECT_EQ(json::parse(r.out)["figures"].size(), 5u);
+    EXPECT_EQ(run("rank nosuchrun").code, 2);
+}
+
+TEST_F(ReferenceCli, CompareTakesAReferenceRun) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    auto r = run("compare 'p-rh73 rh73 0.9.6b asm' ref:15 --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.out.find("ref:openssl-times/586-1002.lnx"), std::string::npos);
+    r = run("compare 'p-rh73 rh73 0.9.6b asm' ref:'Pentium 100'");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("ref:Pentium 100 names 15 reference runs; took "
+                         "openssl-times-node/090_586-100.nt"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(run("compare 3 ref:'Pentium 75'").code, 2);
+    EXPECT_EQ(run("compare 3 ref:15", "SPEEDLAB_REFERENCE=/nonexistent.json").code, 65);
+}
+
+TEST_F(ReferenceCli, PublishedPageDrawsEveryMachineWithItsCpuAndSource) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    auto site = (dir / "site").string();
+    auto r = run("publish " + site);
+    ASSERT_EQ(r.code, 0) << r.err;
+    std::string page = slurp(site + "/reference.html");
+    size_t points = 0;
+    for (size_t at = 0; (at = page.find("class=\"ref\"", at)) != std::string::npos; ++at) {
+        size_t title = page.find("<title>", at), end = page.find("</title>", at);
+        ASSERT_NE(title, std::string::npos);
+        std::string hover = page.substr(title + 7, end - title - 7);
+        EXPECT_NE(hover.find("; source: https://github.com/"), std::string::npos) << hover;
+        ++points;
+    }
+    // The classic suite: the 47 SSLeay runs (md5, sha1, rc4, des) and the sbc-bench and
+    // Spare Cores runs with AES at 8192 bytes.
+    EXPECT_GE(points, 47u);
+    EXPECT_NE(page.find("Intel Pentium 100 MHz, SSLeay 0.8.3aa, 1997"), std::string::npos);
+    EXPECT_NE(page.find("class=\"own\""), std::string::npos);
+    EXPECT_NE(page.find("href=\"reference.html\""), std::string::npos);
+}
+
+}  // namespace speedlab::testing
