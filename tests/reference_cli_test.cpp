@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_support.h"
+#include "serve_support.h"
 
 namespace speedlab::testing {
 
@@ -189,6 +190,71 @@ TEST_F(ReferenceCli, CompareTakesAReferenceRun) {
         << r.err;
     EXPECT_EQ(run("compare 3 ref:'Pentium 75'").code, 2);
     EXPECT_EQ(run("compare 3 ref:15", "SPEEDLAB_REFERENCE=/nonexistent.json").code, 65);
+}
+
+// ref:TEXT is a word of the run resolver (store/run_resolver.h): it mixes with
+// the other words, keeps its place, takes part in choosing a machine's run,
+// and the commands that act on stored runs refuse it.
+TEST_F(ReferenceCli, RefWordsAreReadWhereverRunsAreNamed) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    const std::string ref15 = "ref:openssl-times/586-1002.lnx";
+    const std::string asm3 = "3 p-rh73 rh73 0.9.6b asm";
+    const struct {
+        std::string name, input;
+        int want;
+        std::string a, b, err;  // compare's A and B (JSON), and a part of stderr
+    } cases[] = {
+        {"a machine's run chosen to match the reference run", "compare PCem ref:15", 0, asm3, ref15,
+         "PCem: took run 3 (p-rh73 rh73 0.9.6b asm) of machine p-rh73 of 8 runs, the one sharing "
+         "the most figures"},
+        {"the reference run first is the baseline", "compare ref:15 3", 0, ref15, asm3, ""},
+        {"named twice, compared once", "compare 3 ref:15 ref:openssl-times/586-1002.lnx", 0, asm3,
+         ref15, ""},
+        {"no such reference run", "compare 3 ref:nosuch", 2, "", "", "no reference run 'nosuch'"},
+        {"export takes stored runs", "export ref:15", 2, "", "",
+         "'ref:15' names a reference machine, and this command takes stored runs only"},
+        {"show takes stored runs", "show ref:15", 2, "", "", "takes stored runs only"},
+        {"delete takes stored runs", "delete ref:15", 2, "", "", "takes stored runs only"},
+    };
+    for (const auto& c : cases) {
+        bool compare = c.input.rfind("compare", 0) == 0;
+        auto r = run(c.input + (compare ? " --format json" : ""));
+        EXPECT_EQ(r.code, c.want) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find(c.err), std::string::npos) << c.name << ": " << r.err;
+        if (r.code != 0 || !compare) continue;
+        auto j = json::parse(r.out);
+        EXPECT_EQ(j["a"], c.a) << c.name;
+        EXPECT_EQ(j["b"], c.b) << c.name;
+    }
+    EXPECT_EQ(json::parse(run("list --format json").out).size(), 17u);  // nothing stored
+}
+
+// serve's /compare reads runs= with the same resolver, ref: included, and
+// answers what compare --format json prints.
+TEST_F(ReferenceCli, ServedCompareTakesAReferenceRun) {
+    ASSERT_EQ(run("import " + fixture_path("seed000-redhat73-pcem.txt")).code, 0);
+    auto cli = run("compare PCem ref:15 --format json");
+    ASSERT_EQ(cli.code, 0) << cli.err;
+    ServeProcess server(db());
+    ASSERT_GT(server.port(), 0);
+    auto get = [&](const std::string& target) {
+        auto a = answers_in(http_exchange(server.port(), "GET " + target +
+                                                             " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                                             "Connection: close\r\n\r\n"));
+        return a.empty() ? Answer{} : a[0];
+    };
+    auto page = get("/compare?runs=PCem,ref:15&format=json");
+    EXPECT_EQ(page.status, 200);
+    EXPECT_EQ(page.body, cli.out);
+    page = get("/compare?runs=PCem,ref:15");
+    EXPECT_EQ(page.status, 200);
+    EXPECT_NE(page.body.find("speedlab compare 3 ref:openssl-times/586-1002.lnx</code>"),
+              std::string::npos);
+    EXPECT_NE(page.body.find("<th>ref:openssl-times/586-1002.lnx</th>"), std::string::npos);
+    page = get("/compare?runs=PCem,ref:nosuch");
+    EXPECT_EQ(page.status, 404);
+    EXPECT_NE(page.body.find("no reference run 'nosuch'"), std::string::npos)
+        << page.body.substr(0, 2000);
 }
 
 TEST_F(ReferenceCli, PublishedPageDrawsEveryMachineWithItsCpuAndSource) {

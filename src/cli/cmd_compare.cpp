@@ -26,13 +26,18 @@ struct CompareArgs {
     double noise_percent = 100 * compare::kDefaultNoise;
 };
 
+// "run 12", or a reference run's "ref:LABEL" (it has no id).
+std::string run_name(const Run& run) {
+    return run.id ? fmt::format("run {}", run.id) : run.label;
+}
 }  // namespace
 
 Command add_compare(CLI::App& app, Global& global) {
     auto a = std::make_shared<CompareArgs>();
     app.add_option("runs", a->runs,
                    "two or more runs (the first is A, the baseline): ids, ranges (3-9), labels or "
-                   "their start, machine names, machine:NAME (all its runs), all")
+                   "their start, machine names, machine:NAME (all its runs), all, ref:TEXT (a "
+                   "reference machine)")
         ->required()
         ->expected(1, 1000);
     app.add_option(
@@ -62,16 +67,15 @@ Command add_compare(CLI::App& app, Global& global) {
     add_width_option(app, a->width);
     return [a, &global, format_option]() -> int {
         store::Database db(global.database_path(), store::Access::read);
-        auto ids = resolve_words(db, a->runs);
-        if (!ids) return Exit::usage;
-        if (ids->size() < 2)
+        int code = Exit::ok;
+        auto named = resolve_with_reference(db, a->runs, code);
+        if (!named) return code;
+        std::vector<Run> runs = std::move(*named);
+        if (runs.size() < 2)
             return fail(Exit::usage,
-                        fmt::format("compare needs two runs or more, and {} names one (run {})",
+                        fmt::format("compare needs two runs or more, and {} names one ({})",
                                     terminal_safe(fmt::format("{}", fmt::join(a->runs, " "))),
-                                    ids->front()));
-        std::vector<Run> runs;
-        for (int64_t id : *ids)
-            if (auto run = db.load(id)) runs.push_back(std::move(*run));
+                                    runs.empty() ? "deleted meanwhile" : run_name(runs.front())));
         std::vector<MetricKey> metrics;
         if (!a->metrics.empty()) {
             auto chosen = select_metrics(a->metrics, compare::metric_keys(runs));
@@ -81,7 +85,7 @@ Command add_compare(CLI::App& app, Global& global) {
         size_t baseline = 0;
         if (!a->baseline.empty()) {
             auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) {
-                return std::to_string(r.id) == a->baseline || r.label == a->baseline ||
+                return (r.id && std::to_string(r.id) == a->baseline) || r.label == a->baseline ||
                        (!a->baseline.empty() && r.machine->label == a->baseline);
             });
             if (it == runs.end())

@@ -123,7 +123,8 @@ bool write_pages(const store::Database& db, const serve::ReferenceSource& refere
     bench::install_interrupt_handler();
     bool ok = true;
     serve::publish(
-        db, [&](const std::string& path, const std::string& content, size_t done, size_t total) {
+        db,
+        [&](const std::string& path, const std::string& content, size_t done, size_t total) {
             progress(done, total);
             counts.done = done, counts.total = total;
             auto old = folder.read(path, content.size());

@@ -3,6 +3,7 @@
 
 #include "cli/reference_commands.h"
 #include "cli/reference_source.h"
+#include "cli/run_selection.h"
 #include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/metric_pattern.h"
@@ -22,7 +23,8 @@ struct RankArgs {
 
 Command add_rank(CLI::App& app, Global& global) {
     auto a = std::make_shared<RankArgs>();
-    app.add_option("run", a->run, "a stored run's id or label")->required();
+    app.add_option("run", a->run, "a stored run: its id, label or its start, or machine name")
+        ->required();
     app.add_option("--metrics", a->metrics,
                    "figures to rank by: ids or printed names (as compare --metrics)");
     app.add_option("--top", a->top, "how many of the closest machines to name (default 8)")
@@ -35,8 +37,8 @@ Command add_rank(CLI::App& app, Global& global) {
     add_reference_option(app, a->file);
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
-        auto run = db.find(a->run);
-        if (!run) return fail(Exit::usage, "no run '" + terminal_safe(a->run) + "' in the store");
+        auto run = resolve_one(db, a->run, "rank");
+        if (!run) return Exit::usage;
         auto set = open_reference(a->file);
         if (!set) return Exit::bad_data;
         std::vector<MetricKey> metrics;

@@ -2,7 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "cli/commands.h"
+#include "cli/run_selection.h"
 #include "reference/select.h"
 
 namespace speedlab::cli {
@@ -28,21 +31,22 @@ std::optional<reference::ReferenceSet> open_reference(const std::string& file) {
     }
 }
 
-std::optional<Run> reference_word(const std::string& word,
-                                  std::optional<reference::ReferenceSet>& set, bool& is_ref) {
-    is_ref = word.rfind("ref:", 0) == 0;
-    if (!is_ref) return std::nullopt;
-    if (!set) set = open_reference("");
-    if (!set) return std::nullopt;
-    auto one = reference::one_named(*set, word.substr(4));
-    if (!one.run) {
-        fail(Exit::usage, one.error);
-        return std::nullopt;
+std::optional<std::vector<Run>> resolve_with_reference(const store::Database& db,
+                                                       const std::vector<std::string>& words,
+                                                       int& code) {
+    std::optional<reference::ReferenceSet> set;
+    if (std::any_of(words.begin(), words.end(),
+                    [](const std::string& w) { return w.rfind("ref:", 0) == 0; })) {
+        set = open_reference("");
+        if (!set) {
+            code = Exit::bad_data;
+            return std::nullopt;
+        }
     }
-    if (!one.note.empty()) fmt::print(stderr, "{}\n", one.note);
-    Run run = one.run->run;
-    run.label = "ref:" + run.label;
-    return run;
+    auto r = resolve_named(db, words, set ? reference::outside_lookup(*set) : nullptr);
+    code = Exit::usage;
+    if (!r) return std::nullopt;
+    return store::load_named(db, *r);
 }
 
 serve::ReferenceSource site_reference(const std::string& file) {

@@ -7,6 +7,7 @@
 
 #include "reference/set.h"
 #include "serve/reference_page.h"
+#include "store/database.h"
 
 namespace speedlab::cli {
 
@@ -16,12 +17,12 @@ void add_reference_option(CLI::App& app, std::string& file);
 // The set, or nullopt after printing why (exit 65: a missing or unreadable set).
 std::optional<reference::ReferenceSet> open_reference(const std::string& file);
 
-// WORD's run when WORD is `ref:TEXT` (reference/select.h's one_named; which
-// of several was taken goes to stderr), its label "ref:LABEL"; SET is loaded
-// on first use. Nullopt, printed, when the set or the run is missing;
-// `is_ref` false when WORD is no ref: word.
-std::optional<Run> reference_word(const std::string& word,
-                                  std::optional<reference::ReferenceSet>& set, bool& is_ref);
+// The runs WORDS name in their order (cli/run_selection.h), `ref:TEXT` among
+// them from the reference set, which is read only when a word names it. On
+// error nullopt, printed, with CODE the exit code (65: no set; 2: a word).
+std::optional<std::vector<Run>> resolve_with_reference(const store::Database& db,
+                                                       const std::vector<std::string>& words,
+                                                       int& code);
 
 // The set for /reference; a missing one is no error (the page says why).
 serve::ReferenceSource site_reference(const std::string& file);

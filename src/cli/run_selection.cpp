@@ -42,16 +42,25 @@ std::optional<std::vector<int64_t>> select_runs(const store::Database& db, const
     return ids;
 }
 
-std::optional<std::vector<int64_t>> resolve_words(const store::Database& db,
+std::optional<store::RunResolution> resolve_named(const store::Database& db,
                                                   const std::vector<std::string>& words,
+                                                  const store::OutsideLookup& outside,
                                                   const char* after_error) {
-    auto r = store::resolve_runs(db, words);
+    auto r = store::resolve_runs(db, words, outside);
     for (const auto& note : r.notes) fmt::print(stderr, "speedlab: {}\n", note);
     if (!r.error.empty()) {
         fail(Exit::usage, r.error + after_error);
         return std::nullopt;
     }
-    return std::move(r.ids);
+    return r;
+}
+
+std::optional<std::vector<int64_t>> resolve_words(const store::Database& db,
+                                                  const std::vector<std::string>& words,
+                                                  const char* after_error) {
+    auto r = resolve_named(db, words, {}, after_error);
+    if (!r) return std::nullopt;
+    return std::move(r->ids);
 }
 
 std::optional<Run> resolve_one(const store::Database& db, const std::string& word,

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "store/database.h"
+#include "store/run_resolver.h"
 
 namespace speedlab::cli {
 
@@ -27,6 +28,12 @@ std::optional<std::vector<int64_t>> select_runs(const store::Database& db, const
 // the error is printed and nullopt returned (exit 2).
 std::optional<std::vector<int64_t>> resolve_words(const store::Database& db,
                                                   const std::vector<std::string>& words,
+                                                  const char* after_error = "");
+
+// As resolve_words, with `ref:` words answered by OUTSIDE (none: refused).
+std::optional<store::RunResolution> resolve_named(const store::Database& db,
+                                                  const std::vector<std::string>& words,
+                                                  const store::OutsideLookup& outside,
                                                   const char* after_error = "");
 
 // The one run WORD names, for commands that take one (show, check); a word

@@ -66,4 +66,16 @@ OneRun one_named(const ReferenceSet& set, const std::string& text) {
     return {runs[0], note, ""};
 }
 
+store::OutsideLookup outside_lookup(const ReferenceSet& set) {
+    return [&set](const std::string& text) {
+        auto one = one_named(set, text);
+        store::OutsideRun out{std::nullopt, one.note, one.error};
+        if (one.run) {
+            out.run = one.run->run;
+            out.run->label = "ref:" + out.run->label;
+        }
+        return out;
+    };
+}
+
 }  // namespace speedlab::reference

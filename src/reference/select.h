@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "reference/set.h"
+#include "store/run_resolver.h"
 
 namespace speedlab::reference {
 
@@ -31,5 +32,9 @@ struct OneRun {
 // The one run TEXT means: of several, the one with the most figures (the
 // first of those), said in `note`.
 OneRun one_named(const ReferenceSet& set, const std::string& text);
+
+// `ref:TEXT` for the run resolver (store/run_resolver.h): one_named's run,
+// labelled "ref:LABEL". SET must outlive the lookup.
+store::OutsideLookup outside_lookup(const ReferenceSet& set);
 
 }  // namespace speedlab::reference

@@ -119,7 +119,8 @@ std::string run_details(const Run& r, size_t index) {
         "<details><summary>{} <b>{}</b> <span class=\"dim\">{}</span></summary>"
         "<table class=\"facts\">",
         series_swatch(index),
-        html_escape(std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)),
+        html_escape(r.id ? std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)
+                         : r.label),  // a reference run has no id
         html_escape(line));
     for (const auto& [k, v] : facts)
         if (!v.empty())

@@ -37,34 +37,36 @@ std::vector<std::string> run_names(const Request& request) {
 }
 
 std::vector<Run> load_runs(const store::Database& db, const std::vector<std::string>& names,
-                           const Links& links) {
-    // The command line's resolver: ids, ranges, labels, their start, machines.
-    auto resolved = store::resolve_runs(db, names);
+                           const Links& links, const store::OutsideLookup& outside) {
+    // The command line's resolver: ids, ranges, labels, their start, machines, ref:.
+    auto resolved = store::resolve_runs(db, names, outside);
     if (!resolved.error.empty()) {
         std::vector<NotFound::Suggestion> closest;
         for (const auto& c : resolved.suggestions)
             if (closest.size() < 10) closest.push_back({c, links.runs({{"q", c}})});
         throw NotFound(resolved.error, closest);
     }
-    if (resolved.ids.size() > kMostRuns)
+    if (resolved.order.size() > kMostRuns)
         throw BadRequest("runs", fmt::format("at most {} runs", kMostRuns),
-                         std::to_string(resolved.ids.size()) + " runs");
-    std::vector<Run> runs;
-    for (int64_t id : resolved.ids)
-        if (auto run = db.load(id)) runs.push_back(std::move(*run));
-    return runs;
+                         std::to_string(resolved.order.size()) + " runs");
+    return store::load_named(db, resolved);
 }
 
 size_t baseline_of(const Request& request, const std::vector<Run>& runs) {
     auto base = request.param("base").value_or("");
     if (base.empty()) return 0;
     for (size_t i = 0; i < runs.size(); ++i)
-        if (std::to_string(runs[i].id) == base || runs[i].label == base) return i;
+        if ((runs[i].id && std::to_string(runs[i].id) == base) || runs[i].label == base) return i;
     throw BadRequest("base", "one of the runs compared", base);
 }
 }  // namespace
 
 namespace {
+// "12", or a reference run's "ref:LABEL" (it has no id).
+std::string run_word(const Run& run) {
+    return run.id ? std::to_string(run.id) : run.label;
+}
+
 // A word the shell passes as it is, else in single quotes.
 std::string shell_word(const std::string& word) {
     bool plain = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
@@ -79,8 +81,8 @@ std::string shell_word(const std::string& word) {
 
 std::string command_line(const std::vector<Run>& runs, size_t base, const Request& request) {
     std::string out = "speedlab compare";
-    for (const auto& r : runs) out += " " + std::to_string(r.id);
-    if (base != 0) out += " --baseline " + std::to_string(runs[base].id);
+    for (const auto& r : runs) out += " " + shell_word(run_word(r));
+    if (base != 0) out += " --baseline " + shell_word(run_word(runs[base]));
     if (auto m = request.param("metrics"); m && !m->empty()) out += " --metrics " + shell_word(*m);
     if (auto n = request.param("noise"); n && !n->empty()) out += " --noise " + shell_word(*n);
     if (request.param("all").value_or("") == "1") out += " --all";
@@ -129,8 +131,11 @@ std::string facts_diff(const std::vector<Run>& runs, const Links& links) {
         out += fmt::format("<th{}>{}</th>", differs ? " class=\"differs\"" : "", name);
     out += "</tr>\n";
     for (size_t i = 0; i < runs.size(); ++i) {
-        out += "<tr data-run=\"" + std::to_string(runs[i].id) + "\"><th>" +
-               link(links.run(runs[i].id), compare::run_label(runs[i])) + "</th>";
+        // A reference run (ref:) has no page of its own.
+        out += "<tr data-run=\"" + html_escape(run_word(runs[i])) + "\"><th>" +
+               (runs[i].id ? link(links.run(runs[i].id), compare::run_label(runs[i]))
+                           : html_escape(compare::run_label(runs[i]))) +
+               "</th>";
         for (size_t k = 0; k < shown.size(); ++k)
             out += std::string(shown[k].second ? "<td class=\"changed\">" : "<td>") +
                    html_escape(cells[i][k]) + "</td>";
@@ -146,14 +151,15 @@ std::string baseline_choice(const std::vector<Run>& runs, size_t base, const Req
     for (size_t i = 0; i < runs.size(); ++i) {
         std::string name = compare::run_label(runs[i]);
         out += i == base ? "<b aria-current=\"true\">" + html_escape(name) + "</b>"
-                         : link(link_to(request, {{"base", std::to_string(runs[i].id)}}), name);
+                         : link(link_to(request, {{"base", run_word(runs[i])}}), name);
         out += i + 1 < runs.size() ? " · " : "";
     }
     return out + "</p>\n";
 }
 }  // namespace
 
-Response compare_page(const store::Database& db, const Request& request, const Links& links) {
+Response compare_page(const store::Database& db, const Request& request, const Links& links,
+                      const store::OutsideLookup& outside) {
     auto format = page_format(request);
     auto names = run_names(request);
     if (names.size() < 2)
@@ -162,7 +168,7 @@ Response compare_page(const store::Database& db, const Request& request, const L
     if (names.size() > kMostRuns)
         throw BadRequest("runs", fmt::format("at most {} runs", kMostRuns),
                          fmt::format("{} runs", names.size()));
-    auto runs = load_runs(db, names, links);
+    auto runs = load_runs(db, names, links, outside);
     report::CompareRequest what;
     what.baseline = baseline_of(request, runs);
     what.noise = percent_param(request, "noise", compare::kDefaultNoise);
@@ -199,7 +205,8 @@ Response compare_page(const store::Database& db, const Request& request, const L
     body += outcome.text;
     body += facts_diff(runs, links);
     std::string title =
-        fmt::format("{} runs compared against run {}", runs.size(), runs[what.baseline].id);
+        fmt::format("{} runs compared against {}{}", runs.size(),
+                    runs[what.baseline].id ? "run " : "", run_word(runs[what.baseline]));
     return {200, "text/html; charset=utf-8", layout(links, title, Section::compare, body), {}};
 }
 

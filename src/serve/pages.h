@@ -5,6 +5,7 @@
 #include "serve/http.h"
 #include "serve/links.h"
 #include "store/database.h"
+#include "store/run_resolver.h"
 
 namespace speedlab::serve {
 
@@ -14,7 +15,9 @@ inline constexpr int64_t kRunsPerPage = 100;
 Response runs_page(const store::Database& db, const Request& request, const Links& links);
 Response run_page(const store::Database& db, int64_t id, const Request& request,
                   const Links& links);
-Response compare_page(const store::Database& db, const Request& request, const Links& links);
+// `runs=` as the command line reads it; OUTSIDE answers `ref:` words.
+Response compare_page(const store::Database& db, const Request& request, const Links& links,
+                      const store::OutsideLookup& outside = {});
 Response machines_page(const store::Database& db, const Request& request, const Links& links);
 Response machine_page(const store::Database& db, const std::string& name, const Request& request,
                       const Links& links);

@@ -54,14 +54,14 @@ size_t publish(const store::Database& db, const PublishSink& sink,
         machines.begin(), machines.end(), [](const auto& m) { return !m.name.empty(); }));
     size_t total = static_cast<size_t>(pages + runs) + named + 2 + (reference.set ? 1 : 0),
            done = 0;
-    each_page(db, reference, [&](const std::string& path, const std::function<std::string()>& render) {
-        return sink(path, render(), ++done, total);
-    });
+    each_page(db, reference,
+              [&](const std::string& path, const std::function<std::string()>& render) {
+                  return sink(path, render(), ++done, total);
+              });
     return done;
 }
 
-std::vector<std::string> page_paths(const store::Database& db,
-                                    const ReferenceSource& reference) {
+std::vector<std::string> page_paths(const store::Database& db, const ReferenceSource& reference) {
     std::vector<std::string> out;
     each_page(db, reference, [&out](const std::string& path, const std::function<std::string()>&) {
         out.push_back(path);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/text.h"
+#include "reference/select.h"
 #include "report/html.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
@@ -75,11 +76,21 @@ Site::Site(store::Database& db, Links links) : shared_(&db), links_(std::move(li
 
 Site::~Site() = default;
 
+store::OutsideLookup Site::reference_lookup() const {
+    if (reference_.set) return reference::outside_lookup(*reference_.set);
+    std::string why = reference_.error;
+    return [why](const std::string& text) {
+        return store::OutsideRun{std::nullopt, "",
+                                 "no reference run 'ref:" + terminal_safe(text) +
+                                     "': this server has no reference set (" + why + ")"};
+    };
+}
+
 Response Site::route(store::Database& db, const Request& r) {
     const std::string& p = r.path;
     if (p == "/" || p == "/index.html") return runs_page(db, r, links_);
     if (p == "/machines") return machines_page(db, r, links_);
-    if (p == "/compare") return compare_page(db, r, links_);
+    if (p == "/compare") return compare_page(db, r, links_, reference_lookup());
     if (p == "/reference") return reference_page(db, reference_, r, links_);
     if (p == "/favicon.ico")
         return {200, "image/x-icon", favicon_ico(), {{"Cache-Control", "max-age=86400"}}};

@@ -12,6 +12,7 @@
 #include "serve/links.h"
 #include "serve/reference_page.h"
 #include "store/database.h"
+#include "store/run_resolver.h"
 
 namespace speedlab::serve {
 
@@ -32,6 +33,8 @@ class Site {
 
   private:
     Response answer(store::Database& db, const Request& request, bool& failed);
+    // `ref:TEXT` in /compare's runs, from the reference set (or why there is none).
+    store::OutsideLookup reference_lookup() const;
     Response route(store::Database& db, const Request& request);
     std::unique_ptr<store::Database> borrow();
     void give_back(std::unique_ptr<store::Database> db);

@@ -74,11 +74,13 @@ std::string listed(const std::vector<std::string>& items) {
 // A word naming runs now, or a machine whose run is chosen once the others are known.
 struct Named {
     std::vector<int64_t> ids;
-    std::string machine;  // a machine name alone: one of its runs, chosen later
+    std::string machine;            // a machine name alone: one of its runs, chosen later
+    std::optional<size_t> outside;  // a `ref:` word: its index in RunResolution::outside
 };
 
 struct Resolver {
     const Database& db;
+    const OutsideLookup& lookup;
     std::vector<RunName> runs;
     RunResolution out;
 
@@ -125,6 +127,7 @@ struct Resolver {
     }
 
     bool word(const std::string& w, Named& n);
+    bool outside_run(const std::string& w, Named& n);
     bool by_label(const std::string& w, Named& n);
     void choose(std::vector<Named>& named);
     void note(const std::string& word, int64_t id, size_t total, bool others, bool shares);
@@ -132,6 +135,7 @@ struct Resolver {
 
 bool Resolver::word(const std::string& w, Named& n) {
     int64_t first = 0, last = 0;
+    if (w.rfind("ref:", 0) == 0) return outside_run(w, n);
     if (w == "all") {
         for (const auto& r : runs) n.ids.push_back(r.id);
         return !n.ids.empty() || fail(w, "all: no runs stored");
@@ -160,6 +164,25 @@ bool Resolver::word(const std::string& w, Named& n) {
                fail(w, fmt::format("range {} names no stored run", terminal_safe(w)));
     }
     return by_label(w, n);
+}
+
+// `ref:TEXT`: asked of the caller, who sees what store cannot (the reference set).
+bool Resolver::outside_run(const std::string& w, Named& n) {
+    if (!lookup)
+        return fail(w, fmt::format("'{}' names a reference machine, and this command takes "
+                                   "stored runs only (speedlab reference import stores it)",
+                                   terminal_safe(w)));
+    auto found = lookup(w.substr(4));
+    if (!found.run) return fail(w, found.error);
+    if (!found.note.empty()) out.notes.push_back(found.note);
+    for (size_t i = 0; i < out.outside.size(); ++i)
+        if (out.outside[i].label == found.run->label) {
+            n.outside = i;
+            return true;
+        }
+    n.outside = out.outside.size();
+    out.outside.push_back(std::move(*found.run));
+    return true;
 }
 
 // A label exactly, a machine's name, a label in any case, a label's start.
@@ -218,6 +241,25 @@ struct Facts {
     std::string version, distribution;
 };
 
+Facts facts_of(const Run& run) {
+    Facts f;
+    for (const auto& m : run.measurements) f.figures.insert(metric_key(m));
+    f.version = run.version;
+    f.distribution = run.machine->distribution;
+    return f;
+}
+
+Fit fit_of(const Facts& fa, const Facts& fb) {
+    Fit f;
+    f.shared =
+        static_cast<size_t>(std::count_if(fa.figures.begin(), fa.figures.end(),
+                                          [&](const auto& k) { return fb.figures.count(k) > 0; }));
+    f.same_build = f.shared && !fa.version.empty() && fa.version == fb.version;
+    f.same_distribution =
+        f.shared && !fa.distribution.empty() && fa.distribution == fb.distribution;
+    return f;
+}
+
 // Each machine named alone takes its run that goes best with the other runs
 // named (runs of machines not chosen yet count by their best), the newest
 // among equals; with nothing else named, its newest run.
@@ -226,24 +268,12 @@ void Resolver::choose(std::vector<Named>& named) {
     auto facts = [&](int64_t id) -> const Facts& {
         auto [it, fresh] = cache.try_emplace(id);
         if (fresh)
-            if (auto run = db.load(id)) {
-                for (const auto& m : run->measurements) it->second.figures.insert(metric_key(m));
-                it->second.version = run->version;
-                it->second.distribution = run->machine->distribution;
-            }
+            if (auto run = db.load(id)) it->second = facts_of(*run);
         return it->second;
     };
-    auto fit = [&](int64_t a, int64_t b) {
-        const Facts &fa = facts(a), &fb = facts(b);
-        Fit f;
-        f.shared = static_cast<size_t>(
-            std::count_if(fa.figures.begin(), fa.figures.end(),
-                          [&](const auto& k) { return fb.figures.count(k) > 0; }));
-        f.same_build = f.shared && !fa.version.empty() && fa.version == fb.version;
-        f.same_distribution =
-            f.shared && !fa.distribution.empty() && fa.distribution == fb.distribution;
-        return f;
-    };
+    auto fit = [&](int64_t a, int64_t b) { return fit_of(facts(a), facts(b)); };
+    std::vector<Facts> outside;
+    for (const auto& run : out.outside) outside.push_back(facts_of(run));
     auto candidates = [&](const std::string& word) {
         std::vector<int64_t> ids;
         for (auto it = runs.rbegin(); it != runs.rend() && ids.size() < 100; ++it)
@@ -264,6 +294,8 @@ void Resolver::choose(std::vector<Named>& named) {
                     for (int64_t p : candidates(named[j].machine))
                         if (auto f = fit(c, p); f.key() > top.key()) top = f;
                     total += top;
+                } else if (named[j].outside) {
+                    total += fit_of(facts(c), outside[*named[j].outside]);
                 } else {
                     for (int64_t o : named[j].ids) total += fit(c, o);
                 }
@@ -301,17 +333,34 @@ bool parse_id_range(const std::string& s, int64_t& first, int64_t& last) {
     return true;
 }
 
-RunResolution resolve_runs(const Database& db, const std::vector<std::string>& words) {
-    Resolver r{db, db.run_names(), {}};
+RunResolution resolve_runs(const Database& db, const std::vector<std::string>& words,
+                           const OutsideLookup& outside) {
+    Resolver r{db, outside, db.run_names(), {}};
     std::vector<Named> named(words.size());
     for (size_t i = 0; i < words.size(); ++i)
         if (!r.word(words[i], named[i])) return std::move(r.out);
     r.choose(named);
-    for (const auto& n : named)
+    std::set<size_t> outside_named;
+    for (const auto& n : named) {
+        if (n.outside && outside_named.insert(*n.outside).second)
+            r.out.order.push_back({0, n.outside});
         for (int64_t id : n.ids)
-            if (std::find(r.out.ids.begin(), r.out.ids.end(), id) == r.out.ids.end())
+            if (std::find(r.out.ids.begin(), r.out.ids.end(), id) == r.out.ids.end()) {
                 r.out.ids.push_back(id);
+                r.out.order.push_back({id, std::nullopt});
+            }
+    }
     return std::move(r.out);
+}
+
+std::vector<Run> load_named(const Database& db, RunResolution& r) {
+    std::vector<Run> runs;
+    for (const auto& n : r.order)
+        if (n.outside)
+            runs.push_back(std::move(r.outside[*n.outside]));
+        else if (auto run = db.load(n.id))
+            runs.push_back(std::move(*run));
+    return runs;
 }
 
 }  // namespace speedlab::store

@@ -8,10 +8,14 @@
 //   `machine:NAME`   every run of the machines NAME means (any case, glob, part);
 //   a label          exactly, else in any case, else a unique start of one in any case;
 //   a machine name   (any case) its newest run that shares the most figures with
-//                    the other runs named (notes say which, and how many it has).
+//                    the other runs named (notes say which, and how many it has);
+//   `ref:TEXT`       a run from outside the store (the reference set, which
+//                    store cannot see): the caller's OutsideLookup answers it.
 // A word that matches several labels is ambiguous; one matching nothing
 // unknown, with the closest labels and machine names by spelling.
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,8 +23,25 @@
 
 namespace speedlab::store {
 
+// What a caller above store answers for `ref:TEXT` (given TEXT): the run, id
+// 0, labelled as it is to be shown ("ref:LABEL"), or why there is none.
+struct OutsideRun {
+    std::optional<Run> run;
+    std::string note;   // which of several was taken, for stderr
+    std::string error;  // none matches
+};
+using OutsideLookup = std::function<OutsideRun(const std::string& text)>;
+
+// One run named: a stored run's id, or the index of an outside run.
+struct NamedRun {
+    int64_t id = 0;
+    std::optional<size_t> outside;
+};
+
 struct RunResolution {
-    std::vector<int64_t> ids;        // each once, in the order named
+    std::vector<int64_t> ids;        // stored runs, each once, in the order named
+    std::vector<Run> outside;        // runs `ref:` words named, each once
+    std::vector<NamedRun> order;     // every run named, each once, in the order named
     std::vector<std::string> notes;  // which run a machine name took, for stderr
     std::string word;                // the word at fault
     std::vector<std::string>
@@ -28,7 +49,13 @@ struct RunResolution {
     std::string error;  // "" when every word named runs
 };
 
-RunResolution resolve_runs(const Database& db, const std::vector<std::string>& words);
+// Without OUTSIDE, a `ref:` word is an error saying the command takes stored runs only.
+RunResolution resolve_runs(const Database& db, const std::vector<std::string>& words,
+                           const OutsideLookup& outside = {});
+
+// The runs R names in its order, stored ones loaded (one deleted meanwhile is
+// left out), outside ones moved out of R.
+std::vector<Run> load_named(const Database& db, RunResolution& r);
 
 // "a-b" of digits as a range of ids, else nothing.
 bool parse_id_range(const std::string& word, int64_t& first, int64_t& last);
