@@ -1,6 +1,9 @@
 // speedlab reference list|show|import and rank, end to end on the shipped
 // reference set (data/reference, found from the build tree) and seed 000.
+#include <fmt/format.h>
+
 #include <nlohmann/json.hpp>
+#include <set>
 
 #include "cli_support.h"
 #include "serve_support.h"
@@ -66,6 +69,30 @@ TEST_F(ReferenceCli, ListJsonCarriesTheFactsAndCitation) {
         << r.out;
     r = run("reference list --cpu 'Pentium 100'");
     EXPECT_NE(r.out.find("15 reference runs\n"), std::string::npos) << r.out;
+    // Each source's terms under the runs it gave.
+    EXPECT_NE(r.out.find("15 reference runs\nsources and their terms:\n  "
+                         "https://github.com/openssl/openssl (6 runs): OpenSSL License and "
+                         "original SSLeay License"),
+              std::string::npos)
+        << r.out;
+    EXPECT_NE(r.out.find("  https://github.com/barryc-ro/RiscOS_2003 (3 runs): SSLeay licence"),
+              std::string::npos)
+        << r.out;
+    // The whole set: every source of the JSON, with its terms, under the list.
+    auto all = json::parse(run("reference list --format json").out);
+    r = run("reference list");
+    auto terms = r.out.substr(r.out.find("\nsources and their terms:\n"));
+    std::set<std::string> sources;
+    for (const auto& one : all) sources.insert(one["citation"]["source"].get<std::string>());
+    EXPECT_EQ(sources.size(), 5u);
+    for (const auto& source : sources) {
+        size_t n = static_cast<size_t>(std::count_if(all.begin(), all.end(), [&](const json& one) {
+            return one["citation"]["source"] == source;
+        }));
+        EXPECT_NE(terms.find(fmt::format("  {} ({} runs): ", source, n)), std::string::npos)
+            << source << "\n"
+            << terms;
+    }
     // Fits 100 columns (stdout is no terminal): UTF-8 continuation bytes take none.
     for (size_t at = 0, end; (end = r.out.find('\n', at)) != std::string::npos; at = end + 1) {
         auto line = r.out.substr(at, end - at);
@@ -166,12 +193,32 @@ TEST_F(ReferenceCli, RankNamesRealPentiumsNearThePcemPentium75) {
     EXPECT_EQ(md5["below"]["cpu"], "UltraSPARC");
     EXPECT_EQ(md5["above"]["cpu"], "UltraSPARC");
     EXPECT_NEAR(md5["percentile"].get<double>(), 60.9, 0.1);
+    // Within noise of the 13.77 above it, and of one more: it may beat 30 of the 46,
+    // and surely beats the 28 below.
+    EXPECT_NEAR(md5["percentile_low"].get<double>(), 100.0 * 28 / 46, 1e-9);
+    EXPECT_NEAR(md5["percentile_high"].get<double>(), 100.0 * 30 / 46, 1e-9);
+    for (const auto& f : j["figures"]) {
+        EXPECT_LE(f["percentile_low"].get<double>(), f["percentile"].get<double>()) << f;
+        EXPECT_GE(f["percentile_high"].get<double>(), f["percentile"].get<double>()) << f;
+    }
+    EXPECT_NE(closest[0]["terms"].get<std::string>().find("OpenSSL License"), std::string::npos);
     r = run("rank 'p-rh73 rh73 0.9.6b asm'");
     EXPECT_NE(r.out.find("    1.032x [0.977-1.091]  Intel Pentium 100 MHz "
                          "(openssl-times/586-1002.lnx, id 15): 62 figures; version differs "
                          "(SSLeay 0.8.3e)\n"),
               std::string::npos)
         << r.out;
+    EXPECT_NE(r.out.find("  md5@8192             13.50 MB/s  above  61% [61-65%] of  46  below: "
+                         "12.40 MB/s UltraSPARC 167 MHz  above: 13.77 MB/s UltraSPARC 167 MHz\n"),
+              std::string::npos)
+        << r.out;
+    // The terms of every source it names: the closest machines' and the neighbours'.
+    auto terms = r.out.substr(r.out.find("\nsources and their terms:\n"));
+    for (const char* source :
+         {"https://github.com/openssl/openssl (", "https://github.com/nodejs/node (",
+          "https://github.com/barryc-ro/RiscOS_2003 ("})
+        EXPECT_NE(terms.find(source), std::string::npos) << source << "\n" << terms;
+    EXPECT_NE(terms.find("(5 runs): SSLeay licence"), std::string::npos) << terms;
     r = run("rank 'p-rh73 rh73 0.9.6b asm' --metrics md5 --format json");
     EXPECT_EQ(json::parse(r.out)["figures"].size(), 5u);
     EXPECT_EQ(run("rank nosuchrun").code, 2);

@@ -11,6 +11,7 @@
 #include "compare/check.h"
 #include "compare/ratio.h"
 #include "report/comparison.h"
+#include "report/year_chart.h"
 #include "test_support.h"
 
 using namespace speedlab;
@@ -177,4 +178,30 @@ TEST(ReportHtml, TiliaAgainstPcemSaysWithinNoiseAndLeavesOutOneDigitFigures) {
     EXPECT_EQ(c.mean.left_out, 2u);
     EXPECT_NEAR(c.mean.ratio, 6242.30 / 6075.73, 1e-9);
     EXPECT_TRUE(c.mean.within_noise());
+}
+
+// /reference's chart: a run whose date is not known is drawn in a band of its
+// own right of the years, once labelled, never at the day it was imported.
+TEST(YearChart, UndatedRunsGoInABandOfTheirOwn) {
+    std::vector<report::YearPoint> points = {{1996.5, 1, "ref 1996", false, false},
+                                             {2020.5, 1000, "ref 2020", false, false},
+                                             {2001.5, 5, "mine, 2001", true, false},
+                                             {0, 3, "mine, undated", true, true}};
+    auto svg = report::year_chart("t", "MB/s", points);
+    auto x_of = [&](const std::string& title) {
+        auto at = svg.rfind("<circle cx=\"", svg.find("<title>" + title + "</title>"));
+        return std::stod(svg.substr(at + 12));
+    };
+    std::smatch band;
+    ASSERT_TRUE(
+        std::regex_search(svg, band, std::regex("<line x1=\"([0-9.]+)\"[^>]*class=\"one\"")));
+    double edge = std::stod(band[1]);
+    EXPECT_LT(x_of("ref 1996"), x_of("mine, 2001"));
+    EXPECT_LT(x_of("ref 2020"), edge);
+    EXPECT_GT(x_of("mine, undated"), edge);
+    size_t labels = 0;
+    for (size_t at = 0; (at = svg.find(">undated</text>", at)) != std::string::npos; ++at) ++labels;
+    EXPECT_EQ(labels, 1u);
+    points.pop_back();  // every run dated: no band
+    EXPECT_EQ(report::year_chart("t", "MB/s", points).find("undated"), std::string::npos);
 }

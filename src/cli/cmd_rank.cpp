@@ -4,6 +4,7 @@
 #include "cli/reference_commands.h"
 #include "cli/reference_source.h"
 #include "cli/run_selection.h"
+#include "cli/width.h"
 #include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/metric_pattern.h"
@@ -51,7 +52,7 @@ Command add_rank(CLI::App& app, Global& global) {
         if (a->format == "json")
             fmt::print("{}\n", reference::rank_json(*run, ranking).dump(2));
         else
-            fmt::print("{}", reference::rank_text(*run, ranking));
+            fmt::print("{}", reference::rank_text(*run, ranking, output_width(0)));
         return Exit::ok;
     };
 }

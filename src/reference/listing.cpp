@@ -6,6 +6,7 @@
 
 #include "core/json.h"
 #include "core/text.h"
+#include "reference/terms.h"
 #include "report/comparison_parts.h"
 
 namespace speedlab::reference {
@@ -102,7 +103,7 @@ std::string list_text(const std::vector<const ReferenceRun*>& runs, size_t width
                    r->run.measurements.size(), terminal_safe(r->run.label),
                    terminal_safe(r->facts.version), terminal_safe(r->facts.cpu));
     out += fmt::format("{} reference run{}\n", runs.size(), runs.size() == 1 ? "" : "s");
-    return out;
+    return out + terms_text(runs, width);
 }
 
 std::string show_text(const ReferenceRun& r) {

@@ -45,17 +45,31 @@ bool is_itself(const Run& run, const ReferenceRun& r) {
     return run.label == r.run.label && run.source_sha256 == r.run.source_sha256;
 }
 
-FigureRank rank_figure(const std::string& key, const Measurement& mine,
-                       const std::vector<std::pair<const ReferenceRun*, double>>& theirs) {
-    FigureRank f{key, mine.value, theirs.size(), 0, std::nullopt, std::nullopt};
-    double below = 0;
-    for (const auto& [r, v] : theirs) {
+using Figures = std::vector<std::pair<const ReferenceRun*, Measurement>>;
+
+// The percentile, and its 95% range: the share of machines this run is
+// surely above (the ratio's interval above 1) to the share it may be above
+// (all but those surely above it), as printed precision and noise allow.
+FigureRank rank_figure(const std::string& key, const Measurement& mine, const Figures& theirs,
+                       double noise) {
+    FigureRank f{key, mine.value, theirs.size(), 0, 0, 0, std::nullopt, std::nullopt};
+    double below = 0, surely_below = 0, surely_above = 0;
+    for (const auto& [r, m] : theirs) {
+        double v = m.value;
         if (v < mine.value) below += 1;
         if (v == mine.value) below += 0.5;
         if (v <= mine.value && (!f.below || v > f.below->value)) f.below = Neighbour{r, v};
         if (v > mine.value && (!f.above || v < f.above->value)) f.above = Neighbour{r, v};
+        auto stats = compare::ratio_stats(m, mine, false, noise);  // mine over theirs
+        if (stats.low > 1) surely_below += 1;
+        if (stats.high < 1) surely_above += 1;
     }
-    f.percentile = theirs.empty() ? 0 : 100 * below / static_cast<double>(theirs.size());
+    double n = static_cast<double>(theirs.size());
+    if (n > 0) {
+        f.percentile = 100 * below / n;
+        f.percentile_low = 100 * surely_below / n;
+        f.percentile_high = 100 * (n - surely_above) / n;
+    }
     return f;
 }
 
@@ -91,7 +105,7 @@ Ranking rank(const Run& run, const ReferenceSet& set, const std::vector<MetricKe
     out.noise = noise;
     out.version = library_version(run.version);
     auto mine = figures_of(run);
-    std::map<std::string, std::vector<std::pair<const ReferenceRun*, double>>> by_figure;
+    std::map<std::string, Figures> by_figure;
     std::string my_build = build_kind(run.options);
     for (const auto& r : set.runs) {
         if (is_itself(run, r)) continue;
@@ -99,7 +113,7 @@ Ranking rank(const Run& run, const ReferenceSet& set, const std::vector<MetricKe
         for (const auto& [key, theirs] : figures_of(r.run)) {
             auto it = mine.find(key);
             if (it == mine.end() || !wanted(metrics, key)) continue;
-            by_figure[key].emplace_back(&r, theirs.value);
+            by_figure[key].emplace_back(&r, theirs);
             compare::RatioCell cell;
             auto stats = compare::ratio_stats(theirs, it->second, false, noise);
             cell.ratio = stats.ratio;
@@ -119,7 +133,7 @@ Ranking rank(const Run& run, const ReferenceSet& set, const std::vector<MetricKe
         std::string key = metric_key(m);
         auto it = by_figure.find(key);
         if (it == by_figure.end() || !mine.count(key)) continue;
-        out.figures.push_back(rank_figure(key, mine[key], it->second));
+        out.figures.push_back(rank_figure(key, mine[key], it->second, noise));
         by_figure.erase(it);
     }
     std::stable_sort(out.closest.begin(), out.closest.end(),

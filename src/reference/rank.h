@@ -24,6 +24,8 @@ struct FigureRank {
     double value = 0;                       // the run's, per process
     size_t machines = 0;                    // reference runs with this figure
     double percentile = 0;                  // of them below the run (ties count half), 0-100
+    double percentile_low = 0;              // 95%: the share it is surely above,
+    double percentile_high = 0;             // to the share it may be above
     std::optional<Neighbour> below, above;  // the nearest at or below, and above
 };
 
@@ -50,7 +52,8 @@ std::string build_kind(const std::string& options);
 Ranking rank(const Run& run, const ReferenceSet& set, const std::vector<MetricKey>& metrics,
              double noise, size_t top = 8);
 
-std::string rank_text(const Run& run, const Ranking& ranking);
+// Ends with the terms of the sources of every reference run it names.
+std::string rank_text(const Run& run, const Ranking& ranking, size_t width = 100);
 nlohmann::json rank_json(const Run& run, const Ranking& ranking);
 
 }  // namespace speedlab::reference

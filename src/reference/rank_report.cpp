@@ -4,6 +4,7 @@
 #include "compare/ratio.h"
 #include "core/text.h"
 #include "reference/rank.h"
+#include "reference/terms.h"
 #include "report/comparison_parts.h"
 
 namespace speedlab::reference {
@@ -37,11 +38,13 @@ json neighbour_json(const std::optional<Neighbour>& n) {
             {"label", n->run->run.label},
             {"cpu", n->run->facts.cpu},
             {"clock_mhz", n->run->facts.clock_mhz ? json(*n->run->facts.clock_mhz) : json()},
-            {"value", n->value}};
+            {"value", n->value},
+            {"source", n->run->facts.citation.source},
+            {"terms", n->run->facts.terms}};
 }
 }  // namespace
 
-std::string rank_text(const Run& run, const Ranking& g) {
+std::string rank_text(const Run& run, const Ranking& g, size_t width) {
     std::string out = fmt::format(
         "{} ({}) among the reference machines; figures per process, ratios are this run's "
         "figure over theirs, with the 95% interval that printed precision and {:g}% noise "
@@ -52,12 +55,15 @@ std::string rank_text(const Run& run, const Ranking& g) {
         out += fmt::format("  {:>7.3f}x [{:.3f}-{:.3f}]  {}: {} figures; {}\n", c.mean.ratio,
                            c.mean.low, c.mean.high, name_of(*c.run), c.mean.figures,
                            terminal_safe(differences(c)));
-    out +=
-        "\nper figure (the share of the reference runs with it that it beats, ties half; the "
-        "nearest at or below and above):\n";
+    out += "\n" + report::detail::wrap(
+                      "per figure (the share of the reference runs with it that it beats, ties "
+                      "half, and its 95% range: from those it surely beats to all it may beat; "
+                      "the nearest at or below and above):",
+                      width, "");
     for (const auto& f : g.figures) {
-        out += fmt::format("  {:<18} {:>12}  above {:>3.0f}% of {:>3}", f.metric,
-                           value_of(f.metric, f.value), f.percentile, f.machines);
+        out += fmt::format("  {:<18} {:>12}  above {:>3.0f}% [{:.0f}-{:.0f}%] of {:>3}", f.metric,
+                           value_of(f.metric, f.value), f.percentile, f.percentile_low,
+                           f.percentile_high, f.machines);
         if (f.below)
             out += fmt::format("  below: {} {}", value_of(f.metric, f.below->value),
                                terminal_safe(f.below->run->machine_text()));
@@ -66,6 +72,12 @@ std::string rank_text(const Run& run, const Ranking& g) {
                                terminal_safe(f.above->run->machine_text()));
         out += "\n";
     }
+    std::vector<const ReferenceRun*> named;
+    for (const auto& c : g.closest) named.push_back(c.run);
+    for (const auto& f : g.figures)
+        for (const auto& n : {f.below, f.above})
+            if (n) named.push_back(n->run);
+    if (!named.empty()) out += "\n" + terms_text(named, width);
     return out;
 }
 
@@ -79,6 +91,7 @@ json rank_json(const Run& run, const Ranking& g) {
              {"clock_mhz", c.run->facts.clock_mhz ? json(*c.run->facts.clock_mhz) : json()},
              {"version", c.run->facts.version},
              {"source", c.run->facts.citation.source},
+             {"terms", c.run->facts.terms},
              {"ratio", c.mean.ratio},
              {"low", c.mean.low},
              {"high", c.mean.high},
@@ -91,6 +104,8 @@ json rank_json(const Run& run, const Ranking& g) {
                            {"value", f.value},
                            {"machines", f.machines},
                            {"percentile", f.percentile},
+                           {"percentile_low", f.percentile_low},
+                           {"percentile_high", f.percentile_high},
                            {"below", neighbour_json(f.below)},
                            {"above", neighbour_json(f.above)}});
     return {{"run", {{"id", run.id}, {"label", run.label}, {"version", run.version}}},

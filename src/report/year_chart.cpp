@@ -12,12 +12,16 @@ namespace speedlab::report {
 
 namespace {
 constexpr double kW = 720, kH = 360, kLeft = 70, kRight = 16, kTop = 30, kBottom = 40;
+constexpr double kBand = 56;  // the band of runs whose date is not known
 
 struct Frame {
     double first = 1995, last = 2026, lo = 1, hi = 10;
+    bool band = false;  // some point is undated
+    double right() const { return kW - kRight - (band ? kBand : 0); }
     double x(double year) const {
-        return kLeft + (year - first) / (last - first) * (kW - kLeft - kRight);
+        return kLeft + (year - first) / (last - first) * (right() - kLeft);
     }
+    double x(const YearPoint& p) const { return p.undated ? right() + kBand / 2 : x(p.year); }
     double y(double v) const {
         double t = (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo));
         return kH - kBottom - t * (kH - kTop - kBottom);
@@ -28,11 +32,16 @@ Frame frame_of(const std::vector<YearPoint>& points) {
     Frame f{1e9, -1e9, 1e300, 0};
     for (const auto& p : points) {
         if (p.value <= 0) continue;
-        f.first = std::min(f.first, std::floor(p.year));
-        f.last = std::max(f.last, std::ceil(p.year));
         f.lo = std::min(f.lo, p.value);
         f.hi = std::max(f.hi, p.value);
+        if (p.undated) {
+            f.band = true;
+            continue;
+        }
+        f.first = std::min(f.first, std::floor(p.year));
+        f.last = std::max(f.last, std::ceil(p.year));
     }
+    if (f.first > f.last) f.first = f.last = 2000;  // every point undated
     f.first -= 1, f.last += 1;
     f.lo = std::pow(10, std::floor(std::log10(f.lo)));
     f.hi = std::pow(10, std::ceil(std::log10(f.hi)));
@@ -49,6 +58,11 @@ std::string axes(const Frame& f, const std::string& unit) {
             "<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>\n",
             kLeft, kW - kRight, y, y, kLeft - 4, y + 4, tick_label(v));
     }
+    if (f.band)
+        out += fmt::format(
+            "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\" class=\"one\"/>"
+            "<text x=\"{3:.1f}\" y=\"{4}\" class=\"tick\" text-anchor=\"middle\">undated</text>\n",
+            f.right(), kTop, kH - kBottom, f.right() + kBand / 2, kH - kBottom + 16);
     int step = f.last - f.first > 20 ? 5 : 2;
     for (int year = static_cast<int>(std::ceil(f.first / step) * step); year <= f.last;
          year += step)
@@ -59,7 +73,7 @@ std::string axes(const Frame& f, const std::string& unit) {
         "<text transform=\"translate(14,{}) rotate(-90)\" class=\"axis\" "
         "text-anchor=\"middle\">{} (log scale)</text>\n"
         "<text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">year measured</text>\n",
-        (kTop + kH - kBottom) / 2, html_escape(unit), (kLeft + kW - kRight) / 2, kH - 6);
+        (kTop + kH - kBottom) / 2, html_escape(unit), (kLeft + f.right()) / 2, kH - 6);
     return out;
 }
 
@@ -67,7 +81,7 @@ std::string point(const Frame& f, const YearPoint& p) {
     return fmt::format(
         "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" class=\"{}\" fill=\"{}\"{}>"
         "<title>{}</title></circle>\n",
-        f.x(p.year), f.y(p.value), p.own ? 5 : 3.5, p.own ? "own" : "ref",
+        f.x(p), f.y(p.value), p.own ? 5 : 3.5, p.own ? "own" : "ref",
         p.own ? series_colour(5) : "#777777", p.own ? " stroke=\"#000\"" : " fill-opacity=\"0.6\"",
         html_escape(p.hover));
 }

@@ -8,10 +8,11 @@
 namespace speedlab::report {
 
 struct YearPoint {
-    double year = 0;    // fractional: 1998.5 is the middle of 1998
-    double value = 0;   // > 0
-    std::string hover;  // what <title> says
-    bool own = false;   // one of the user's runs: in colour, over the others
+    double year = 0;       // fractional: 1998.5 is the middle of 1998
+    double value = 0;      // > 0
+    std::string hover;     // what <title> says
+    bool own = false;      // one of the user's runs: in colour, over the others
+    bool undated = false;  // measured when, not known: drawn in a band of its own at the right
 };
 
 // An empty string when no point has a positive value.

@@ -102,22 +102,38 @@ std::string form(const View& v) {
            "<button>Show</button></form>\n";
 }
 
-// The store's own runs with the figure: coloured points over the set.
+// The store's own runs with the figure: coloured points over the set, by the
+// date measured; a run whose date is not known (most imported texts) goes in
+// the chart's undated band, not at the day it was imported.
 std::vector<report::YearPoint> own_points(const store::Database& db, const std::string& figure) {
     std::vector<report::YearPoint> out;
     store::RunFilter filter;
     filter.limit = kOwnRuns;
     for (const auto& s : db.list(filter)) {
         auto run = db.load(s.id);
-        auto year = run ? reference::fractional_year(run->when) : std::nullopt;
-        auto v = run && year ? reference::chart_value(*run, figure) : std::nullopt;
+        auto v = run ? reference::chart_value(*run, figure) : std::nullopt;
         if (!v) continue;
-        out.push_back(
-            {*year, v->value,
-             fmt::format("your run {} ({}): {}", s.id, s.label, value_text(figure, v->value)),
-             true});
+        auto year = reference::fractional_year(run->measured_at);
+        out.push_back({year.value_or(0), v->value,
+                       fmt::format("your run {} ({}), {}: {}", s.id, s.label,
+                                   year ? run->measured_at.substr(0, 10) : "date not known",
+                                   value_text(figure, v->value)),
+                       true, !year});
     }
     return out;
+}
+
+// The source's link, breakable only after the folder ("sbc-bench/<wbr>4HYd"),
+// so a narrow window wraps the column there and not inside a name.
+std::string source_link(const reference::ReferenceRun& r) {
+    const std::string& label = r.run.label;
+    auto slash = label.find('/');
+    std::string text = slash == std::string::npos
+                           ? "<span>" + html_escape(label) + "</span>"
+                           : "<span>" + html_escape(label.substr(0, slash + 1)) +
+                                 "</span><wbr><span>" + html_escape(label.substr(slash + 1)) +
+                                 "</span>";
+    return "<a href=\"" + html_escape(r.facts.citation.source) + "\">" + text + "</a>";
 }
 
 std::string table(const std::vector<std::pair<const reference::ReferenceRun*, double>>& rows,
@@ -128,13 +144,13 @@ std::string table(const std::vector<std::pair<const reference::ReferenceRun*, do
         "</tr>\n";
     for (const auto& [r, v] : rows)
         out += fmt::format(
-            "<tr><td class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td>{}</td>"
-            "<td>{}</td><td class=\"n\">{}</td><td>{}</td></tr>\n",
+            "<tr><td class=\"n\">{}</td><td>{}</td><td class=\"wrap\">{}</td><td "
+            "class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td "
+            "class=\"wrap\">{}</td></tr>\n",
             r->id, static_cast<int>(year_of(*r)), html_escape(r->facts.cpu),
             r->facts.clock_mhz ? fmt::format("{:g}", *r->facts.clock_mhz) : "",
             html_escape(r->facts.kind), html_escape(r->facts.version),
-            v > 0 ? html_escape(value_text(figure, v)) : "",
-            link(r->facts.citation.source, r->run.label));
+            v > 0 ? html_escape(value_text(figure, v)) : "", source_link(*r));
     return out + "</table></div>\n";
 }
 }  // namespace
@@ -159,10 +175,11 @@ Response reference_page(const store::Database& db, const ReferenceSource& source
     points.insert(points.end(), own.begin(), own.end());
     std::string body = form(view);
     body += fmt::format(
-        "<p id=\"count\">{} reference run(s) match, {} with this figure; {} of your runs "
-        "(grey: reference machines, colour: yours). Figures per process. Where the data came "
-        "from: data/reference/README.md.</p>\n",
-        runs.size(), machines, own.size());
+        "<p id=\"count\">{} reference run{} match, {} with this figure; {} of your runs "
+        "(grey: reference machines, colour: yours; undated: the date measured is not known). "
+        "Figures per process. Where the data came from and its terms: "
+        "data/reference/README.md.</p>\n",
+        runs.size(), runs.size() == 1 ? "" : "s", machines, own.size());
     auto [unit, scale] = unit_of(view.figure);
     for (auto& p : points) p.value /= scale;
     body += report::year_chart(view.figure == reference::kClassic
