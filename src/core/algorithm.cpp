@@ -123,11 +123,19 @@ std::string_view key_size_family(std::string_view id) {
     return {};
 }
 
+bool joins_key_bits(std::string_view family) {
+    static const std::vector<std::string_view> families = [] {
+        std::vector<std::string_view> out;
+        for (const auto& a : algorithm_table())
+            if (a.has(kKeySizes) && std::find(out.begin(), out.end(), a.family) == out.end())
+                out.push_back(a.family);
+        return out;
+    }();
+    return std::find(families.begin(), families.end(), family) != families.end();
+}
+
 std::string key_size_id(std::string_view family, int64_t bits) {
-    for (const auto& a : algorithm_table())
-        if (a.has(kKeySizes) && a.family == family)
-            return std::string(family) + std::to_string(bits);
-    return {};
+    return joins_key_bits(family) ? std::string(family) + std::to_string(bits) : std::string();
 }
 
 std::string report_family(std::string_view id) {

@@ -44,6 +44,8 @@ int openssl3_index(std::string_view canonical_id);
 // "rsa2048" -> "rsa", "dsa1024" -> "dsa": the family of an id that joins its
 // family and key bits in one word; empty for any other id.
 std::string_view key_size_family(std::string_view id);
+// Whether a family's ids join family and key bits: "rsa", "dsa".
+bool joins_key_bits(std::string_view family);
 // ("rsa", 2048) -> "rsa2048"; empty for a family whose ids do not join the two.
 std::string key_size_id(std::string_view family, int64_t bits);
 // How reports group public-key rows: "rsa", "ecdsa", "eddsa"; other ids up to their first hyphen.

@@ -151,6 +151,11 @@ constexpr std::optional<bool> key_records_in_seconds(std::string_view version) {
 inline constexpr std::array<int, 7> kMrRsaBits{512, 1024, 2048, 3072, 4096, 7680, 15360};
 inline constexpr std::array<int, 3> kMrDsaBits{512, 1024, 2048};
 
+// The family whose keys +F2 and +F3 records list; empty for other records.
+constexpr std::string_view mr_key_family(MrRecord r) {
+    return r == MrRecord::rsa ? "rsa" : r == MrRecord::dsa ? "dsa" : "";
+}
+
 // A key size's index in one of the lists above; -1 when it has none.
 template <size_t N>
 constexpr int mr_index_of(const std::array<int, N>& bits, int b) {

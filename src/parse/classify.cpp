@@ -418,7 +418,7 @@ namespace {
 // row is not one. "rsa 2048 bits ...", " 256 bits ecdsa (nistp256) ...".
 bool public_key_name(std::string_view t, const std::vector<std::string_view>& ws, PublicKeyRow& row,
                      size_t& values_from) {
-    if ((ws[0] == "rsa" || ws[0] == "dsa") && integer(ws[1]) && starts_with(ws[2], "bit")) {
+    if (joins_key_bits(ws[0]) && integer(ws[1]) && starts_with(ws[2], "bit")) {
         row.id = std::string(ws[0]) + std::string(ws[1]);
         row.ops = {Operation::sign, Operation::verify, Operation::encrypt, Operation::decrypt};
         values_from = 3;

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cctype>
 
+#include "core/algorithm.h"
 #include "core/speed_markers.h"
 #include "core/text.h"
 #include "parse/cells.h"
@@ -224,8 +225,12 @@ size_t output_line_at(std::string_view t, size_t at) {
             }
             return is(SpeedMarker::timing_used);
         case 'r':
-        case 'd':
-            return starts_with(r, "rsa ") || starts_with(r, "dsa ") ? key_row_at(r, 4) : 0;
+        case 'd': {  // "rsa 2048 bits"
+            size_t space = r.find(' ');
+            return space != std::string_view::npos && joins_key_bits(r.substr(0, space))
+                       ? key_row_at(r, space + 1)
+                       : 0;
+        }
         default:
             return digit_at(0) ? key_row_at(r, 0) : 0;
     }

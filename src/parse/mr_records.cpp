@@ -196,7 +196,7 @@ void MrRecords::public_key(RunBuilder& b, std::string_view tag,
     if (!idx || !bits) return;
     auto record = mr_record(tag);
     if (record == MrRecord::rsa || record == MrRecord::dsa) {
-        std::string id = (record == MrRecord::rsa ? "rsa" : "dsa") + std::to_string(*bits);
+        std::string id = key_size_id(mr_key_family(*record), *bits);
         auto s = number(f[3]), v = number(f[4]);
         // Seconds per op up to 1.1.0, later ops per second. A version that does
         // not say: RSA signs slower than it verifies (even 0.1/s on a Pentium);

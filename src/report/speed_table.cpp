@@ -300,12 +300,13 @@ std::string key_record(const Run& run, const std::string& id) {
     double verify = value(run, id, Operation::verify).value_or(0);
     double s = form(sign), v = form(verify);  // RSA, DSA, ECDSA; EdDSA is always per second
     int bits = bits_of(id);
-    if (id.rfind("rsa", 0) == 0) {
+    const std::string_view family = key_size_family(id);
+    if (family == mr_key_family(MrRecord::rsa)) {
         int idx = mr_index_of(kMrRsaBits, bits);
         if (idx < 0) return {};
         return fmt::format("{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::rsa), idx, bits, s, v);
     }
-    if (id.rfind("dsa", 0) == 0) {
+    if (family == mr_key_family(MrRecord::dsa)) {
         int idx = mr_index_of(kMrDsaBits, bits);  // past the list for a size openssl lacks
         if (idx < 0) idx = static_cast<int>(kMrDsaBits.size()) - 1;
         return fmt::format("{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::dsa), idx, bits, s, v);
