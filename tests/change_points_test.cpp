@@ -90,6 +90,35 @@ TEST(ChangePoints, HampelReplacesOutliersAndKeepsSteps) {
     EXPECT_EQ(out, y);
 }
 
+// Series longer than one PELT block: steps anywhere, also where two blocks
+// overlap, found once each; none in thousands of nights of noise.
+TEST(ChangePoints, LongSeriesAreReadInBlocksFindingEachStepOnce) {
+    size_t step = kPeltBlock - 2 * kPeltOverlap;
+    auto steps = [](size_t n, std::vector<size_t> at, uint64_t seed) {
+        auto v = nights(n, 0.02, n, 0, seed);
+        double level = 1;
+        for (size_t i = 0, k = 0; i < n; ++i) {
+            if (k < at.size() && i == at[k]) level *= k % 2 ? 1.12 : 0.9, ++k;
+            v[i] *= level;
+        }
+        return v;
+    };
+    struct Case {
+        std::string name;
+        std::vector<double> values;
+        std::vector<size_t> want;
+    } cases[] = {
+        {"10,000 nights of 2% noise", nights(10000, 0.02, 10000, 0, 11), {}},
+        {"a 10% drop at night 5,000 of 10,000", nights(10000, 0.02, 5000, -0.10, 12), {5000}},
+        {"steps in the overlaps of blocks",
+         steps(3000, {step + kPeltOverlap - 1, 2 * step + kPeltOverlap, 2 * step + 2 * kPeltOverlap},
+               13),
+         {step + kPeltOverlap - 1, 2 * step + kPeltOverlap, 2 * step + 2 * kPeltOverlap}},
+        {"a step in the last block", steps(2000, {1990 - 40}, 14), {1990 - 40}},
+    };
+    for (const auto& c : cases) EXPECT_EQ(indexes(change_points(c.values)), c.want) << c.name;
+}
+
 TEST(ChangePoints, PeltIsTheExactPenalisedFit) {
     std::vector<double> y{0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0};
     EXPECT_EQ(pelt(y, 0.1, 10, 2), (std::vector<size_t>{5, 10}));

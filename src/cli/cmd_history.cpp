@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <set>
 
 #include "cli/commands.h"
 #include "cli/history_runs.h"
@@ -30,23 +31,26 @@ CLI::Validator day_check() {
         "YYYY-MM-DD");
 }
 
-// Only the series of the figures LIST names; false (with the error printed) when an item names
-// none.
-bool keep_metrics(const std::string& list, compare::History& h) {
+// Only the figures LIST names, set aside before the changes are looked for (a
+// change costs the same to find whether it is printed or not); false (with the
+// error printed) when an item names none.
+bool keep_metrics(const std::string& list, std::vector<Run>& runs) {
     if (list.empty()) return true;
+    std::set<std::string> seen;
     std::vector<MetricKey> available;
-    for (const auto& s : h.series)
-        if (auto k = parse_metric_key(s.metric)) available.push_back(*k);
+    for (const auto& r : runs)
+        for (const auto& m : r.measurements)
+            if (auto key = metric_key(m); seen.insert(key).second)
+                if (auto k = parse_metric_key(key)) available.push_back(*k);
     auto chosen = select_metrics(list, available);
     if (!chosen.error.empty()) {
         fail(Exit::usage, "--metrics: " + terminal_safe(chosen.error));
         return false;
     }
-    std::vector<std::string> keys;
-    for (const auto& k : chosen.keys) keys.push_back(metric_key(k));
-    std::erase_if(h.series, [&](const compare::Series& s) {
-        return std::find(keys.begin(), keys.end(), s.metric) == keys.end();
-    });
+    std::set<std::string> keys;
+    for (const auto& k : chosen.keys) keys.insert(metric_key(k));
+    for (auto& r : runs)
+        std::erase_if(r.measurements, [&](const Measurement& m) { return !keys.count(metric_key(m)); });
     return true;
 }
 }  // namespace
@@ -69,8 +73,8 @@ Command add_history(CLI::App& app, Global& global) {
         std::string name;
         if (!resolve_one_machine(db, a->machine, name)) return Exit::usage;
         auto runs = history_runs(db, name, a->since, a->until);
+        if (!keep_metrics(a->metrics, runs)) return Exit::usage;
         auto h = compare::history(runs);
-        if (!keep_metrics(a->metrics, h)) return Exit::usage;
         std::string text = a->format == "json" ? report::history_json(name, runs, h)
                            : a->format == "csv"
                                ? report::history_csv(runs, h)

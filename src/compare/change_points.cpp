@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
+#include <tuple>
 
 #include "core/statistics.h"
 
@@ -66,7 +68,11 @@ std::vector<double> hampel(std::span<const double> logs, double noise, double li
     return out;
 }
 
-std::vector<size_t> pelt(std::span<const double> y, double noise, double beta, size_t min_segment) {
+namespace {
+// Exact PELT. Its pruning leaves every start of a long stretch without a
+// change as a candidate, so it costs n^2 / 2 there: pelt() gives it blocks.
+std::vector<size_t> pelt_exact(std::span<const double> y, double noise, double beta,
+                               size_t min_segment) {
     size_t n = y.size(), m = std::max<size_t>(1, min_segment);
     if (n < 2 * m || noise <= 0) return {};
     std::vector<double> s1(n + 1, 0), s2(n + 1, 0);
@@ -89,6 +95,24 @@ std::vector<size_t> pelt(std::span<const double> y, double noise, double beta, s
     std::vector<size_t> starts;
     for (size_t t = n; last[t] > 0; t = last[t]) starts.push_back(last[t]);
     std::reverse(starts.begin(), starts.end());
+    return starts;
+}
+}  // namespace
+
+std::vector<size_t> pelt(std::span<const double> y, double noise, double beta, size_t min_segment) {
+    if (y.size() <= kPeltBlock) return pelt_exact(y, noise, beta, min_segment);
+    // Overlapping blocks; each keeps the changes of its middle, where both
+    // sides have kPeltOverlap points of context, so a change is found once.
+    std::vector<size_t> starts;
+    size_t step = kPeltBlock - 2 * kPeltOverlap;
+    for (size_t from = 0; from < y.size(); from += step) {
+        size_t to = std::min(y.size(), from + kPeltBlock);
+        size_t keep_from = from == 0 ? 0 : from + kPeltOverlap;
+        size_t keep_to = to == y.size() ? to : to - kPeltOverlap;
+        for (size_t at : pelt_exact(y.subspan(from, to - from), noise, beta, min_segment))
+            if (from + at >= keep_from && from + at < keep_to) starts.push_back(from + at);
+        if (to == y.size()) break;
+    }
     return starts;
 }
 
@@ -147,12 +171,20 @@ std::vector<ChangePoint> change_points(std::span<const double> values,
     std::vector<size_t> starts = pelt(y, noise, beta, o.min_segment);
     // A change that fails its test goes; its neighbours are tested again on the wider segments.
     std::vector<ChangePoint> out;
+    // A change whose neighbours stay is described as before: each round tests only
+    // the changes next to one that went.
+    std::map<std::tuple<size_t, size_t, size_t>, ChangePoint> described;
     for (bool dropped = true; dropped;) {
         dropped = false;
         out.clear();
         std::vector<size_t> kept;
         for (size_t k = 0; k < starts.size(); ++k) {
-            ChangePoint c = describe(values, y, starts, k, noise, o);
+            auto key = std::make_tuple(k ? starts[k - 1] : 0, starts[k],
+                                       k + 1 < starts.size() ? starts[k + 1] : y.size());
+            auto it = described.find(key);
+            if (it == described.end())
+                it = described.emplace(key, describe(values, y, starts, k, noise, o)).first;
+            const ChangePoint& c = it->second;
             if (c.p <= o.max_p) {
                 kept.push_back(starts[k]);
                 out.push_back(c);

@@ -32,6 +32,7 @@ bool version_less(const std::string& a, const std::string& b) {
 }
 
 std::string measured_date(const Run& run) {
+    if (!run.measured_at.empty()) return run.measured_at;  // measured, or stated by its text
     return run.source == "measured" ? run.when : std::string();
 }
 

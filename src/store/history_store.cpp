@@ -42,7 +42,7 @@ std::vector<Run> Database::history_runs(const std::vector<std::string>& machines
     }
     auto st = db_->query(
         "SELECT r.id, r.label, r.created_at, r.source, r.program, r.version, "
-        "r.options, r.compiler FROM runs r WHERE " +
+        "r.options, r.compiler, r.measured_at FROM runs r WHERE " +
             newest + " ORDER BY r.id",
         params);
     std::unordered_map<int64_t, size_t> index;
@@ -56,6 +56,7 @@ std::vector<Run> Database::history_runs(const std::vector<std::string>& machines
         r.version = st->text(5);
         r.options = st->text(6);
         r.compiler = st->text(7);
+        r.measured_at = st->text(8);
         index.emplace(r.id, runs.size());
         runs.push_back(std::move(r));
     }
