@@ -222,6 +222,15 @@ TEST_F(ReferenceCli, RankNamesRealPentiumsNearThePcemPentium75) {
     r = run("rank 'p-rh73 rh73 0.9.6b asm' --metrics md5 --format json");
     EXPECT_EQ(json::parse(r.out)["figures"].size(), 5u);
     EXPECT_EQ(run("rank nosuchrun").code, 2);
+    // A machine's name: its run with the most figures the reference set has,
+    // not its newest (a BogoMips-only run, which no reference run shares).
+    r = run("rank PCem --format json");
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(json::parse(r.out)["run"]["id"], 3);
+    EXPECT_NE(r.err.find("PCem: took run 3 (p-rh73 rh73 0.9.6b asm) of machine p-rh73 of 8 runs, "
+                         "the one sharing the most figures with the reference set"),
+              std::string::npos)
+        << r.err;
 }
 
 TEST_F(ReferenceCli, CompareTakesAReferenceRun) {

@@ -38,10 +38,13 @@ Command add_rank(CLI::App& app, Global& global) {
     add_reference_option(app, a->file);
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
-        auto run = resolve_one(db, a->run, "rank");
-        if (!run) return Exit::usage;
         auto set = open_reference(a->file);
         if (!set) return Exit::bad_data;
+        store::HeldAgainst against{{}, "the reference set"};  // a machine's run most like it
+        for (const auto& r : set->runs)
+            for (const auto& m : r.run.measurements) against.figures.insert(metric_key(m));
+        auto run = resolve_one(db, a->run, "rank", false, against);
+        if (!run) return Exit::usage;
         std::vector<MetricKey> metrics;
         if (!a->metrics.empty()) {
             auto chosen = select_metrics(a->metrics, compare::metric_keys({*run}));

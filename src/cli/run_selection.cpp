@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
 
 #include "cli/commands.h"
 #include "cli/machine_filter.h"
@@ -45,8 +44,9 @@ std::optional<std::vector<int64_t>> select_runs(const store::Database& db, const
 std::optional<store::RunResolution> resolve_named(const store::Database& db,
                                                   const std::vector<std::string>& words,
                                                   const store::OutsideLookup& outside,
-                                                  const char* after_error) {
-    auto r = store::resolve_runs(db, words, outside);
+                                                  const char* after_error,
+                                                  const store::HeldAgainst& against) {
+    auto r = store::resolve_runs(db, words, outside, against);
     for (const auto& note : r.notes) fmt::print(stderr, "speedlab: {}\n", note);
     if (!r.error.empty()) {
         fail(Exit::usage, r.error + after_error);
@@ -64,9 +64,11 @@ std::optional<std::vector<int64_t>> resolve_words(const store::Database& db,
 }
 
 std::optional<Run> resolve_one(const store::Database& db, const std::string& word,
-                               const char* command, bool newest) {
-    auto ids = resolve_words(db, {word});
-    if (!ids) return std::nullopt;
+                               const char* command, bool newest,
+                               const store::HeldAgainst& against) {
+    auto named = resolve_named(db, {word}, {}, "", against);
+    if (!named) return std::nullopt;
+    auto ids = &named->ids;
     if (ids->size() > 1 && !newest) {
         fail(Exit::usage,
              fmt::format("{} takes one run, and '{}' names {} (ids {}-{}); name one "

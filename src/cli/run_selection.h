@@ -30,15 +30,19 @@ std::optional<std::vector<int64_t>> resolve_words(const store::Database& db,
                                                   const std::vector<std::string>& words,
                                                   const char* after_error = "");
 
-// As resolve_words, with `ref:` words answered by OUTSIDE (none: refused).
+// As resolve_words, with `ref:` words answered by OUTSIDE (none: refused)
+// and a machine's run chosen to share the most figures with AGAINST too.
 std::optional<store::RunResolution> resolve_named(const store::Database& db,
                                                   const std::vector<std::string>& words,
                                                   const store::OutsideLookup& outside,
-                                                  const char* after_error = "");
+                                                  const char* after_error = "",
+                                                  const store::HeldAgainst& against = {});
 
 // The one run WORD names, for commands that take one (show, check); a word
 // naming several is an error unless `newest` (check's machine:NAME baseline).
+// A machine's name takes its run sharing the most figures with AGAINST (rank).
 std::optional<Run> resolve_one(const store::Database& db, const std::string& word,
-                               const char* command, bool newest = false);
+                               const char* command, bool newest = false,
+                               const store::HeldAgainst& against = {});
 
 }  // namespace speedlab::cli

@@ -83,6 +83,7 @@ struct Resolver {
     const OutsideLookup& lookup;
     std::vector<RunName> runs;
     RunResolution out;
+    const HeldAgainst& against;
 
     bool fail(const std::string& word, const std::string& message,
               std::vector<std::string> suggestions = {}) {
@@ -130,7 +131,8 @@ struct Resolver {
     bool outside_run(const std::string& w, Named& n);
     bool by_label(const std::string& w, Named& n);
     void choose(std::vector<Named>& named);
-    void note(const std::string& word, int64_t id, size_t total, bool others, bool shares);
+    void note(const std::string& word, int64_t id, size_t total, const std::string& others,
+              bool shares);
 };
 
 bool Resolver::word(const std::string& w, Named& n) {
@@ -300,14 +302,21 @@ void Resolver::choose(std::vector<Named>& named) {
                     for (int64_t o : named[j].ids) total += fit(c, o);
                 }
             }
+            if (!against.figures.empty()) total += fit_of(facts(c), Facts{against.figures, "", ""});
             if (total.key() > best_fit.key()) best_fit = total, best = c;
         }
         named[i].ids = {best};
-        note(named[i].machine, best, mine.size(), named.size() > 1, best_fit.shared > 0);
+        note(named[i].machine, best, mine.size(),
+             named.size() > 1          ? "the other runs named"
+             : against.figures.empty() ? ""
+                                       : against.name,
+             best_fit.shared > 0);
     }
 }
 
-void Resolver::note(const std::string& word, int64_t id, size_t total, bool others, bool shares) {
+// OTHERS: what the run was chosen to match ("the other runs named"), empty for nothing.
+void Resolver::note(const std::string& word, int64_t id, size_t total, const std::string& others,
+                    bool shares) {
     const RunName* run = nullptr;
     for (const auto& r : runs)
         if (r.id == id) run = &r;
@@ -316,9 +325,9 @@ void Resolver::note(const std::string& word, int64_t id, size_t total, bool othe
     out.notes.push_back(terminal_safe(fmt::format(
         "{}: took run {}{}{} of {} run{}, {}{}", word, id,
         run->label.empty() ? "" : " (" + run->label + ")", machine, total, total == 1 ? "" : "s",
-        !others  ? "the newest"
-        : shares ? "the one sharing the most figures with the other runs named"
-                 : "the newest (none shares a figure with the other runs named)",
+        others.empty() ? "the newest"
+        : shares       ? "the one sharing the most figures with " + others
+                       : "the newest (none shares a figure with " + others + ")",
         total > 1 ? fmt::format(" (machine:{} names every run of {})", run->machine, run->machine)
                   : "")));
 }
@@ -334,8 +343,8 @@ bool parse_id_range(const std::string& s, int64_t& first, int64_t& last) {
 }
 
 RunResolution resolve_runs(const Database& db, const std::vector<std::string>& words,
-                           const OutsideLookup& outside) {
-    Resolver r{db, outside, db.run_names(), {}};
+                           const OutsideLookup& outside, const HeldAgainst& against) {
+    Resolver r{db, outside, db.run_names(), {}, against};
     std::vector<Named> named(words.size());
     for (size_t i = 0; i < words.size(); ++i)
         if (!r.word(words[i], named[i])) return std::move(r.out);

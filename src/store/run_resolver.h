@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -50,8 +51,16 @@ struct RunResolution {
 };
 
 // Without OUTSIDE, a `ref:` word is an error saying the command takes stored runs only.
+// What the runs will be held against besides each other (rank: the reference
+// set): its figures (metric keys), and its name for the notes.
+struct HeldAgainst {
+    std::set<std::string> figures;
+    std::string name;  // "the reference set"
+};
+
+// A machine named alone takes its run sharing the most figures with AGAINST.
 RunResolution resolve_runs(const Database& db, const std::vector<std::string>& words,
-                           const OutsideLookup& outside = {});
+                           const OutsideLookup& outside = {}, const HeldAgainst& against = {});
 
 // The runs R names in its order, stored ones loaded (one deleted meanwhile is
 // left out), outside ones moved out of R.
