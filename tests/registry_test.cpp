@@ -12,6 +12,7 @@
 #include "core/algorithm_registry.h"
 #include "core/curve.h"
 #include "core/mr_tags.h"
+#include "parse/hand_table.h"
 #include "parse/speed_parser.h"
 #include "report/speed_table.h"
 
@@ -114,6 +115,25 @@ TEST(Registry, EveryPrintedRowImportsAsItsId) {
             ASSERT_NE(got, nullptr) << text;
             EXPECT_DOUBLE_EQ(got->value, 1234560) << text;
         }
+    }
+}
+
+// Every name of a kInTables row, as a person types it in a table, reads as its id.
+TEST(Registry, EveryTypedNameReadsAsItsIdInPeoplesTables) {
+    for (const AlgorithmInfo& a : algorithm_table()) {
+        if (!a.has(kInTables)) {
+            if (symmetric(a)) {
+                EXPECT_EQ(parse::hand_algorithm_word(a.id), "") << a.id;
+            }
+            continue;
+        }
+        std::vector<std::string_view> names{a.id};
+        for (auto list : {a.spellings, a.typed})
+            for (auto w : word_list(list)) names.push_back(w);
+        for (auto row : {a.row_1x, a.row_3x}) {
+            if (!row.empty() && row.find(' ') == std::string_view::npos) names.push_back(row);
+        }
+        for (auto name : names) EXPECT_EQ(parse::hand_algorithm_word(name), a.id) << name;
     }
 }
 
