@@ -61,6 +61,15 @@ CheckRow check_figure(const Measurement& a, const Measurement& b, double thresho
     return row;
 }
 
+void add_to_mean(MeanBuilder& mean, const CheckRow& row, const Measurement& a, const Measurement& b,
+                 double noise) {
+    RatioCell c;
+    c.ratio = row.stats.ratio;
+    c.uncertainty = row.stats.uncertainty;
+    c.coarse = !fit_for_mean(a, noise) || !fit_for_mean(b, noise);
+    mean.add(row.metric, c);
+}
+
 CheckResult check(const Run& baseline, const Run& candidate, double threshold, double noise,
                   bool allow_missing) {
     CheckResult out;
@@ -79,11 +88,7 @@ CheckResult check(const Run& baseline, const Run& candidate, double threshold, d
             out.rows.push_back(std::move(row));
             continue;
         }
-        RatioCell c;
-        c.ratio = row.stats.ratio;
-        c.uncertainty = row.stats.uncertainty;
-        c.coarse = !fit_for_mean(a, noise) || !fit_for_mean(*b, noise);
-        mean.add(row.metric, c);
+        add_to_mean(mean, row, a, *b, noise);
         out.rows.push_back(std::move(row));
     }
     out.mean = mean.result();

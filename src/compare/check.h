@@ -43,6 +43,11 @@ struct CheckResult {
 // The gate's verdict on one figure, B against baseline A (both positive).
 CheckRow check_figure(const Measurement& a, const Measurement& b, double threshold, double noise);
 
+// ROW's ratio into MEAN, left out when either figure is printed too coarsely
+// for it (fit_for_mean): the gate against one run and against a history alike.
+void add_to_mean(MeanBuilder& mean, const CheckRow& row, const Measurement& a, const Measurement& b,
+                 double noise);
+
 // threshold: the relative change that matters (0.03 for 3%).
 CheckResult check(const Run& baseline, const Run& candidate, double threshold,
                   double noise = kDefaultNoise, bool allow_missing = false);

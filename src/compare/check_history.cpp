@@ -86,11 +86,7 @@ std::optional<HistoryCheck> check_against_history(const std::vector<Run>& earlie
         m.value = l.median;
         m.samples.clear();
         CheckRow row = row_of(metric_key(m), l, c->value, threshold);
-        RatioCell cell;
-        cell.ratio = row.stats.ratio;
-        cell.uncertainty = row.stats.uncertainty;
-        cell.coarse = !fit_for_mean(m, noise) || !fit_for_mean(*c, noise);
-        mean.add(row.metric, cell);
+        add_to_mean(mean, row, m, *c, noise);
         res.rows.push_back(std::move(row));
     }
     res.mean = mean.result();
