@@ -128,7 +128,7 @@ TEST(ImportLayouts, TablesOfOtherToolsAreNotOpensslOutput) {
     EXPECT_EQ(parse_corpus("091").runs.size(), 1u) << "USB MB/sec and CPU load tables";
     EXPECT_EQ(parse_corpus("092").runs.size(), 6u) << "one run per board";
     EXPECT_EQ(parse_corpus("092").runs.at(1).machine->label, "j721e-idk-gw");
-    for (const char* negative : {"093", "094", "095", "096", "097", "098", "099"})
+    for (const char* negative : {"093", "094", "095", "096", "097", "098", "099", "100"})
         EXPECT_TRUE(parse_corpus(negative).runs.empty()) << negative;
 }
 
