@@ -1,10 +1,9 @@
 // The conditions of a run, read from /proc texts saved as fixtures.
-#include "sysinfo/conditions.h"
-
 #include <nlohmann/json.hpp>
 
 #include "cli_support.h"
 #include "core/statistics.h"
+#include "sysinfo/conditions_probe.h"
 
 using namespace speedlab;
 using namespace speedlab::testing;

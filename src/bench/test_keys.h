@@ -1,5 +1,7 @@
 #pragma once
-// PEM text of the fixed RSA and DSA keys the public-key benchmarks use.
+// PEM text of the fixed RSA and DSA keys the public-key benchmarks use,
+// embedded as openssl speed embeds its own; EC and EdDSA keys are generated
+// at start (public_key.cpp).
 #include <string_view>
 
 namespace speedlab::bench {

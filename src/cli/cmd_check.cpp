@@ -16,7 +16,7 @@
 #include "core/text.h"
 #include "report/check_report.h"
 #include "store/database.h"
-#include "sysinfo/conditions.h"
+#include "sysinfo/conditions_probe.h"
 
 namespace speedlab::cli {
 

@@ -18,7 +18,7 @@
 #include "report/summary_formats.h"
 #include "report/text_table.h"
 #include "store/database.h"
-#include "sysinfo/conditions.h"
+#include "sysinfo/conditions_probe.h"
 
 namespace speedlab::cli {
 

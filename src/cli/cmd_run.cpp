@@ -22,7 +22,7 @@
 #include "report/speed_table.h"
 #include "store/database.h"
 #include "sysinfo/capture.h"
-#include "sysinfo/conditions.h"
+#include "sysinfo/conditions_probe.h"
 
 namespace speedlab::cli {
 

@@ -8,7 +8,7 @@
 #include "bench/multi.h"
 #include "bench/timer.h"
 #include "sysinfo/capture.h"
-#include "sysinfo/conditions.h"
+#include "sysinfo/conditions_probe.h"
 
 namespace speedlab::cli {
 

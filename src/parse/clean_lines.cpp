@@ -1,3 +1,8 @@
+// Stage 1 of import, unwrap: undoes what mail, web pages, source comments,
+// CI logs, wikis, PDFs and terminals did to openssl's lines (quoting, markers,
+// markup, lines wrapped or flattened onto one) after core/text's as_plain_text.
+// Each line keeps its input line number; lines are views into the input and
+// only rewritten ones are stored. Every case is in tests/unwrap_test.cpp.
 #include <algorithm>
 #include <cctype>
 

@@ -1,3 +1,7 @@
+// The cells of a table a person typed (for hand_table): headers naming an
+// algorithm with a size or an operation (`1 KB` as 1024), a rate's unit in a
+// header or a cell (rate_unit), figures grouped in thousands with or without
+// `k`, and empty cells (`n/a`, `---`) that keep their column's place.
 #include <algorithm>
 #include <cctype>
 #include <charconv>

@@ -17,7 +17,7 @@
 #include "serve/page_error.h"
 #include "serve/pages.h"
 #include "serve/suggest.h"
-#include "sysinfo/conditions.h"
+#include "sysinfo/conditions_probe.h"
 
 namespace speedlab::serve {
 

@@ -1,4 +1,4 @@
-#include "sysinfo/conditions.h"
+#include "sysinfo/conditions_probe.h"
 
 #include <dirent.h>
 #include <fmt/format.h>
