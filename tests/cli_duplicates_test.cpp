@@ -223,4 +223,119 @@ TEST_F(Duplicates, ABundleHoldingARunTwiceStoresItOnceAndNotesNameNoFolder) {
     EXPECT_EQ(stored(), 1u);
 }
 
+// Issue 32: a run is final when parse hands it on, so its key is that of the
+// stored run. A text with one figure no machine gives (sha1@16 printed as
+// 99999999999999.99k), imported and then quoted with "> ", was stored twice.
+TEST_F(Duplicates, ATextWithAnImpossibleFigureQuotedAgainIsRecognisedAsStored) {
+    const std::string text =
+        "OpenSSL 1.1.1w  11 Sep 2023\n"
+        "built on: Mon Sep 11 14:08:30 2023 UTC\n"
+        "The 'numbers' are in 1000s of bytes per second processed.\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+        "bytes\n"
+        "md5             145499.49k   333045.76k   610494.55k   764410.20k   826880.68k   "
+        "829524.65k\n"
+        "sha1          99999999999999.99k   433045.76k   810494.55k   964410.20k  1026880.68k  "
+        "1029524.65k\n";
+    std::string quoted;
+    for (size_t at = 0; at < text.size();) {
+        size_t end = text.find('\n', at) + 1;
+        quoted += "> " + text.substr(at, end - at);
+        at = end;
+    }
+    std::string plain_file = (dir / "plain.txt").string(),
+                quoted_file = (dir / "quoted.txt").string();
+    std::ofstream(plain_file) << text;
+    std::ofstream(quoted_file) << quoted;
+    auto r = run("import " + plain_file);
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto shown = nlohmann::json::parse(run("show 1 --format json").out);
+    EXPECT_EQ(shown.at("measurements").size(), 11u);  // sha1@16 left out
+    bool noted = false;
+    for (const auto& n : shown.at("notes"))
+        noted |= n.get<std::string>().starts_with("not stored: sha1@16 is 1e+17/s");
+    EXPECT_TRUE(noted) << shown.at("notes");
+    r = run("import " + quoted_file);
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(
+        r.err.find("skipped " + quoted_file + ": its 1 run stored already (same content: run 1)"),
+        std::string::npos)
+        << r.err;
+    EXPECT_EQ(stored(), 1u);
+}
+
+// Issue 31 item 8: one bundle holding the same run twice (another id and
+// label) stores it once and reports the second as given twice.
+TEST_F(Duplicates, ABundleHoldingARunTwiceStoresItOnce) {
+    ASSERT_EQ(run("import " + seed000()).code, 0);
+    auto bundle = nlohmann::json::parse(run("export 1 7").out);
+    ASSERT_EQ(bundle.at("runs").size(), 2u);
+    for (size_t k = 0; k < 2; ++k) {
+        auto copy = bundle.at("runs").at(k);
+        copy["id"] = 100 + k;
+        copy["label"] = copy.at("label").get<std::string>() + " copy";
+        bundle["runs"].push_back(copy);
+    }
+    std::string path = (dir / "twice.json").string();
+    std::ofstream(path) << bundle.dump(2);
+    ASSERT_EQ(run("delete -y 1-17").code, 0);
+    auto r = run("import " + path);
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_NE(r.err.find("skipped 'p-rh73 rh73 0.9.6b engine copy': given twice in this import "
+                         "(same content)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("twice.json: stored 2 run(s), 2 given twice (stored once)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_EQ(stored(), 2u);
+}
+
+// Issue 31 item 25: one rule for a bundle and a text: when nothing is stored
+// because every run given was stored before, the import exits 1.
+TEST_F(Duplicates, NothingNewExitsOneForABundleAsForAText) {
+    ASSERT_EQ(run("import " + seed000()).code, 0);
+    std::string bundle = (dir / "all.json").string();
+    ASSERT_EQ(run("export --all -o " + bundle).code, 0);
+    struct Case {
+        std::string name, file;
+        std::string said;
+    };
+    for (const Case& c : std::vector<Case>{
+             {"text imported before", seed000(), "was imported before (run 1; same sha256)"},
+             {"bundle stored before", bundle,
+              "its 17 runs stored already (same content: run 1 "
+              "and others); nothing stored"}}) {
+        auto r = run("import " + c.file);
+        EXPECT_EQ(r.code, 1) << c.name << ": " << r.err;
+        EXPECT_NE(r.err.find(c.said), std::string::npos) << c.name << ": " << r.err;
+    }
+    EXPECT_EQ(stored(), 17u);
+}
+
+// Issue 31 item 30: the importer's directories are kept nowhere: not in a
+// run's notes, its sources, nor a bundle made of it.
+TEST_F(Duplicates, OnlyTheFilesNameIsKept) {
+    std::filesystem::create_directories(dir / "private" / "home");
+    std::string path = (dir / "private" / "home" / "seed000.txt").string();
+    std::ofstream(path) << slurp(seed000());
+    ASSERT_EQ(run("import " + path).code, 0);
+    std::string bundle = run("export --all").out;
+    EXPECT_EQ(bundle.find("private/home"), std::string::npos);
+    EXPECT_NE(bundle.find("of seed000.txt"), std::string::npos);
+    auto shown = run("show 1");
+    EXPECT_EQ(shown.out.find("private/home"), std::string::npos) << shown.out;
+    // A bundle of an older speedlab that kept the path loses it on import.
+    std::string old = (dir / "old.json").string();
+    std::string with_path = bundle;
+    for (size_t at = with_path.find("of seed000.txt"); at != std::string::npos;
+         at = with_path.find("of seed000.txt", at + 30))
+        with_path.replace(at, 14, "of /home/someone/seed000.txt");
+    ASSERT_NE(with_path.find("/home/someone/"), std::string::npos);
+    std::ofstream(old) << with_path;
+    ASSERT_EQ(run("delete -y 1-17").code, 0);
+    ASSERT_EQ(run("import " + old).code, 0);
+    EXPECT_EQ(run("export --all").out.find("/home/someone/"), std::string::npos);
+}
+
 }  // namespace speedlab::testing

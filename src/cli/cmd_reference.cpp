@@ -5,8 +5,8 @@
 #include <unistd.h>
 
 #include "cli/reference_commands.h"
-#include "cli/import_once.h"
 #include "cli/reference_source.h"
+#include "import/store_once.h"
 #include "core/text.h"
 #include "reference/listing.h"
 #include "reference/select.h"
@@ -74,7 +74,7 @@ int import_runs(Global& global, const ReferenceArgs& a, const reference::Referen
     size_t offered = runs.size();
     size_t already = 0;
     db.in_write([&] {
-        StoreOnce once;
+        import::StoreOnce once;
         auto taken = once.take_out(runs, &db, false);
         already = taken.already.size() + taken.repeated;
         db.insert(runs, taken.sources);

@@ -74,8 +74,6 @@ std::optional<std::string> read_input(const std::string& path, size_t limit, std
 
 // Opens PATH ("-": stdin) for reading through `file`; null with `error` set when it cannot.
 std::istream* open_input(const std::string& path, std::ifstream& file, std::string& error);
-// Appends what `in` gives until `text` holds more than `limit` bytes or the input ends.
-void read_chunks(std::istream& in, size_t limit, std::string& text);
 
 // Writes text to stdout, or to the file given with -o (all or nothing).
 bool write_output(const std::string& text, const std::string& path);

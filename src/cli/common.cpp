@@ -13,6 +13,7 @@
 #include "cli/commands.h"
 #include "cli/output.h"
 #include "core/text.h"
+#include "import/reader.h"
 #include "store/database.h"
 
 namespace speedlab::cli {
@@ -60,17 +61,6 @@ int fail(int code, const std::string& message) {
 
 // Reads up to `limit` + 1 bytes in chunks, so memory follows the input, not the
 // limit; without spare capacity, as the text is kept while it is parsed.
-void read_chunks(std::istream& in, size_t limit, std::string& text) {
-    constexpr size_t kChunk = 1 << 20;
-    while (text.size() <= limit && in) {
-        size_t old = text.size();
-        text.resize(old + std::min(kChunk, limit + 1 - old));
-        in.read(text.data() + old, static_cast<std::streamsize>(text.size() - old));
-        text.resize(old + static_cast<size_t>(in.gcount()));
-    }
-    text.shrink_to_fit();
-}
-
 std::istream* open_input(const std::string& path, std::ifstream& file, std::string& error) {
     if (path == "-") return &std::cin;
     std::error_code ec;
@@ -94,7 +84,7 @@ std::optional<std::string> read_input(const std::string& path, size_t limit, std
     std::error_code ec;
     if (auto size = std::filesystem::file_size(path, ec); !ec && path != "-")
         text.reserve(std::min(size, limit) + 1);
-    read_chunks(*in, limit, text);
+    import::read_chunks(*in, limit, text);
     if (in->bad()) {
         error = path + ": cannot read: " + std::strerror(errno);
         return std::nullopt;

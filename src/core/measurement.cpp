@@ -70,4 +70,19 @@ std::optional<MetricKey> parse_metric_key(std::string_view text) {
     return key.algorithm.empty() ? std::nullopt : std::optional(key);
 }
 
+std::string implausible_note(const Measurement& m) {
+    return fmt::format("not stored: {} is {:g}/s, not a figure a machine gives ({:g} to {:g}/s)",
+                       metric_key(m), m.value, kLeastFigure, kGreatestFigure);
+}
+
+std::vector<std::string> drop_implausible(std::vector<Measurement>& figures) {
+    std::vector<std::string> notes;
+    auto bad = [](const Measurement& m) { return !plausible_figure(m.value); };
+    for (const auto& m : figures)
+        if (bad(m)) notes.push_back(implausible_note(m));
+    if (!notes.empty()) std::erase_if(figures, bad);
+    for (auto& m : figures) std::erase_if(m.samples, [](double x) { return !plausible_figure(x); });
+    return notes;
+}
+
 }  // namespace speedlab

@@ -63,6 +63,12 @@ inline constexpr double kLeastFigure = 1e-4, kGreatestFigure = 1e15;
 inline bool plausible_figure(double v) {
     return v >= kLeastFigure && v <= kGreatestFigure;
 }
+// Why a figure is left out: "not stored: md5@16 is 1e+17/s, not a figure a machine gives ...".
+std::string implausible_note(const Measurement& m);
+// Takes the figures (and samples) no machine gives out of FIGURES; one note
+// each. Every run passes here before it is identified or stored, so a run's
+// key is computed from what is stored (parse's resolve stage, bundles, the store).
+std::vector<std::string> drop_implausible(std::vector<Measurement>& figures);
 
 // "md5@8192", "rsa2048.sign", "ecdh-x25519.derive": the key used by --metrics.
 std::string metric_key(const Measurement& m);

@@ -108,6 +108,7 @@ void RunBuilder::add_curve_table(Measurement m, const std::string& family, int64
 
 void RunBuilder::add(Measurement m, bool from_table) {
     if (child_) return add_child(std::move(m));
+    if (!plausible_figure(m.value)) implausible_at_.emplace_back(metric_key(m), line_);
     if (!from_children_.empty()) from_children_.erase(metric_key(m));  // the key costs a format
     for (auto& e : run_.measurements) {
         if (!same_metric(e, m)) continue;
@@ -148,10 +149,12 @@ void RunBuilder::add_child(Measurement m) {
         if (same_metric(e, m)) {
             e.samples.push_back(m.value);
             if (from_children_.count(metric_key(m))) e.value += m.value;
+            if (!plausible_figure(e.value)) implausible_at_.emplace_back(metric_key(e), line_);
             return;
         }
     m.samples = {m.value};
     from_children_.insert(metric_key(m));
+    if (!plausible_figure(m.value)) implausible_at_.emplace_back(metric_key(m), line_);
     run_.measurements.push_back(std::move(m));
 }
 
@@ -170,6 +173,7 @@ void RunBuilder::add_progress(const Progress& p) {
 }
 
 void RunBuilder::add_variant(const std::string& mark, Measurement m) {
+    if (!plausible_figure(m.value)) implausible_at_.emplace_back(metric_key(m), line_);
     for (auto& [v, figures] : variants_)
         if (v == mark) return figures.push_back(std::move(m));
     variants_.emplace_back(mark, std::vector<Measurement>{}).second.push_back(std::move(m));
@@ -289,6 +293,21 @@ void RunBuilder::drop_unfinished_sums() {
     });
 }
 
+// Figures no machine gives (a broken record, 99999999999999.99k) are left
+// out here, each a note of its run and a warning at its line: the run parse
+// hands on is the run stored, so its key is that of the stored run.
+void RunBuilder::leave_out_implausible(Run& run) {
+    for (const auto& m : run.measurements) {
+        if (plausible_figure(m.value)) continue;
+        std::string key = metric_key(m);
+        uint32_t at = line_;
+        for (const auto& [k, line] : implausible_at_)
+            if (k == key) at = line;
+        diagnostics_.push_back({at, Severity::warning, false, implausible_note(m)});
+    }
+    for (auto& n : drop_implausible(run.measurements)) run.notes.push_back(std::move(n));
+}
+
 std::vector<Run> RunBuilder::finish() {
     std::vector<Run> out;
     for (auto& [mark, measurements] : variants_) {
@@ -296,10 +315,13 @@ std::vector<Run> RunBuilder::finish() {
         v.measurements = std::move(measurements);
         v.notes.push_back("rows marked '" + mark + "' in the source");
         v.label = mark;
-        out.push_back(std::move(v));
+        leave_out_implausible(v);
+        if (!v.measurements.empty()) out.push_back(std::move(v));
     }
     variants_.clear();
     drop_unfinished_sums();
+    leave_out_implausible(run_);
+    implausible_at_.clear();
     if (!run_.measurements.empty()) {
         if (!from_children_.empty())
             note(std::to_string(from_children_.size()) +

@@ -84,6 +84,7 @@ class RunBuilder {
     void add(Measurement m, bool from_table);
     void keep_both_forms(Measurement& line, Measurement table);
     void drop_unfinished_sums();
+    void leave_out_implausible(Run& run);
 
     Run run_;
     uint32_t line_ = 0;  // inputs are under kMaxInputBytes
@@ -91,6 +92,8 @@ class RunBuilder {
     bool multi_ = false, child_ = false;
     std::set<std::string> from_children_;  // figures only child records gave
     std::vector<PendingCurve> pending_curves_;
+    // Lines of figures no machine gives, by metric key: rare, so a list.
+    std::vector<std::pair<std::string, uint32_t>> implausible_at_;
     std::vector<std::pair<std::string, std::vector<Measurement>>> variants_;  // in order
 };
 

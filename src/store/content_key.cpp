@@ -24,15 +24,33 @@ std::string figure_key(const Measurement& m) {
                        value);
 }
 
-std::string hex_sha256(const std::string& bytes) {
+}  // namespace
+
+std::string sha256_hex(std::string_view bytes) {
     unsigned char md[EVP_MAX_MD_SIZE];
     unsigned int len = 0;
     EVP_Digest(bytes.data(), bytes.size(), md, &len, EVP_sha256(), nullptr);
+    static constexpr char kHex[] = "0123456789abcdef";
     std::string hex;
-    for (unsigned i = 0; i < len; ++i) hex += fmt::format("{:02x}", md[i]);
+    for (unsigned i = 0; i < len; ++i) {
+        hex += kHex[md[i] >> 4];
+        hex += kHex[md[i] & 15];
+    }
     return hex;
 }
-}  // namespace
+
+std::string content_sha256(const Run& run) {
+    nlohmann::json j = to_json(run, false);
+    j.erase("id");
+    j.erase("sources");      // a run found in one more text keeps its content
+    j.erase("measured_at");  // read from the raw text or equal to "when"; a store's own
+    j.erase("stored_at");    // date is no content (hashes of schema 7 stay valid)
+    for (auto& m : j["measurements"])
+        for (const char* key : kIntervalKeys) m.erase(key);
+    std::string bytes = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\0';
+    bytes += run.raw_text.view();
+    return sha256_hex(bytes);
+}
 
 std::string content_key(const Run& run) {
     if (run.source != "imported") return "measured:" + content_sha256(run);
@@ -53,7 +71,7 @@ std::string content_key(const Run& run) {
                      {"machine", to_json(run.machine)},
                      {"figures", figures}};
     return "imported:" +
-           hex_sha256(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+           sha256_hex(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
 }
 
 }  // namespace speedlab::store

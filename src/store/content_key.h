@@ -3,6 +3,7 @@
 // from: the same mail saved as text and as a web page, a table repeated in
 // several posts, are one run with several sources (run_sources, schema 6).
 #include <string>
+#include <string_view>
 
 #include "core/run.h"
 
@@ -15,5 +16,13 @@ namespace speedlab::store {
 // its time (content_sha256), so two measurements are one run only when truly
 // identical.
 std::string content_key(const Run& run);
+
+// sha256 of a run's content: its JSON without the id, and its raw text.
+std::string content_sha256(const Run& run);
+
+// The SHA-256 of BYTES in lower-case hex: of a text imported (a source's
+// sha256) and of the keys above. The only SHA-256 helper of the project's
+// import and store.
+std::string sha256_hex(std::string_view bytes);
 
 }  // namespace speedlab::store

@@ -1,7 +1,6 @@
 #include "store/database.h"
 
 #include <fmt/format.h>
-#include <openssl/evp.h>
 #include <pwd.h>
 #include <unistd.h>
 
@@ -127,17 +126,10 @@ void insert_measurements(Connection& c, int64_t run_id, const std::vector<Measur
 
 // Figures outside plausible bounds (NaN from a broken -mr record, 1e-320 or
 // 1e308 in a bundle) are dropped with a note rather than failing the whole
-// transaction; whoever stores a run, it passes here.
+// transaction; whoever stores a run, it passes here (import made its runs
+// final before identifying them, so this changes nothing there).
 void drop_unstorable(Run& run) {
-    auto bad = [](const Measurement& m) { return !plausible_figure(m.value); };
-    for (const auto& m : run.measurements)
-        if (bad(m))
-            run.notes.push_back(fmt::format(
-                "not stored: {} is {:g}/s, not a figure a machine gives ({:g} to {:g}/s)",
-                metric_key(m), m.value, kLeastFigure, kGreatestFigure));
-    std::erase_if(run.measurements, bad);
-    for (auto& m : run.measurements)
-        std::erase_if(m.samples, [](double x) { return !plausible_figure(x); });
+    for (auto& note : drop_implausible(run.measurements)) run.notes.push_back(std::move(note));
 }
 
 void insert_one(Connection& c, Run& run) {
@@ -266,28 +258,6 @@ std::string default_database_path() {
             "no home directory for the store: HOME is unset or relative and the password "
             "database has none; give --db FILE or set SPEEDLAB_DB");
     return (*home / ".local" / "share" / "speedlab" / "results.db").string();
-}
-
-std::string content_sha256(const Run& run) {
-    nlohmann::json j = to_json(run, false);
-    j.erase("id");
-    j.erase("sources");      // a run found in one more text keeps its content
-    j.erase("measured_at");  // read from the raw text or equal to "when"; a store's own
-    j.erase("stored_at");    // date is no content (hashes of schema 7 stay valid)
-    for (auto& m : j["measurements"])
-        for (const char* key : kIntervalKeys) m.erase(key);
-    std::string bytes = compact(j) + '\0';
-    bytes += run.raw_text.view();
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_Digest(bytes.data(), bytes.size(), md, &len, EVP_sha256(), nullptr);
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string hex;
-    for (unsigned i = 0; i < len; ++i) {
-        hex += kHex[md[i] >> 4];
-        hex += kHex[md[i] & 15];
-    }
-    return hex;
 }
 
 Database::Database(const std::string& location, Access access) : db_(connect(location, access)) {}

@@ -11,6 +11,7 @@
 
 #include "core/run.h"
 #include "store/connection.h"
+#include "store/content_key.h"  // content_sha256: what with_content() looks for
 
 namespace speedlab::store {
 
@@ -167,9 +168,6 @@ class Database {
     bool snapshot_ = false;
     int writing_ = 0;  // open WriteTransactions (write_transaction.h)
 };
-
-// sha256 of a run's content: its JSON without the id, and its raw text.
-std::string content_sha256(const Run& run);
 
 // $SPEEDLAB_DB, else $XDG_DATA_HOME/speedlab/results.db, else ~/.local/share/speedlab/results.db.
 std::string default_database_path();

@@ -1,11 +1,11 @@
-#include "cli/import_once.h"
+#include "import/store_once.h"
 
 #include <algorithm>
 #include <optional>
 
 #include "store/content_key.h"
 
-namespace speedlab::cli {
+namespace speedlab::import {
 
 namespace {
 // The sources of FROM that INTO lacks join INTO's.
@@ -52,4 +52,4 @@ void StoreOnce::stored(const std::vector<Run>& runs, const std::vector<std::stri
         stored_.emplace(keys[k], runs[k].id);
 }
 
-}  // namespace speedlab::cli
+}  // namespace speedlab::import

@@ -10,7 +10,7 @@
 #include "core/run.h"
 #include "store/database.h"
 
-namespace speedlab::cli {
+namespace speedlab::import {
 
 // What became of one file's runs.
 struct Taken {
@@ -33,4 +33,4 @@ class StoreOnce {
     std::unordered_map<std::string, int64_t> stored_;  // key -> run id, of this import
 };
 
-}  // namespace speedlab::cli
+}  // namespace speedlab::import

@@ -1,0 +1,181 @@
+#include "import/labels.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <sstream>
+
+#include "core/algorithm.h"
+#include "core/clock.h"
+#include "core/display_name.h"
+#include "core/labelled_machines.h"
+#include "core/text.h"
+
+namespace speedlab::import {
+
+namespace {
+// A word of a label: ASCII letters, digits and ._+- only; spaces become '-'.
+std::string label_word(std::string_view text) {
+    std::string out;
+    for (char c : text) {
+        if (c == ' ' || c == '/') c = '-';
+        if (std::isalnum(static_cast<unsigned char>(c)) || std::strchr("._+-", c)) out += c;
+    }
+    return out.substr(0, 24);
+}
+
+// "Red Hat Linux release 7.3 (Valhalla)" -> "rh73": a distribution's short name
+// and its version's digits; empty when the text names none.
+std::string distribution_word(const std::string& distribution) {
+    static constexpr std::pair<std::string_view, std::string_view> kShort[] = {
+        {"red hat", "rh"},      {"redhat", "rh"},     {"mandrake", "mdk"},  {"mandriva", "mdv"},
+        {"slackware", "slack"}, {"debian", "debian"}, {"ubuntu", "ubuntu"}, {"fedora", "fc"},
+        {"centos", "centos"},   {"suse", "suse"}};
+    std::string lower = lower_ascii(distribution);
+    for (const auto& [name, word] : kShort) {
+        auto at = lower.find(name);
+        if (at == std::string::npos) continue;
+        std::string digits;
+        size_t k = lower.find_first_of("0123456789", at);
+        for (; k < lower.size() &&
+               (std::isdigit(static_cast<unsigned char>(lower[k])) || lower[k] == '.');
+             ++k)
+            if (lower[k] != '.') digits += lower[k];
+        return std::string(word) + digits;
+    }
+    return "";
+}
+
+// "OpenSSL 0.9.6b [engine] 9 Jul 2001" -> "0.9.6b"; empty without a number.
+std::string version_word(const std::string& version) {
+    std::istringstream words(version);
+    for (std::string w; words >> w;)
+        if (std::isdigit(static_cast<unsigned char>(w[0])) && w.find('.') != std::string::npos)
+            return label_word(w);
+    return "";
+}
+
+// The build a version line or compiler flags name: "engine", "asm", else "".
+std::string build_word(const Run& run) {
+    if (run.version.find("[engine]") != std::string::npos) return "engine";
+    if (run.compiler.find("_ASM") != std::string::npos) return "asm";
+    return "";
+}
+
+std::string base_label(const Run& run) {
+    const Machine& m = run.machine;
+    std::vector<std::string> parts{label_word(m.label.empty() ? m.hostname : m.label)};
+    bool bogomips =
+        run.measurements.size() == 1 && run.measurements[0].algorithm.view() == kBogomipsId;
+    if (bogomips) {
+        if (!m.kernel_release.empty()) parts.push_back("linux-" + label_word(m.kernel_release));
+        parts.push_back("bogomips");
+    } else {
+        parts.push_back(distribution_word(m.distribution));
+        parts.push_back(version_word(run.version));
+    }
+    std::string base;
+    for (const auto& p : parts)
+        if (!p.empty()) base += (base.empty() ? "" : " ") + p;
+    return base.empty() ? "run" : base;
+}
+
+// What the text calls a machine: its label (a heading, a prompt), host name or CPU.
+const std::string& named_by_text(const Machine& m) {
+    return !m.label.empty() ? m.label : !m.hostname.empty() ? m.hostname : m.cpu_name;
+}
+
+std::string file_name_of(std::string_view path) {
+    return std::filesystem::path(path).filename().string();
+}
+
+// Every " of DIR/FILE" in NOTE with the file's name only.
+std::string note_without_directories(std::string note) {
+    for (size_t at = note.find(" of "); at != std::string::npos; at = note.find(" of ", at + 1)) {
+        size_t begin = at + 4, end = note.find_first_of(" \t()", begin);
+        if (end == std::string::npos) end = note.size();
+        std::string_view word(note.data() + begin, end - begin);
+        bool path_like = word.find('/') != std::string_view::npos && word.back() != '/' &&
+                         std::any_of(word.begin(), word.end(), [](char c) {
+                             return std::isalpha(static_cast<unsigned char>(c));
+                         });
+        if (!path_like) continue;
+        note.replace(begin, end - begin, file_name_of(word));
+    }
+    return note;
+}
+}  // namespace
+
+void readable_labels(std::deque<Run>& runs) {
+    std::vector<std::string> bases;
+    for (const auto& run : runs) bases.push_back(base_label(run));
+    for (size_t k = 0; k < runs.size(); ++k) {
+        std::string build = build_word(runs[k]);
+        bool differs = false;
+        for (size_t j = 0; j < runs.size(); ++j)
+            differs |= j != k && bases[j] == bases[k] && build_word(runs[j]) != build;
+        runs[k].label = bases[k] + (differs && !build.empty() ? " " + build : "");
+    }
+}
+
+void keep_file_names(Run& run, std::string_view path) {
+    std::string name = file_name_of(path);
+    for (auto& note : run.notes) {
+        if (path.empty()) {  // a bundle's run: its file's name is in its notes
+            note = note_without_directories(std::move(note));
+            continue;
+        }
+        if (path != name)
+            for (size_t at = note.find(path); at != std::string::npos;
+                 at = note.find(path, at + name.size()))
+                note.replace(at, path.size(), name);
+    }
+    for (auto& source : run.sources)
+        if (source.file.find('/') != std::string::npos) source.file = file_name_of(source.file);
+    if (run.source_file.find('/') != std::string::npos)
+        run.source_file = file_name_of(run.source_file);
+}
+
+void name_runs(std::deque<Run>& runs, const std::string& path, const std::string& sha,
+               const Options& a) {
+    size_t n = 0;
+    LabelledMachines labelled;
+    for (auto& run : runs) {
+        ++n;
+        run.source_file = path == "-" ? "<stdin>" : file_name_of(path);
+        run.source_sha256 = sha;
+        if (run.sources.empty()) run.sources.emplace_back();
+        for (auto& source : run.sources) source.file = run.source_file, source.sha256 = sha;
+        keep_file_names(run, path);
+        run.when = utc_now();
+        if (!a.label.empty()) {
+            std::string mark = name_from_text(run.label, NameKind::label);  // a row mark ("SW")
+            std::string suffix = runs.size() == 1 ? "" : fmt::format("-{}", n);
+            run.label = with_suffix(a.label, suffix + (mark.empty() ? "" : "-" + mark));
+        }
+        if (auto named = a.machine_names.find(n); named != a.machine_names.end())
+            run.machine = labelled.get(run.machine, named->second);
+        else if (!a.machine_for_all.empty())
+            run.machine = labelled.get(run.machine, a.machine_for_all);
+        else if (std::string name = name_from_text(named_by_text(*run.machine), NameKind::machine);
+                 name != run.machine->label)  // a name from the text: one visible line
+            run.machine = labelled.get(run.machine, std::move(name));
+    }
+    if (a.label.empty()) readable_labels(runs);
+}
+
+void unique_labels(std::vector<Run>& runs, std::unordered_set<std::string>& given,
+                   const store::Database& db) {
+    for (auto& r : runs) {
+        std::string label = r.label;
+        for (int k = 2; given.count(label) || db.label_in_use(label); ++k)
+            label = with_suffix(r.label, fmt::format(" #{}", k));
+        given.insert(label);
+        r.label = label;
+    }
+}
+
+}  // namespace speedlab::import

@@ -1,0 +1,45 @@
+#include <algorithm>
+
+#include "import/reader.h"
+#include "store/bundle.h"
+
+namespace speedlab::import {
+
+namespace {
+bool bundle_sniff(std::string_view head) {
+    return store::looks_like_json(std::string(head));
+}
+bool any_text(std::string_view) {
+    return true;
+}
+
+// Most specific first: a bundle takes any JSON (and says what it lacks);
+// openssl's text takes the rest.
+constexpr Reader kReaders[] = {
+    {"bundle", bundle_sniff, read_bundle, true},
+    {"openssl speed text", any_text, read_openssl_text, false},
+};
+}  // namespace
+
+std::span<const Reader> readers() {
+    return kReaders;
+}
+
+const Reader& reader_for(std::string_view head) {
+    for (const auto& r : kReaders)
+        if (r.sniff(head)) return r;
+    return kReaders[std::size(kReaders) - 1];
+}
+
+void read_chunks(std::istream& in, size_t limit, std::string& text) {
+    constexpr size_t kChunk = 1 << 20;
+    while (text.size() <= limit && in) {
+        size_t old = text.size();
+        text.resize(old + std::min(kChunk, limit + 1 - old));
+        in.read(text.data() + old, static_cast<std::streamsize>(text.size() - old));
+        text.resize(old + static_cast<size_t>(in.gcount()));
+    }
+    text.shrink_to_fit();
+}
+
+}  // namespace speedlab::import
