@@ -56,5 +56,11 @@ void read_chunks(std::istream& in, size_t limit, std::string& text);
 // The readers (one file each).
 Read read_bundle(Input& input);
 Read read_openssl_text(Input& input);
+bool columns_sniff(std::string_view head);
+Read read_columns(Input& input);  // CSV, TSV or JSON with named columns
+bool mr_sections_sniff(std::string_view head);
+Read read_mr_sections(Input& input);  // a harness's `ALGO:` sections of -mr -multi output
+bool metrics_sniff(std::string_view head);
+Read read_metrics(Input& input);  // a harness's `aes-128-cbc 16-byte ... KB/sec` rows
 
 }  // namespace speedlab::import

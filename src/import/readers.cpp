@@ -13,10 +13,13 @@ bool any_text(std::string_view) {
     return true;
 }
 
-// Most specific first: a bundle takes any JSON (and says what it lacks);
-// openssl's text takes the rest.
+// Most specific first: a JSON export of another tool before a bundle, which
+// takes any other JSON (and says what it lacks); openssl's text takes the rest.
 constexpr Reader kReaders[] = {
+    {"columns", columns_sniff, read_columns, false},
     {"bundle", bundle_sniff, read_bundle, true},
+    {"metrics", metrics_sniff, read_metrics, false},
+    {"openssl -mr sections", mr_sections_sniff, read_mr_sections, false},
     {"openssl speed text", any_text, read_openssl_text, false},
 };
 }  // namespace

@@ -1,0 +1,348 @@
+// CSV, TSV or JSON with named columns, as benchmark harnesses and dashboards
+// export openssl speed's figures: an algorithm column, a block size column
+// and a rate column whose name gives its unit (`throughput_Bps`, `kB/s`,
+// `ops/s`), or sc-inspector's parsed JSON (`algo`, `block_size`, `speed` in
+// bytes/s). A file without such columns is not this kind.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <variant>
+
+#include "core/algorithm.h"
+#include "core/text.h"
+#include "import/file_cells.h"
+#include "import/reader.h"
+
+namespace speedlab::import {
+
+namespace {
+
+struct RateUnit {
+    double factor = 1;  // to bytes/s, or ops/s
+    bool ops = false;
+    std::optional<Operation> op;  // "sign/s": the operation the column holds
+};
+
+// Whose header names a role, exactly (lower case).
+constexpr std::string_view kAlgorithmNames[] = {"algo",   "algorithm", "alg",      "cipher",
+                                                "digest", "hash",      "primitive"};
+constexpr std::string_view kSizeNames[] = {"block_size",  "blocksize", "block size", "size",
+                                           "size_bytes",  "bytes",     "block",      "block_bytes",
+                                           "buffer_size", "data_size", "chunk_size"};
+constexpr std::string_view kOperationNames[] = {"operation", "op"};
+constexpr std::string_view kVersionNames[] = {"openssl_version", "version", "library"};
+constexpr std::string_view kMachineNames[] = {"machine", "host", "hostname", "instance"};
+
+// Units a rate column's name carries (lower case), most specific first.
+struct UnitWord {
+    std::string_view word;
+    RateUnit unit;
+};
+const UnitWord kUnitWords[] = {
+    {"sign/s", {1, true, Operation::sign}},
+    {"verify/s", {1, true, Operation::verify}},
+    {"ops/s", {1, true, {}}},
+    {"op/s", {1, true, {}}},
+    {"ops_per_s", {1, true, {}}},
+    {"operations_per_s", {1, true, {}}},
+    {"kib/s", {1024, false, {}}},
+    {"mib/s", {1048576, false, {}}},
+    {"kb/s", {1000, false, {}}},
+    {"kb/sec", {1000, false, {}}},
+    {"kbytes", {1000, false, {}}},
+    {"kb_per_s", {1000, false, {}}},
+    {"mb/s", {1e6, false, {}}},
+    {"mbytes", {1e6, false, {}}},
+    {"mb_per_s", {1e6, false, {}}},
+    {"gb/s", {1e9, false, {}}},
+    {"bytes/s", {1, false, {}}},
+    {"bytes_per_s", {1, false, {}}},
+    {"byte/s", {1, false, {}}},
+    {"b/s", {1, false, {}}},
+};
+
+template <size_t N>
+bool one_of(std::string_view name, const std::string_view (&names)[N]) {
+    for (auto n : names)
+        if (n == name) return true;
+    return false;
+}
+
+// The unit of a rate column: "throughput_Bps" (capital B: bytes), "kB/s",
+// "sign/s"; a bare "speed" or "throughput" is bytes/s beside a block size.
+std::optional<RateUnit> rate_unit(std::string_view header) {
+    std::string lower = lower_ascii(header);
+    if (header.find("Bps") != std::string_view::npos &&
+        header.find("MBps") == std::string_view::npos)
+        return RateUnit{};
+    for (const auto& [word, unit] : kUnitWords)
+        if (lower.find(word) != std::string::npos) return unit;
+    if (lower == "speed" || lower == "throughput") return RateUnit{};
+    return std::nullopt;
+}
+
+struct Columns {
+    int algorithm = -1, size = -1, rate = -1, operation = -1, version = -1, machine = -1;
+    RateUnit unit;
+    std::string names;  // "algo, size_bytes, throughput_Bps": what the note says
+};
+
+std::optional<Columns> columns_of(const std::vector<std::string>& header) {
+    Columns c;
+    for (size_t k = 0; k < header.size(); ++k) {
+        std::string name = lower_ascii(header[k]);
+        int at = static_cast<int>(k);
+        if (one_of(name, kAlgorithmNames) && c.algorithm < 0)
+            c.algorithm = at;
+        else if (one_of(name, kSizeNames) && c.size < 0)
+            c.size = at;
+        else if (one_of(name, kOperationNames) && c.operation < 0)
+            c.operation = at;
+        else if (one_of(name, kVersionNames) && c.version < 0)
+            c.version = at;
+        else if (one_of(name, kMachineNames) && c.machine < 0)
+            c.machine = at;
+        else if (auto unit = rate_unit(header[k]); unit && c.rate < 0)
+            c.rate = at, c.unit = *unit;
+    }
+    if (c.algorithm < 0 || c.rate < 0) return std::nullopt;
+    bool bare = lower_ascii(header[static_cast<size_t>(c.rate)]) == "speed" ||
+                lower_ascii(header[static_cast<size_t>(c.rate)]) == "throughput";
+    if (bare && c.size < 0) return std::nullopt;  // a bare speed is bytes/s only beside sizes
+    for (int k : {c.algorithm, c.size, c.operation, c.rate})
+        if (k >= 0) c.names += (c.names.empty() ? "" : ", ") + header[static_cast<size_t>(k)];
+    return c;
+}
+
+struct Row {
+    size_t line = 0;
+    std::vector<std::string> cells;  // in the header's order
+};
+
+std::string cell(const Row& row, int k) {
+    return k >= 0 && static_cast<size_t>(k) < row.cells.size() ? row.cells[static_cast<size_t>(k)]
+                                                               : std::string();
+}
+
+// The figure of one row, or why there is none.
+std::variant<Measurement, std::string> row_figure(const Columns& c, const Row& row) {
+    Measurement m;
+    std::string name = cell(row, c.algorithm);
+    std::string id = canonical_symmetric_id(trimmed(name));
+    if (!looks_like_algorithm(id))
+        return "'" + name + "' names no algorithm openssl speed measures";
+    auto rate = printed_number(cell(row, c.rate));
+    if (!rate || rate->value <= 0) return "'" + cell(row, c.rate) + "' is not a rate";
+    m.algorithm = id;
+    m.source_name = trimmed(name);
+    m.value = rate->value * c.unit.factor;
+    m.printed_step = rate->step * c.unit.factor;
+    int64_t size = 0;
+    if (c.size >= 0) {
+        std::string s = trimmed(cell(row, c.size));
+        auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), size);
+        if (ec != std::errc{} || end != s.data() + s.size() || size <= 0)
+            return "'" + s + "' is not a block size";
+    }
+    if (kind_of(id) == AlgorithmKind::public_key) {
+        auto op =
+            c.unit.op ? c.unit.op : parse_operation(lower_ascii(trimmed(cell(row, c.operation))));
+        if (!c.unit.ops || !op) return name + ": no operation (sign, verify, ...) per second";
+        m.operation = *op;
+        return m;
+    }
+    if (size <= 0) return name + ": no block size";
+    m.parameter = size;
+    if (c.unit.ops)
+        m.value *= static_cast<double>(size), m.printed_step *= static_cast<double>(size);
+    return m;
+}
+
+// Rows of one version and machine are one run; a figure met again starts the next.
+Read runs_of(const Columns& c, const std::vector<Row>& rows, const Input& input,
+             const std::string& program, const std::string& kind) {
+    Read out;
+    std::map<std::string, size_t> current;  // version and machine -> run index
+    std::vector<std::pair<size_t, size_t>> lines;
+    for (const auto& row : rows) {
+        auto figure = row_figure(c, row);
+        if (auto* why = std::get_if<std::string>(&figure)) {
+            out.diagnostics.push_back(
+                fmt::format("{}:{}: warning: not used: {}", input.name, row.line, *why));
+            ++out.unused_lines;
+            continue;
+        }
+        auto& m = std::get<Measurement>(figure);
+        std::string group = cell(row, c.version) + '\x1f' + cell(row, c.machine);
+        auto at = current.find(group);
+        if (at == current.end() ||
+            out.runs[at->second].find(std::string(m.algorithm.view()), m.operation, m.parameter)) {
+            Run run = data_file_run(input.name, program, "", 0, 0, "");
+            run.version = trimmed(cell(row, c.version));
+            if (std::string host = trimmed(cell(row, c.machine)); !host.empty()) {
+                Machine machine;
+                machine.hostname = host;
+                run.machine = std::move(machine);
+            }
+            current[group] = out.runs.size();
+            out.runs.push_back(std::move(run));
+            lines.emplace_back(row.line, row.line);
+            at = current.find(group);
+        }
+        out.runs[at->second].measurements.push_back(std::move(m));
+        lines[at->second].second = row.line;
+    }
+    for (size_t k = 0; k < out.runs.size(); ++k) {
+        Run made = data_file_run(input.name, program, *input.text, lines[k].first, lines[k].second,
+                                 kind + " (columns " + c.names + ")");
+        Run& run = out.runs[k];
+        run.raw_text = made.raw_text;
+        run.sources = made.sources;
+        run.notes = made.notes;
+    }
+    if (out.runs.empty())
+        out.refused = fmt::format("{}:{}: {} with columns {}, but no row gives a figure",
+                                  input.name, rows.empty() ? 1 : rows.front().line, kind, c.names);
+    return out;
+}
+
+// ---- CSV and TSV ----
+
+char separator_of(std::string_view header) {
+    for (char sep : {'\t', ',', ';'})
+        if (std::count(header.begin(), header.end(), sep) >= 1) return sep;
+    return 0;
+}
+
+std::vector<std::string> strings(const std::vector<std::string_view>& views) {
+    return {views.begin(), views.end()};
+}
+
+std::optional<Columns> csv_header(std::string_view text, char& sep, size_t& header_line) {
+    for (const auto& line : numbered_lines(text)) {
+        if (trimmed_view(line.text).empty()) continue;
+        sep = separator_of(line.text);
+        header_line = line.number;
+        if (!sep) return std::nullopt;
+        return columns_of(strings(cells_of(line.text, sep)));
+    }
+    return std::nullopt;
+}
+
+bool csv_sniff(std::string_view head) {
+    // Only the first line counts, so a large text is not split here.
+    size_t start = head.find_first_not_of(" \t\r\n");
+    if (start == std::string_view::npos) return false;
+    head = head.substr(start, head.find('\n', start) - start);
+    if (head.find_first_of("{[") == 0) return false;
+    char sep = 0;
+    size_t line = 0;
+    return csv_header(head, sep, line).has_value();
+}
+
+Read csv_read(Input& input) {
+    char sep = 0;
+    size_t header_line = 0;
+    auto columns = csv_header(*input.text, sep, header_line);
+    std::vector<Row> rows;
+    for (const auto& line : numbered_lines(*input.text))
+        if (line.number > header_line && !trimmed_view(line.text).empty())
+            rows.push_back({line.number, strings(cells_of(line.text, sep))});
+    return runs_of(*columns, rows, input, "csv export", sep == '\t' ? "a TSV file" : "a CSV file");
+}
+
+// ---- JSON ----
+
+// The array of row objects: the document itself, or the first array of
+// objects one of its top-level keys holds ({"results": [...]}).
+const nlohmann::json* json_rows(const nlohmann::json& doc) {
+    auto rows = [](const nlohmann::json& j) {
+        return j.is_array() && !j.empty() && j.front().is_object();
+    };
+    if (rows(doc)) return &doc;
+    if (doc.is_object())
+        for (const auto& [key, value] : doc.items())
+            if (rows(value)) return &value;
+    return nullptr;
+}
+
+bool json_sniff(std::string_view head) {
+    size_t at = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
+    if (at == std::string_view::npos || (head[at] != '[' && head[at] != '{')) return false;
+    if (head.find("\"speedlab-bundle\"") != std::string_view::npos) return false;
+    // The first object's keys, as written: enough to tell this kind from a bundle.
+    size_t open = head.find('{', at + (head[at] == '{' ? 1 : 0));
+    if (head[at] == '{' && open == std::string_view::npos) open = at;
+    size_t close = head.find('}', open);
+    if (open == std::string_view::npos || close == std::string_view::npos) return false;
+    std::vector<std::string> keys;
+    std::string_view object = head.substr(open, close - open);
+    for (size_t q = object.find('"'); q != std::string_view::npos;) {
+        size_t end = object.find('"', q + 1);
+        if (end == std::string_view::npos) break;
+        size_t after = object.find_first_not_of(" \t\r\n", end + 1);
+        if (after != std::string_view::npos && object[after] == ':')
+            keys.emplace_back(object.substr(q + 1, end - q - 1));
+        q = object.find('"', end + 1);
+    }
+    return columns_of(keys).has_value();
+}
+
+std::string json_cell(const nlohmann::json& v) {
+    if (v.is_string()) return v.get<std::string>();
+    if (v.is_number_integer()) return std::to_string(v.get<int64_t>());
+    if (v.is_number()) return fmt::format("{}", v.get<double>());
+    return "";
+}
+
+Read json_read(Input& input) {
+    Read out;
+    nlohmann::json doc = nlohmann::json::parse(*input.text, nullptr, false);
+    const nlohmann::json* list = doc.is_discarded() ? nullptr : json_rows(doc);
+    if (!list) {
+        out.refused = input.name + ":1: expected a JSON array of rows with named columns";
+        return out;
+    }
+    std::vector<std::string> header;
+    for (const auto& [key, value] : list->front().items()) header.push_back(key);
+    auto columns = columns_of(header);
+    if (!columns) {
+        out.refused = input.name + ":1: expected columns naming an algorithm and a rate";
+        return out;
+    }
+    // Rows take their line from where each object opens in the text.
+    std::vector<size_t> object_lines;
+    size_t line = 1;
+    int depth = 0;
+    for (char ch : *input.text) {
+        if (ch == '\n') ++line;
+        if (ch == '{' && ++depth == (list == &doc ? 1 : 2)) object_lines.push_back(line);
+        if (ch == '}') --depth;
+    }
+    std::vector<Row> rows;
+    for (size_t k = 0; k < list->size(); ++k) {
+        const auto& object = (*list)[k];
+        Row row{k < object_lines.size() ? object_lines[k] : 1, {}};
+        for (const auto& name : header)
+            row.cells.push_back(
+                object.is_object() && object.contains(name) ? json_cell(object[name]) : "");
+        rows.push_back(std::move(row));
+    }
+    return runs_of(*columns, rows, input, "json export", "a JSON file");
+}
+
+}  // namespace
+
+Read read_columns(Input& input) {
+    return json_sniff(*input.text) ? json_read(input) : csv_read(input);
+}
+
+bool columns_sniff(std::string_view head) {
+    return json_sniff(head) || csv_sniff(head);
+}
+
+}  // namespace speedlab::import

@@ -1,0 +1,210 @@
+// The import pipeline's table of readers (src/import/reader.h), each on a
+// real file of its kind from tests/data/corpus (README.md there cites each):
+// which reader takes the file, and hand-checked figures at their algorithm
+// and size; files that are not openssl speed results give nothing.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "import/pipeline.h"
+#include "import/reader.h"
+#include "test_support.h"
+
+using namespace speedlab;
+using namespace speedlab::testing;
+
+namespace {
+
+struct Found {
+    std::string reader;
+    import::Read read;
+};
+
+// What the pipeline's choice of reader makes of a corpus file.
+Found read_corpus(const std::string& file) {
+    static const import::Options options;
+    std::string text = read_fixture("corpus/" + file);
+    const import::Reader& reader =
+        import::reader_for(std::string_view(text).substr(0, import::kSniffBytes));
+    std::istringstream rest(text.substr(std::min(text.size(), import::kSniffBytes)));
+    import::Input input{.name = file,
+                        .head = text.substr(0, import::kSniffBytes),
+                        .rest = &rest,
+                        .text = std::make_shared<std::string>(text),
+                        .options = &options};
+    return {std::string(reader.name), reader.read(input)};
+}
+
+struct Want {
+    const char* name;
+    const char* file;
+    const char* reader;
+    size_t run;
+    const char* algorithm;
+    int64_t size;
+    double value;  // bytes/s
+};
+
+}  // namespace
+
+TEST(ImportReaders, EachReaderGivesItsFilesFiguresAtTheirAlgorithmAndSize) {
+    const Want wants[] = {
+        // sc-inspector's raw `openssl speed -mr -multi 2` output: the parent's +F sums.
+        {"raw -mr -multi, first sum", "060-sc-inspector-mr-multi2-e2-medium-stdout.txt",
+         "openssl -mr sections", 0, "blake2b512", 16, 33909072.00},
+        {"raw -mr -multi, an -evp cipher", "060-sc-inspector-mr-multi2-e2-medium-stdout.txt",
+         "openssl -mr sections", 0, "aes-256-cbc", 16384, 695003818.66},
+        {"raw -mr -multi, last section", "060-sc-inspector-mr-multi2-e2-medium-stdout.txt",
+         "openssl -mr sections", 0, "sm4-cbc", 8192, 77324288.00},
+        // Its parsed JSON: algo, block_size, speed in bytes/s.
+        {"parsed JSON, a digest", "061-sc-inspector-parsed-e2-medium.json", "columns", 0,
+         "blake2b512", 64, 82972484.21},
+        {"parsed JSON, upper-case EVP name", "061-sc-inspector-parsed-e2-medium.json", "columns", 0,
+         "aes-256-cbc", 16, 268854122.67},
+        {"parsed JSON, last row", "061-sc-inspector-parsed-e2-medium.json", "columns", 0, "sm4-cbc",
+         16384, 77261482.67},
+        // VirtualClient's metrics: the average, KB/sec as openssl's k.
+        {"metrics, first rows' cipher at 16",
+         "062-virtualclient-openssl-metrics-kb-sec-min-max-avg.md", "metrics", 0, "aes-128-cbc", 16,
+         603386.664074074e3},
+        {"metrics, a digest at 16384", "062-virtualclient-openssl-metrics-kb-sec-min-max-avg.md",
+         "metrics", 0, "sha512", 16384, 643126.89e3},
+        {"metrics, des-ede3", "062-virtualclient-openssl-metrics-kb-sec-min-max-avg.md", "metrics",
+         0, "des-ede3", 64, 28784.202222222222e3},
+    };
+    for (const auto& w : wants) {
+        SCOPED_TRACE(w.name);
+        auto found = read_corpus(w.file);
+        EXPECT_EQ(found.reader, w.reader);
+        ASSERT_TRUE(found.read.refused.empty()) << found.read.refused;
+        ASSERT_GT(found.read.runs.size(), w.run);
+        const speedlab::Run& run = found.read.runs[w.run];
+        const Measurement* m = run.find(w.algorithm, Operation::throughput, w.size);
+        ASSERT_NE(m, nullptr) << w.algorithm << "@" << w.size;
+        EXPECT_NEAR(m->value, w.value, std::max(w.value * 1e-9, 0.01));
+    }
+}
+
+TEST(ImportReaders, TheFilesKeepWhatTheySayOfTheRun) {
+    auto multi = read_corpus("060-sc-inspector-mr-multi2-e2-medium-stdout.txt").read.runs.at(0);
+    EXPECT_EQ(multi.processes, 2);
+    EXPECT_EQ(multi.measurements.size(), 66u);  // 11 sections of 6 sizes, one run
+    EXPECT_EQ(multi.sources.at(0).first_line, 2);
+    const Measurement* sha256 = multi.find("sha256", Operation::throughput, 16);
+    ASSERT_NE(sha256, nullptr);
+    EXPECT_EQ(sha256->samples, (std::vector<double>{9418981.33, 9256794.67}));  // per child
+
+    auto metrics = read_corpus("062-virtualclient-openssl-metrics-kb-sec-min-max-avg.md").read.runs;
+    ASSERT_EQ(metrics.size(), 1u);
+    EXPECT_EQ(metrics[0].measurements.size(), 66u);  // 11 algorithms x 6 sizes
+    bool said = false;
+    for (const auto& n : metrics[0].notes)
+        said |=
+            n == "aes-128-cbc@16: min 4.80032e+08, max 6.26317e+08, average 6.03387e+08 (stored)";
+    EXPECT_TRUE(said);
+
+    auto parsed = read_corpus("061-sc-inspector-parsed-e2-medium.json").read.runs;
+    ASSERT_EQ(parsed.size(), 1u);
+    EXPECT_EQ(parsed[0].measurements.size(), 66u);
+}
+
+// Files that are not openssl speed results: nothing is imported from them,
+// whichever reader they reach.
+TEST(ImportReaders, FilesOfOtherBenchmarksGiveNothing) {
+    struct Case {
+        const char* name;
+        const char* file;
+        const char* reader;
+    };
+    for (const Case& c : {
+             Case{"openssl s_time", "065-NEGATIVE-virtualclient-openssl-s_time.txt",
+                  "openssl speed text"},
+             Case{"Geekbench JSON", "066-NEGATIVE-sc-inspector-geekbench-results.json", "bundle"},
+             Case{"stress-ng CSV", "067-NEGATIVE-sc-inspector-stressng-parsed-first-30-lines.csv",
+                  "openssl speed text"},
+         }) {
+        SCOPED_TRACE(c.name);
+        auto found = read_corpus(c.file);
+        EXPECT_EQ(found.reader, c.reader);
+        EXPECT_TRUE(found.read.runs.empty());
+        EXPECT_FALSE(found.read.refused.empty());
+    }
+}
+
+// Sniffing: {name, input, want} for the first bytes of each kind.
+TEST(ImportReaders, EachKindIsToldByItsFirstBytes) {
+    struct Case {
+        const char* name;
+        std::string input;
+        const char* want;
+    };
+    const Case cases[] = {
+        {"CSV with a unit in the rate's name", "algorithm,block_size,kB/s\nmd5,16,1000\n",
+         "columns"},
+        {"TSV", "algo\tbytes\tMB/s\nsha1\t64\t12.5\n", "columns"},
+        {"CSV of operations per second", "algorithm,operation,ops/s\nrsa2048,sign,1475.0\n",
+         "columns"},
+        {"CSV without a rate column", "algorithm,block_size,note\nmd5,16,fast\n",
+         "openssl speed text"},
+        {"CSV of bits per second is no rate here", "algo,size,throughput_bps\nmd5,16,1\n",
+         "openssl speed text"},
+        {"a bare speed without sizes", "algo,speed\nmd5,1000\n", "openssl speed text"},
+        {"JSON rows", "[{\"algorithm\": \"md5\", \"size\": 16, \"bytes_per_s\": 1.0}]", "columns"},
+        {"JSON rows under a key",
+         "{\"results\": [{\"algo\": \"md5\", \"block_size\": 16, "
+         "\"speed\": 1.0}]}",
+         "columns"},
+        {"a bundle", "{\"format\": \"speedlab-bundle\", \"version\": 1, \"runs\": []}", "bundle"},
+        {"runs as JSON", "[{\"id\": 1, \"label\": \"x\", \"measurements\": []}]", "bundle"},
+        {"metrics rows",
+         "| md5 16-byte | 1 | 2 | 1.5 | KB/sec |\n| md5 64-byte | 1 | 2 | 1.5 | "
+         "KB/sec |\n",
+         "metrics"},
+        {"one metrics row is not a file of them", "| md5 16-byte | 1 | 2 | 1.5 | KB/sec |\n",
+         "openssl speed text"},
+        {"openssl's table", "type 16 bytes\nmd5 1.00k\n", "openssl speed text"},
+    };
+    for (const auto& c : cases) EXPECT_EQ(import::reader_for(c.input).name, c.want) << c.name;
+}
+
+// Rows of a columns file that give no figure are warnings at their line;
+// the figures of the others are read at their operation.
+TEST(ImportReaders, ColumnsRowsAtTheirOperation) {
+    struct Case {
+        const char* name;
+        std::string input;
+        const char* algorithm;
+        Operation op;
+        int64_t size;
+        double want;
+    };
+    const Case cases[] = {
+        {"kB/s is 1000 bytes", "algorithm,block_size,kB/s\nmd5,16,1000.5\n", "md5",
+         Operation::throughput, 16, 1000500},
+        {"MB/s, TSV", "algo\tbytes\tMB/s\nsha1\t64\t12.5\n", "sha1", Operation::throughput, 64,
+         12.5e6},
+        {"ops/s of a public key with its operation",
+         "algorithm,operation,ops/s\nrsa2048,sign,1475.0\n", "rsa2048", Operation::sign, 0, 1475},
+        {"verify/s names the operation", "algorithm,verify/s\nrsa2048,49326.0\n", "rsa2048",
+         Operation::verify, 0, 49326},
+        {"ops/s of a block size are bytes", "algorithm,block_size,ops/s\nmd5,64,1000\n", "md5",
+         Operation::throughput, 64, 64000},
+        {"a row of prose is left out", "algo,size,bytes/s\nhello world,16,1\nmd5,16,2\n", "md5",
+         Operation::throughput, 16, 2},
+    };
+    import::Options options;
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.name);
+        import::Input input{
+            .name = "t.csv", .text = std::make_shared<std::string>(c.input), .options = &options};
+        auto read = import::read_columns(input);
+        ASSERT_TRUE(read.refused.empty()) << read.refused;
+        ASSERT_EQ(read.runs.size(), 1u);
+        const Measurement* m = read.runs[0].find(c.algorithm, c.op, c.size);
+        ASSERT_NE(m, nullptr);
+        EXPECT_DOUBLE_EQ(m->value, c.want);
+    }
+}
