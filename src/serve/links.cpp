@@ -1,10 +1,9 @@
 #include "serve/links.h"
 
-#include <openssl/evp.h>
-
 #include <cctype>
 
 #include "serve/url.h"
+#include "store/content_key.h"
 
 namespace speedlab::serve {
 
@@ -60,13 +59,7 @@ std::string Links::favicon() const {
 namespace {
 // 16 hex digits of the name's sha256: two long names sharing a prefix differ here.
 std::string short_hash(const std::string& name) {
-    unsigned char md[EVP_MAX_MD_SIZE];
-    unsigned int len = 0;
-    EVP_Digest(name.data(), name.size(), md, &len, EVP_sha256(), nullptr);
-    static constexpr char kHex[] = "0123456789abcdef";
-    std::string out;
-    for (unsigned i = 0; i < 8 && i < len; ++i) out += {kHex[md[i] >> 4], kHex[md[i] & 15]};
-    return out;
+    return store::sha256_hex(name).substr(0, 16);
 }
 }  // namespace
 

@@ -21,8 +21,8 @@ std::string content_key(const Run& run);
 std::string content_sha256(const Run& run);
 
 // The SHA-256 of BYTES in lower-case hex: of a text imported (a source's
-// sha256) and of the keys above. The only SHA-256 helper of the project's
-// import and store.
+// sha256), of the keys above and of serve's short names of long files: the
+// project's one SHA-256 helper.
 std::string sha256_hex(std::string_view bytes);
 
 }  // namespace speedlab::store
