@@ -1177,6 +1177,9 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
 // bytes | 64 bytes |" over "| md5 | ..."), or turned.
 bool benchmark_shaped(const Table& t) {
     const auto& header = t.rows[0];
+    // A header row of no cells ("||" over the rows) names nothing; its
+    // begin() + 1 would be past its end.
+    if (header.empty()) return false;
     auto algorithm = [](const std::string& c) {  // "md5", "md5 (MB/s)"
         return !hand_algorithm_word(hand_cell_text(c)).empty() ||
                !read_header_cell(c).algorithm.empty();
