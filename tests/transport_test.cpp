@@ -276,6 +276,27 @@ TEST(Transport, RowsJoinedOnOneLineStayApart) {
     EXPECT_DOUBLE_EQ(testing::throughput(run, "sha256", 16), 21000);  // "x" names no row
 }
 
+// A line of thousands of joined rows (a fuzzer's, no page's) is read in a loop:
+// a recursion per row overflowed the stack. Past 64 rows the line is said and
+// dropped, as each row classifies the rest of the line.
+TEST(Transport, ThousandsOfRowsJoinedOnOneLineAreReadUpToABound) {
+    std::string line = "md5 1.00k";
+    for (int k = 1; k <= 10000; ++k) line += " aes-256 " + std::to_string(k) + ".00k";
+    auto parsed =
+        parse::parse_speed_text("OpenSSL 1.1.1w  11 Sep 2023\ntype 16 bytes\n" + line + "\n", "t");
+    // md5 and aes-256's first row, then a run per aes-256 row (a repeated row
+    // starts the next run) up to the 64th row of the line.
+    ASSERT_EQ(parsed.runs.size(), 63u);
+    EXPECT_DOUBLE_EQ(testing::throughput(parsed.runs[0], "md5", 16), 1000);
+    EXPECT_DOUBLE_EQ(testing::throughput(parsed.runs[0], "aes-256-cbc", 16), 1000);
+    EXPECT_DOUBLE_EQ(testing::throughput(parsed.runs.back(), "aes-256-cbc", 16), 63000);
+    auto said = std::count_if(
+        parsed.diagnostics.begin(), parsed.diagnostics.end(), [](const parse::Diagnostic& d) {
+            return d.message->find("more than 64 rows on one line") != std::string::npos;
+        });
+    EXPECT_EQ(said, 1);
+}
+
 // Rows a person or a page damaged: a placeholder keeps its column, a word
 // after the figures is no figure, and nothing shifts.
 TEST(Transport, DamagedRowsKeepEachFigureInItsColumn) {

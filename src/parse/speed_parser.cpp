@@ -159,6 +159,7 @@ class Parser {
     void next_run_under_header();
     bool label_between_rows(const Token& tok) const;
     bool symmetric_row(const Token& tok);
+    bool one_symmetric_row(const Token& tok, std::optional<Token>& joined);
     void symmetric_cells(const std::string& name, const std::vector<std::string_view>& cells);
     bool kem_row(const Token& tok);
     bool progress(const Token& tok);
@@ -781,19 +782,36 @@ size_t joined_row_at(const std::vector<std::string_view>& cells) {
     return 0;
 }
 
+// Rows a page joined onto one line are read one after another, in a loop (a
+// recursion per row overflowed the stack on a line of thousands). Each row
+// classifies the rest of the line, so a line's rows are bounded: openssl
+// prints fewer than 64, and a line of more is no page's lost line breaks.
 bool Parser::symmetric_row(const Token& tok) {
-    std::vector<std::string_view> cells = tok.cells;
-    if (size_t next = joined_row_at(cells)) {
-        std::string_view rest(
-            cells[next].data(),
-            static_cast<size_t>(tok.text.data() + tok.text.size() - cells[next].data()));
-        cells.resize(next);
-        Token first = tok;
-        first.cells = cells;
-        Token second = classify(rest);
-        bool ok = symmetric_row(first);
-        if (second.kind == LineKind::throughput_row) symmetric_row(second);
-        return ok;
+    constexpr size_t kMaxRowsOnALine = 64;
+    std::optional<Token> joined;
+    bool ok = one_symmetric_row(tok, joined);
+    for (size_t rows = 1; joined && joined->kind == LineKind::throughput_row; ++rows) {
+        if (rows == kMaxRowsOnALine) {
+            builder_.skip(fmt::format("more than {} rows on one line: '{}' and after not used",
+                                      kMaxRowsOnALine, joined->name));
+            break;
+        }
+        Token row = std::move(*joined);
+        joined.reset();
+        one_symmetric_row(row, joined);
+    }
+    return ok;
+}
+
+// The row of `tok`'s name; the row joined after its figures, if any, to `joined`.
+bool Parser::one_symmetric_row(const Token& tok, std::optional<Token>& joined) {
+    size_t next = joined_row_at(tok.cells);
+    std::vector<std::string_view> cells(
+        tok.cells.begin(), next ? tok.cells.begin() + static_cast<long>(next) : tok.cells.end());
+    if (next) {
+        const char* at = tok.cells[next].data();
+        joined = classify(
+            std::string_view(at, static_cast<size_t>(tok.text.data() + tok.text.size() - at)));
     }
     if (run_.sizes.empty()) {
         if (cells.size() < 5) return false;  // a headerless (-multi) table has whole rows
