@@ -12,6 +12,7 @@
 #include "cli/reference_commands.h"
 #include "cli/version.h"
 #include "core/build_info.h"
+#include "core/error.h"
 
 namespace {
 // "speedlab foo": say which word is not a command, and list the commands.
@@ -76,8 +77,7 @@ int main(int argc, char** argv) {
     add("publish", "the same pages as static files in a directory, for any web server",
         add_publish);
     add("sysinfo", "report this machine, or decode saved system text", add_sysinfo);
-    add("reference", "the shipped runs of real machines, cited: list, show, import",
-        add_reference);
+    add("reference", "the shipped runs of real machines, cited: list, show, import", add_reference);
     add("rank", "where a run stands among the reference machines", add_rank);
     add("experiment", "one-command experiments: features, emulator, isa", add_experiment);
     add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained",
@@ -108,6 +108,8 @@ int main(int argc, char** argv) {
             int code = Exit::failure;
             try {
                 code = command();
+            } catch (const speedlab::Error& e) {  // the one place a kind becomes an exit code
+                code = fail(speedlab::exit_code(e.kind()), e.what());
             } catch (const std::exception& e) {
                 code = fail(Exit::failure, e.what());
             }

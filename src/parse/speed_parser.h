@@ -17,6 +17,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.h"
 #include "core/run.h"
 #include "core/shared.h"
 
@@ -61,8 +62,8 @@ struct ParsedText {
 };
 
 // Input that cannot be read at all (binary, too large); what() is "file:line: ...".
-struct InputError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct InputError : Error {
+    explicit InputError(const std::string& what) : Error(ErrorKind::input, what) {}
 };
 
 // Largest text parse_speed_text accepts, so memory stays bounded.

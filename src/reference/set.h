@@ -7,12 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/run.h"
 
 namespace speedlab::reference {
 
-struct SetError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct SetError : Error {
+    explicit SetError(const std::string& what) : Error(ErrorKind::input, what) {}
 };
 
 struct Citation {

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/error.h"
 #include "core/text.h"
 #include "reference/select.h"
 #include "report/html.h"
@@ -105,21 +106,33 @@ Response Site::route(store::Database& db, const Request& r) {
     throw NotFound("no page " + p, {});
 }
 
+namespace {
+void log_failure(const Request& request, const std::string& what) {
+    fmt::print(stderr, "speedlab serve: {} {}: {}\n", request.method, printable(request.path),
+               what);
+}
+}  // namespace
+
 Response Site::answer(store::Database& db, const Request& request, bool& failed) {
     try {
         return route(db, request);
-    } catch (const BadRequest& e) {
-        if (wants_json(request)) return error_json(400, e.what());
-        return error_page(
-            links_, 400, "Bad request",
-            "<p id=\"problem\">" + html_escape(printable(e.what())) + "</p>\n" + way_back(links_));
     } catch (const NotFound& e) {
         if (wants_json(request)) return error_json(404, e.what());
         return not_found(links_, e.what(), e.closest);
+    } catch (const Error& e) {  // the one place a kind becomes an HTTP status
+        int status = http_status(e.kind());
+        if (status == 400 || status == 503) {
+            if (wants_json(request)) return error_json(status, e.what());
+            return error_page(links_, status, status == 400 ? "Bad request" : "The store is busy",
+                              "<p id=\"problem\">" + html_escape(printable(e.what())) + "</p>\n" +
+                                  way_back(links_));
+        }
+        failed = true;
+        log_failure(request, e.what());
+        return store_failed(links_, wants_json(request));
     } catch (const std::exception& e) {
         failed = true;
-        fmt::print(stderr, "speedlab serve: {} {}: {}\n", request.method, printable(request.path),
-                   e.what());
+        log_failure(request, e.what());
         return store_failed(links_, wants_json(request));
     }
 }

@@ -7,14 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/run.h"
 
 namespace speedlab::store {
 
 inline constexpr int kBundleVersion = 1;
 
-struct BundleError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct BundleError : Error {
+    explicit BundleError(const std::string& what) : Error(ErrorKind::input, what) {}
 };
 
 // {"format": "speedlab-bundle", "version": 1, "runs": [...]}, indented, final newline.

@@ -11,10 +11,13 @@
 #include <variant>
 #include <vector>
 
+#include "core/error.h"
+
 namespace speedlab::store {
 
-struct StoreError : std::runtime_error {
-    using std::runtime_error::runtime_error;
+struct StoreError : Error {
+    explicit StoreError(const std::string& what) : Error(ErrorKind::io, what) {}
+    StoreError(ErrorKind kind, const std::string& what) : Error(kind, what) {}
 };
 
 // Bytes kept exactly (the raw source text); other strings are stored as UTF-8.

@@ -7,13 +7,20 @@
 #include <optional>
 #include <string>
 
+#include "core/error.h"
+
 namespace speedlab::store {
 
 inline constexpr int kMaxJsonDepth = 64;
 // The largest single value (one run with its raw text) read into memory.
 inline constexpr size_t kMaxJsonValueBytes = size_t{256} << 20;
 
-struct JsonSyntaxError {
+struct JsonSyntaxError : Error {
+    JsonSyntaxError(size_t line, std::string message, bool cut_short)
+        : Error(ErrorKind::input, "line " + std::to_string(line) + ": " + message),
+          line(line),
+          message(std::move(message)),
+          cut_short(cut_short) {}
     size_t line;          // 1-based line of the document
     std::string message;  // "expected ..., found ..."
     bool cut_short;       // the document ended early

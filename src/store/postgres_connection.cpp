@@ -29,10 +29,11 @@ std::string message_of(const char* text) {
 }
 
 // A failed statement's error; a lock waited for past lock_timeout says so plainly.
-std::string error_of(const PGresult* res) {
+StoreError error_of(const PGresult* res) {
     const char* state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
-    if (state && std::string_view(state) == "55P03") return busy_message();
-    return "SQL error: " + message_of(PQresultErrorMessage(res));
+    if (state && std::string_view(state) == "55P03")
+        return StoreError(ErrorKind::busy, busy_message());
+    return StoreError("SQL error: " + message_of(PQresultErrorMessage(res)));
 }
 
 // "?" placeholders become "$1", "$2", ... outside quoted literals.
@@ -138,9 +139,9 @@ PostgresConnection::PostgresConnection(const std::string& url) : where_(without_
 void PostgresConnection::exec(const std::string& script) {
     PGresult* res = PQexec(conn_, script.c_str());
     auto status = PQresultStatus(res);
-    std::string error = error_of(res);
+    StoreError error = error_of(res);
     PQclear(res);
-    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) throw StoreError(error);
+    if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) throw error;
 }
 
 std::unique_ptr<Rows> PostgresConnection::query(std::string_view sql,
@@ -170,9 +171,9 @@ std::unique_ptr<Rows> PostgresConnection::query(std::string_view sql,
                      nullptr, values.data(), lengths.data(), formats.data(), 0);
     auto status = PQresultStatus(res);
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-        std::string error = error_of(res);
+        StoreError error = error_of(res);
         PQclear(res);
-        throw StoreError(error);
+        throw error;
     }
     return std::make_unique<PgRows>(res);
 }

@@ -17,9 +17,10 @@ namespace speedlab::store {
 
 namespace {
 
-std::string error_of(sqlite3* db) {
-    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_BUSY) return busy_message();
-    return std::string("SQL error: ") + sqlite3_errmsg(db);
+StoreError error_of(sqlite3* db) {
+    if ((sqlite3_extended_errcode(db) & 0xff) == SQLITE_BUSY)
+        return StoreError(ErrorKind::busy, busy_message());
+    return StoreError(std::string("SQL error: ") + sqlite3_errmsg(db));
 }
 
 // SQLite's own busy handler sleeps up to 100 ms between tries, so a waiter
@@ -43,7 +44,7 @@ class SqliteRows : public Rows {
     SqliteRows(sqlite3* db, std::string_view sql, const std::vector<Value>& params) : db_(db) {
         if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
             SQLITE_OK)
-            throw StoreError(error_of(db));
+            throw error_of(db);
         try {
             // A value too few would be stored as NULL without a word.
             if (int wanted = sqlite3_bind_parameter_count(stmt_);
@@ -100,13 +101,12 @@ class SqliteRows : public Rows {
         int rc = sqlite3_step(stmt_);
         if (rc == SQLITE_ROW) return true;
         if (rc == SQLITE_DONE) return false;
-        throw StoreError(error_of(db_));
+        throw error_of(db_);
     }
 };
 
 void exec(sqlite3* db, const std::string& sql) {
-    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
-        throw StoreError(error_of(db));
+    if (sqlite3_exec(db, sql.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK) throw error_of(db);
 }
 
 class SqliteConnection : public Connection {
@@ -238,8 +238,7 @@ void SqliteConnection::use_wal() {
         }  // finished before the switch: an open statement is a transaction
         int rc = sqlite3_exec(db_, "PRAGMA journal_mode = WAL", nullptr, nullptr, nullptr);
         if (rc == SQLITE_OK) return;
-        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || attempt >= 100)
-            throw StoreError(error_of(db_));
+        if ((rc != SQLITE_BUSY && rc != SQLITE_LOCKED) || attempt >= 100) throw error_of(db_);
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
     }
 }
