@@ -360,3 +360,16 @@ TEST(MrTags, KeySummaryRecordsInEachEraForm) {
 
 }  // namespace
 }  // namespace speedlab
+
+// Which versions print -mr key records as seconds: 0.9.x and 1.0.x, 1.1.0;
+// a version number too long for an int is read without overflow (UBSan).
+TEST(MrTags, KeyRecordsInSecondsByVersion) {
+    using speedlab::key_records_in_seconds;
+    EXPECT_EQ(key_records_in_seconds("OpenSSL 0.9.8k"), true);
+    EXPECT_EQ(key_records_in_seconds("OpenSSL 1.1.0l"), true);
+    EXPECT_EQ(key_records_in_seconds("OpenSSL 1.1.1w"), false);
+    EXPECT_EQ(key_records_in_seconds("OpenSSL 3.0.2"), false);
+    EXPECT_EQ(key_records_in_seconds("SSLeay 0.9.0b"), true);
+    EXPECT_EQ(key_records_in_seconds("LibreSSL 3.8.2"), std::nullopt);
+    EXPECT_EQ(key_records_in_seconds("OpenSSL 99999999999999999999.1"), false);
+}

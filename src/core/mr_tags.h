@@ -139,7 +139,7 @@ constexpr std::optional<bool> key_records_in_seconds(std::string_view version) {
     for (int& n : part) {
         if (k >= version.size() || version[k] < '0' || version[k] > '9') break;
         for (n = 0; k < version.size() && version[k] >= '0' && version[k] <= '9'; ++k)
-            n = n * 10 + (version[k] - '0');
+            n = n < 100000 ? n * 10 + (version[k] - '0') : n;  // "OpenSSL 99999999999" stays an int
         if (k < version.size() && version[k] == '.') ++k;
     }
     if (part[0] < 0 || part[1] < 0) return std::nullopt;
