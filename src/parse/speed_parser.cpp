@@ -11,6 +11,7 @@
 #include <charconv>
 #include <filesystem>
 #include <optional>
+#include <span>
 
 #include "core/algorithm.h"
 #include "core/curve.h"
@@ -159,7 +160,10 @@ class Parser {
     void next_run_under_header();
     bool label_between_rows(const Token& tok) const;
     bool symmetric_row(const Token& tok);
-    bool one_symmetric_row(const Token& tok, std::optional<Token>& joined);
+    bool one_symmetric_row(const Token& tok, std::span<const std::string_view>& line,
+                           std::optional<Token>& joined);
+    static void next_joined_row(std::span<const std::string_view>& line, size_t next,
+                                std::optional<Token>& joined);
     void symmetric_cells(const std::string& name, const std::vector<std::string_view>& cells);
     bool kem_row(const Token& tok);
     bool progress(const Token& tok);
@@ -773,9 +777,9 @@ bool Parser::row(const Token& tok) {
 }
 
 // Two rows on one line (a page lost the line break between them): where a
-// known algorithm's name follows this row's figures; 0 when none does.
-size_t joined_row_at(const std::vector<std::string_view>& cells) {
-    for (size_t k = 1; k < cells.size(); ++k)
+// known algorithm's name follows a row's figures, from `from`; 0 when none does.
+size_t joined_row_at(std::span<const std::string_view> cells, size_t from = 1) {
+    for (size_t k = from; k < cells.size(); ++k)
         if (!cell_like(cells[k]) && std::isalpha(static_cast<unsigned char>(cells[k][0])) &&
             looks_like_algorithm(canonical_symmetric_id(cells[k])))
             return k;
@@ -783,13 +787,15 @@ size_t joined_row_at(const std::vector<std::string_view>& cells) {
 }
 
 // Rows a page joined onto one line are read one after another, in a loop (a
-// recursion per row overflowed the stack on a line of thousands). Each row
-// classifies the rest of the line, so a line's rows are bounded: openssl
-// prints fewer than 64, and a line of more is no page's lost line breaks.
+// recursion per row overflowed the stack on a line of thousands). `line` is
+// every word after the first row's name; each row classifies only its own
+// part of it, so a line is read once. openssl prints fewer than 64 rows, and
+// a line of more is no page's lost line breaks.
 bool Parser::symmetric_row(const Token& tok) {
     constexpr size_t kMaxRowsOnALine = 64;
+    std::span<const std::string_view> line(tok.cells);
     std::optional<Token> joined;
-    bool ok = one_symmetric_row(tok, joined);
+    bool ok = one_symmetric_row(tok, line, joined);
     for (size_t rows = 1; joined && joined->kind == LineKind::throughput_row; ++rows) {
         if (rows == kMaxRowsOnALine) {
             builder_.skip(fmt::format("more than {} rows on one line: '{}' and after not used",
@@ -798,21 +804,35 @@ bool Parser::symmetric_row(const Token& tok) {
         }
         Token row = std::move(*joined);
         joined.reset();
-        one_symmetric_row(row, joined);
+        one_symmetric_row(row, line, joined);
     }
     return ok;
 }
 
-// The row of `tok`'s name; the row joined after its figures, if any, to `joined`.
-bool Parser::one_symmetric_row(const Token& tok, std::optional<Token>& joined) {
-    size_t next = joined_row_at(tok.cells);
-    std::vector<std::string_view> cells(
-        tok.cells.begin(), next ? tok.cells.begin() + static_cast<long>(next) : tok.cells.end());
-    if (next) {
-        const char* at = tok.cells[next].data();
-        joined = classify(
-            std::string_view(at, static_cast<size_t>(tok.text.data() + tok.text.size() - at)));
-    }
+// The row joined after `line`'s first row, if any, to `joined`: its words up
+// to the row after it; `line` then starts at its cells.
+void Parser::next_joined_row(std::span<const std::string_view>& line, size_t next,
+                             std::optional<Token>& joined) {
+    size_t figures = next + 1;  // past the next row's name
+    while (figures < line.size() && !cell_like(line[figures])) ++figures;
+    size_t after = figures < line.size() ? joined_row_at(line, figures + 1) : 0;
+    const char* from = line[next].data();
+    const char* to = after ? line[after].data() : line.back().data() + line.back().size();
+    joined = classify(std::string_view(from, static_cast<size_t>(to - from)));
+    if (joined->kind != LineKind::throughput_row || joined->cells.empty()) return;
+    auto first = std::find_if(line.begin() + static_cast<long>(next), line.end(),
+                              [&](auto w) { return w.data() == joined->cells[0].data(); });
+    line = line.subspan(static_cast<size_t>(first - line.begin()));
+}
+
+// The row of `tok`'s name, its cells the first of `line`; the row joined after
+// its figures, if any, to `joined`.
+bool Parser::one_symmetric_row(const Token& tok, std::span<const std::string_view>& line,
+                               std::optional<Token>& joined) {
+    size_t next = joined_row_at(line);
+    std::vector<std::string_view> cells(line.begin(),
+                                        next ? line.begin() + static_cast<long>(next) : line.end());
+    if (next) next_joined_row(line, next, joined);
     if (run_.sizes.empty()) {
         if (cells.size() < 5) return false;  // a headerless (-multi) table has whole rows
         run_.sizes = default_block_sizes(cells.size(), builder_.run().version);
