@@ -1,6 +1,7 @@
 #pragma once
 // The historic i386 delay loops of Linux, in x86 assembly so no compiler can
-// change them (docs: ../shared/reference/bogomips.md, section 2.1).
+// change them (Linux: include/asm-i386/delay.h up to 2.0, arch/i386/lib/delay.c
+// from 2.2 on).
 #include <cstdint>
 
 namespace speedlab::bogomips {

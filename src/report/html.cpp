@@ -6,6 +6,8 @@
 #include <cmath>
 
 #include "report/charts.h"
+#include "report/html_builder.h"
+#include "report/run_facts.h"
 #include "report/speed_table.h"
 
 namespace speedlab::report {
@@ -78,55 +80,33 @@ void HtmlReport::heat_table(const std::string& title, const std::vector<std::str
 }
 
 namespace {
-std::string cpu_text(const Machine& m) {
-    std::string cpu = m.cpu_name;
-    if (m.cpu_family)
-        cpu += fmt::format(" (family {} model {} stepping {})", *m.cpu_family,
-                           m.cpu_model.value_or(-1), m.cpu_stepping.value_or(-1));
-    if (!m.cpu_core.empty()) cpu += ", " + m.cpu_core;
-    return cpu;
-}
-
-std::string platform_text(const Run& r) {
-    const Machine& m = r.machine;
-    std::string kind = m.kind == MachineKind::unknown ? "unknown" : to_string(m.kind);
-    if (!m.emulator.empty()) kind += " (" + m.emulator + ")";
-    if (!r.platform.empty() && r.platform != "native" &&
-        m.emulator.find(r.platform) == std::string::npos)
-        kind += ", under " + r.platform;
-    return kind;
-}
-
 // One run: a line that says which it is, and its facts on demand.
 std::string run_details(const Run& r, size_t index) {
     const Machine& m = r.machine;
     std::string line = m.label;
     for (const auto& part : {m.cpu_name, r.version})
         if (!part.empty()) line += (line.empty() ? "" : " · ") + part;
-    std::vector<std::pair<std::string, std::string>> facts{
-        {"source", r.source + (r.source_file.empty() ? "" : " from " + r.source_file)},
-        {"benchmark", r.version},
-        {"machine", m.label},
-        {"CPU", cpu_text(m)},
-        {"MHz", m.cpu_mhz ? fmt::format("{:.3f}", *m.cpu_mhz) : ""},
-        {"BogoMips", m.bogomips ? fmt::format("{:.2f}", *m.bogomips) : ""},
-        {"memory", m.memory_kb ? fmt::format("{} kB", *m.memory_kb) : ""},
-        {"kernel", m.kernel_release},
-        {"platform", platform_text(r)},
-        {"build", (r.compiler.empty() ? "not printed" : r.compiler) +
-                      (r.cpu_mask.empty() ? "" : "; CPU mask " + r.cpu_mask)}};
-    std::string out = fmt::format(
-        "<details><summary>{} <b>{}</b> <span class=\"dim\">{}</span></summary>"
-        "<table class=\"facts\">",
-        series_swatch(index),
-        html_escape(r.id ? std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label)
-                         : r.label),  // a reference run has no id
-        html_escape(line));
-    for (const auto& [k, v] : facts)
-        if (!v.empty())
-            out += "<tr><th>" + html_escape(k) + "</th><td" +
-                   (k == "build" ? " class=\"flags\"" : "") + ">" + html_escape(v) + "</td></tr>";
-    return out + "</table></details>\n";
+    // a reference run has no id
+    std::string name =
+        r.id ? std::to_string(r.id) + (r.label.empty() ? "" : " " + r.label) : r.label;
+    Html out;
+    out.open("details")
+        .open("summary")
+        .add(Html::trusted(series_swatch(index)))
+        .text(" ")
+        .element("b", name)
+        .text(" ")
+        .element("span", line, {{"class", "dim"}})
+        .close("summary")
+        .open("table", {{"class", "facts"}});
+    for (const auto& f : run_facts(r))
+        if (f.id != FactId::stored && f.id != FactId::read_from)
+            out.open("tr")
+                .element("th", f.name)
+                .element("td", f.value,
+                         f.id == FactId::build ? Attributes{{"class", "flags"}} : Attributes{})
+                .close("tr");
+    return out.close("table").close("details").str() + "\n";
 }
 }  // namespace
 

@@ -8,6 +8,8 @@
 #include "core/metric_pattern.h"
 #include "report/compare_runs.h"
 #include "report/html.h"
+#include "report/html_builder.h"
+#include "report/run_facts.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
 #include "serve/pages.h"
@@ -92,56 +94,45 @@ std::string command_line(const std::vector<Run>& runs, size_t base, const Reques
 // The machines' facts, one row per run so that every run stays on the page
 // however long its compiler flags; a fact whose values differ is marked.
 std::string facts_diff(const std::vector<Run>& runs, const Links& links) {
-    using Get = std::string (*)(const Run&);
-    const std::pair<const char*, Get> facts[] = {
-        {"machine", [](const Run& r) { return r.machine->label; }},
-        {"CPU", [](const Run& r) { return r.machine->cpu_name; }},
-        {"MHz",
-         [](const Run& r) {
-             return r.machine->cpu_mhz ? fmt::format("{:.0f}", *r.machine->cpu_mhz) : "";
-         }},
-        {"kind",
-         [](const Run& r) {
-             return r.machine->kind == MachineKind::unknown ? "" : to_string(r.machine->kind);
-         }},
-        {"emulator", [](const Run& r) { return r.machine->emulator; }},
-        {"distribution", [](const Run& r) { return r.machine->distribution; }},
-        {"kernel", [](const Run& r) { return r.machine->kernel_release; }},
-        {"benchmark", [](const Run& r) { return r.version; }},
-        {"compiler", [](const Run& r) { return r.compiler; }},
-        {"platform", [](const Run& r) { return r.platform; }},
-        {"processes", [](const Run& r) { return std::to_string(r.processes); }},
-        {"source", [](const Run& r) { return r.source; }}};
-    std::vector<std::pair<std::string, bool>> shown;  // name, differs
-    std::vector<std::vector<std::string>> cells(runs.size());
-    for (const auto& [name, get] : facts) {
-        std::vector<std::string> values;
-        for (const auto& r : runs) values.push_back(get(r));
-        if (std::all_of(values.begin(), values.end(), [](const auto& v) { return v.empty(); }))
-            continue;
-        shown.emplace_back(name, std::adjacent_find(values.begin(), values.end(),
-                                                    std::not_equal_to<>()) != values.end());
-        for (size_t i = 0; i < runs.size(); ++i) cells[i].push_back(values[i]);
+    using report::FactId;
+    const std::vector<FactId> ids{FactId::machine,   FactId::cpu,          FactId::mhz,
+                                  FactId::kind,      FactId::distribution, FactId::kernel,
+                                  FactId::benchmark, FactId::build,        FactId::platform,
+                                  FactId::processes, FactId::source};
+    std::vector<std::vector<report::Fact>> facts;
+    for (const auto& r : runs) facts.push_back(report::pick_facts(r, ids));
+    std::vector<std::pair<size_t, bool>> shown;  // fact index, differs
+    for (size_t k = 0; k < ids.size(); ++k) {
+        bool any = false, differs = false;
+        for (const auto& run : facts) {
+            any |= !run[k].value.empty();
+            differs |= run[k].value != facts[0][k].value;
+        }
+        if (any) shown.emplace_back(k, differs);
     }
-    std::string out =
-        "<h2>The machines' facts</h2>\n<p class=\"dim\">Marked: a fact that differs "
-        "between the runs.</p><div class=\"wide\"><table class=\"list\" "
-        "id=\"facts-diff\"><tr><th>run</th>";
-    for (const auto& [name, differs] : shown)
-        out += fmt::format("<th{}>{}</th>", differs ? " class=\"differs\"" : "", name);
-    out += "</tr>\n";
+    report::Html out;
+    out.element("h2", "The machines' facts")
+        .element("p", "Marked: a fact that differs between the runs.", {{"class", "dim"}})
+        .open("div", {{"class", "wide"}})
+        .open("table", {{"class", "list"}, {"id", "facts-diff"}})
+        .open("tr")
+        .element("th", "run");
+    for (const auto& [k, differs] : shown)
+        out.element("th", facts[0][k].name,
+                    differs ? report::Attributes{{"class", "differs"}} : report::Attributes{});
+    out.close("tr");
     for (size_t i = 0; i < runs.size(); ++i) {
         // A reference run (ref:) has no page of its own.
-        out += "<tr data-run=\"" + html_escape(run_word(runs[i])) + "\"><th>" +
-               (runs[i].id ? link(links.run(runs[i].id), compare::run_label(runs[i]))
-                           : html_escape(compare::run_label(runs[i]))) +
-               "</th>";
-        for (size_t k = 0; k < shown.size(); ++k)
-            out += std::string(shown[k].second ? "<td class=\"changed\">" : "<td>") +
-                   html_escape(cells[i][k]) + "</td>";
-        out += "</tr>\n";
+        std::string label = compare::run_label(runs[i]);
+        out.open("tr", {{"data-run", run_word(runs[i])}})
+            .element("th", runs[i].id ? report::link_to(links.run(runs[i].id), label)
+                                      : report::Html().text(label));
+        for (const auto& [k, differs] : shown)
+            out.element("td", facts[i][k].value,
+                        differs ? report::Attributes{{"class", "changed"}} : report::Attributes{});
+        out.close("tr");
     }
-    return out + "</table></div>\n";
+    return out.close("table").close("div").str() + "\n";
 }
 
 // The baseline as a choice among the runs compared: plain links (pages carry

@@ -1,6 +1,7 @@
 #include "serve/layout.h"
 
 #include "report/html.h"
+#include "report/html_builder.h"
 
 namespace speedlab::serve {
 
@@ -31,7 +32,7 @@ constexpr const char* kSiteCss =
 }  // namespace
 
 std::string link(const std::string& href, std::string_view text) {
-    return "<a href=\"" + html_escape(href) + "\">" + html_escape(text) + "</a>";
+    return report::link_to(href, text).str();
 }
 
 std::string layout(const Links& links, std::string_view title, Section current,

@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <set>
 
-#include "bogomips/calibrate.h"
 #include "core/json.h"
 #include "core/statistics.h"
 #include "core/text.h"
 #include "report/comparison_parts.h"
 #include "report/html.h"
-#include "report/machine_text.h"
+#include "report/html_builder.h"
+#include "report/run_facts.h"
 #include "report/speed_table.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
@@ -25,39 +25,17 @@ using report::html_escape;
 
 namespace {
 std::string facts_table(const Run& run, const Links& links) {
-    const Machine& m = run.machine;
-    std::vector<std::pair<std::string, std::string>> rows{
-        {"source",
-         html_escape(run.source + (run.source_file.empty() ? "" : " from " + run.source_file))},
-        {"measured", html_escape(run.measured_at.empty()
-                                     ? "unknown" + (run.built_on.empty()
-                                                        ? std::string()
-                                                        : "; not before the build, " + run.built_on)
-                                     : run.measured_at)},
-        {"stored", html_escape(run.stored_at.empty() ? run.when : run.stored_at)},
-        {"benchmark", html_escape(run.version)},
-        {"machine", m.label.empty() ? "" : link(links.machine(m.label), m.label)},
-        {"CPU", html_escape(m.cpu_name)},
-        {"MHz", m.cpu_mhz ? fmt::format("{:.3f}", *m.cpu_mhz) : ""},
-        {"distribution", html_escape(m.distribution)},
-        {"memory", m.memory_kb || m.installed_kb ? html_escape(report::memory_text(m)) : ""},
-        {"kernel", html_escape(m.kernel_release)},
-        {"kind", html_escape(m.kind == MachineKind::unknown
-                                 ? ""
-                                 : std::string(to_string(m.kind)) +
-                                       (m.emulator.empty() ? "" : " (" + m.emulator + ")"))},
-        {"platform", html_escape(run.platform)},
-        {"processes", run.processes > 1 ? std::to_string(run.processes) : ""},
-        {"build", html_escape(run.compiler + (run.options.empty() ? "" : "; " + run.options))},
-        {"conditions",
-         html_escape(run.conditions->empty() ? "" : sysinfo::describe(run.conditions))}};
-    if (auto e = bogomips::explain(m)) rows.push_back({"BogoMips", html_escape(e->text)});
-    for (const auto& src : run.sources)  // a text met in several files is stored once
-        rows.push_back({"read from", html_escape(to_string(src))});
-    std::string out = "<table class=\"facts\">";
-    for (const auto& [k, v] : rows)
-        if (!v.empty()) out += "<tr><th>" + k + "</th><td>" + v + "</td></tr>";
-    return out + "</table>\n";
+    report::Html out;
+    out.open("table", {{"class", "facts"}});
+    for (const auto& f : report::run_facts(run)) {
+        out.open("tr").element("th", f.name);
+        if (f.id == report::FactId::machine)
+            out.element("td", report::link_to(links.machine(f.value), f.value));
+        else
+            out.element("td", f.value);
+        out.close("tr");
+    }
+    return out.close("table").str() + "\n";
 }
 
 // The 95% interval of a repeated figure's median, as the JSON's precision_reached.

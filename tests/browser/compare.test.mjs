@@ -2,31 +2,17 @@
 // the machines' facts at 1400 px, the NO_ASM and asm builds told apart in the
 // headers, the baseline the user picks honoured; a run page's suggestions.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { launch, openUrl, runId, scratch, screenshotDir, speedlab, speedlabBinary, testData } from './support.mjs';
+import { launch, openUrl, runId, scratch, screenshotDir, speedlab, startServer, stopServer, testData } from './support.mjs';
 
 const LOCAL = 'OpenSSL 3.0.2 15 Mar 2022\n' +
     'type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n' +
     'md5             50000.00k   150000.00k   350000.00k   500000.00k   600000.00k   610000.00k\n';
 
 let work, browser, server, base, all, ids;
-
-function startServer(db) {
-    return new Promise((resolve, reject) => {
-        const child = spawn(speedlabBinary, ['--db', db, 'serve', '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        child.stdout.on('data', (d) => {
-            out += d;
-            const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-            if (m) resolve({ child, url: m[0].replace(/\/$/, '') });
-        });
-        child.on('exit', (code) => reject(new Error(`speedlab serve exited ${code}: ${out}`)));
-    });
-}
 
 before(async () => {
     work = scratch();
@@ -47,11 +33,7 @@ before(async () => {
 
 after(async () => {
     await browser?.close();
-    if (server && server.exitCode === null) {
-        const exited = new Promise((resolve) => server.on('exit', resolve));
-        server.kill('SIGINT');
-        await exited;
-    }
+    await stopServer(server);
     work?.remove();
 });
 
@@ -85,7 +67,7 @@ test('every run is whole in the facts table at 1400 px, at 3 and at 24 runs', as
             const rows = await factsRows(page);
             assert.deepEqual(rows.map((r) => r.run), runs);
             for (const r of rows) assert.ok(r.seen, `run ${r.run}'s facts are cut off at 1400 px`);
-            const compiler = await page.locator('#facts-diff th', { hasText: 'compiler' }).count();
+            const compiler = await page.locator('#facts-diff th', { hasText: 'build' }).count();
             assert.equal(compiler, 1, 'the compiler flags are among the facts');
         });
 });

@@ -2,12 +2,11 @@
 // md5 at 8192 bytes fell by a fifth between two releases, and a run labelled
 // whose machine is named with markup, served on a free port and opened in Debian's chromium.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 
-import { assertFiguresEqualJson, launch, openUrl, runId, scratch, screenshotDir, speedlab, speedlabBinary, testData } from './support.mjs';
+import { assertFiguresEqualJson, launch, openUrl, runId, scratch, screenshotDir, speedlab, startServer, stopServer, testData } from './support.mjs';
 
 // Labels refuse markup (docs/cli.md, names); a machine's name may hold it.
 const HOSTILE_NAME = '<script>alert(1)</script>';
@@ -34,20 +33,6 @@ function labBundle() {
 
 let work, browser, server, base, ids;
 
-// The server's first line names its URL.
-function startServer(db) {
-    return new Promise((resolve, reject) => {
-        const child = spawn(speedlabBinary, ['--db', db, 'serve', '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let out = '';
-        child.stdout.on('data', (d) => {
-            out += d;
-            const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
-            if (m) resolve({ child, url: m[0].replace(/\/$/, '') });
-        });
-        child.on('exit', (code) => reject(new Error(`speedlab serve exited ${code}: ${out}`)));
-    });
-}
-
 before(async () => {
     work = scratch();
     speedlab(work.db, 'import', join(testData, 'seed000-redhat73-pcem.txt'), join(testData, 'seed004-athlon-p3.txt'));
@@ -67,11 +52,8 @@ before(async () => {
 
 after(async () => {
     await browser?.close();
-    if (server && server.exitCode === null) {
-        const exited = new Promise((resolve) => server.on('exit', (code) => resolve(code)));
-        server.kill('SIGINT');
-        assert.equal(await exited, 0, 'Ctrl-C stops speedlab serve with exit 0');
-    }
+    const code = await stopServer(server);
+    if (code !== null) assert.equal(code, 0, 'Ctrl-C stops speedlab serve with exit 0');
     work?.remove();
 });
 

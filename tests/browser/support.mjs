@@ -1,6 +1,6 @@
 // What the browser tests share: the speedlab binary, a database of seed 000's
 // runs, and pages opened in Debian's chromium that record what went wrong.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -112,4 +112,27 @@ export function assertFiguresEqualJson(assert, byMetric, json) {
         });
     }
     return checked;
+}
+
+// `speedlab serve` on a database and a free port, started once its first line
+// names the URL: { child, url }.
+export function startServer(db) {
+    return new Promise((resolve, reject) => {
+        const child = spawn(speedlabBinary, ['--db', db, 'serve', '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        child.stdout.on('data', (d) => {
+            out += d;
+            const m = /http:\/\/127\.0\.0\.1:(\d+)\//.exec(out);
+            if (m) resolve({ child, url: m[0].replace(/\/$/, '') });
+        });
+        child.on('exit', (code) => reject(new Error(`speedlab serve exited ${code}: ${out}`)));
+    });
+}
+
+// Ctrl-C to a server still running; its exit code, or null when it had ended.
+export async function stopServer(child) {
+    if (!child || child.exitCode !== null) return null;
+    const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    return exited;
 }

@@ -1,0 +1,54 @@
+#include "report/html_builder.h"
+
+#include "report/html.h"
+
+namespace speedlab::report {
+
+Html Html::trusted(std::string markup) {
+    Html h;
+    h.out_ = std::move(markup);
+    return h;
+}
+
+Html& Html::text(std::string_view text) {
+    out_ += html_escape(text);
+    return *this;
+}
+
+Html& Html::add(const Html& markup) {
+    out_ += markup.out_;
+    return *this;
+}
+
+Html& Html::open(std::string_view tag, const Attributes& attributes) {
+    out_ += '<';
+    out_ += tag;
+    for (const auto& [name, value] : attributes) {
+        out_ += ' ';
+        out_ += name;
+        out_ += "=\"" + html_escape(value) + '"';
+    }
+    out_ += '>';
+    return *this;
+}
+
+Html& Html::close(std::string_view tag) {
+    out_ += "</";
+    out_ += tag;
+    out_ += '>';
+    return *this;
+}
+
+Html& Html::element(std::string_view tag, std::string_view text, const Attributes& attributes) {
+    return open(tag, attributes).text(text).close(tag);
+}
+
+Html& Html::element(std::string_view tag, const Html& inner, const Attributes& attributes) {
+    return open(tag, attributes).add(inner).close(tag);
+}
+
+Html link_to(std::string_view href, std::string_view text) {
+    return Html().element("a", text, {{"href", std::string(href)}});
+}
+
+}  // namespace speedlab::report

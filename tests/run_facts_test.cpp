@@ -1,0 +1,78 @@
+// A run's facts, listed once for every page: each fact's wording, the clock at
+// the precision it needs, and markup escaped where it is built.
+#include "report/run_facts.h"
+
+#include <gtest/gtest.h>
+
+#include "report/html_builder.h"
+
+namespace speedlab::report {
+namespace {
+
+TEST(RunFacts, ClockKeepsAtMostThreeDecimalsAndNoTrailingZeros) {
+    const struct {
+        const char* name;
+        double mhz;
+        const char* want;
+    } cases[] = {{"whole", 75.0, "75"},
+                 {"cpuinfo", 866.412, "866.412"},
+                 {"one decimal", 451.5, "451.5"},
+                 {"rounded", 1999.99951, "2000"},
+                 {"ten", 10.0, "10"}};
+    for (const auto& c : cases) EXPECT_EQ(mhz_text(c.mhz), c.want) << c.name;
+}
+
+Run pcem_run() {
+    Run r;
+    r.source = "imported";
+    r.source_file = "seed000.txt";
+    r.version = "OpenSSL 0.9.6b";
+    r.compiler = "gcc -O3";
+    r.options = "bn(32,32)";
+    Machine& m = r.machine.edit();
+    m.label = "PCem";
+    m.cpu_name = "Pentium 75 - 200";
+    m.cpu_mhz = 75.0;
+    m.kind = MachineKind::emulated;
+    m.emulator = "PCem";
+    return r;
+}
+
+TEST(RunFacts, EveryKnownFactOnceInPageOrderAndNoUnknownOne) {
+    std::vector<std::pair<std::string, std::string>> got;
+    for (const auto& f : run_facts(pcem_run())) got.emplace_back(f.name, f.value);
+    const std::vector<std::pair<std::string, std::string>> want{
+        {"source", "imported from seed000.txt"},
+        {"measured", "unknown"},
+        {"benchmark", "OpenSSL 0.9.6b"},
+        {"machine", "PCem"},
+        {"CPU", "Pentium 75 - 200"},
+        {"MHz", "75"},
+        {"kind", "emulated (PCem)"},
+        {"build", "gcc -O3; bn(32,32)"}};
+    EXPECT_EQ(got, want);
+}
+
+TEST(RunFacts, PickedFactsKeepTheirOrderAndAnEmptyValue) {
+    auto got = pick_facts(pcem_run(), {FactId::kernel, FactId::mhz, FactId::platform});
+    ASSERT_EQ(got.size(), 3u);
+    EXPECT_EQ(got[0].name, "kernel");
+    EXPECT_EQ(got[0].value, "");
+    EXPECT_EQ(got[1].value, "75");
+    EXPECT_EQ(got[2].value, "") << "native, or named by the emulator already";
+}
+
+TEST(HtmlBuilder, TextAndAttributesAreEscapedOnceAndTrustedMarkupIsNot) {
+    Html h;
+    h.open("td", {{"title", "a \"b\" <c>"}})
+        .text("x < y & z")
+        .add(Html::trusted("<br>"))
+        .add(link_to("/run?x=1&y=2", "<run>"))
+        .close("td");
+    EXPECT_EQ(h.str(),
+              "<td title=\"a &quot;b&quot; &lt;c&gt;\">x &lt; y &amp; z<br>"
+              "<a href=\"/run?x=1&amp;y=2\">&lt;run&gt;</a></td>");
+}
+
+}  // namespace
+}  // namespace speedlab::report
