@@ -4,12 +4,16 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "core/algorithm_registry.h"
+
 namespace speedlab::reference {
 
 const std::vector<std::string>& classic_suite() {
-    static const std::vector<std::string> suite{
-        "md5@8192",      "sha1@8192",   "sha256@8192",      "rc4@8192",        "des-cbc@8192",
-        "des-ede3@8192", "bf-cbc@8192", "aes-128-cbc@8192", "aes-256-cbc@8192"};
+    static const std::vector<std::string> suite = [] {
+        std::vector<std::string> keys;
+        for (const auto& id : ids_with(kReferenceMean)) keys.push_back(id + "@8192");
+        return keys;
+    }();
     return suite;
 }
 

@@ -12,8 +12,9 @@ namespace speedlab::reference {
 // The chart's default: "classic".
 inline constexpr const char* kClassic = "classic";
 
-// The 8192-byte throughput figures of the classic suite (md5, sha1, sha256,
-// rc4, des-cbc, des-ede3, bf-cbc, aes-128-cbc, aes-256-cbc).
+// The 8192-byte throughput figures of the chart's classic suite: the registry's
+// rows flagged kReferenceMean (md5, sha1, sha256, rc4, des-cbc, des-ede3,
+// bf-cbc, aes-128-cbc, aes-256-cbc), in its order.
 const std::vector<std::string>& classic_suite();
 
 struct ChartValue {

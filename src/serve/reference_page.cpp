@@ -68,7 +68,8 @@ std::pair<std::string, double> unit_of(const std::string& figure) {
 }
 
 std::string value_text(const std::string& figure, double v) {
-    auto k = parse_metric_key(figure == reference::kClassic ? "md5@8192" : figure);
+    auto k = parse_metric_key(figure == reference::kClassic ? reference::classic_suite().front()
+                                                            : figure);
     return report::detail::value_text(*k, v, 0, report::Units::si);
 }
 
