@@ -43,40 +43,44 @@ void HtmlReport::raw(const std::string& html) {
 }
 
 void HtmlReport::paragraph(const std::string& text) {
-    body_ += "<p>" + html_escape(text) + "</p>\n";
+    body_ += Html().element("p", text).str() + "\n";
 }
 
 void HtmlReport::list(const std::string& heading, const std::vector<std::string>& items) {
     if (items.empty()) return;
-    body_ += "<h2>" + html_escape(heading) + "</h2>\n<ul>\n";
-    for (const auto& i : items) body_ += "<li>" + html_escape(i) + "</li>\n";
-    body_ += "</ul>\n";
+    Html out;
+    out.element("h2", heading).open("ul");
+    for (const auto& i : items) out.element("li", i);
+    body_ += out.close("ul").str() + "\n";
 }
+
+namespace {
+// A cell of the heat table: the row's name, a ratio's colour, or a missing "-".
+Html heat_cell(const std::string& text, size_t column, std::optional<double> ratio) {
+    if (column == 0) return Html().element("th", text);
+    if (ratio) return Html().element("td", text, {{"style", "background:" + heat_colour(*ratio)}});
+    return Html().element("td", text,
+                          text == "-" ? Attributes{{"class", "missing"}} : Attributes{});
+}
+}  // namespace
 
 void HtmlReport::heat_table(const std::string& title, const std::vector<std::string>& header,
                             const std::vector<std::vector<std::string>>& rows,
                             const std::vector<std::vector<std::optional<double>>>& ratios) {
-    body_ +=
-        "<h2>" + html_escape(title) + "</h2>\n" + heat_key() + "<div class=\"wide\"><table>\n<tr>";
-    for (const auto& h : header) body_ += "<th>" + html_escape(h) + "</th>";
-    body_ += "</tr>\n";
+    Html out;
+    out.element("h2", title).add(Html::trusted(heat_key()));
+    out.open("div", {{"class", "wide"}}).open("table").open("tr");
+    for (const auto& h : header) out.element("th", h);
+    out.close("tr");
     for (size_t r = 0; r < rows.size(); ++r) {
-        body_ += "<tr>";
-        for (size_t c = 0; c < rows[r].size(); ++c) {
-            std::optional<double> ratio =
-                r < ratios.size() && c < ratios[r].size() ? ratios[r][c] : std::nullopt;
-            if (c == 0)
-                body_ += "<th>" + html_escape(rows[r][c]) + "</th>";
-            else if (ratio)
-                body_ += "<td style=\"background:" + heat_colour(*ratio) + "\">" +
-                         html_escape(rows[r][c]) + "</td>";
-            else
-                body_ += "<td" + std::string(rows[r][c] == "-" ? " class=\"missing\"" : "") + ">" +
-                         html_escape(rows[r][c]) + "</td>";
-        }
-        body_ += "</tr>\n";
+        out.open("tr");
+        for (size_t c = 0; c < rows[r].size(); ++c)
+            out.add(
+                heat_cell(rows[r][c], c,
+                          r < ratios.size() && c < ratios[r].size() ? ratios[r][c] : std::nullopt));
+        out.close("tr");
     }
-    body_ += "</table></div>\n";
+    body_ += out.close("table").close("div").str() + "\n";
 }
 
 namespace {
