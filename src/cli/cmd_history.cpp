@@ -31,17 +31,16 @@ CLI::Validator day_check() {
         "YYYY-MM-DD");
 }
 
-// Only the figures LIST names, set aside before the changes are looked for (a
-// change costs the same to find whether it is printed or not); false (with the
-// error printed) when an item names none.
-bool keep_metrics(const std::string& list, std::vector<Run>& runs) {
+// The figures LIST names, resolved against those of the query's runs before
+// any figure is read, so only those are read (a change costs the same to find
+// whether it is printed or not); false (with the error printed) when an item
+// names none.
+bool choose_metrics(const std::string& list, const store::Database& db, store::HistoryQuery& q) {
     if (list.empty()) return true;
-    std::set<std::string> seen;
+    auto stored = db.history_metrics(q);
     std::vector<MetricKey> available;
-    for (const auto& r : runs)
-        for (const auto& m : r.measurements)
-            if (auto key = metric_key(m); seen.insert(key).second)
-                if (auto k = parse_metric_key(key)) available.push_back(*k);
+    for (const auto& key : stored)
+        if (auto k = parse_metric_key(metric_key(key))) available.push_back(*k);
     auto chosen = select_metrics(list, available);
     if (!chosen.error.empty()) {
         fail(Exit::usage, "--metrics: " + terminal_safe(chosen.error));
@@ -49,8 +48,9 @@ bool keep_metrics(const std::string& list, std::vector<Run>& runs) {
     }
     std::set<std::string> keys;
     for (const auto& k : chosen.keys) keys.insert(metric_key(k));
-    for (auto& r : runs)
-        std::erase_if(r.measurements, [&](const Measurement& m) { return !keys.count(metric_key(m)); });
+    q.metrics.emplace();
+    for (const auto& key : stored)
+        if (keys.count(metric_key(key))) q.metrics->push_back(key);
     return true;
 }
 }  // namespace
@@ -72,8 +72,11 @@ Command add_history(CLI::App& app, Global& global) {
         store::Database db(global.database_path(), store::Access::read);
         std::string name;
         if (!resolve_one_machine(db, a->machine, name)) return Exit::usage;
-        auto runs = history_runs(db, name, a->since, a->until);
-        if (!keep_metrics(a->metrics, runs)) return Exit::usage;
+        store::HistoryQuery query;
+        query.machines = {name};
+        query.since = a->since, query.until = a->until;
+        if (!choose_metrics(a->metrics, db, query)) return Exit::usage;
+        auto runs = db.history_runs(query);
         auto h = compare::history(runs);
         std::string text = a->format == "json" ? report::history_json(name, runs, h)
                            : a->format == "csv"

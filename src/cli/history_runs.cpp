@@ -6,7 +6,6 @@
 #include <algorithm>
 
 #include "cli/commands.h"
-#include "compare/history.h"
 #include "core/machine_pattern.h"
 #include "core/text.h"
 
@@ -30,13 +29,10 @@ bool resolve_one_machine(const store::Database& db, const std::string& pattern, 
 
 std::vector<Run> history_runs(const store::Database& db, const std::string& machine,
                               const std::string& since, const std::string& until) {
-    auto runs = db.history_runs({machine});
-    std::erase_if(runs, [&](const Run& r) {
-        std::string date = compare::measured_date(r);
-        std::string day = (date.empty() ? r.when : date).substr(0, 10);
-        return (!since.empty() && day < since) || (!until.empty() && day > until);
-    });
-    return runs;
+    store::HistoryQuery query;
+    query.machines = {machine};
+    query.since = since, query.until = until;
+    return db.history_runs(query);
 }
 
 }  // namespace speedlab::cli

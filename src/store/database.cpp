@@ -15,6 +15,7 @@
 #include "core/json.h"
 #include "core/machine_pattern.h"
 #include "store/content_key.h"
+#include "store/run_row.h"
 #include "store/write_transaction.h"
 
 namespace speedlab::store {
@@ -389,41 +390,33 @@ Measurement measurement_row(const Rows& ms) {
 }  // namespace
 
 std::optional<Run> Database::load(int64_t id) const {
-    auto st = db_->query(
-        R"SQL(SELECT r.id, r.label, r.created_at, r.source, r.source_file, r.source_sha256,
-        r.raw_text, r.program, r.version, r.built_on, r.options, r.compiler, r.cpuinfo, r.timing,
-        r.platform, r.cpu_mask, r.complete, r.notes_json, m.facts_json, r.processes,
-        r.conditions_json, m.merged_from, r.measured_at, r.stored_at FROM runs r
+    auto st = db_->query(std::string("SELECT ") + kRunHeadColumns +
+                             R"SQL(, r.source_file, r.source_sha256, r.raw_text, r.built_on,
+        r.cpuinfo, r.timing, r.platform, r.cpu_mask, r.complete, r.notes_json, m.facts_json,
+        r.processes, r.conditions_json, m.merged_from, r.stored_at FROM runs r
         LEFT JOIN machines m ON m.id = r.machine_id WHERE r.id = ?)SQL",
-        {id});
+                         {id});
     if (!st->next()) return std::nullopt;
     Run run;
-    run.id = st->integer(0);
-    run.label = st->text(1);
-    run.when = st->text(2);
-    run.source = st->text(3);
-    run.source_file = st->text(4);
-    run.source_sha256 = st->text(5);
-    run.raw_text = st->text(6);
-    run.program = st->text(7);
-    run.version = st->text(8);
-    run.built_on = st->text(9);
-    run.options = st->text(10);
-    run.compiler = st->text(11);
-    run.cpuinfo = st->text(12);
-    run.timing = parse_timing(st->text(13));
-    run.platform = st->text(14);
-    run.cpu_mask = st->text(15);
-    run.complete = st->integer(16) != 0;
-    run.notes = nlohmann::json::parse(st->text(17)).get<std::vector<std::string>>();
-    if (!st->null(18)) {
-        run.machine = machine_from_json(nlohmann::json::parse(st->text(18)));
-        if (!st->text(21).empty()) run.machine.edit().merged_from = st->text(21);
+    read_run_head(*st, run);
+    constexpr int k = kRunHeadCount;
+    run.source_file = st->text(k);
+    run.source_sha256 = st->text(k + 1);
+    run.raw_text = st->text(k + 2);
+    run.built_on = st->text(k + 3);
+    run.cpuinfo = st->text(k + 4);
+    run.timing = parse_timing(st->text(k + 5));
+    run.platform = st->text(k + 6);
+    run.cpu_mask = st->text(k + 7);
+    run.complete = st->integer(k + 8) != 0;
+    run.notes = nlohmann::json::parse(st->text(k + 9)).get<std::vector<std::string>>();
+    if (!st->null(k + 10)) {
+        run.machine = machine_from_json(nlohmann::json::parse(st->text(k + 10)));
+        if (!st->text(k + 13).empty()) run.machine.edit().merged_from = st->text(k + 13);
     }
-    run.processes = static_cast<int>(st->integer(19));
-    run.conditions = conditions_from_json(nlohmann::json::parse(st->text(20)));
-    run.measured_at = st->text(22);
-    run.stored_at = st->text(23);
+    run.processes = static_cast<int>(st->integer(k + 11));
+    run.conditions = conditions_from_json(nlohmann::json::parse(st->text(k + 12)));
+    run.stored_at = st->text(k + 14);
     auto ms = db_->query(
         R"SQL(SELECT algorithm, operation, parameter, value, printed_step, count, seconds,
         samples_json, source_name, printed_json FROM measurements WHERE run_id = ? ORDER BY id)SQL",

@@ -57,6 +57,14 @@ struct RunFilter {
 };
 
 // The order of a page of runs (speedlab serve's run list).
+// The runs and figures of a machine's history (Database::history_runs).
+struct HistoryQuery {
+    std::vector<std::string> machines;  // named exactly
+    int64_t limit = 0;                  // the newest LIMIT runs; 0: all
+    std::string since, until;           // measured (else stored) day, YYYY-MM-DD; "": no bound
+    std::optional<std::vector<MetricKey>> metrics;  // only these figures; none: all
+};
+
 enum class RunOrder { newest, oldest, label, machine, cpu, version, figures };
 std::optional<RunOrder> parse_run_order(std::string_view name);
 std::string_view to_string(RunOrder order);
@@ -149,6 +157,11 @@ class Database {
     // query for the runs and one for their figures (history_store.cpp).
     std::vector<Run> history_runs(const std::vector<std::string>& machines,
                                   int64_t limit = 0) const;
+    // The same for a query's runs, only the figures it names when it names some.
+    std::vector<Run> history_runs(const HistoryQuery& query) const;
+    // The figures of a query's runs (its `metrics` aside), each once, in the
+    // order they first appear: what a --metrics list is resolved against.
+    std::vector<MetricKey> history_metrics(const HistoryQuery& query) const;
     // What changes when the machines' runs do (added, deleted, relabelled):
     // their count, ids, labels' lengths and latest time; `runs` their count.
     std::string history_fingerprint(const std::vector<std::string>& machines, int64_t& runs) const;

@@ -1,10 +1,12 @@
 // The store's side of a machine's history: every run of a machine with its
 // figures in two queries, not two per run, so a history of 10,000 runs reads
-// in one pass over the figures.
+// in one pass over the figures; only the figures asked for when a list is
+// given (the UNIQUE (run_id, algorithm, operation, parameter) index finds them).
 #include <nlohmann/json.hpp>
 #include <unordered_map>
 
 #include "store/database.h"
+#include "store/run_row.h"
 
 namespace speedlab::store {
 
@@ -23,49 +25,72 @@ std::vector<double> samples_of(const std::string& text) {
     if (text.empty() || text == "[]") return {};  // most figures: no JSON to parse
     return nlohmann::json::parse(text).get<std::vector<double>>();
 }
+
+// The runs a history query reads, as a condition on `runs r`: the machines',
+// within the dates (a run's measured day, else its stored day), the newest LIMIT.
+std::string runs_where(const HistoryQuery& q, std::vector<Value>& params) {
+    std::string which =
+        "r.machine_id IN (SELECT id FROM machines WHERE label" + in_list(q.machines, params) + ")";
+    const char* day =
+        "substr(CASE WHEN r.measured_at <> '' THEN r.measured_at ELSE r.created_at END, 1, 10)";
+    if (!q.since.empty()) which += std::string(" AND ") + day + " >= ?", params.push_back(q.since);
+    if (!q.until.empty()) which += std::string(" AND ") + day + " <= ?", params.push_back(q.until);
+    if (q.limit <= 0) return which;
+    auto again = params;
+    params.insert(params.end(), again.begin(), again.end());
+    params.push_back(q.limit - 1);
+    return which + " AND r.id >= COALESCE((SELECT id FROM runs r WHERE " + which +
+           " ORDER BY id DESC LIMIT 1 OFFSET ?), 0)";
+}
+
+// " AND (figure is one of KEYS)", or "" for every figure.
+std::string figures_where(const std::optional<std::vector<MetricKey>>& keys,
+                          std::vector<Value>& params) {
+    if (!keys) return {};
+    if (keys->empty()) return " AND 1 = 0";
+    std::string sql = " AND (";
+    for (size_t i = 0; i < keys->size(); ++i) {
+        const auto& k = (*keys)[i];
+        sql += i ? " OR " : "";
+        sql += "(t.algorithm = ? AND t.operation = ? AND t.parameter = ?)";
+        params.push_back(k.algorithm);
+        params.push_back(std::string(to_string(k.operation)));
+        params.push_back(k.parameter);
+    }
+    return sql + ")";
+}
 }  // namespace
 
 std::vector<Run> Database::history_runs(const std::vector<std::string>& machines,
                                         int64_t limit) const {
+    HistoryQuery q;
+    q.machines = machines;
+    q.limit = limit;
+    return history_runs(q);
+}
+
+std::vector<Run> Database::history_runs(const HistoryQuery& q) const {
     std::vector<Run> runs;
-    if (machines.empty()) return runs;
+    if (q.machines.empty()) return runs;
     std::vector<Value> params;
-    std::string which =
-        "r.machine_id IN (SELECT id FROM machines WHERE label" + in_list(machines, params) + ")";
-    std::string newest = which;
-    if (limit > 0) {
-        newest += " AND r.id >= COALESCE((SELECT id FROM runs r WHERE " + which +
-                  " ORDER BY id DESC LIMIT 1 OFFSET ?), 0)";
-        auto again = params;
-        params.insert(params.end(), again.begin(), again.end());
-        params.push_back(limit - 1);
-    }
+    std::string which = runs_where(q, params);
     auto st = db_->query(
-        "SELECT r.id, r.label, r.created_at, r.source, r.program, r.version, "
-        "r.options, r.compiler, r.measured_at FROM runs r WHERE " +
-            newest + " ORDER BY r.id",
+        std::string("SELECT ") + kRunHeadColumns + " FROM runs r WHERE " + which + " ORDER BY r.id",
         params);
     std::unordered_map<int64_t, size_t> index;
     while (st->next()) {
         Run r;
-        r.id = st->integer(0);
-        r.label = st->text(1);
-        r.when = st->text(2);
-        r.source = st->text(3);
-        r.program = st->text(4);
-        r.version = st->text(5);
-        r.options = st->text(6);
-        r.compiler = st->text(7);
-        r.measured_at = st->text(8);
+        read_run_head(*st, r);
         index.emplace(r.id, runs.size());
         runs.push_back(std::move(r));
     }
     if (runs.empty()) return runs;
     params.push_back(runs.front().id);
+    std::string figures = figures_where(q.metrics, params);
     auto ms = db_->query(
         "SELECT t.run_id, t.algorithm, t.operation, t.parameter, t.value, t.printed_step, "
         "t.samples_json FROM measurements t JOIN runs r ON r.id = t.run_id WHERE " +
-            newest + " AND t.run_id >= ? ORDER BY t.run_id, t.id",
+            which + " AND t.run_id >= ?" + figures + " ORDER BY t.run_id, t.id",
         params);
     while (ms->next()) {
         auto it = index.find(ms->integer(0));
@@ -80,6 +105,26 @@ std::vector<Run> Database::history_runs(const std::vector<std::string>& machines
         runs[it->second].measurements.push_back(std::move(m));
     }
     return runs;
+}
+
+std::vector<MetricKey> Database::history_metrics(const HistoryQuery& q) const {
+    std::vector<MetricKey> keys;
+    if (q.machines.empty()) return keys;
+    std::vector<Value> params;
+    // Each figure once, in the order it first appears (runs by id, a run's figures by id).
+    auto st = db_->query(
+        "SELECT k.algorithm, k.operation, k.parameter FROM (SELECT t.algorithm, t.operation, "
+        "t.parameter, MIN(t.run_id) AS first_run FROM measurements t JOIN runs r ON r.id = "
+        "t.run_id WHERE " +
+            runs_where(q, params) +
+            " GROUP BY t.algorithm, t.operation, t.parameter) k ORDER BY k.first_run, (SELECT "
+            "u.id FROM measurements u WHERE u.run_id = k.first_run AND u.algorithm = k.algorithm "
+            "AND u.operation = k.operation AND u.parameter = k.parameter)",
+        params);
+    while (st->next())
+        keys.push_back({st->text(0), parse_operation(st->text(1)).value_or(Operation::throughput),
+                        st->integer(2)});
+    return keys;
 }
 
 std::string Database::history_fingerprint(const std::vector<std::string>& machines,

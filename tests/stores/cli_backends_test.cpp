@@ -1,10 +1,12 @@
 // The command line on SQLite and on PostgreSQL alike, and runs that travel
 // between them in bundles.
 #include <algorithm>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
 
+#include "../history_nights.h"
 #include "both_stores.h"
 
 using namespace speedlab::testing;
@@ -438,4 +440,50 @@ TEST_P(CliOn, TheNewcomersPathNamesRunsInPeoplesWords) {
     EXPECT_TRUE(fits(r.out, 80)) << r.out;
     EXPECT_TRUE(fits(run("machines --width 60").out, 60));
     EXPECT_TRUE(fits(run("compare machine:tilia --width 80").out, 80));
+}
+
+// `history --metrics LIST --since --until` reads only those figures of those
+// days from the store, and answers as the whole history filtered would: the
+// same series, points and changes; a figure is named against the runs of
+// those days only.
+TEST_P(CliOn, HistoryOfSomeFiguresAndDaysIsTheWholeHistoryFiltered) {
+    auto nights = speedlab::testing::lab_nights();
+    nlohmann::json runs = nlohmann::json::array();
+    for (size_t i = 0; i < nights.size(); ++i) {
+        auto& r = nights[i];
+        if (r.machine->label == "lab-drop" && i >= 30) {  // from night 11 (2026-09-11) on
+            speedlab::Measurement m;
+            m.algorithm = "sha256";
+            m.operation = speedlab::Operation::throughput;
+            m.parameter = 64;
+            m.value = 200e6 * (i >= 120 ? 0.8 : 1) * (1 + 0.01 * double(i % 5));
+            r.measurements.push_back(m);
+        }
+        runs.push_back(speedlab::to_json(r, false));
+    }
+    std::ofstream(dir / "lab.json")
+        << speedlab::json_text({{"format", "speedlab-bundle"}, {"version", 1}, {"runs", runs}});
+    ASSERT_EQ(run("import " + (dir / "lab.json").string()).code, 0);
+    std::string days = " --since 2026-09-05 --until 2026-10-25 --format json";
+    auto whole = run("history lab-drop" + days);
+    ASSERT_EQ(whole.code, 0) << whole.err;
+    auto all = nlohmann::json::parse(whole.out);
+    ASSERT_EQ(all.at("series").size(), 2u) << whole.out;
+    for (std::string figure : {"md5", "sha256@64"}) {
+        auto some = run("history lab-drop --metrics " + figure + days);
+        ASSERT_EQ(some.code, 0) << some.err;
+        auto part = nlohmann::json::parse(some.out);
+        nlohmann::json want = nlohmann::json::array();
+        for (const auto& s : all.at("series"))
+            if (s.at("metric").get<std::string>().rfind(figure.substr(0, 3), 0) == 0)
+                want.push_back(s);
+        EXPECT_EQ(part.at("series"), want) << figure;
+        EXPECT_EQ(part.at("machine"), all.at("machine"));
+    }
+    auto none = run("history lab-drop --metrics rc4" + days);
+    EXPECT_EQ(none.code, 2);
+    EXPECT_NE(none.err.find("'rc4' names no figure of these runs"), std::string::npos) << none.err;
+    // sha256 is measured from night 11 (2026-09-11) on: not a figure of the nights before.
+    EXPECT_EQ(run("history lab-drop --metrics sha256 --until 2026-09-10").code, 2);
+    EXPECT_EQ(run("history lab-drop --metrics sha256 --since 2026-09-11").code, 0);
 }
