@@ -5,8 +5,6 @@
 
 namespace speedlab::serve {
 
-using report::html_escape;
-
 namespace {
 constexpr const char* kSiteCss =
     "nav.site{display:flex;gap:18px;align-items:baseline;border-bottom:1px solid #d8e0ea;"
@@ -37,19 +35,33 @@ std::string link(const std::string& href, std::string_view text) {
 
 std::string layout(const Links& links, std::string_view title, Section current,
                    const std::string& body) {
-    auto nav = [&](Section s, const std::string& href, const char* text) {
-        return "<a href=\"" + html_escape(href) + "\"" + (s == current ? " class=\"here\"" : "") +
-               ">" + text + "</a>";
+    report::Html page;
+    page.add(report::Html::trusted("<!DOCTYPE html>\n"))
+        .open("html", {{"lang", "en"}})
+        .open("head")
+        .open("meta", {{"charset", "utf-8"}})
+        .open("meta", {{"name", "viewport"}, {"content", "width=device-width, initial-scale=1"}})
+        .element("title", std::string(title) + " · speedlab")
+        .open("link", {{"rel", "icon"}, {"href", links.favicon()}})
+        .element("style", report::Html::trusted(report::report_css() + kSiteCss))
+        .close("head")
+        .open("body")
+        .open("nav", {{"class", "site"}})
+        .element("span", "speedlab", {{"class", "brand"}});
+    struct Tab {
+        Section section;
+        std::string href;
+        const char* name;
     };
-    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-           "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>" +
-           html_escape(title) + " · speedlab</title>\n<link rel=\"icon\" href=\"" +
-           html_escape(links.favicon()) + "\">\n<style>\n" + report::report_css() + kSiteCss +
-           "</style></head><body>\n<nav class=\"site\"><span class=\"brand\">speedlab</span>" +
-           nav(Section::runs, links.runs(), "Runs") +
-           nav(Section::machines, links.machines(), "Machines") +
-           nav(Section::reference, links.reference(), "Reference") + "</nav>\n<h1>" +
-           html_escape(title) + "</h1>\n" + body + "</body></html>\n";
+    for (const Tab& t : {Tab{Section::runs, links.runs(), "Runs"},
+                         Tab{Section::machines, links.machines(), "Machines"},
+                         Tab{Section::reference, links.reference(), "Reference"}}) {
+        report::Attributes a{{"href", t.href}};
+        if (t.section == current) a.emplace_back("class", "here");
+        page.element("a", t.name, a);
+    }
+    page.close("nav").element("h1", title);
+    return page.str() + "\n" + body + "</body></html>\n";
 }
 
 }  // namespace speedlab::serve

@@ -3,14 +3,12 @@
 #include <fmt/ranges.h>
 
 #include "core/json.h"
-#include "report/html.h"
+#include "report/html_builder.h"
 #include "report/summary_formats.h"
 #include "serve/layout.h"
 #include "serve/pages.h"
 
 namespace speedlab::serve {
-
-using report::html_escape;
 
 Response machines_page(const store::Database& db, const Request& request, const Links& links) {
     auto format = page_format(request);
@@ -18,23 +16,30 @@ Response machines_page(const store::Database& db, const Request& request, const 
     if (format == PageFormat::json)
         return json_response(json_text(report::machines_json(machines)));
     if (format == PageFormat::csv) return csv_response(report::machines_csv(machines));
-    std::string body = fmt::format("<p id=\"count\">{} machine(s).</p>\n", machines.size());
-    body +=
-        "<div class=\"wide\"><table class=\"list\" id=\"machines\"><tr><th>machine</th>"
-        "<th>aliases</th><th>CPU</th><th>kind</th><th>runs</th><th>figures</th><th>first</th>"
-        "<th>last</th></tr>\n";
+    report::Html body;
+    body.element("p", fmt::format("{} machine(s).", machines.size()), {{"id", "count"}});
+    body.open("div", {{"class", "wide"}}).open("table", {{"class", "list"}, {"id", "machines"}});
+    body.open("tr");
+    for (const char* h : {"machine", "aliases", "CPU", "kind", "runs", "figures", "first", "last"})
+        body.element("th", h);
+    body.close("tr");
+    const report::Attributes number{{"class", "n"}};
     for (const auto& m : machines) {
-        std::string aliases = fmt::format("{}", fmt::join(m.aliases, ", "));
-        body += fmt::format(
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td "
-            "class=\"n\">{}</td><td>{}</td><td>{}</td></tr>\n",
-            m.name.empty() ? "(no name)" : link(links.machine(m.name), m.name),
-            html_escape(aliases), html_escape(m.cpu), html_escape(report::kind_text(m)), m.runs,
-            m.figures, html_escape(m.first), html_escape(m.last));
+        body.open("tr")
+            .element("td", m.name.empty() ? report::Html().text("(no name)")
+                                          : report::link_to(links.machine(m.name), m.name))
+            .element("td", fmt::format("{}", fmt::join(m.aliases, ", ")))
+            .element("td", m.cpu)
+            .element("td", report::kind_text(m))
+            .element("td", std::to_string(m.runs), number)
+            .element("td", std::to_string(m.figures), number)
+            .element("td", m.first)
+            .element("td", m.last)
+            .close("tr");
     }
-    body += "</table></div>\n";
+    std::string html = body.close("table").close("div").str() + "\n";
     return {
-        200, "text/html; charset=utf-8", layout(links, "Machines", Section::machines, body), {}};
+        200, "text/html; charset=utf-8", layout(links, "Machines", Section::machines, html), {}};
 }
 
 }  // namespace speedlab::serve
