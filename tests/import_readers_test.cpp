@@ -23,10 +23,9 @@ struct Found {
     import::Read read;
 };
 
-// What the pipeline's choice of reader makes of a corpus file.
-Found read_corpus(const std::string& file) {
+// What the pipeline's choice of reader makes of a text named FILE.
+Found read_text(const std::string& file, const std::string& text) {
     static const import::Options options;
-    std::string text = read_fixture("corpus/" + file);
     const import::Reader& reader =
         import::reader_for(std::string_view(text).substr(0, import::kSniffBytes));
     std::istringstream rest(text.substr(std::min(text.size(), import::kSniffBytes)));
@@ -36,6 +35,10 @@ Found read_corpus(const std::string& file) {
                         .text = std::make_shared<std::string>(text),
                         .options = &options};
     return {std::string(reader.name), reader.read(input)};
+}
+
+Found read_corpus(const std::string& file) {
+    return read_text(file, read_fixture("corpus/" + file));
 }
 
 struct Want {
@@ -74,6 +77,17 @@ TEST(ImportReaders, EachReaderGivesItsFilesFiguresAtTheirAlgorithmAndSize) {
          "metrics", 0, "sha512", 16384, 643126.89e3},
         {"metrics, des-ede3", "062-virtualclient-openssl-metrics-kb-sec-min-max-avg.md", "metrics",
          0, "des-ede3", 64, 28784.202222222222e3},
+        // A harness's wide CSV: a column per block size (16b ... 16384b), no
+        // unit written, so openssl's own k; one run per os and version.
+        {"wide CSV, first cell", "120-openssl-fips-harness-results-csv-wide-size-columns-k.csv",
+         "columns", 0, "aes-256-gcm", 16, 41585.44e3},
+        {"wide CSV, second run", "120-openssl-fips-harness-results-csv-wide-size-columns-k.csv",
+         "columns", 1, "sha256", 16, 54451.26e3},
+        {"wide CSV, a middle column",
+         "120-openssl-fips-harness-results-csv-wide-size-columns-k.csv", "columns", 2, "sha512",
+         1024, 645293.51e3},
+        {"wide CSV, last cell", "120-openssl-fips-harness-results-csv-wide-size-columns-k.csv",
+         "columns", 3, "sha3-256", 16384, 511123.46e3},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
@@ -109,6 +123,45 @@ TEST(ImportReaders, TheFilesKeepWhatTheySayOfTheRun) {
     auto parsed = read_corpus("061-sc-inspector-parsed-e2-medium.json").read.runs;
     ASSERT_EQ(parsed.size(), 1u);
     EXPECT_EQ(parsed[0].measurements.size(), 66u);
+}
+
+// A wide table's block-size columns as harnesses name them; a unit named in
+// them counts, and columns of years or counts are no sizes.
+TEST(ImportReaders, WideColumnsAreBlockSizesByTheirNames) {
+    struct Case {
+        const char* name;
+        const char* text;
+        const char* reader;
+        double md5_at_64;  // bytes/s; 0: nothing read
+    };
+    const Case cases[] = {
+        {"sizes with b", "algorithm,16b,64b\nmd5,100.50,200.25\n", "columns", 200.25e3},
+        {"sizes in bytes, unit in the header",
+         "cipher;16 bytes (MB/s);64 bytes (MB/s)\nmd5;1.5;2.5\n", "columns", 2.5e6},
+        {"openssl's k in the cells", "algo\t16-byte\t64-byte\nmd5\t100.00k\t300.00k\n", "columns",
+         300e3},
+        {"years are no sizes", "algorithm,2019,2020\nmd5,1,2\n", "openssl speed text", 0},
+        {"one size column is no wide table", "algorithm,64b\nmd5,5\n", "openssl speed text", 0},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.name);
+        auto found = read_text("t.csv", c.text);
+        EXPECT_EQ(found.reader, c.reader);
+        if (c.md5_at_64 == 0) {
+            EXPECT_TRUE(found.read.runs.empty());
+            continue;
+        }
+        ASSERT_EQ(found.read.runs.size(), 1u);
+        const Measurement* m = found.read.runs[0].find("md5", Operation::throughput, 64);
+        ASSERT_NE(m, nullptr);
+        EXPECT_DOUBLE_EQ(m->value, c.md5_at_64);
+    }
+    auto fips =
+        read_corpus("120-openssl-fips-harness-results-csv-wide-size-columns-k.csv").read.runs;
+    ASSERT_EQ(fips.size(), 4u);
+    EXPECT_EQ(fips[1].machine->distribution, "debian");
+    EXPECT_EQ(fips[1].version, "3.0.18");
+    EXPECT_EQ(fips[1].measurements.size(), 24u);
 }
 
 // Files that are not openssl speed results: nothing is imported from them,

@@ -36,6 +36,7 @@ constexpr std::string_view kSizeNames[] = {"block_size",  "blocksize", "block si
 constexpr std::string_view kOperationNames[] = {"operation", "op"};
 constexpr std::string_view kVersionNames[] = {"openssl_version", "version", "library"};
 constexpr std::string_view kMachineNames[] = {"machine", "host", "hostname", "instance"};
+constexpr std::string_view kSystemNames[] = {"os", "distribution", "distro", "operating_system"};
 
 // Units a rate column's name carries (lower case), most specific first.
 struct UnitWord {
@@ -86,10 +87,51 @@ std::optional<RateUnit> rate_unit(std::string_view header) {
 }
 
 struct Columns {
-    int algorithm = -1, size = -1, rate = -1, operation = -1, version = -1, machine = -1;
+    int algorithm = -1, size = -1, rate = -1, operation = -1, version = -1, machine = -1,
+        system = -1;
     RateUnit unit;
+    // Wide form: a column per block size ("16b", "64 bytes"), each cell a rate.
+    std::vector<std::pair<int, int64_t>> sizes;
     std::string names;  // "algo, size_bytes, throughput_Bps": what the note says
 };
+
+// The block size a wide table's column holds: "16b", "64 bytes", "256-byte",
+// "1024 bytes (kB/s)" (its unit, if named, to UNIT); a power of two from 8 on,
+// so a year or a count is no size.
+std::optional<int64_t> size_column(std::string_view header, std::optional<RateUnit>& unit) {
+    std::string lower = lower_ascii(trimmed(header));
+    int64_t n = 0;
+    auto [end, ec] = std::from_chars(lower.data(), lower.data() + lower.size(), n);
+    if (ec != std::errc{} || n < 8 || n > (int64_t{1} << 30) || (n & (n - 1)) != 0)
+        return std::nullopt;
+    std::string_view rest(end, static_cast<size_t>(lower.data() + lower.size() - end));
+    rest = trimmed_view(rest.substr(rest.starts_with('-') || rest.starts_with('_') ? 1 : 0));
+    for (std::string_view word : {"bytes", "byte", "b"})
+        if (rest.starts_with(word)) {
+            rest = trimmed_view(rest.substr(word.size()));
+            break;
+        }
+    if (rest.empty()) return n;
+    auto named = rate_unit(rest);
+    if (!named || named->ops) return std::nullopt;
+    unit = named;
+    return n;
+}
+
+// Wide form: an algorithm column and two or more block-size columns. Without
+// a unit named, the figures are openssl's own, in 1000s of bytes per second.
+bool wide_columns(const std::vector<std::string>& header, Columns& c) {
+    std::optional<RateUnit> unit;
+    for (size_t k = 0; k < header.size(); ++k)
+        if (auto size = size_column(header[k], unit))
+            c.sizes.emplace_back(static_cast<int>(k), *size);
+    if (c.algorithm < 0 || c.sizes.size() < 2) return false;
+    c.unit = unit.value_or(RateUnit{1000, false, {}});
+    c.names = header[static_cast<size_t>(c.algorithm)] + ", " +
+              header[static_cast<size_t>(c.sizes.front().first)] + " to " +
+              header[static_cast<size_t>(c.sizes.back().first)];
+    return true;
+}
 
 std::optional<Columns> columns_of(const std::vector<std::string>& header) {
     Columns c;
@@ -106,9 +148,14 @@ std::optional<Columns> columns_of(const std::vector<std::string>& header) {
             c.version = at;
         else if (one_of(name, kMachineNames) && c.machine < 0)
             c.machine = at;
+        else if (one_of(name, kSystemNames) && c.system < 0)
+            c.system = at;
+        else if (std::optional<RateUnit> named; size_column(header[k], named))
+            continue;  // a wide table's block size, whatever unit it names
         else if (auto unit = rate_unit(header[k]); unit && c.rate < 0)
             c.rate = at, c.unit = *unit;
     }
+    if (c.rate < 0 && c.size < 0 && wide_columns(header, c)) return c;
     if (c.algorithm < 0 || c.rate < 0) return std::nullopt;
     bool bare = lower_ascii(header[static_cast<size_t>(c.rate)]) == "speed" ||
                 lower_ascii(header[static_cast<size_t>(c.rate)]) == "throughput";
@@ -128,21 +175,25 @@ std::string cell(const Row& row, int k) {
                                                                : std::string();
 }
 
-// The figure of one row, or why there is none.
-std::variant<Measurement, std::string> row_figure(const Columns& c, const Row& row) {
+// The figure of one row's rate column RATE (at SIZE bytes in a wide table, else
+// its size column's), or why there is none.
+std::variant<Measurement, std::string> row_figure(const Columns& c, const Row& row, int rate,
+                                                  int64_t size) {
     Measurement m;
     std::string name = cell(row, c.algorithm);
     std::string id = canonical_symmetric_id(trimmed(name));
     if (!looks_like_algorithm(id))
         return "'" + name + "' names no algorithm openssl speed measures";
-    auto rate = printed_number(cell(row, c.rate));
-    if (!rate || rate->value <= 0) return "'" + cell(row, c.rate) + "' is not a rate";
+    std::string text = trimmed(cell(row, rate));
+    double factor = c.unit.factor;
+    if (!c.sizes.empty() && text.ends_with('k')) text.pop_back(), factor = 1000;  // openssl's k
+    auto number = printed_number(text);
+    if (!number || number->value <= 0) return "'" + cell(row, rate) + "' is not a rate";
     m.algorithm = id;
     m.source_name = trimmed(name);
-    m.value = rate->value * c.unit.factor;
-    m.printed_step = rate->step * c.unit.factor;
-    int64_t size = 0;
-    if (c.size >= 0) {
+    m.value = number->value * factor;
+    m.printed_step = number->step * factor;
+    if (size == 0 && c.size >= 0) {
         std::string s = trimmed(cell(row, c.size));
         auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), size);
         if (ec != std::errc{} || end != s.data() + s.size() || size <= 0)
@@ -162,40 +213,61 @@ std::variant<Measurement, std::string> row_figure(const Columns& c, const Row& r
     return m;
 }
 
-// Rows of one version and machine are one run; a figure met again starts the next.
+// The figures of one row: one, or one per block size of a wide table.
+std::vector<std::variant<Measurement, std::string>> row_figures(const Columns& c, const Row& row) {
+    if (c.sizes.empty()) return {row_figure(c, row, c.rate, 0)};
+    std::vector<std::variant<Measurement, std::string>> out;
+    for (const auto& [column, size] : c.sizes)
+        if (!trimmed(cell(row, column)).empty()) out.push_back(row_figure(c, row, column, size));
+    return out;
+}
+
+// The run of ROW's version, machine and system that lacks M's figure, made
+// when there is none yet: a figure met again starts the next run.
+size_t run_for(const Columns& c, const Row& row, const Measurement& m, Read& out,
+               std::map<std::string, size_t>& current,
+               std::vector<std::pair<size_t, size_t>>& lines, const std::string& program,
+               const std::string& name) {
+    std::string group =
+        cell(row, c.version) + '\x1f' + cell(row, c.machine) + '\x1f' + cell(row, c.system);
+    auto at = current.find(group);
+    if (at != current.end() &&
+        !out.runs[at->second].find(std::string(m.algorithm.view()), m.operation, m.parameter))
+        return at->second;
+    Run run = data_file_run(name, program, "", 0, 0, "");
+    run.version = trimmed(cell(row, c.version));
+    std::string host = trimmed(cell(row, c.machine)), system = trimmed(cell(row, c.system));
+    if (!host.empty() || !system.empty()) {
+        Machine machine;
+        machine.hostname = host;
+        machine.distribution = system;
+        run.machine = std::move(machine);
+    }
+    current[group] = out.runs.size();
+    out.runs.push_back(std::move(run));
+    lines.emplace_back(row.line, row.line);
+    return out.runs.size() - 1;
+}
+
+// Rows of one version, machine and system are one run.
 Read runs_of(const Columns& c, const std::vector<Row>& rows, const Input& input,
              const std::string& program, const std::string& kind) {
     Read out;
-    std::map<std::string, size_t> current;  // version and machine -> run index
+    std::map<std::string, size_t> current;  // version, machine and system -> run index
     std::vector<std::pair<size_t, size_t>> lines;
-    for (const auto& row : rows) {
-        auto figure = row_figure(c, row);
-        if (auto* why = std::get_if<std::string>(&figure)) {
-            out.diagnostics.push_back(
-                fmt::format("{}:{}: warning: not used: {}", input.name, row.line, *why));
-            ++out.unused_lines;
-            continue;
-        }
-        auto& m = std::get<Measurement>(figure);
-        std::string group = cell(row, c.version) + '\x1f' + cell(row, c.machine);
-        auto at = current.find(group);
-        if (at == current.end() ||
-            out.runs[at->second].find(std::string(m.algorithm.view()), m.operation, m.parameter)) {
-            Run run = data_file_run(input.name, program, "", 0, 0, "");
-            run.version = trimmed(cell(row, c.version));
-            if (std::string host = trimmed(cell(row, c.machine)); !host.empty()) {
-                Machine machine;
-                machine.hostname = host;
-                run.machine = std::move(machine);
+    for (const auto& row : rows)
+        for (auto& figure : row_figures(c, row)) {
+            if (auto* why = std::get_if<std::string>(&figure)) {
+                out.diagnostics.push_back(
+                    fmt::format("{}:{}: warning: not used: {}", input.name, row.line, *why));
+                ++out.unused_lines;
+                continue;
             }
-            current[group] = out.runs.size();
-            out.runs.push_back(std::move(run));
-            lines.emplace_back(row.line, row.line);
-            at = current.find(group);
+            auto& m = std::get<Measurement>(figure);
+            size_t k = run_for(c, row, m, out, current, lines, program, input.name);
+            out.runs[k].measurements.push_back(std::move(m));
+            lines[k].second = row.line;
         }
-        out.runs[at->second].measurements.push_back(std::move(m));
-        lines[at->second].second = row.line;
-    }
     for (size_t k = 0; k < out.runs.size(); ++k) {
         Run made = data_file_run(input.name, program, *input.text, lines[k].first, lines[k].second,
                                  kind + " (columns " + c.names + ")");
