@@ -37,21 +37,27 @@ CLI::Validator day_check() {
 // names none.
 bool choose_metrics(const std::string& list, const store::Database& db, store::HistoryQuery& q) {
     if (list.empty()) return true;
-    auto stored = db.history_metrics(q);
-    std::vector<MetricKey> available;
-    for (const auto& key : stored)
-        if (auto k = parse_metric_key(metric_key(key))) available.push_back(*k);
-    auto chosen = select_metrics(list, available);
-    if (!chosen.error.empty()) {
-        fail(Exit::usage, "--metrics: " + terminal_safe(chosen.error));
-        return false;
+    // The figures in any order choose the same ones; the order is read only
+    // for an error, whose closest names it breaks ties between.
+    for (bool in_order : {false, true}) {
+        auto stored = db.history_metrics(q, in_order);
+        std::vector<MetricKey> available;
+        for (const auto& key : stored)
+            if (auto k = parse_metric_key(metric_key(key))) available.push_back(*k);
+        auto chosen = select_metrics(list, available);
+        if (!chosen.error.empty()) {
+            if (!in_order) continue;
+            fail(Exit::usage, "--metrics: " + terminal_safe(chosen.error));
+            return false;
+        }
+        std::set<std::string> keys;
+        for (const auto& k : chosen.keys) keys.insert(metric_key(k));
+        q.metrics.emplace();
+        for (const auto& key : stored)
+            if (keys.count(metric_key(key))) q.metrics->push_back(key);
+        return true;
     }
-    std::set<std::string> keys;
-    for (const auto& k : chosen.keys) keys.insert(metric_key(k));
-    q.metrics.emplace();
-    for (const auto& key : stored)
-        if (keys.count(metric_key(key))) q.metrics->push_back(key);
-    return true;
+    return false;
 }
 }  // namespace
 

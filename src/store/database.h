@@ -159,9 +159,10 @@ class Database {
                                   int64_t limit = 0) const;
     // The same for a query's runs, only the figures it names when it names some.
     std::vector<Run> history_runs(const HistoryQuery& query) const;
-    // The figures of a query's runs (its `metrics` aside), each once, in the
-    // order they first appear: what a --metrics list is resolved against.
-    std::vector<MetricKey> history_metrics(const HistoryQuery& query) const;
+    // The figures of a query's runs (its `metrics` aside), each once: what a
+    // --metrics list is resolved against; IN_ORDER: in the order they first
+    // appear (runs by id, a run's figures by id), else in no given order.
+    std::vector<MetricKey> history_metrics(const HistoryQuery& query, bool in_order = true) const;
     // What changes when the machines' runs do (added, deleted, relabelled):
     // their count, ids, labels' lengths and latest time; `runs` their count.
     std::string history_fingerprint(const std::vector<std::string>& machines, int64_t& runs) const;

@@ -107,19 +107,26 @@ std::vector<Run> Database::history_runs(const HistoryQuery& q) const {
     return runs;
 }
 
-std::vector<MetricKey> Database::history_metrics(const HistoryQuery& q) const {
+std::vector<MetricKey> Database::history_metrics(const HistoryQuery& q, bool in_order) const {
     std::vector<MetricKey> keys;
     if (q.machines.empty()) return keys;
     std::vector<Value> params;
-    // Each figure once, in the order it first appears (runs by id, a run's figures by id).
+    std::string runs = "SELECT r.id FROM runs r WHERE " + runs_where(q, params);
+    // In order: each figure by the first run that has it, then by its id there;
+    // a sort that costs twice the reading, so only when the order is wanted.
     auto st = db_->query(
-        "SELECT k.algorithm, k.operation, k.parameter FROM (SELECT t.algorithm, t.operation, "
-        "t.parameter, MIN(t.run_id) AS first_run FROM measurements t JOIN runs r ON r.id = "
-        "t.run_id WHERE " +
-            runs_where(q, params) +
-            " GROUP BY t.algorithm, t.operation, t.parameter) k ORDER BY k.first_run, (SELECT "
-            "u.id FROM measurements u WHERE u.run_id = k.first_run AND u.algorithm = k.algorithm "
-            "AND u.operation = k.operation AND u.parameter = k.parameter)",
+        in_order
+            ? "SELECT k.algorithm, k.operation, k.parameter FROM (SELECT t.algorithm, "
+              "t.operation, t.parameter, MIN(t.run_id) AS first_run FROM measurements t WHERE "
+              "t.run_id IN (" +
+                  runs +
+                  ") GROUP BY t.algorithm, t.operation, t.parameter) k ORDER BY k.first_run, "
+                  "(SELECT u.id FROM measurements u WHERE u.run_id = k.first_run AND "
+                  "u.algorithm = k.algorithm AND u.operation = k.operation AND u.parameter = "
+                  "k.parameter)"
+            : "SELECT DISTINCT t.algorithm, t.operation, t.parameter FROM measurements t WHERE "
+              "t.run_id IN (" +
+                  runs + ")",
         params);
     while (st->next())
         keys.push_back({st->text(0), parse_operation(st->text(1)).value_or(Operation::throughput),
