@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "parse/speed_parser.h"
+#include "test_support.h"
 
 namespace speedlab {
 namespace {
@@ -752,6 +753,20 @@ TEST(ImportRules, TypedTablesOfEveryKind) {
         "    \"sha256\",\"95.57 (min 94.00, max 96.00)\"\n",
         "t.txt");
     EXPECT_TRUE(load.runs.empty());
+}
+
+// A typed table whose rows are labelled by the command that printed them
+// (corpus 121): the openssl rows are runs, another program's rows are none.
+TEST(ImportRules, RowsOfAnotherProgramInACommandLabelledTable) {
+    std::string text = testing::read_fixture(
+        "corpus/121-typed-md-table-rows-labelled-by-command-another-programs-rows.md");
+    check({"openssl's rows kept",
+           text,
+           2,
+           {{0, "aes-256-cbc@16", 249079.28e3},
+            {0, "aes-256-cbc@16384", 902206.81e3},
+            {1, "aes-256-cbc@16", 34770.16e3},
+            {1, "aes-256-cbc@16384", 62746.88e3}}});
 }
 
 }  // namespace

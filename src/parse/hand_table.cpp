@@ -796,6 +796,25 @@ struct Reader {
         if (!out.ratio_table_line) out.ratio_table_line = lines[t.first].line;
     }
 
+    // In a table whose rows are labelled by the command that printed them
+    // ("openssl speed -evp aes-256-cbc"), a row of another program
+    // ("libarchivetest aes-256") holds no openssl figures.
+    static bool other_program_row(const Table& t, const std::vector<bool>& figure_column,
+                                  size_t r) {
+        auto label = [&](size_t row) {
+            for (size_t k = 0; k < t.rows[row].size() && k < figure_column.size(); ++k)
+                if (!figure_column[k] && !t.rows[row][k].empty())
+                    return lower(hand_cell_text(t.rows[row][k]));
+            return std::string();
+        };
+        auto command = [](const std::string& l) { return l.rfind("openssl ", 0) == 0; };
+        std::string mine = label(r);
+        if (mine.empty() || command(mine) || mine.find(' ') == std::string::npos) return false;
+        for (size_t other = 1; other < t.rows.size(); ++other)
+            if (command(label(other))) return true;
+        return false;
+    }
+
     // Columns are block sizes; each row one algorithm of one run.
     void size_columns(const Table& t, const std::vector<HeaderCell>& cols) {
         std::vector<std::string> order;
@@ -807,6 +826,7 @@ struct Reader {
         std::string caption;
         for (size_t r = 1; r < t.rows.size(); ++r) {
             const auto& row = t.rows[r];
+            if (other_program_row(t, figure_column, r)) continue;
             std::string alg, key;
             std::vector<bool> label_column = figure_column;
             if (r == 1) caption = caption_machine(lines, t.first);
