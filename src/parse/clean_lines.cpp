@@ -10,8 +10,8 @@
 #include "core/speed_markers.h"
 #include "core/text.h"
 #include "parse/cells.h"
+#include "parse/clean_line.h"
 #include "parse/line_prefix.h"
-#include "parse/speed_parser.h"
 
 namespace speedlab::parse {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/run.h"
-#include "parse/speed_parser.h"
+#include "parse/clean_line.h"
 
 namespace speedlab::parse {
 

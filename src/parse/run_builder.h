@@ -11,7 +11,7 @@
 #include "core/run.h"
 #include "parse/cells.h"
 #include "parse/classify.h"
-#include "parse/speed_parser.h"
+#include "parse/diagnostic.h"
 
 namespace speedlab::parse {
 

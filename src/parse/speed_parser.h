@@ -20,6 +20,8 @@
 #include "core/error.h"
 #include "core/run.h"
 #include "core/shared.h"
+#include "parse/clean_line.h"
+#include "parse/diagnostic.h"
 
 namespace speedlab::parse {
 
@@ -27,26 +29,6 @@ struct UnusedLine {
     size_t line = 0;  // 1-based line number in the input
     std::string text;
 };
-
-// What import says about a line: a figure skipped, a line not used, two
-// printed forms that disagree. `line` is 1-based in the input.
-enum class Severity : uint8_t { note, warning };
-std::string_view to_string(Severity severity);
-// 24 bytes: a large text has a diagnostic for most of its lines.
-struct Diagnostic {
-    uint32_t line = 0;  // an input has fewer than kMaxInputBytes lines
-    Severity severity = Severity::note;
-    // The input line's own text follows the message ("not used: <line>"). It
-    // is not copied here.
-    bool quotes_line = false;
-    Shared<std::string> message;  // shared: most are the same few words
-    bool operator==(const Diagnostic&) const = default;
-};
-
-// Each diagnostic's whole message, its quoted line taken from `text` (the
-// text that was parsed): one walk over it for diagnostics in line order.
-std::vector<std::string> diagnostic_messages(const std::vector<Diagnostic>& diagnostics,
-                                             std::string_view text);
 
 struct ParsedText {
     // A deque: a text may hold thousands of runs, and a vector would hold up
@@ -88,35 +70,5 @@ Machine parse_system_text(std::string_view text, const std::string& file_name,
 // Every machine such text describes, in order (seed 004: the Athlon, then the P III).
 std::vector<Machine> parse_system_machines(std::string_view text, const std::string& file_name,
                                            std::vector<UnusedLine>& unrecognised);
-
-// Stage 1 of import, unwrap: the text as it was before mail and web pages
-// changed it: quoting removed, code fences dropped, wrapped table rows,
-// headers and "Doing" lines joined. Each line remembers the input line it
-// started on. Lines are views into the input where unwrap left them as they
-// were (most are), else into `rewritten`: the input must outlive them. A
-// line is 16 bytes: a large text has hundreds of thousands.
-class CleanLine {
-  public:
-    CleanLine() = default;
-    CleanLine(size_t line, std::string_view text) : line(static_cast<uint32_t>(line)) {
-        set_text(text);
-    }
-    std::string_view text() const { return {data_, size_}; }
-    void set_text(std::string_view text) {
-        data_ = text.data();
-        size_ = static_cast<uint32_t>(text.size());  // inputs are under kMaxInputBytes
-    }
-
-    uint32_t line = 0;
-
-  private:
-    uint32_t size_ = 0;
-    const char* data_ = nullptr;
-};
-struct CleanText {
-    std::vector<CleanLine> lines;
-    std::deque<std::string> rewritten;  // stable addresses for the views
-};
-CleanText clean_lines(std::string_view text);
 
 }  // namespace speedlab::parse

@@ -7,7 +7,7 @@
 #include "core/machine.h"
 #include "core/shared.h"
 #include "core/shared_pool.h"
-#include "parse/speed_parser.h"
+#include "parse/clean_line.h"
 
 namespace speedlab::parse {
 

@@ -1,0 +1,40 @@
+#pragma once
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace speedlab::parse {
+
+// Stage 1 of import, unwrap: the text as it was before mail and web pages
+// changed it: quoting removed, code fences dropped, wrapped table rows,
+// headers and "Doing" lines joined. Each line remembers the input line it
+// started on. Lines are views into the input where unwrap left them as they
+// were (most are), else into `rewritten`: the input must outlive them. A
+// line is 16 bytes: a large text has hundreds of thousands.
+class CleanLine {
+  public:
+    CleanLine() = default;
+    CleanLine(size_t line, std::string_view text) : line(static_cast<uint32_t>(line)) {
+        set_text(text);
+    }
+    std::string_view text() const { return {data_, size_}; }
+    void set_text(std::string_view text) {
+        data_ = text.data();
+        size_ = static_cast<uint32_t>(text.size());  // inputs are under kMaxInputBytes
+    }
+
+    uint32_t line = 0;
+
+  private:
+    uint32_t size_ = 0;
+    const char* data_ = nullptr;
+};
+struct CleanText {
+    std::vector<CleanLine> lines;
+    std::deque<std::string> rewritten;  // stable addresses for the views
+};
+CleanText clean_lines(std::string_view text);
+
+}  // namespace speedlab::parse
