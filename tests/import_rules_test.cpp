@@ -769,5 +769,24 @@ TEST(ImportRules, RowsOfAnotherProgramInACommandLabelledTable) {
             {1, "aes-256-cbc@16384", 62746.88e3}}});
 }
 
+// openssl's own public-key rows with a person's pipes between the columns
+// (corpus 122, tables whose rows lost their leading pipe): a pipe holds no
+// column's place, so sign/s stays sign and verify/s is kept.
+TEST(ImportRules, OpensslRowsWithPipesBetweenTheirColumns) {
+    check({"per-machine tables",
+           testing::read_fixture(
+               "corpus/122-typed-md-tables-per-machine-heading-openssl-rows-between-pipes.md"),
+           4,
+           {{0, "ecdsa-secp160r1.sign", 924.7},
+            {0, "ecdsa-secp160r1.verify", 1168.4},
+            {0, "ecdsa-p521.verify", 74.5},
+            {1, "ecdsa-p224.sign", 19643.6},
+            {1, "ecdsa-p521.verify", 1715.5},
+            {2, "ecdsa-p521.sign", 2388.9},
+            {2, "ecdsa-p521.verify", 975.9},
+            {3, "ecdsa-secp160r1.sign", 1733.8},
+            {3, "ecdsa-p521.verify", 209.6}}});
+}
+
 }  // namespace
 }  // namespace speedlab
