@@ -170,9 +170,11 @@ TEST(Transport, NeverChangesAFigure) {
                 // figures are a stream of words, no longer a table (left alone).
                 if (how == "mail wrap at 72" && name.find("011-thesis-pdf") != std::string::npos)
                     continue;
-                // A row without its header wrapped before its last figures, and
-                // the command that names its cipher wrapped too: nothing places them.
-                if (how == "mail wrap at 72" && name.find("090-forlinx") != std::string::npos)
+                // A row without its header wrapped before its last figures (and in
+                // 090 the command that names its cipher wrapped too): nothing places them.
+                if (how == "mail wrap at 72" &&
+                    (name.find("090-forlinx") != std::string::npos ||
+                     name.find("109-rows-without-header") != std::string::npos))
                     continue;
                 EXPECT_EQ(figures_of(transport(text)), want) << name << ", " << how;
             }
