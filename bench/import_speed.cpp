@@ -1,5 +1,7 @@
 // How fast `speedlab import` reads text and how much memory it needs: the goals
-// are 60 MB/s or more on a mixed corpus and a peak under 4x the input size.
+// (issue 34) are 60 MB/s or more on a mixed corpus and a peak of at most 3x the
+// input size. The corpus is every file under tests/data but tests/data/fuzz:
+// the fuzzer's crash inputs (2000 rows joined on one line) are not real texts.
 // Build with -DSPEEDLAB_BENCHMARKS=ON; run build/bench_import_speed.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
@@ -14,8 +16,9 @@
 namespace {
 std::shared_ptr<std::string> corpus(size_t target_bytes) {
     std::string one;
+    const auto fuzz = std::filesystem::path(SPEEDLAB_TEST_DATA) / "fuzz";
     for (const auto& entry : std::filesystem::recursive_directory_iterator(SPEEDLAB_TEST_DATA)) {
-        if (!entry.is_regular_file()) continue;
+        if (!entry.is_regular_file() || entry.path().parent_path() == fuzz) continue;
         std::ifstream in(entry.path());
         std::stringstream ss;
         ss << in.rdbuf();

@@ -2,6 +2,7 @@
 // Where a line of a text starts, found by walking from the line asked for
 // last: a parse asks in about line order, so it walks the text about once and
 // keeps no table of every line's start (8 bytes a line).
+#include <cstring>
 #include <string_view>
 
 namespace speedlab::parse {
@@ -28,10 +29,11 @@ class LineStarts {
     }
 
   private:
-    // The line before: its '\n' is just before pos_.
+    // The line before: its '\n' is just before pos_. memrchr, not rfind's
+    // byte loop: a run's lines may be hundreds of bytes back.
     void back() {
-        size_t nl = pos_ >= 2 ? text_.rfind('\n', pos_ - 2) : std::string_view::npos;
-        pos_ = nl == std::string_view::npos ? 0 : nl + 1;
+        const void* nl = pos_ >= 2 ? memrchr(text_.data(), '\n', pos_ - 1) : nullptr;
+        pos_ = nl ? static_cast<size_t>(static_cast<const char*>(nl) - text_.data()) + 1 : 0;
         --line_;
     }
 

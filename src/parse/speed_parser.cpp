@@ -133,7 +133,7 @@ class Parser {
     void end_run_at(Boundary what) {
         if (ends_run(what)) finish();
     }
-    void finish_one(Run run);
+    void finish_one(Run run, std::optional<RawText>& raw);
     void closest_miss(const Token& tok);
     bool dispatch(Token& tok);
     std::string heading_above(size_t first) const;
@@ -402,14 +402,17 @@ void Parser::finish() {
     run_.active = false;
     builder_.resolve_curves(command_words_);
     size_t mark = out_.diagnostics.size();
-    for (Run& run : builder_.finish()) finish_one(std::move(run));
+    // One run state may give several runs (one per family): they share its
+    // lines' raw text, found once rather than walked back to for each.
+    std::optional<RawText> raw;
+    for (Run& run : builder_.finish()) finish_one(std::move(run), raw);
     for (auto& d : builder_.take_diagnostics()) out_.diagnostics.push_back(std::move(d));
     // The run's lines not used, then its figures' notes: in line order here, so
     // that the whole text's are in order without sorting them all at the end.
     in_line_order(out_.diagnostics.begin() + static_cast<long>(mark), out_.diagnostics.end());
 }
 
-void Parser::finish_one(Run run) {
+void Parser::finish_one(Run run, std::optional<RawText>& raw) {
     if (run.measurements.empty()) return;
     if (run.machine->label.empty() && run.machine->hostname.empty()) {
         std::string label = !prompt_host_.empty() && prompt_line_ + 3 >= run_.first
@@ -433,7 +436,8 @@ void Parser::finish_one(Run run) {
         }
     run_.candidates_unused.clear();
     // Keep the original text of the run's lines, so it can be parsed again later.
-    run.raw_text = raw_lines(begin_line, end_line);
+    if (!raw) raw = raw_lines(begin_line, end_line);
+    run.raw_text = *raw;
     run.sources = {{file_, "", static_cast<int64_t>(begin_line), static_cast<int64_t>(end_line)}};
     run.measurements.shrink_to_fit();  // a run outlives the parse: no spare capacity
     // The file's name only: a note travels in bundles and onto pages (privacy).
