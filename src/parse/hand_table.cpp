@@ -276,6 +276,16 @@ bool corner_left_empty(std::string_view line, const std::vector<std::string>& he
     return header.size() == 2 && !line.empty() && line.front() == '\t' && size_columns(header) == 2;
 }
 
+// Whether line `t` can start any table find_tables reads: a pipe, a grid
+// rule's '+', a CSV line's quote or ":header:", or a flattened header's sizes
+// or rates. One pass spares most lines (prose, openssl's own) the tests below.
+bool may_start_table(std::string_view t) {
+    if (t.find('|') != std::string_view::npos) return true;
+    std::string_view s = trim(t);
+    if (!s.empty() && (s.front() == '+' || s.front() == '"' || s.front() == ':')) return true;
+    return t.find("byte") != std::string_view::npos || t.find("/s") != std::string_view::npos;
+}
+
 // Each table is handed to `each` as it is found and then dropped: the
 // cells of all a text's tables at once would be a copy of the text.
 template <typename Each>
@@ -283,7 +293,7 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
     for (size_t i = 0; i < lines.size(); ++i) {
         Table t;
         t.first = i;
-        if (used[i]) continue;
+        if (used[i] || !may_start_table(lines[i].text())) continue;
         bool bare = !pipe_row(lines[i].text()) && bare_pipe_header(lines, i);
         if (bare || pipe_row(lines[i].text()) || grid_rule(lines[i].text())) {
             auto in_table = [&](std::string_view t) {
