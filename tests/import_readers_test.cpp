@@ -9,6 +9,7 @@
 #include <memory>
 #include <sstream>
 
+#include "import/labels.h"
 #include "import/pipeline.h"
 #include "import/reader.h"
 #include "test_support.h"
@@ -162,6 +163,13 @@ TEST(ImportReaders, WideColumnsAreBlockSizesByTheirNames) {
     EXPECT_EQ(fips[1].machine->distribution, "debian");
     EXPECT_EQ(fips[1].version, "3.0.18");
     EXPECT_EQ(fips[1].measurements.size(), 24u);
+    std::deque<speedlab::Run> named(fips.begin(), fips.end());
+    import::readable_labels(named);
+    std::vector<std::string> labels;
+    for (const auto& r : named) labels.push_back(r.label);
+    EXPECT_EQ(labels, (std::vector<std::string>{"fips 3.5.5", "debian 3.0.18", "alpine 3.5.5",
+                                                "ubuntu 3.0.13"}))
+        << "an os column's one-word names label the runs";
 }
 
 // Files that are not openssl speed results: nothing is imported from them,

@@ -31,9 +31,12 @@ std::string label_word(std::string_view text) {
 // and its version's digits; empty when the text names none.
 std::string distribution_word(const std::string& distribution) {
     static constexpr std::pair<std::string_view, std::string_view> kShort[] = {
-        {"red hat", "rh"},      {"redhat", "rh"},     {"mandrake", "mdk"},  {"mandriva", "mdv"},
-        {"slackware", "slack"}, {"debian", "debian"}, {"ubuntu", "ubuntu"}, {"fedora", "fc"},
-        {"centos", "centos"},   {"suse", "suse"}};
+        {"red hat", "rh"},        {"redhat", "rh"},         {"mandrake", "mdk"},
+        {"mandriva", "mdv"},      {"slackware", "slack"},   {"debian", "debian"},
+        {"ubuntu", "ubuntu"},     {"fedora", "fc"},         {"centos", "centos"},
+        {"suse", "suse"},         {"alpine", "alpine"},     {"arch linux", "arch"},
+        {"gentoo", "gentoo"},     {"rocky", "rocky"},       {"almalinux", "alma"},
+        {"amazon linux", "amzn"}, {"raspbian", "raspbian"}, {"wolfi", "wolfi"}};
     std::string lower = lower_ascii(distribution);
     for (const auto& [name, word] : kShort) {
         auto at = lower.find(name);
@@ -46,7 +49,12 @@ std::string distribution_word(const std::string& distribution) {
             if (lower[k] != '.') digits += lower[k];
         return std::string(word) + digits;
     }
-    return "";
+    // A name of one short word ("fips", "bookworm"), as a harness's os column gives it.
+    bool one_word =
+        !lower.empty() && lower.size() <= 12 && std::all_of(lower.begin(), lower.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '-';
+        });
+    return one_word ? lower : "";
 }
 
 // "OpenSSL 0.9.6b [engine] 9 Jul 2001" -> "0.9.6b"; empty without a number.
