@@ -28,7 +28,7 @@ import tempfile
 SAMPLE = 12
 # The set's true size (data/reference/README.md): issue 36's targets are 300
 # runs, 100 CPU models and 40 runs measured before 2005.
-MIN_RUNS, MIN_MODELS, MIN_EARLY = 322, 159, 47
+MIN_RUNS, MIN_MODELS, MIN_EARLY = 323, 160, 47
 
 
 def load_build(data):
