@@ -30,7 +30,7 @@ struct TempDb {
 TEST(Store, CreatesAndMigratesToTheLatestSchema) {
     TempDb tmp;
     store::Database db(tmp.path.string());
-    EXPECT_EQ(db.schema_version(), 9);
+    EXPECT_EQ(db.schema_version(), 10);
     EXPECT_TRUE(db.list().empty());
 }
 

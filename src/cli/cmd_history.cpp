@@ -59,6 +59,23 @@ bool choose_metrics(const std::string& list, const store::Database& db, store::H
     }
     return false;
 }
+
+// What a kept text answer is looked up by besides its machine: the options
+// that choose what it says, as given.
+std::string kept_query(const HistoryArgs& a) {
+    return fmt::format("metrics={}\nsince={}\nuntil={}", a.metrics, a.since, a.until);
+}
+
+// Keeps TEXT for the generation it was computed at, through a connection that
+// may write; a store that cannot be written now (read-only, busy) keeps nothing.
+void keep_answer(const std::string& location, const std::string& machine, const std::string& query,
+                 int64_t generation, const std::string& text) {
+    try {
+        store::Database w(location, store::Access::write);
+        w.keep_history(machine, query, generation, text);
+    } catch (const std::exception&) {
+    }
+}
 }  // namespace
 
 Command add_history(CLI::App& app, Global& global) {
@@ -78,6 +95,12 @@ Command add_history(CLI::App& app, Global& global) {
         store::Database db(global.database_path(), store::Access::read);
         std::string name;
         if (!resolve_one_machine(db, a->machine, name)) return Exit::usage;
+        // Read before the runs: an answer kept for it was computed from them or later ones.
+        int64_t generation = db.generation();
+        bool text_form = a->format == "text";
+        if (auto kept =
+                text_form ? db.kept_history(name, kept_query(*a), generation) : std::nullopt)
+            return write_output(*kept, a->output) ? Exit::ok : Exit::failure;
         store::HistoryQuery query;
         query.machines = {name};
         query.since = a->since, query.until = a->until;
@@ -88,7 +111,9 @@ Command add_history(CLI::App& app, Global& global) {
                            : a->format == "csv"
                                ? report::history_csv(runs, h)
                                : terminal_safe(report::history_text(name, runs, h));
-        return write_output(text, a->output) ? Exit::ok : Exit::failure;
+        if (!write_output(text, a->output)) return Exit::failure;
+        if (text_form) keep_answer(global.database_path(), name, kept_query(*a), generation, text);
+        return Exit::ok;
     };
 }
 

@@ -45,6 +45,9 @@ class Connection {
                                         const std::vector<Value>& params = {}) = 0;
     // A transaction that may write; ends with commit() or rollback().
     virtual void begin_write() = 0;
+    // The same, but a StoreError at once where another writer holds the store
+    // (for a write that may be skipped: a kept answer).
+    virtual void begin_write_now() = 0;
     // A transaction that only reads, all of it from one snapshot; ends with rollback().
     virtual void begin_read() = 0;
     virtual void commit() = 0;

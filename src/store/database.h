@@ -167,6 +167,17 @@ class Database {
     // their count, ids, labels' lengths and latest time; `runs` their count.
     std::string history_fingerprint(const std::vector<std::string>& machines, int64_t& runs) const;
 
+    // The store's generation: bumped by every write (write_transaction.h).
+    int64_t generation() const;
+    // The answer kept for MACHINE's history QUERY at GENERATION, if any.
+    std::optional<std::string> kept_history(const std::string& machine, const std::string& query,
+                                            int64_t generation) const;
+    // Keeps ANSWER for them, dropping those of other generations, without
+    // bumping the generation; false (nothing kept) when the store cannot be
+    // written now: read-only, or another writer holds it.
+    bool keep_history(const std::string& machine, const std::string& query, int64_t generation,
+                      const std::string& answer) noexcept;
+
     // Ids and labels, for "did you mean" suggestions.
     std::vector<std::string> names() const;
     // Every run's id, label and machine name, in id order: what people call runs

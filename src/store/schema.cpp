@@ -22,6 +22,21 @@ constexpr std::string_view kHistoryIndex = R"SQL(
     DROP INDEX runs_machine;
     CREATE INDEX runs_machine ON runs(machine_id, id, created_at, label);
     )SQL";
+
+// 10: the store's generation, bumped by every write transaction
+// (write_transaction.h), and `history` answers kept for the generation they
+// were computed at: one of another generation is never read.
+constexpr std::string_view kKeptHistory = R"SQL(
+    CREATE TABLE store_generation (n BIGINT NOT NULL);
+    INSERT INTO store_generation VALUES (0);
+    CREATE TABLE history_answers (
+        machine TEXT NOT NULL,
+        query TEXT NOT NULL,
+        generation BIGINT NOT NULL,
+        answer TEXT NOT NULL,
+        PRIMARY KEY (machine, query)
+    );
+    )SQL";
 }  // namespace
 
 const std::array<std::string_view, kSchemaVersion> kSqliteMigrations{{
@@ -132,6 +147,7 @@ const std::array<std::string_view, kSchemaVersion> kSqliteMigrations{{
     )SQL",
     kMeasuredAndStored,
     kHistoryIndex,
+    kKeptHistory,
 }};
 
 // The same tables in PostgreSQL's types: identities for ids, BYTEA for the
@@ -232,6 +248,7 @@ const std::array<std::string_view, kSchemaVersion> kPostgresMigrations{{
     "SELECT 1",
     kMeasuredAndStored,
     kHistoryIndex,
+    kKeptHistory,
 }};
 
 }  // namespace speedlab::store

@@ -119,6 +119,12 @@ class SqliteConnection : public Connection {
         return std::make_unique<SqliteRows>(db_, sql, params);
     }
     void begin_write() override { exec(db_, "BEGIN IMMEDIATE"); }
+    void begin_write_now() override {
+        sqlite3_busy_handler(db_, nullptr, nullptr);
+        int rc = sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr);
+        sqlite3_busy_handler(db_, wait_for_lock, &busy_since_);
+        if (rc != SQLITE_OK) throw error_of(db_);
+    }
     void begin_read() override { exec(db_, "BEGIN DEFERRED"); }  // WAL: one snapshot
     void commit() override { exec(db_, "COMMIT"); }
     void rollback() noexcept override { sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr); }

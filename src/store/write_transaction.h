@@ -5,13 +5,23 @@
 
 namespace speedlab::store {
 
+// The outermost also bumps the store's generation (schema 10), so an answer
+// kept for the generation before (kept_history.cpp) is never read again.
 // One inside another (Database::in_write around an insert) joins the outer
 // one: only the outermost begins, commits or rolls back. An exception thrown
 // inside must leave the outermost, which then rolls everything back.
 class WriteTransaction {
   public:
     WriteTransaction(Connection& c, int& depth) : c_(c), depth_(depth) {
-        if (depth_ == 0) c_.begin_write();
+        if (depth_ == 0) {
+            c_.begin_write();
+            try {
+                c_.query("UPDATE store_generation SET n = n + 1");
+            } catch (...) {
+                c_.rollback();
+                throw;
+            }
+        }
         ++depth_;
     }
     ~WriteTransaction() {

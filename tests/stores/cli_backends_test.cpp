@@ -1,6 +1,7 @@
 // The command line on SQLite and on PostgreSQL alike, and runs that travel
 // between them in bundles.
 #include <algorithm>
+#include <chrono>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -17,6 +18,8 @@ class CliOn : public BothStores {
     // What schema 7 added, so a test can plant an older store (SQLite only:
     // on PostgreSQL migration 7 adds nothing).
     void drop_schema_7() {
+        raw_sql("DROP TABLE history_answers");  // and what schema 10 added
+        raw_sql("DROP TABLE store_generation");
         raw_sql("DROP INDEX runs_measured_at");  // and what schema 8 added
         raw_sql("ALTER TABLE runs DROP COLUMN measured_at");
         raw_sql("ALTER TABLE runs DROP COLUMN stored_at");
@@ -486,4 +489,70 @@ TEST_P(CliOn, HistoryOfSomeFiguresAndDaysIsTheWholeHistoryFiltered) {
     // sha256 is measured from night 11 (2026-09-11) on: not a figure of the nights before.
     EXPECT_EQ(run("history lab-drop --metrics sha256 --until 2026-09-10").code, 2);
     EXPECT_EQ(run("history lab-drop --metrics sha256 --since 2026-09-11").code, 0);
+}
+
+// The bundle of NIGHTS' runs FROM to TO (indexes), as a file `import` reads.
+static std::string nights_bundle(const std::filesystem::path& file, size_t from, size_t to) {
+    auto nights = speedlab::testing::lab_nights();
+    nlohmann::json runs = nlohmann::json::array();
+    for (size_t i = from; i < to && i < nights.size(); ++i)
+        runs.push_back(speedlab::to_json(nights[i], false));
+    std::ofstream(file) << speedlab::json_text(
+        {{"format", "speedlab-bundle"}, {"version", 1}, {"runs", runs}});
+    return file.string();
+}
+
+// `history` in text is kept for the store's generation: the second answer is
+// read from the store (a planted one shows it), byte for byte the computed
+// one; any write (an import) makes it computed again, with the new run, and
+// the same as one never kept; the changes are those of --format json.
+TEST_P(CliOn, HistoryAnswerIsKeptUntilTheStoreChanges) {
+    ASSERT_EQ(run("import " + nights_bundle(dir / "a.json", 0, 177)).code, 0);
+    auto first = run("history lab-drop");
+    ASSERT_EQ(first.code, 0) << first.err;
+    EXPECT_EQ(run("history lab-drop").out, first.out);
+    raw_sql("UPDATE history_answers SET answer = 'kept answer\n'");  // no write of speedlab's
+    EXPECT_EQ(run("history lab-drop").out, "kept answer\n");
+    EXPECT_NE(run("history lab-drop --since 2026-09-01").out, "kept answer\n");  // another query
+
+    ASSERT_EQ(run("import " + nights_bundle(dir / "b.json", 177, 180)).code, 0);
+    auto after = run("history lab-drop");
+    ASSERT_EQ(after.code, 0) << after.err;
+    EXPECT_EQ(after.out.rfind("lab-drop: 60 runs,", 0), 0u) << after.out;
+    EXPECT_EQ(run("history lab-drop").out, after.out);
+    raw_sql("DELETE FROM history_answers");
+    EXPECT_EQ(run("history lab-drop").out, after.out);  // computed again: the same
+    auto json = nlohmann::json::parse(run("history lab-drop --format json").out);
+    size_t changes = 0;
+    for (const auto& s : json.at("series")) changes += s.at("changes").size();
+    EXPECT_EQ(changes, 1u);
+    EXPECT_NE(after.out.find(", 1 change ("), std::string::npos) << after.out;
+}
+
+// A store that cannot be written now (another writer holds it) still answers
+// `history`, at once, and keeps nothing.
+TEST_P(CliOn, HistoryAnswersWhenTheStoreCannotBeWritten) {
+    ASSERT_EQ(run("import " + nights_bundle(dir / "a.json", 0, 180)).code, 0);
+    auto computed = run("history lab-upgrade");
+    ASSERT_EQ(computed.code, 0) << computed.err;
+    raw_sql("DELETE FROM history_answers");
+    sqlite3* lite = nullptr;
+    PGconn* pg = nullptr;
+    if (GetParam() == Backend::sqlite) {
+        sqlite3_open(location.c_str(), &lite);
+        ASSERT_EQ(sqlite3_exec(lite, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr), SQLITE_OK);
+    } else {
+        pg = PQconnectdb(location.c_str());
+        PQclear(PQexec(pg, "BEGIN; LOCK TABLE history_answers IN SHARE MODE"));
+    }
+    auto start = std::chrono::steady_clock::now();
+    auto busy = run("history lab-upgrade");
+    auto took = std::chrono::steady_clock::now() - start;
+    if (lite) sqlite3_close(lite);
+    if (pg) PQfinish(pg);
+    EXPECT_EQ(busy.code, 0) << busy.err;
+    EXPECT_EQ(busy.out, computed.out);
+    EXPECT_LT(took, std::chrono::seconds(30));  // not the 60 s a writer waits
+    raw_sql("UPDATE history_answers SET answer = 'kept answer\n'");
+    EXPECT_EQ(run("history lab-upgrade").out, computed.out);  // nothing was kept
 }

@@ -21,7 +21,7 @@ nlohmann::json without_id(const Run& run) {
 
 TEST_P(StoreOn, CreatesTheLatestSchema) {
     store::Database db(location);
-    EXPECT_EQ(db.schema_version(), 9);
+    EXPECT_EQ(db.schema_version(), 10);
     EXPECT_TRUE(db.list().empty());
     EXPECT_EQ(db.count(), 0);
 }
@@ -137,10 +137,10 @@ TEST_P(StoreOn, RefusesANewerSchemaWithoutChangingIt) {
         EXPECT_NE(std::string(e.what()).find("newer speedlab (schema 99"), std::string::npos)
             << e.what();
     }
-    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 9"
-                                          : "UPDATE speedlab_schema SET version = 9");
+    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 10"
+                                          : "UPDATE speedlab_schema SET version = 10");
     store::Database db(location);  // untouched by the refusal
-    EXPECT_EQ(db.schema_version(), 9);
+    EXPECT_EQ(db.schema_version(), 10);
 }
 
 TEST_P(StoreOn, RefusesADatabaseOfAnotherProgram) {
