@@ -15,7 +15,7 @@ namespace speedlab::cli {
 
 int check_with_history(const store::Database& db, const HistoryCheckArgs& a) {
     auto candidate = db.find(a.run);
-    if (!candidate) return fail(Exit::usage, "no run '" + a.run + "' (see speedlab list)");
+    if (!candidate) throw Error(ErrorKind::usage, "no run '" + a.run + "' (see speedlab list)");
     const std::string& machine = candidate->machine->label;
     auto runs = history_runs(db, machine);
     compare::sort_runs(runs);
@@ -32,11 +32,12 @@ int check_with_history(const store::Database& db, const HistoryCheckArgs& a) {
         return Exit::ok;
     }
     if (checked->result.rows.empty())
-        return fail(Exit::usage, "the run shares no figure with its history: nothing to check");
+        throw Error(ErrorKind::usage,
+                    "the run shares no figure with its history: nothing to check");
     std::string text = a.format == "json"
                            ? report::check_json(checked->result, checked->baseline, *candidate)
                            : report::check_text(checked->result, checked->baseline, *candidate);
-    if (!write_output(text, a.output)) return Exit::failure;
+    write_output(text, a.output);
     return checked->result.passed() ? Exit::ok : Exit::failure;
 }
 

@@ -189,7 +189,7 @@ ChildResult run_child(const ChildRun& child) {
     std::error_code ec;
     std::string self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
     if (ec) {
-        r.error = "cannot find speedlab's own executable: " + ec.message();
+        r.why = "cannot find speedlab's own executable: " + ec.message();
         return r;
     }
     std::vector<std::string> argv = child.wrapper;
@@ -204,21 +204,21 @@ ChildResult run_child(const ChildRun& child) {
     r.interrupted = forwarded || (WIFEXITED(o.status) && WEXITSTATUS(o.status) == 130);
     std::string who = child.wrapper.empty() ? "speedlab run" : "'" + child.wrapper.front() + "'";
     if (!o.started) {
-        r.error = o.err + " (is it installed?)";
+        r.why = o.err + " (is it installed?)";
         return r;
     }
     bool partial = r.interrupted && WIFEXITED(o.status) && WEXITSTATUS(o.status) == 130;
     if (!partial && (!WIFEXITED(o.status) || WEXITSTATUS(o.status) != 0)) {
-        r.error = who + (WIFEXITED(o.status)
-                             ? " exited with status " + std::to_string(WEXITSTATUS(o.status))
-                             : " was killed by signal " + std::to_string(WTERMSIG(o.status)));
-        if (!o.err.empty()) r.error += ":\n" + o.err;
+        r.why = who + (WIFEXITED(o.status)
+                           ? " exited with status " + std::to_string(WEXITSTATUS(o.status))
+                           : " was killed by signal " + std::to_string(WTERMSIG(o.status)));
+        if (!o.err.empty()) r.why += ":\n" + o.err;
         return r;
     }
     try {
         r.run = run_from_json(nlohmann::json::parse(o.out));
     } catch (const std::exception& e) {
-        r.error = who + " printed no run: " + e.what();
+        r.why = who + " printed no run: " + e.what();
     }
     return r;
 }

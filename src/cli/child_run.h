@@ -17,7 +17,7 @@ struct ChildRun {
 
 struct ChildResult {
     std::optional<Run> run;
-    std::string error;         // why there is no run: the command's stderr and exit status
+    std::string why;           // no run: the command's stderr and exit status, as data
     bool interrupted = false;  // Ctrl-C: `run` holds the figures measured before it
 };
 

@@ -33,20 +33,20 @@ void pin_to_current_cpu() {
 int explain_run(const BogomipsArgs& a, Global& global) {
     store::Database db(global.database_path(), store::Access::read);
     auto run = db.find(a.explain);
-    if (!run) return fail(Exit::usage, "no run '" + a.explain + "' (see speedlab list)");
+    if (!run) throw Error(ErrorKind::usage, "no run '" + a.explain + "' (see speedlab list)");
     auto e = bogomips::explain(run->machine);
     if (!e)
-        return fail(Exit::failure, "run " + a.explain +
-                                       " lacks what an explanation needs: BogoMips, and the "
-                                       "CPU MHz or the kernel release");
+        throw Error(ErrorKind::failed, "run " + a.explain +
+                                           " lacks what an explanation needs: BogoMips, and the "
+                                           "CPU MHz or the kernel release");
     if (a.format == "json") {
         nlohmann::json j{
             {"delay", e->delay},   {"expected_ratio", e->expected_ratio}, {"expected", e->expected},
             {"factor", e->factor}, {"implied_mhz", e->implied_mhz},       {"text", e->text}};
-        return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
+        return write_output(json_text(j), "");
     }
     // The explanation names the machine: shown as `list` shows names.
-    return write_output(terminal_safe(e->text + "\n"), "") ? Exit::ok : Exit::failure;
+    return write_output(terminal_safe(e->text + "\n"), "");
 }
 }  // namespace
 
@@ -125,9 +125,9 @@ Command add_bogomips(CLI::App& app, Global& global) {
                              {"kernel_bogomips", here.bogomips ? nlohmann::json(*here.bogomips)
                                                                : nlohmann::json(nullptr)},
                              {"calibrations", results}};
-            return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
+            return write_output(json_text(j), "");
         }
-        return write_output(text, "") ? Exit::ok : Exit::failure;
+        return write_output(text, "");
     };
 }
 

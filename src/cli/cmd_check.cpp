@@ -29,7 +29,7 @@ struct CheckArgs {
 };
 
 // The baseline's algorithms and block sizes, measured here and now.
-std::optional<Run> measure_like(const Run& baseline, const CheckArgs& a, int& code) {
+Run measure_like(const Run& baseline, const CheckArgs& a) {
     bench::RunOptions opt;
     std::vector<int64_t> sizes;
     for (const auto& m : baseline.measurements) {
@@ -42,10 +42,7 @@ std::optional<Run> measure_like(const Run& baseline, const CheckArgs& a, int& co
     opt.repeat = a.repeat;
     opt.timing = baseline.timing == Timing::wall ? Timing::wall : Timing::user_cpu;
     auto outcome = measure_here(opt, std::max(1, baseline.processes));
-    if (outcome.interrupted) {
-        code = fail(Exit::interrupted, "interrupted: nothing checked");
-        return std::nullopt;
-    }
+    if (outcome.interrupted) throw Error(ErrorKind::interrupted, "interrupted: nothing checked");
     warn_about_spread(outcome.run);
     for (const auto& d : sysinfo::disturbances(outcome.run.conditions))
         fmt::print(stderr, "speedlab: warning: {}\n", d);
@@ -109,7 +106,8 @@ Command add_check(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         if (a->against == "history") {
             if (!a->candidate.empty())
-                return fail(Exit::usage, "--against history checks one stored run: name only it");
+                throw Error(ErrorKind::usage,
+                            "--against history checks one stored run: name only it");
             store::Database db(global.database_path(), store::Access::read);
             return check_with_history(
                 db, {a->baseline, a->format, a->output, a->threshold_percent / 100,
@@ -120,39 +118,35 @@ Command add_check(CLI::App& app, Global& global) {
                            writes ? store::Access::write : store::Access::read);
         for (const auto* name : {&a->baseline, &a->candidate})
             if (auto problem = ambiguous_machine(db, *name); !problem.empty())
-                return fail(Exit::usage, problem + "; nothing checked");
+                throw Error(ErrorKind::usage, problem + "; nothing checked");
         // machine:NAME is its newest run (a CI gate's "the last good run").
         auto newest = [](const std::string& w) { return w.rfind("machine:", 0) == 0; };
         auto baseline = resolve_one(db, a->baseline, "check", newest(a->baseline));
-        if (!baseline) return Exit::usage;
-        if (a->candidate.empty() && only_bogomips(*baseline))
-            return fail(Exit::usage,
+        if (a->candidate.empty() && only_bogomips(baseline))
+            throw Error(ErrorKind::usage,
                         fmt::format("run {} holds only BogoMips figures, which check cannot "
                                     "measure; give a candidate run to check against it; nothing "
                                     "measured",
-                                    baseline->id));
+                                    baseline.id));
         std::optional<Run> candidate;
         if (!a->candidate.empty()) {
             candidate = resolve_one(db, a->candidate, "check", newest(a->candidate));
-            if (!candidate) return Exit::usage;
         } else {
-            int code = Exit::ok;
-            candidate = measure_like(*baseline, *a, code);
-            if (!candidate) return code;
+            candidate = measure_like(baseline, *a);
             if (!a->no_store) {
                 db.insert(*candidate);
                 fmt::print(stderr, "stored the candidate as run {} in {}\n", candidate->id,
                            db.where());
             }
         }
-        auto result = compare::check(*baseline, *candidate, a->threshold_percent / 100,
+        auto result = compare::check(baseline, *candidate, a->threshold_percent / 100,
                                      a->noise_percent / 100, a->allow_missing);
         if (result.rows.empty())
-            return fail(Exit::usage, "the runs share no figure: nothing to check");
+            throw Error(ErrorKind::usage, "the runs share no figure: nothing to check");
         std::string text = a->format == "json"
-                               ? report::check_json(result, *baseline, *candidate)
-                               : terminal_safe(report::check_text(result, *baseline, *candidate));
-        if (!write_output(text, a->output)) return Exit::failure;
+                               ? report::check_json(result, baseline, *candidate)
+                               : terminal_safe(report::check_text(result, baseline, *candidate));
+        write_output(text, a->output);
         return result.passed() ? Exit::ok : Exit::failure;
     };
 }

@@ -67,19 +67,16 @@ Command add_compare(CLI::App& app, Global& global) {
     add_width_option(app, a->width);
     return [a, &global, format_option]() -> int {
         store::Database db(global.database_path(), store::Access::read);
-        int code = Exit::ok;
-        auto named = resolve_with_reference(db, a->runs, code);
-        if (!named) return code;
-        std::vector<Run> runs = std::move(*named);
+        std::vector<Run> runs = resolve_with_reference(db, a->runs);
         if (runs.size() < 2)
-            return fail(Exit::usage,
+            throw Error(ErrorKind::usage,
                         fmt::format("compare needs two runs or more, and {} names one ({})",
                                     terminal_safe(fmt::format("{}", fmt::join(a->runs, " "))),
                                     runs.empty() ? "deleted meanwhile" : run_name(runs.front())));
         std::vector<MetricKey> metrics;
         if (!a->metrics.empty()) {
             auto chosen = select_metrics(a->metrics, compare::metric_keys(runs));
-            if (!chosen.error.empty()) return fail(Exit::usage, "--metrics: " + chosen.error);
+            if (!chosen.error.empty()) throw Error(ErrorKind::usage, "--metrics: " + chosen.error);
             metrics = std::move(chosen.keys);
         }
         size_t baseline = 0;
@@ -89,7 +86,7 @@ Command add_compare(CLI::App& app, Global& global) {
                        (!a->baseline.empty() && r.machine->label == a->baseline);
             });
             if (it == runs.end())
-                return fail(Exit::usage,
+                throw Error(ErrorKind::usage,
                             "--baseline " + a->baseline + " is not one of the runs compared");
             baseline = static_cast<size_t>(it - runs.begin());
         }
@@ -103,12 +100,12 @@ Command add_compare(CLI::App& app, Global& global) {
         report::CompareRequest request{baseline, std::move(metrics), a->noise_percent / 100, a->all,
                                        a->side_by_side};
         auto outcome = report::compare_runs(runs, request, format, options);
-        if (!outcome.error.empty()) return fail(Exit::failure, outcome.error);
+        if (!outcome.error.empty()) throw Error(ErrorKind::failed, outcome.error);
         // Names from imported files reach a terminal (or a page) as `list` shows them.
         const std::string text = format == report::Format::json || format == report::Format::csv
                                      ? std::move(outcome.text)
                                      : terminal_safe(outcome.text);
-        if (!write_output(text, a->output)) return Exit::failure;
+        write_output(text, a->output);
         if (!a->output.empty())
             fmt::print(stderr, "wrote {} ({})\n", a->output, report::format_name(format));
         return Exit::ok;

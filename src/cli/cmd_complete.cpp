@@ -99,7 +99,7 @@ Command add_help_man(CLI::App& app, Global&) {
     const CLI::App* root = app.get_parent();
     return [root, output]() -> int {
         std::string page = man_page(command_tree(*root), SPEEDLAB_VERSION);
-        return write_output(page, *output) ? Exit::ok : Exit::failure;
+        return write_output(page, *output);
     };
 }
 
@@ -112,8 +112,9 @@ Command add_help_completion(CLI::App& app, Global&) {
     return [root, shell, output]() -> int {
         auto script = completion_script(command_tree(*root), *shell);
         if (!script)
-            return fail(Exit::usage, "no completion for shell '" + *shell + "': bash, zsh or fish");
-        return write_output(*script, *output) ? Exit::ok : Exit::failure;
+            throw Error(ErrorKind::usage,
+                        "no completion for shell '" + *shell + "': bash, zsh or fish");
+        return write_output(*script, *output);
     };
 }
 

@@ -30,27 +30,27 @@ Command add_edit(CLI::App& app, Global& global) {
         ->check(CLI::IsMember({"measured", "imported"}));
     return [a, &global]() -> int {
         if (!a->label && !a->machine)
-            return fail(Exit::usage, "edit: give --label and/or --machine");
+            throw Error(ErrorKind::usage, "edit: give --label and/or --machine");
         if (a->label)
             if (auto problem = name_problem("--label", *a->label, NameKind::label);
                 !problem.empty())
-                return fail(Exit::usage, problem);
+                throw Error(ErrorKind::usage, problem);
         if (a->machine)
             if (auto problem = name_problem("--machine", *a->machine); !problem.empty())
-                return fail(Exit::usage, problem);
+                throw Error(ErrorKind::usage, problem);
         store::Database db(global.database_path());
         auto ids = select_runs(db, a->selection, "edit");
-        if (!ids) return Exit::usage;
-        if (a->label && ids->size() > 1)
-            return fail(Exit::usage, fmt::format("edit: --label names one run, and {} runs are "
-                                                 "given; nothing changed",
-                                                 ids->size()));
-        if (!db.edit(*ids, a->label, a->machine))
-            return fail(Exit::failure, "edit: a run was deleted meanwhile; nothing changed");
-        if (ids->size() == 1)
-            fmt::print(stderr, "run {} edited\n", ids->front());
+        if (a->label && ids.size() > 1)
+            throw Error(ErrorKind::usage,
+                        fmt::format("edit: --label names one run, and {} runs are "
+                                    "given; nothing changed",
+                                    ids.size()));
+        if (!db.edit(ids, a->label, a->machine))
+            throw Error(ErrorKind::failed, "edit: a run was deleted meanwhile; nothing changed");
+        if (ids.size() == 1)
+            fmt::print(stderr, "run {} edited\n", ids.front());
         else
-            fmt::print(stderr, "{} runs edited\n", ids->size());
+            fmt::print(stderr, "{} runs edited\n", ids.size());
         return Exit::ok;
     };
 }
@@ -70,10 +70,9 @@ Command add_delete(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         store::Database db(global.database_path());
         auto ids = select_runs(db, a->selection, "delete");
-        if (!ids) return Exit::usage;
         if (!a->yes && isatty(STDIN_FILENO)) {
             std::string what;
-            for (int64_t id : *ids)
+            for (int64_t id : ids)
                 if (auto run = db.load(id))
                     what += fmt::format(
                         "  {} {} ({})\n", run->id, run->label,
@@ -81,10 +80,10 @@ Command add_delete(CLI::App& app, Global& global) {
             fmt::print(stderr, "delete these runs?\n{}[y/N] ", terminal_safe(what));
             std::string answer;
             std::getline(std::cin, answer);
-            if (answer != "y" && answer != "yes") return fail(Exit::failure, "nothing deleted");
+            if (answer != "y" && answer != "yes") throw Error(ErrorKind::failed, "nothing deleted");
         }
-        db.remove(*ids);
-        fmt::print(stderr, "deleted {} run(s)\n", ids->size());
+        db.remove(ids);
+        fmt::print(stderr, "deleted {} run(s)\n", ids.size());
         return Exit::ok;
     };
 }

@@ -47,9 +47,10 @@ void progress(const std::string& what) {
 // variant: each figure the median of its repetitions, which are its samples.
 // Ctrl-C ends the rounds: each variant keeps the repetitions it completed (at
 // least one each, else nothing), the runs marked partial with their true count.
-std::optional<std::vector<Run>> run_interleaved(const std::vector<ChildRun>& variants,
-                                                const std::vector<std::string>& names, int rounds,
-                                                std::string& error, bool& interrupted) {
+// Nothing measured: speedlab::Error, interrupted or failed, ending in AFTER.
+std::vector<Run> run_interleaved(const std::vector<ChildRun>& variants,
+                                 const std::vector<std::string>& names, int rounds,
+                                 const char* after, bool& interrupted) {
     std::vector<std::vector<Run>> reps(variants.size());
     for (int round = 0; round < rounds && !interrupted; ++round)
         for (size_t v = 0; v < variants.size() && !interrupted; ++v) {
@@ -57,16 +58,12 @@ std::optional<std::vector<Run>> run_interleaved(const std::vector<ChildRun>& var
             auto result = run_child(variants[v]);
             interrupted = result.interrupted;
             if (interrupted) break;  // its repetition is not whole
-            if (!result.run) {
-                error = names[v] + ": " + result.error;
-                return std::nullopt;
-            }
+            if (!result.run) throw Error(ErrorKind::failed, names[v] + ": " + result.why + after);
             reps[v].push_back(std::move(*result.run));
         }
-    if (std::any_of(reps.begin(), reps.end(), [](const auto& r) { return r.empty(); })) {
-        error = "interrupted before every variant was measured once";
-        return std::nullopt;
-    }
+    if (std::any_of(reps.begin(), reps.end(), [](const auto& r) { return r.empty(); }))
+        throw Error(ErrorKind::interrupted,
+                    std::string("interrupted before every variant was measured once") + after);
     std::vector<Run> out;
     for (auto& r : reps) {
         out.push_back(bench::median_of_repetitions(r));
@@ -77,6 +74,12 @@ std::optional<std::vector<Run>> run_interleaved(const std::vector<ChildRun>& var
         if (interrupted) out.back().complete = false;
     }
     return out;
+}
+
+// Exit::ok, or after Ctrl-C (the runs stored and printed) the error that says they are partial.
+int partial(bool interrupted) {
+    if (interrupted) throw Error(ErrorKind::interrupted, "interrupted: the runs are partial");
+    return Exit::ok;
 }
 
 // Stores the runs of an experiment in one transaction (all or nothing).
@@ -108,7 +111,7 @@ int features(const ExperimentArgs& a, Global& global) {
     std::vector<std::string> names =
         a.features.empty() ? bench::features_present(machine.cpu_flags) : a.features;
     if (names.empty())
-        return fail(Exit::failure,
+        throw Error(ErrorKind::failed,
                     "this CPU shows none of the features libcrypto can be told to ignore");
     std::vector<std::string> defaults = ids_with(kFeatures);
     std::vector<ChildRun> variants{{{}, "", child_args(a, defaults)}};
@@ -118,19 +121,15 @@ int features(const ExperimentArgs& a, Global& global) {
         std::string unknown;
         auto mask = bench::ia32cap_mask({name}, unknown);
         if (!mask) {
-            return fail(Exit::usage, "unknown CPU feature '" + unknown +
-                                         "'; known: " + bench::cpu_feature_names());
+            throw Error(ErrorKind::usage, "unknown CPU feature '" + unknown +
+                                              "'; known: " + bench::cpu_feature_names());
         }
         variants.push_back({{}, *mask, child_args(a, defaults)});
         labels.push_back("without " + name);
         masks.push_back(name + " (OPENSSL_ia32cap=" + *mask + ")");
     }
-    std::string error;
     bool interrupted = false;
-    auto measured = run_interleaved(variants, labels, a.repeat, error, interrupted);
-    if (!measured)
-        return fail(interrupted ? Exit::interrupted : Exit::failure, error + "; nothing stored");
-    std::vector<Run> runs = std::move(*measured);
+    auto runs = run_interleaved(variants, labels, a.repeat, "; nothing stored", interrupted);
     runs[0].label = a.label + "-native";
     for (size_t i = 1; i < runs.size(); ++i) {
         runs[i].label = a.label + "-no-" + names[i - 1];
@@ -144,10 +143,8 @@ int features(const ExperimentArgs& a, Global& global) {
     // Side by side with the native run as baseline; the table is then inverted to native/masked.
     auto table = compare::side_by_side(runs, 0, {});
     if (a.format != "text") {
-        if (!write_output(report::render(table, *report::parse_format(a.format), runs), ""))
-            return Exit::failure;
-        return interrupted ? fail(Exit::interrupted, "interrupted: the runs are partial")
-                           : Exit::ok;
+        write_output(report::render(table, *report::parse_format(a.format), runs), "");
+        return partial(interrupted);
     }
     std::string out =
         "What each CPU feature is worth to libcrypto: native / masked per figure (above 1: the "
@@ -157,22 +154,19 @@ int features(const ExperimentArgs& a, Global& global) {
         if (c.rfind("CPU feature masks differ", 0) != 0)
             out += "note: " + c + "\n";  // that is the experiment
     for (size_t i = 1; i < runs.size(); ++i) out += "masked: " + runs[i].cpu_mask + "\n";
-    if (!write_output(out, "")) return Exit::failure;
-    return interrupted ? fail(Exit::interrupted, "interrupted: the runs are partial") : Exit::ok;
+    write_output(out, "");
+    return partial(interrupted);
 }
 
 int emulator(const ExperimentArgs& a, Global& global) {
-    if (a.under.empty()) return fail(Exit::usage, "experiment emulator needs --under 'COMMAND'");
+    if (a.under.empty())
+        throw Error(ErrorKind::usage, "experiment emulator needs --under 'COMMAND'");
     std::vector<std::string> defaults = ids_with(kEmulator);
     Machine machine = sysinfo::capture_machine();
-    std::string error;
     bool interrupted = false;
-    auto measured = run_interleaved(
+    auto runs = run_interleaved(
         {{{}, "", child_args(a, defaults)}, {split_command(a.under), "", child_args(a, defaults)}},
-        {"native", "under '" + a.under + "'"}, a.repeat, error, interrupted);
-    if (!measured)
-        return fail(interrupted ? Exit::interrupted : Exit::failure, error + "\nnothing stored");
-    std::vector<Run> runs = std::move(*measured);
+        {"native", "under '" + a.under + "'"}, a.repeat, "\nnothing stored", interrupted);
     runs[0].label = a.label + "-native";
     runs[1].label = a.label + "-emulated";
     for (auto& r : runs) r.machine = machine;
@@ -180,9 +174,8 @@ int emulator(const ExperimentArgs& a, Global& global) {
     store_all(runs, a, global);
     // A = emulated, B = native: every cell reads "native is N times faster".
     auto table = compare::ratio_table(runs[1], runs[0]);
-    if (!write_output(report::render(table, *report::parse_format(a.format), runs), ""))
-        return Exit::failure;
-    return interrupted ? fail(Exit::interrupted, "interrupted: the runs are partial") : Exit::ok;
+    write_output(report::render(table, *report::parse_format(a.format), runs), "");
+    return partial(interrupted);
 }
 }  // namespace
 
@@ -207,7 +200,7 @@ Command add_experiment(CLI::App& app, Global& global) {
     return [a, f, e, isa, &global]() -> int {
         if (!a->algorithms.empty()) {
             auto sel = bench::select_algorithms(a->algorithms);
-            if (!sel.error.empty()) return fail(Exit::usage, sel.error);
+            if (!sel.error.empty()) throw Error(ErrorKind::usage, sel.error);
         }
         if (f->parsed()) return features(*a, global);
         if (e->parsed()) return emulator(*a, global);

@@ -40,25 +40,25 @@ int write_bundle(const store::Database& db, const std::vector<int64_t>& ids,
                  const std::string& output) {
     bench::install_interrupt_handler();  // SIGINT, SIGTERM, SIGHUP: stop between runs
     OutputFile out;
-    std::string error;
-    if (!out.open(output, error)) return fail(Exit::failure, error);
-    bool ok = out.write(store::bundle_head(std::string("speedlab ") + SPEEDLAB_VERSION), error);
+    out.open(output);
+    out.write(store::bundle_head(std::string("speedlab ") + SPEEDLAB_VERSION));
     bool shown = !output.empty() && output != "-" && isatty(STDERR_FILENO);
     size_t written = 0;
-    for (size_t i = 0; ok && i < ids.size() && !bench::interrupt_requested(); ++i) {
+    for (size_t i = 0; i < ids.size() && !bench::interrupt_requested(); ++i) {
         if (auto run = db.load(ids[i]))  // the snapshot holds it
-            ok = out.write(store::bundle_run(*run, written++ == 0), error);
+            out.write(store::bundle_run(*run, written++ == 0));
         progress(shown, i + 1, ids.size());
     }
-    if (ok && bench::interrupt_requested()) {
+    if (bench::interrupt_requested()) {
         if (shown) fmt::print(stderr, "\n");  // below the progress line
         std::string where = output.empty() || output == "-" ? "the bundle on stdout is cut short"
                                                             : "nothing written to " + output;
-        return fail(Exit::interrupted, fmt::format("export: interrupted after {} of {} runs; {}",
-                                                   written, ids.size(), where));
+        throw Error(
+            ErrorKind::interrupted,
+            fmt::format("export: interrupted after {} of {} runs; {}", written, ids.size(), where));
     }
-    if (!ok || !out.write(store::bundle_tail(written > 0), error) || !out.commit(error))
-        return fail(Exit::failure, error);
+    out.write(store::bundle_tail(written > 0));
+    out.commit();
     if (!output.empty() && output != "-")
         fmt::print(stderr, "exported {} run(s) to {}\n", written, output);
     return Exit::ok;
@@ -80,20 +80,19 @@ Command add_export(CLI::App& app, Global& global) {
     app.add_option("-o,--output", a->output, "write the bundle to FILE (atomically)");
     return [a, &global]() -> int {
         if (a->runs.empty() && !a->all && a->machine.empty())
-            return fail(Exit::usage, "export: give runs, --all or --machine NAME");
+            throw Error(ErrorKind::usage, "export: give runs, --all or --machine NAME");
         store::Database db(global.database_path(), store::Access::read);
         db.hold_snapshot();  // runs deleted meanwhile are in it or not, never half
         std::vector<int64_t> ids;
         if (!a->runs.empty()) {
-            auto named = resolve_words(db, a->runs);
-            if (!named) return Exit::usage;
-            ids = *named;
+            ids = resolve_words(db, a->runs);
         }
         store::RunFilter filter;
-        if (!a->all && !resolve_machine_filter(db, a->machine, filter)) return Exit::usage;
+        if (!a->all) resolve_machine_filter(db, a->machine, filter);
         if (a->all || !a->machine.empty())
             for (int64_t id : ids_of(db, filter)) ids.push_back(id);
-        if (ids.empty()) return fail(Exit::usage, "export: no run of machine '" + a->machine + "'");
+        if (ids.empty())
+            throw Error(ErrorKind::usage, "export: no run of machine '" + a->machine + "'");
         return write_bundle(db, ids, a->output);
     };
 }

@@ -47,8 +47,7 @@ bool choose_metrics(const std::string& list, const store::Database& db, store::H
         auto chosen = select_metrics(list, available);
         if (!chosen.error.empty()) {
             if (!in_order) continue;
-            fail(Exit::usage, "--metrics: " + terminal_safe(chosen.error));
-            return false;
+            throw Error(ErrorKind::usage, "--metrics: " + terminal_safe(chosen.error));
         }
         std::set<std::string> keys;
         for (const auto& k : chosen.keys) keys.insert(metric_key(k));
@@ -100,7 +99,7 @@ Command add_history(CLI::App& app, Global& global) {
         bool text_form = a->format == "text";
         if (auto kept =
                 text_form ? db.kept_history(name, kept_query(*a), generation) : std::nullopt)
-            return write_output(*kept, a->output) ? Exit::ok : Exit::failure;
+            return write_output(*kept, a->output);
         store::HistoryQuery query;
         query.machines = {name};
         query.since = a->since, query.until = a->until;
@@ -111,7 +110,7 @@ Command add_history(CLI::App& app, Global& global) {
                            : a->format == "csv"
                                ? report::history_csv(runs, h)
                                : terminal_safe(report::history_text(name, runs, h));
-        if (!write_output(text, a->output)) return Exit::failure;
+        write_output(text, a->output);
         if (text_form) keep_answer(global.database_path(), name, kept_query(*a), generation, text);
         return Exit::ok;
     };

@@ -53,7 +53,7 @@ int print_imported(const std::vector<Run>& all, const import::Found& found, cons
     if (a.format == "json") {
         nlohmann::json j = nlohmann::json::array();
         for (const auto& r : all) j.push_back(to_json(r));
-        return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
+        return write_output(json_text(j), "");
     }
     for (const auto& r : all) {
         // A BogoMips run of a typed table has no version line: say what it holds.
@@ -121,7 +121,8 @@ int store_and_summarise(import::Found& found, std::vector<Run>& stored, const Im
         if (!a.options.dry_run) db.emplace(global.database_path());
         stored = import::store_found(found, a.options, db ? &*db : nullptr);
     } catch (const std::exception& e) {
-        code = fail(Exit::failure, std::string("nothing more stored: ") + e.what());
+        print_error(std::string("nothing more stored: ") + e.what());  // the summary follows
+        code = Exit::failure;
     }
     for (const auto& f : found.files)
         for (const auto& m : f.messages) fmt::print(stderr, "{}\n", m);
@@ -176,19 +177,22 @@ Command add_import(CLI::App& app, Global& global) {
     return [a, &global, machine_option]() -> int {
         if (machine_option->count())
             if (auto error = parse_machine_option(a->machine, a->options); !error.empty())
-                return fail(Exit::usage, "--machine: " + error);
+                throw Error(ErrorKind::usage, "--machine: " + error);
         import::Found found;
         for (const auto& path : a->files) {
-            std::string error;
             std::ifstream file;
-            if (std::istream* in = open_input(path, file, error))
-                import::read_file(*in, path, a->options, found);
-            else
-                import::refuse_file(path, error, found);
+            std::istream* in = nullptr;
+            try {
+                in = open_input(path, file);
+            } catch (const Error& e) {  // the other files are still read
+                import::refuse_file(path, e.what(), found);
+                continue;
+            }
+            import::read_file(*in, path, a->options, found);
         }
         const auto& names = a->options.machine_names;
         if (!names.empty() && names.rbegin()->first > found.most_runs)
-            return fail(Exit::usage,
+            throw Error(ErrorKind::usage,
                         fmt::format("--machine: no run {} to name: the text gives {} run(s); "
                                     "nothing imported",
                                     names.rbegin()->first, found.most_runs));

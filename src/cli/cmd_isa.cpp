@@ -226,15 +226,18 @@ int run_isa_experiment(Global&) {
     if (!std::filesystem::exists(dir, ec)) dir = bin.parent_path() / "libexec" / "speedlab";
     bench::install_interrupt_handler();  // between levels; a level's child gets it forwarded
     IsaResults m = measure_levels(dir, sysinfo::capture_machine());
+    if (m.levels.empty() && m.interrupted)
+        throw Error(ErrorKind::interrupted, "interrupted before any level was measured");
     if (m.levels.empty())
-        return m.interrupted ? fail(Exit::interrupted, "interrupted before any level was measured")
-                             : fail(Exit::failure,
-                                    "no kernel level could run; build speedlab first (make build)");
-    if (auto problem = different_outputs(m); !problem.empty()) return fail(Exit::failure, problem);
-    if (!write_output(g_isa.format == "json" ? isa_json(m) : isa_text(m), "")) return Exit::failure;
-    return m.interrupted ? fail(Exit::interrupted,
-                                fmt::format("interrupted: {} level(s) measured", m.levels.size()))
-                         : Exit::ok;
+        throw Error(ErrorKind::failed,
+                    "no kernel level could run; build speedlab first (make build)");
+    if (auto problem = different_outputs(m); !problem.empty())
+        throw Error(ErrorKind::failed, problem);
+    write_output(g_isa.format == "json" ? isa_json(m) : isa_text(m), "");
+    if (m.interrupted)
+        throw Error(ErrorKind::interrupted,
+                    fmt::format("interrupted: {} level(s) measured", m.levels.size()));
+    return Exit::ok;
 }
 
 }  // namespace speedlab::cli

@@ -78,11 +78,10 @@ Command add_list(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
         store::RunFilter filter = a->filter;
-        if (!resolve_machine_filter(db, a->machine, filter)) return Exit::usage;
+        resolve_machine_filter(db, a->machine, filter);
         filter.limit = a->limit.value_or(a->format == "json" ? 0 : 100);
         auto runs = db.list(filter);
-        if (a->format == "json")
-            return write_output(json_text(report::runs_json(runs)), "") ? Exit::ok : Exit::failure;
+        if (a->format == "json") return write_output(json_text(report::runs_json(runs)), "");
         if (runs.empty()) {
             bool filtered =
                 !filter.machines.empty() || !filter.since.empty() || !filter.source.empty();
@@ -95,7 +94,7 @@ Command add_list(CLI::App& app, Global& global) {
             if (int64_t total = db.count(filter); total > filter.limit)
                 text += fmt::format("(the newest {} of {} runs; --limit 0 lists all)\n",
                                     filter.limit, total);
-        return write_output(terminal_safe(text), "") ? Exit::ok : Exit::failure;
+        return write_output(terminal_safe(text), "");
     };
 }
 
@@ -144,23 +143,20 @@ Command add_show(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
         auto run = resolve_one(db, a->run, "show", a->run.rfind("machine:", 0) == 0);
-        if (!run) return Exit::usage;
         if (a->raw) {
-            if (run->raw_text.view().empty())  // an empty answer would look like a lost text
-                return fail(Exit::failure, no_source_text(*run));
-            return write_output(run->raw_text.str(), "") ? Exit::ok : Exit::failure;
+            if (run.raw_text.view().empty())  // an empty answer would look like a lost text
+                throw Error(ErrorKind::failed, no_source_text(run));
+            return write_output(run.raw_text.str(), "");
         }
-        if (a->format == "json")
-            return write_output(json_text(to_json(*run, true)), "") ? Exit::ok : Exit::failure;
-        if (a->format == "mr")
-            return write_output(report::machine_readable(*run), "") ? Exit::ok : Exit::failure;
-        std::string head = fmt::format(
-            "run {}{}: {}{}\n", run->id, run->label.empty() ? "" : " (" + run->label + ")",
-            run->source, run->source_file.empty() ? "" : " from " + run->source_file);
-        head += "measured: " + measured_text(*run) + "\n";
-        head += "stored: " + minute(run->stored_at.empty() ? run->when : run->stored_at) + "\n";
-        head += sources_text(*run);
-        const Machine& mc = run->machine;
+        if (a->format == "json") return write_output(json_text(to_json(run, true)), "");
+        if (a->format == "mr") return write_output(report::machine_readable(run), "");
+        std::string head =
+            fmt::format("run {}{}: {}{}\n", run.id, run.label.empty() ? "" : " (" + run.label + ")",
+                        run.source, run.source_file.empty() ? "" : " from " + run.source_file);
+        head += "measured: " + measured_text(run) + "\n";
+        head += "stored: " + minute(run.stored_at.empty() ? run.when : run.stored_at) + "\n";
+        head += sources_text(run);
+        const Machine& mc = run.machine;
         if (!mc.label.empty() || !mc.cpu_name.empty())
             head += fmt::format("machine: {}{}{}\n", mc.label,
                                 mc.cpu_name.empty() ? "" : " / " + mc.cpu_name,
@@ -170,12 +166,11 @@ Command add_show(CLI::App& app, Global& global) {
             head += "memory: " + report::memory_text(mc) +
                     (mc.swap_kb ? fmt::format(", swap {} kB", *mc.swap_kb) : "") + "\n";
         if (auto e = bogomips::explain(mc)) head += "bogomips: " + e->text + "\n";
-        if (!run->conditions->empty())
-            head += "conditions: " + sysinfo::describe(run->conditions) + "\n";
-        for (const auto& d : sysinfo::disturbances(run->conditions)) head += "warning: " + d + "\n";
-        for (const auto& n : run->notes) head += "note: " + n + "\n";
-        return write_output(terminal_safe(head + report::speed_table(*run)), "") ? Exit::ok
-                                                                                 : Exit::failure;
+        if (!run.conditions->empty())
+            head += "conditions: " + sysinfo::describe(run.conditions) + "\n";
+        for (const auto& d : sysinfo::disturbances(run.conditions)) head += "warning: " + d + "\n";
+        for (const auto& n : run.notes) head += "note: " + n + "\n";
+        return write_output(terminal_safe(head + report::speed_table(run)), "");
     };
 }
 

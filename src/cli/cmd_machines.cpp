@@ -60,7 +60,7 @@ Command add_machines(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
         store::RunFilter filter;
-        if (!resolve_machine_filter(db, a->machine, filter)) return Exit::usage;
+        resolve_machine_filter(db, a->machine, filter);
         auto machines = db.machines();
         if (!a->machine.empty())
             std::erase_if(machines, [&](const auto& m) {
@@ -68,18 +68,14 @@ Command add_machines(CLI::App& app, Global& global) {
                        filter.machines.end();
             });
         if (a->format == "json")
-            return write_output(json_text(report::machines_json(machines)), "") ? Exit::ok
-                                                                                : Exit::failure;
+            return write_output(json_text(report::machines_json(machines)), "");
         if (a->format == "csv")
-            return write_output(terminal_safe(report::machines_csv(machines)), "") ? Exit::ok
-                                                                                   : Exit::failure;
+            return write_output(terminal_safe(report::machines_csv(machines)), "");
         if (machines.empty()) {
             fmt::print("no machines stored in {}\n", db.where());
             return Exit::ok;
         }
-        return write_output(terminal_safe(machines_table(machines, output_width(a->width))), "")
-                   ? Exit::ok
-                   : Exit::failure;
+        return write_output(terminal_safe(machines_table(machines, output_width(a->width))), "");
     };
 }
 

@@ -35,27 +35,25 @@ bool page_path(const std::string& line) {
     return !leaf.empty() && leaf[0] != '.' && leaf.find('/') == std::string::npos;
 }
 
-std::optional<std::set<std::string>> read_manifest(const PublishFolder& folder,
-                                                   std::string& error) {
+std::set<std::string> read_manifest(const PublishFolder& folder) {
     std::set<std::string> out;
     auto kind = folder.kind(kManifest);
     if (kind == PublishFolder::Kind::none) return out;
     auto text = folder.read(kManifest, 256 << 20);
-    if (kind != PublishFolder::Kind::file || !text) {
-        error = folder.name() + "/" + kManifest +
-                " is not a regular file: publish never reads or writes through a symbolic link";
-        return std::nullopt;
-    }
+    if (kind != PublishFolder::Kind::file || !text)
+        throw Error(ErrorKind::io, folder.name() + "/" + kManifest +
+                                       " is not a regular file: publish never reads or writes "
+                                       "through a symbolic link");
     std::istringstream in(*text);
     for (std::string line; std::getline(in, line);)
         if (page_path(line)) out.insert(line);
     return out;
 }
 
-bool write_manifest(PublishFolder& folder, const std::set<std::string>& pages, std::string& error) {
+void write_manifest(PublishFolder& folder, const std::set<std::string>& pages) {
     std::string text;
     for (const auto& p : pages) text += p + "\n";
-    return folder.replace(kManifest, text, error);
+    folder.replace(kManifest, text);
 }
 
 // Refuses a path that is no directory, and one that holds files publish did not write.
@@ -72,20 +70,20 @@ std::string refusal(const fs::path& dir, bool force) {
 }
 
 // What keeps publish from writing PAGES, found before it writes anything: a
-// symlinked or non-directory sub-folder (exit 1), or a file in a page's place
-// that is not one publish wrote, which even --force never replaces (exit 2).
-int obstacle(const PublishFolder& folder, const std::vector<std::string>& pages,
-             const std::set<std::string>& ours) {
+// symlinked or non-directory sub-folder (io, exit 1), or a file in a page's place
+// that is not one publish wrote, which even --force never replaces (usage, exit 2).
+void refuse_obstacles(const PublishFolder& folder, const std::vector<std::string>& pages,
+                      const std::set<std::string>& ours) {
     using Kind = PublishFolder::Kind;
     for (const char* sub : {"run", "machine"}) {
         auto kind = folder.kind(sub);
         std::string where = folder.name() + "/" + sub;
         if (kind == Kind::link)
-            return fail(Exit::failure, where +
+            throw Error(ErrorKind::io, where +
                                            " is a symbolic link: publish never writes through "
                                            "one (remove it, or publish into another directory)");
         if (kind != Kind::none && kind != Kind::folder)
-            return fail(Exit::failure, where + " is not a directory");
+            throw Error(ErrorKind::io, where + " is not a directory");
     }
     std::vector<std::string> theirs;
     for (const auto& p : pages) {
@@ -93,14 +91,15 @@ int obstacle(const PublishFolder& folder, const std::vector<std::string>& pages,
         if (kind != Kind::none && (!ours.count(p) || kind == Kind::folder || kind == Kind::other))
             theirs.push_back(p);
     }
-    if (theirs.empty()) return Exit::ok;
-    return fail(Exit::usage,
-                fmt::format("{}/{}{} in the way: publish did not write {}, and replaces only "
-                            "files it wrote; move {} away",
-                            folder.name(), theirs[0],
-                            theirs.size() > 1 ? fmt::format(" and {} more", theirs.size() - 1)
-                                              : std::string(" is"),
-                            theirs.size() > 1 ? "them" : "it", theirs.size() > 1 ? "them" : "it"));
+    if (!theirs.empty())
+        throw Error(
+            ErrorKind::usage,
+            fmt::format("{}/{}{} in the way: publish did not write {}, and replaces only "
+                        "files it wrote; move {} away",
+                        folder.name(), theirs[0],
+                        theirs.size() > 1 ? fmt::format(" and {} more", theirs.size() - 1)
+                                          : std::string(" is"),
+                        theirs.size() > 1 ? "them" : "it", theirs.size() > 1 ? "them" : "it"));
 }
 
 struct Counts {
@@ -118,52 +117,49 @@ void progress(size_t done, size_t total) {
 
 // Each page written unless it holds its content already; stops after the
 // current page on Ctrl-C (SIGINT, SIGTERM, SIGHUP) or on the first error.
-bool write_pages(const store::Database& db, const serve::ReferenceSource& reference,
-                 PublishFolder& folder, Counts& counts, std::string& error) {
+void write_pages(const store::Database& db, const serve::ReferenceSource& reference,
+                 PublishFolder& folder, Counts& counts) {
     bench::install_interrupt_handler();
-    bool ok = true;
     serve::publish(
         db,
         [&](const std::string& path, const std::string& content, size_t done, size_t total) {
             progress(done, total);
             counts.done = done, counts.total = total;
             auto old = folder.read(path, content.size());
-            if (old && *old == content)
+            if (old && *old == content) {
                 ++counts.unchanged;
-            else if ((ok = folder.replace(path, content, error)))
+            } else {
+                folder.replace(path, content);
                 ++counts.written;
-            return ok && !bench::interrupt_requested();
+            }
+            return !bench::interrupt_requested();
         },
         reference);
-    return ok;
 }
 
 int publish_into(const store::Database& db, const std::string& dir,
                  const serve::ReferenceSource& reference) {
-    std::string error;
-    auto folder = PublishFolder::open(dir, error);
-    if (!folder) return fail(Exit::failure, error);
-    auto before = read_manifest(*folder, error);
-    if (!before) return fail(Exit::failure, error);
+    auto folder = PublishFolder::open(dir);
+    auto before = read_manifest(folder);
     auto pages = serve::page_paths(db, reference);
-    if (int code = obstacle(*folder, pages, *before); code != Exit::ok) return code;
-    std::set<std::string> now(pages.begin(), pages.end()), mine = *before;
+    refuse_obstacles(folder, pages, before);
+    std::set<std::string> now(pages.begin(), pages.end()), mine = before;
     mine.insert(now.begin(), now.end());
-    if (!write_manifest(*folder, mine, error) || !folder->make_folder("run", error) ||
-        !folder->make_folder("machine", error))
-        return fail(Exit::failure, error);
+    write_manifest(folder, mine);
+    folder.make_folder("run");
+    folder.make_folder("machine");
     Counts counts;
-    if (!write_pages(db, reference, *folder, counts, error)) return fail(Exit::failure, error);
+    write_pages(db, reference, folder, counts);
     if (bench::interrupt_requested()) {
         if (isatty(STDERR_FILENO)) fmt::print(stderr, "\n");  // below the progress line
-        return fail(Exit::interrupted,
+        throw Error(ErrorKind::interrupted,
                     fmt::format("publish: interrupted after {} of {} pages; {}/{} lists them, so "
                                 "publish {} again finishes the site",
                                 counts.done, counts.total, dir, kManifest, dir));
     }
-    for (const auto& old : *before)
-        if (!now.count(old) && folder->remove_file(old)) ++counts.removed;
-    if (!write_manifest(*folder, now, error)) return fail(Exit::failure, error);
+    for (const auto& old : before)
+        if (!now.count(old) && folder.remove_file(old)) ++counts.removed;
+    write_manifest(folder, now);
     fmt::print("published {} pages in {} ({} written, {} unchanged, {} removed); open {}\n",
                now.size(), dir, counts.written, counts.unchanged, counts.removed,
                (fs::path(dir) / "index.html").string());
@@ -184,7 +180,7 @@ Command add_publish(CLI::App& app, Global& global) {
                  "write into a non-empty directory publish did not write (its files stay)");
     add_reference_option(app, a->reference);
     return [a, &global]() -> int {
-        if (auto why = refusal(a->dir, a->force); !why.empty()) return fail(Exit::usage, why);
+        if (auto why = refusal(a->dir, a->force); !why.empty()) throw Error(ErrorKind::usage, why);
         store::Database db(global.database_path(), store::Access::read);
         db.hold_snapshot();  // one consistent state of the store, whatever others write
         return publish_into(db, a->dir, site_reference(a->reference));

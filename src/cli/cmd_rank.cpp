@@ -39,23 +39,21 @@ Command add_rank(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
         auto set = open_reference(a->file);
-        if (!set) return Exit::bad_data;
         store::HeldAgainst against{{}, "the reference set"};  // a machine's run most like it
-        for (const auto& r : set->runs)
+        for (const auto& r : set.runs)
             for (const auto& m : r.run.measurements) against.figures.insert(metric_key(m));
         auto run = resolve_one(db, a->run, "rank", false, against);
-        if (!run) return Exit::usage;
         std::vector<MetricKey> metrics;
         if (!a->metrics.empty()) {
-            auto chosen = select_metrics(a->metrics, compare::metric_keys({*run}));
-            if (!chosen.error.empty()) return fail(Exit::usage, "--metrics: " + chosen.error);
+            auto chosen = select_metrics(a->metrics, compare::metric_keys({run}));
+            if (!chosen.error.empty()) throw Error(ErrorKind::usage, "--metrics: " + chosen.error);
             metrics = std::move(chosen.keys);
         }
-        auto ranking = reference::rank(*run, *set, metrics, a->noise_percent / 100, a->top);
+        auto ranking = reference::rank(run, set, metrics, a->noise_percent / 100, a->top);
         if (a->format == "json")
-            fmt::print("{}\n", reference::rank_json(*run, ranking).dump(2));
+            fmt::print("{}\n", reference::rank_json(run, ranking).dump(2));
         else
-            fmt::print("{}", reference::rank_text(*run, ranking, output_width(0)));
+            fmt::print("{}", reference::rank_text(run, ranking, output_width(0)));
         return Exit::ok;
     };
 }

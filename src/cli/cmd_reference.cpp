@@ -6,8 +6,8 @@
 
 #include "cli/reference_commands.h"
 #include "cli/reference_source.h"
-#include "import/store_once.h"
 #include "core/text.h"
+#include "import/store_once.h"
 #include "reference/listing.h"
 #include "reference/select.h"
 #include "store/database.h"
@@ -49,7 +49,7 @@ int show(const ReferenceArgs& a, const reference::ReferenceSet& set) {
         for (size_t i = 0; i < runs.size() && i < 8; ++i)
             some += fmt::format("\n  {} {} ({})", runs[i]->id, runs[i]->run.label,
                                 runs[i]->machine_text());
-        return fail(Exit::usage,
+        throw Error(ErrorKind::usage,
                     runs.empty() ? fmt::format("no reference run '{}'; `speedlab reference list` "
                                                "prints their ids and labels",
                                                terminal_safe(a.id))
@@ -67,7 +67,8 @@ int import_runs(Global& global, const ReferenceArgs& a, const reference::Referen
     auto chosen =
         a.pattern.empty() ? reference::filtered(set, {}) : reference::named(set, a.pattern);
     if (chosen.empty())
-        return fail(Exit::usage, "no reference run matches '" + terminal_safe(a.pattern) + "'");
+        throw Error(ErrorKind::usage,
+                    "no reference run matches '" + terminal_safe(a.pattern) + "'");
     std::vector<Run> runs;
     for (const auto* r : chosen) runs.push_back(r->run);
     store::Database db(global.database_path());
@@ -108,10 +109,9 @@ Command add_reference(CLI::App& app, Global& global) {
     for (auto* sub : {l, s, i}) add_reference_option(*sub, a->file);
     return [a, l, s, i, &global]() -> int {
         auto set = open_reference(a->file);
-        if (!set) return Exit::bad_data;
-        if (l->parsed()) return list(*a, *set);
-        if (s->parsed()) return show(*a, *set);
-        return import_runs(global, *a, *set);
+        if (l->parsed()) return list(*a, set);
+        if (s->parsed()) return show(*a, set);
+        return import_runs(global, *a, set);
     };
 }
 

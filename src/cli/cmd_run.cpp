@@ -109,16 +109,20 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     run.machine.edit().label =
         a.machine.empty() ? name_from_text(run.machine->hostname, NameKind::machine) : a.machine;
     // Named by default as people tell runs apart: machine, day, library version.
-    run.label = !a.label.empty()
-                    ? a.label
-                    : name_from_text(fmt::format("{} {} {}", run.machine->label,
-                                                 run.when.substr(0, 10), run.version),
-                                     NameKind::label);
+    run.label = !a.label.empty() ? a.label
+                                 : name_from_text(fmt::format("{} {} {}", run.machine->label,
+                                                              run.when.substr(0, 10), run.version),
+                                                  NameKind::label);
     if (!run.measurements.empty() || a.format == "json") {
         std::string text = a.format == "json" ? json_text(to_json(run))
                            : a.format == "mr" ? report::machine_readable(run)
                                               : report::speed_table(run);
-        if (!write_output(text, "") && code == Exit::ok) code = Exit::failure;
+        try {  // stored even when stdout fails
+            write_output(text, "");
+        } catch (const Error& e) {
+            print_error(e.what());
+            if (code == Exit::ok) code = Exit::failure;
+        }
     }
     if (!a.no_store && !run.measurements.empty()) {
         try {
@@ -135,12 +139,12 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
             fmt::print(stderr, "stored as run {}{} in {}\n", run.id,
                        run.complete ? "" : " (marked partial)", db.where());
         } catch (const std::exception& e) {
-            fmt::print(stderr, "speedlab: error: results not stored: {}\n", e.what());
+            print_error(std::string("results not stored: ") + e.what());
             if (code == Exit::ok) code = Exit::failure;
         }
     }
     if (run.measurements.empty() && code != Exit::interrupted)
-        return fail(Exit::failure, "nothing was measured");
+        throw Error(ErrorKind::failed, "nothing was measured");
     return code;
 }
 
@@ -194,8 +198,8 @@ int run_elsewhere(const RunArgs& a, Global& global) {
         std::string unknown;
         auto mask = bench::ia32cap_mask(a.cpu_mask, unknown);
         if (!mask) {
-            return fail(Exit::usage, "unknown CPU feature '" + unknown +
-                                         "'; known: " + bench::cpu_feature_names());
+            throw Error(ErrorKind::usage, "unknown CPU feature '" + unknown +
+                                              "'; known: " + bench::cpu_feature_names());
         }
         child.ia32cap = *mask;
         for (const auto& n : a.cpu_mask) mask_names += (mask_names.empty() ? "" : ",") + n;
@@ -207,8 +211,8 @@ int run_elsewhere(const RunArgs& a, Global& global) {
     probe.start();
     auto result = run_child(child);
     if (!result.run)
-        return fail(result.interrupted ? Exit::interrupted : Exit::failure,
-                    result.error + "\nnothing stored");
+        throw Error(result.interrupted ? ErrorKind::interrupted : ErrorKind::failed,
+                    result.why + "\nnothing stored");
     Run& run = *result.run;
     run.machine = sysinfo::capture_machine();
     run.conditions = probe.finish(run.machine);
@@ -262,25 +266,26 @@ Command add_run(CLI::App& app, Global& global) {
     return [a, &global]() -> int {
         int processes = process_count(a->multi);
         if (processes == 0)
-            return fail(Exit::usage, fmt::format("--multi: expected 1 to {} processes or 'all', "
-                                                 "found '{}'",
-                                                 bench::kMaxProcesses, a->multi.value_or("")));
+            throw Error(ErrorKind::usage,
+                        fmt::format("--multi: expected 1 to {} processes or 'all', "
+                                    "found '{}'",
+                                    bench::kMaxProcesses, a->multi.value_or("")));
         if (a->precision && percentage(*a->precision) == 0)
-            return fail(Exit::usage,
+            throw Error(ErrorKind::usage,
                         "--precision: expected a percentage from 0 to 50 (1%), found '" +
                             *a->precision + "'");
         if (processes > 1 && (!a->under.empty() || !a->cpu_mask.empty()))
-            return fail(Exit::usage, "--multi cannot be combined with --under or --cpu-mask");
+            throw Error(ErrorKind::usage, "--multi cannot be combined with --under or --cpu-mask");
         auto sel = bench::select_algorithms(a->algorithms);
         if (!sel.error.empty())
-            return fail(Exit::usage, sel.error +
-                                         "\nvalid names: " + join(bench::known_algorithm_names()) +
-                                         "\n(and any cipher or digest name libcrypto knows)");
+            throw Error(ErrorKind::usage,
+                        sel.error + "\nvalid names: " + join(bench::known_algorithm_names()) +
+                            "\n(and any cipher or digest name libcrypto knows)");
         if (!a->no_store) {  // learn that the store is unreachable before minutes of measuring
             try {
                 store::Database db(global.database_path());
             } catch (const std::exception& e) {
-                return fail(Exit::failure, std::string(e.what()) +
+                throw Error(ErrorKind::io, std::string(e.what()) +
                                                "\nnothing measured (--no-store measures without "
                                                "storing)");
             }

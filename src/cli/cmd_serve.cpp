@@ -23,7 +23,7 @@ struct Listen {
 };
 
 // "HOST:PORT", "[::1]:PORT", ":PORT" (loopback) or "PORT".
-std::optional<Listen> parse_listen(const std::string& text, std::string& error) {
+Listen parse_listen(const std::string& text) {
     Listen l;
     std::string port = text;
     if (auto colon = text.rfind(':'); colon != std::string::npos) {
@@ -35,8 +35,9 @@ std::optional<Listen> parse_listen(const std::string& text, std::string& error) 
     }
     if (port.empty() || port.size() > 5 ||
         port.find_first_not_of("0123456789") != std::string::npos || std::stoi(port) > 65535) {
-        error = "--listen: expected HOST:PORT with a port from 0 to 65535, found '" + text + "'";
-        return std::nullopt;
+        throw Error(
+            ErrorKind::usage,
+            "--listen: expected HOST:PORT with a port from 0 to 65535, found '" + text + "'");
     }
     l.port = std::stoi(port);
     return l;
@@ -89,30 +90,28 @@ Command add_serve(CLI::App& app, Global& global) {
     auto reference = std::make_shared<std::string>();
     add_reference_option(app, *reference);
     return [listen, reference, &global]() -> int {
-        std::string error;
-        auto where = parse_listen(*listen, error);
-        if (!where) return fail(Exit::usage, error);
+        auto where = parse_listen(*listen);
         // Opened here first, so a store that cannot be read is refused before listening.
         store::Database db(global.database_path(), store::Access::read);
         std::string location = global.database_path();
         serve::Site site([location] {
             return std::make_unique<store::Database>(location, store::Access::read);
         });
-        if (auto why = unresolvable(where->host); !why.empty())
-            return fail(Exit::failure, fmt::format("cannot listen on {}: {}", *listen, why));
+        if (auto why = unresolvable(where.host); !why.empty())
+            throw Error(ErrorKind::io, fmt::format("cannot listen on {}: {}", *listen, why));
         site.set_reference(site_reference(*reference));
         serve::HttpServer server([&site](const serve::Request& r) { return site.handle(r); });
-        if (auto why = server.bind(where->host, where->port); !why.empty())
-            return fail(Exit::failure, fmt::format("cannot listen on {}: {}", *listen, why));
+        if (auto why = server.bind(where.host, where.port); !why.empty())
+            throw Error(ErrorKind::io, fmt::format("cannot listen on {}: {}", *listen, why));
         std::string host =
-            where->host.find(':') != std::string::npos ? "[" + where->host + "]" : where->host;
+            where.host.find(':') != std::string::npos ? "[" + where.host + "]" : where.host;
         fmt::print("speedlab serve: http://{}:{}/ (the runs of {}; read-only; Ctrl-C stops)\n",
                    host, server.port(), db.where());
-        if (!loopback(where->host))
+        if (!loopback(where.host))
             fmt::print(stderr,
                        "warning: serving on {}, not only to this machine: anyone who reaches it "
                        "reads every run; docs/serve.md puts it behind a proxy with a password\n",
-                       where->host);
+                       where.host);
         std::fflush(stdout);
         return serve_until_signal(server);
     };

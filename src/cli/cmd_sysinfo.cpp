@@ -27,40 +27,32 @@ struct SysinfoArgs {
 };
 
 int decode_file(const SysinfoArgs& a) {
-    std::string error;
-    auto text = read_input(a.decode, parse::kMaxInputBytes, error);
-    if (!text) return fail(Exit::bad_data, printable(error));
+    auto text = read_input(a.decode, parse::kMaxInputBytes);
     std::vector<parse::UnusedLine> unrecognised;
-    std::vector<Machine> machines;
-    try {
-        machines = parse::parse_system_machines(*text, a.decode, unrecognised);
-    } catch (const parse::InputError& e) {
-        return fail(Exit::bad_data, printable(e.what()));
-    }
+    auto machines = parse::parse_system_machines(text, a.decode, unrecognised);
     if (machines.empty()) {
         std::string first = unrecognised.empty()
                                 ? "an empty file"
                                 : "'" + unrecognised.front().text.substr(0, 80) + "'";
         size_t line = unrecognised.empty() ? 1 : unrecognised.front().line;
-        return fail(
-            Exit::bad_data,
-            printable(fmt::format("{}:{}: expected /proc/cpuinfo, /proc/meminfo, uname -a, lspci, "
-                                  "/proc/bus/pci/devices, /proc/pci or dmesg text; found {}",
-                                  a.decode, line, first)));
+        throw Error(ErrorKind::input,
+                    fmt::format("{}:{}: expected /proc/cpuinfo, /proc/meminfo, uname -a, lspci, "
+                                "/proc/bus/pci/devices, /proc/pci or dmesg text; found {}",
+                                a.decode, line, first));
     }
     if (a.format == "json") {
         // One machine: the object as before; several: an array.
         nlohmann::json j = machines.size() == 1 ? to_json(machines[0]) : nlohmann::json::array();
         if (machines.size() > 1)
             for (const auto& m : machines) j.push_back(to_json(m));
-        return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
+        return write_output(json_text(j), "");
     }
     std::string out;
     for (size_t k = 0; k < machines.size(); ++k) {
         if (machines.size() > 1) out += fmt::format("{}machine {}:\n", k ? "\n" : "", k + 1);
         out += report::machine_text(machines[k]);
     }
-    return write_output(printable(out), "") ? Exit::ok : Exit::failure;
+    return write_output(printable(out), "");
 }
 }  // namespace
 
@@ -81,12 +73,12 @@ Command add_sysinfo(CLI::App& app, Global&) {
             j["libcrypto"] = {
                 {"version", crypto}, {"compiler", flags}, {"cpuinfo", bench::libcrypto_cpuinfo()}};
             j["speedlab"] = speedlab;
-            return write_output(json_text(j), "") ? Exit::ok : Exit::failure;
+            return write_output(json_text(j), "");
         }
         std::string text = report::machine_text(m);
         text += fmt::format("{:<11}{}\n{:<11}{}\n{:<11}{}\n{:<11}{}\n", "libcrypto:", crypto,
                             "built:", flags, "", bench::libcrypto_cpuinfo(), "program:", speedlab);
-        return write_output(printable(text), "") ? Exit::ok : Exit::failure;
+        return write_output(printable(text), "");
     };
 }
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/display_name.h"
+#include "core/error.h"
 
 namespace speedlab::cli {
 
@@ -65,17 +66,19 @@ std::string name_problem(const std::string& option, std::string& name,
 // The same as an option's check, which makes the value its stored form.
 CLI::Validator name_rule(NameKind kind);
 
-// "error: ..." on stderr; returns code.
-int fail(int code, const std::string& message);
+// "speedlab: error: ..." on stderr: main.cpp's for an Error, and a command's
+// that goes on after one (a run stored although stdout failed).
+void print_error(const std::string& message);
 
 // Reads FILE (or stdin for "-") up to `limit` bytes plus one, so that a caller
-// can tell larger input; empty optional and `error` set when it cannot be opened.
-std::optional<std::string> read_input(const std::string& path, size_t limit, std::string& error);
+// can tell larger input; throws speedlab::Error (input) when it cannot be read.
+std::string read_input(const std::string& path, size_t limit);
 
-// Opens PATH ("-": stdin) for reading through `file`; null with `error` set when it cannot.
-std::istream* open_input(const std::string& path, std::ifstream& file, std::string& error);
+// Opens PATH ("-": stdin) for reading through `file`; throws as read_input.
+std::istream* open_input(const std::string& path, std::ifstream& file);
 
-// Writes text to stdout, or to the file given with -o (all or nothing).
-bool write_output(const std::string& text, const std::string& path);
+// Writes text to stdout, or to the file given with -o (all or nothing):
+// Exit::ok, or speedlab::Error (io) thrown.
+int write_output(const std::string& text, const std::string& path);
 
 }  // namespace speedlab::cli

@@ -12,6 +12,7 @@
 
 #include "cli/commands.h"
 #include "cli/output.h"
+#include "core/error.h"
 #include "core/text.h"
 #include "import/reader.h"
 #include "store/database.h"
@@ -53,50 +54,38 @@ void protect_store(const Global& global) {
     }
 }
 
-int fail(int code, const std::string& message) {
+void print_error(const std::string& message) {
     // Errors quote names and text from files: shown as `list` shows them.
-    fmt::print(stderr, "speedlab: error: {}\n", terminal_safe(message));
-    return code;
+    fmt::print(stderr, "speedlab: error: {}\n", terminal_safe(valid_utf8(message)));
+}
+
+std::istream* open_input(const std::string& path, std::ifstream& file) {
+    if (path == "-") return &std::cin;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+        throw Error(ErrorKind::input, path + ": is a directory, not a text file");
+    file.open(path, std::ios::binary);
+    if (!file) throw Error(ErrorKind::input, path + ": cannot open: " + std::strerror(errno));
+    return &file;
 }
 
 // Reads up to `limit` + 1 bytes in chunks, so memory follows the input, not the
 // limit; without spare capacity, as the text is kept while it is parsed.
-std::istream* open_input(const std::string& path, std::ifstream& file, std::string& error) {
-    if (path == "-") return &std::cin;
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-        error = path + ": is a directory, not a text file";
-        return nullptr;
-    }
-    file.open(path, std::ios::binary);
-    if (!file) {
-        error = path + ": cannot open: " + std::strerror(errno);
-        return nullptr;
-    }
-    return &file;
-}
-
-std::optional<std::string> read_input(const std::string& path, size_t limit, std::string& error) {
+std::string read_input(const std::string& path, size_t limit) {
     std::ifstream file;
-    std::istream* in = open_input(path, file, error);
-    if (!in) return std::nullopt;
+    std::istream* in = open_input(path, file);
     std::string text;
     std::error_code ec;
     if (auto size = std::filesystem::file_size(path, ec); !ec && path != "-")
         text.reserve(std::min(size, limit) + 1);
     import::read_chunks(*in, limit, text);
-    if (in->bad()) {
-        error = path + ": cannot read: " + std::strerror(errno);
-        return std::nullopt;
-    }
+    if (in->bad()) throw Error(ErrorKind::input, path + ": cannot read: " + std::strerror(errno));
     return text;
 }
 
-bool write_output(const std::string& text, const std::string& path) {
-    std::string error;
-    if (write_file(path, text, error)) return true;
-    fmt::print(stderr, "speedlab: error: {}\n", error);
-    return false;
+int write_output(const std::string& text, const std::string& path) {
+    write_file(path, text);
+    return Exit::ok;
 }
 
 }  // namespace speedlab::cli

@@ -14,14 +14,13 @@ namespace speedlab::cli {
 bool resolve_one_machine(const store::Database& db, const std::string& pattern, std::string& name) {
     auto names = db.machine_names();
     auto match = match_machines(pattern, names);
-    if (!match.error.empty()) return fail(Exit::usage, terminal_safe(match.error)), false;
+    if (!match.error.empty()) throw Error(ErrorKind::usage, terminal_safe(match.error));
     if (match.names.size() > 1) {
         std::vector<std::string> some(
             match.names.begin(), match.names.begin() + std::min<size_t>(10, match.names.size()));
-        fail(Exit::usage,
-             terminal_safe(fmt::format("'{}' means {} machines ({}); name one", pattern,
-                                       match.names.size(), fmt::join(some, ", "))));
-        return false;
+        throw Error(ErrorKind::usage,
+                    terminal_safe(fmt::format("'{}' means {} machines ({}); name one", pattern,
+                                              match.names.size(), fmt::join(some, ", "))));
     }
     name = match.names.front();
     return true;

@@ -6,16 +6,13 @@
 
 namespace speedlab::cli {
 
-bool resolve_machine_filter(const store::Database& db, const std::string& pattern,
+void resolve_machine_filter(const store::Database& db, const std::string& pattern,
                             store::RunFilter& filter) {
-    if (pattern.empty()) return true;
+    if (pattern.empty()) return;
     auto match = match_machines(pattern, db.machine_names());
-    if (!match.error.empty()) {
-        fail(Exit::usage, "--machine: " + terminal_safe(match.error));
-        return false;
-    }
+    if (!match.error.empty())
+        throw Error(ErrorKind::usage, "--machine: " + terminal_safe(match.error));
     filter.machines = match.names;
-    return true;
 }
 
 }  // namespace speedlab::cli

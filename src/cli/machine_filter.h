@@ -7,9 +7,9 @@
 
 namespace speedlab::cli {
 
-// Sets filter.machines to the names PATTERN means. Nothing matched: prints
-// the error with the closest names and returns false (the caller exits 2).
-bool resolve_machine_filter(const store::Database& db, const std::string& pattern,
+// Sets filter.machines to the names PATTERN means. Nothing matched:
+// speedlab::Error (usage) naming the closest names.
+void resolve_machine_filter(const store::Database& db, const std::string& pattern,
                             store::RunFilter& filter);
 
 }  // namespace speedlab::cli

@@ -15,6 +15,8 @@
 #include "core/error.h"
 
 namespace {
+using namespace speedlab::cli;
+
 // "speedlab foo": say which word is not a command, and list the commands.
 bool unknown_command(const CLI::App& app, int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
@@ -35,6 +37,40 @@ bool unknown_command(const CLI::App& app, int argc, char** argv) {
         return true;
     }
     return false;
+}
+
+// --db as given, refused before any command opens it.
+void check_db(const Global& global, bool given) {
+    using speedlab::Error, speedlab::ErrorKind;
+    if (given && global.db.empty())
+        throw Error(ErrorKind::usage, "--db needs a file name (or a postgresql:// URL)");
+    if (global.db == ":memory:")
+        throw Error(ErrorKind::usage, "--db " + global.db +
+                                          ": give a database file; an in-memory database would "
+                                          "lose every run when speedlab exits");
+    if (global.db.rfind("file:", 0) == 0)
+        throw Error(ErrorKind::usage, "--db " + global.db +
+                                          ": a file: URI, which speedlab does not read; give the "
+                                          "database file's path (/path/to/results.db)");
+}
+
+// Runs COMMAND: the one place an Error's kind becomes an exit code.
+int run_command(const Command& command) {
+    int code = Exit::failure;
+    try {
+        code = command();
+    } catch (const speedlab::Error& e) {
+        print_error(e.what());
+        code = speedlab::exit_code(e.kind());
+    } catch (const std::exception& e) {
+        print_error(e.what());
+    }
+    // Results that did not reach stdout are a failure, whatever printed them.
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+        print_error(std::string("cannot write to standard output: ") + std::strerror(errno));
+        if (code == Exit::ok) code = Exit::failure;
+    }
+    return code;
 }
 }  // namespace
 
@@ -92,34 +128,12 @@ int main(int argc, char** argv) {
         int code = app.exit(e);
         return code == 0 ? 0 : Exit::usage;
     }
-    if (db_option->count() > 0 && global.db.empty())
-        return fail(Exit::usage, "--db needs a file name (or a postgresql:// URL)");
-    if (global.db == ":memory:")
-        return fail(Exit::usage, "--db " + global.db +
-                                     ": give a database file; an in-memory database would "
-                                     "lose every run when speedlab exits");
-    if (global.db.rfind("file:", 0) == 0)
-        return fail(Exit::usage, "--db " + global.db +
-                                     ": a file: URI, which speedlab does not read; give the "
-                                     "database file's path (/path/to/results.db)");
-    protect_store(global);
     for (auto& [sub, command] : commands)
-        if (sub->parsed()) {
-            int code = Exit::failure;
-            try {
-                code = command();
-            } catch (const speedlab::Error& e) {  // the one place a kind becomes an exit code
-                code = fail(speedlab::exit_code(e.kind()), e.what());
-            } catch (const std::exception& e) {
-                code = fail(Exit::failure, e.what());
-            }
-            // Results that did not reach stdout are a failure, whatever printed them.
-            if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
-                fail(Exit::failure,
-                     std::string("cannot write to standard output: ") + std::strerror(errno));
-                if (code == Exit::ok) code = Exit::failure;
-            }
-            return code;
-        }
+        if (sub->parsed())
+            return run_command([&, &command = command] {
+                check_db(global, db_option->count() > 0);
+                protect_store(global);
+                return command();
+            });
     return Exit::usage;
 }

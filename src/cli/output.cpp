@@ -13,7 +13,10 @@
 #include <filesystem>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "core/error.h"
 
 namespace speedlab::cli {
 
@@ -55,55 +58,47 @@ std::string parent_of(const std::string& path) {
     return p.has_parent_path() ? p.parent_path().string() : ".";
 }
 
-// The file PATH writes to: a symlink's target (it stays a symlink); empty
-// with `error` for the store, a dangling symlink or a directory.
-std::string output_target(const std::string& path, std::string& error) {
-    if (auto store = protected_target(path)) {
-        error = path + ": is the store speedlab uses (" + *store +
-                "); nothing written, give another file";
-        return {};
-    }
+[[noreturn]] void io_error(const std::string& message) {
+    throw Error(ErrorKind::io, message);
+}
+
+// The file PATH writes to: a symlink's target (it stays a symlink); the store,
+// a dangling symlink or a directory is refused.
+std::string output_target(const std::string& path) {
+    if (auto store = protected_target(path))
+        io_error(path + ": is the store speedlab uses (" + *store +
+                 "); nothing written, give another file");
     std::string target = path;
     struct stat st {};
     if (::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode)) {
         char* real = ::realpath(path.c_str(), nullptr);
-        if (!real) {
-            error = path + ": a symbolic link to nothing (" + std::strerror(errno) + ")";
-            return {};
-        }
+        if (!real) io_error(path + ": a symbolic link to nothing (" + std::strerror(errno) + ")");
         target = real;
         std::free(real);
     }
-    if (::stat(target.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-        error = path + ": is a directory";
-        return {};
-    }
+    if (::stat(target.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        io_error(path + ": is a directory");
     return target;
+}
+
+void write_stdout(std::string_view text) {
+    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
+        std::fflush(stdout) != 0) {
+        std::string why = std::strerror(errno);
+        std::clearerr(stdout);
+        io_error("cannot write to standard output: " + why);
+    }
 }
 }  // namespace
 
-bool write_all(int fd, std::string_view text, std::string& error) {
+void write_all(int fd, std::string_view text, const std::string& where) {
     size_t done = 0;
     while (done < text.size()) {
         ssize_t n = ::write(fd, text.data() + done, text.size() - done);
         if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            error = std::strerror(n < 0 ? errno : ENOSPC);
-            return false;
-        }
+        if (n <= 0) io_error(where + ": " + std::strerror(n < 0 ? errno : ENOSPC));
         done += static_cast<size_t>(n);
     }
-    return true;
-}
-
-bool write_stdout(const std::string& text, std::string& error) {
-    if (std::fwrite(text.data(), 1, text.size(), stdout) != text.size() ||
-        std::fflush(stdout) != 0) {
-        error = std::string("cannot write to standard output: ") + std::strerror(errno);
-        std::clearerr(stdout);
-        return false;
-    }
-    return true;
 }
 
 void protect_from_output(const std::string& database_file) {
@@ -119,64 +114,58 @@ OutputFile::~OutputFile() {
 // A device, FIFO or terminal is opened in place: renaming over it would
 // destroy it. Anything else gets a fresh temporary beside it (mkstemp:
 // O_CREAT|O_EXCL, never follows a symlink).
-bool OutputFile::open(const std::string& path, std::string& error) {
+void OutputFile::open(const std::string& path) {
     path_ = path;
-    if (path.empty() || path == "-") return stdout_ = true;
-    target_ = output_target(path, error);
-    if (target_.empty()) return false;
+    if (path.empty() || path == "-") {
+        stdout_ = true;
+        return;
+    }
+    target_ = output_target(path);
     struct stat st {};
     if (::stat(target_.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
         fd_ = ::open(target_.c_str(), O_WRONLY | O_NOCTTY | O_CLOEXEC);
-        if (fd_ < 0) error = target_ + ": " + std::strerror(errno);
-        return fd_ >= 0;
+        if (fd_ < 0) io_error(target_ + ": " + std::strerror(errno));
+        return;
     }
     std::string dir = parent_of(target_);
     tmp_ = dir + "/." + std::filesystem::path(target_).filename().string() + ".speedlab-XXXXXX";
     fd_ = ::mkstemp(tmp_.data());
     if (fd_ < 0) {
-        error = dir + ": cannot create a temporary file: " + std::strerror(errno);
         tmp_.clear();
-        return false;
+        io_error(dir + ": cannot create a temporary file: " + std::strerror(errno));
     }
-    return true;
 }
 
-bool OutputFile::write(std::string_view text, std::string& error) {
-    if (stdout_) return write_stdout(std::string(text), error);
-    if (write_all(fd_, text, error)) return true;
-    error = target_ + ": " + error;
-    return false;
+void OutputFile::write(std::string_view text) {
+    if (stdout_)
+        write_stdout(text);
+    else
+        write_all(fd_, text, target_);
 }
 
 // Fsynced and closed with every error checked, then renamed over the target,
-// which keeps its mode.
-bool OutputFile::commit(std::string& error) {
-    if (stdout_) return true;
-    bool ok = true;
-    if (!tmp_.empty() && ::fsync(fd_) != 0) ok = (error = std::strerror(errno), false);
-    if (::close(fd_) != 0 && ok) ok = (error = std::strerror(errno), false);
-    fd_ = -1;
-    if (ok && !tmp_.empty() && ::chmod(tmp_.c_str(), new_file_mode(target_)) != 0)
-        ok = (error = std::strerror(errno), false);
-    if (ok && !tmp_.empty() && ::rename(tmp_.c_str(), target_.c_str()) != 0)
-        ok = (error = std::strerror(errno), false);
-    if (!ok) {
-        error = target_ + ": " + error;
-        return false;  // the destructor removes the temporary
-    }
-    if (tmp_.empty()) return true;
+// which keeps its mode; on failure the destructor removes the temporary.
+void OutputFile::commit() {
+    if (stdout_) return;
+    int fd = std::exchange(fd_, -1);
+    if ((!tmp_.empty() && ::fsync(fd) != 0) | (::close(fd) != 0) ||
+        (!tmp_.empty() && (::chmod(tmp_.c_str(), new_file_mode(target_)) != 0 ||
+                           ::rename(tmp_.c_str(), target_.c_str()) != 0)))
+        io_error(target_ + ": " + std::strerror(errno));
+    if (tmp_.empty()) return;
     tmp_.clear();
     int dfd = ::open(parent_of(target_).c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (dfd >= 0) {
         ::fsync(dfd);
         ::close(dfd);
     }
-    return true;
 }
 
-bool write_file(const std::string& path, const std::string& text, std::string& error) {
+void write_file(const std::string& path, const std::string& text) {
     OutputFile out;
-    return out.open(path, error) && out.write(text, error) && out.commit(error);
+    out.open(path);
+    out.write(text);
+    out.commit();
 }
 
 }  // namespace speedlab::cli

@@ -6,16 +6,15 @@
 
 namespace speedlab::cli {
 
-// Writes all of TEXT to FD (again after EINTR); false with `error` (strerror).
-bool write_all(int fd, std::string_view text, std::string& error);
+// Every function here throws speedlab::Error (io) naming the file and why.
 
-// Writes to stdout and flushes; false with `error` set when the write fails.
-bool write_stdout(const std::string& text, std::string& error);
+// Writes all of TEXT to FD (again after EINTR); WHERE names FD in the error.
+void write_all(int fd, std::string_view text, const std::string& where);
 
 // Writes `text` to PATH ("" or "-": stdout). A regular file (or a new one) is
 // replaced atomically; a device, FIFO or terminal is written in place; a
-// directory or a dangling symlink is refused. False with `error` on failure.
-bool write_file(const std::string& path, const std::string& text, std::string& error);
+// directory or a dangling symlink is refused.
+void write_file(const std::string& path, const std::string& text);
 
 // An output written piece by piece (export's bundle, a run at a time), by the
 // rules of write_file: a regular file is replaced at commit() by a temporary
@@ -27,11 +26,11 @@ class OutputFile {
     OutputFile(const OutputFile&) = delete;
     OutputFile& operator=(const OutputFile&) = delete;
     ~OutputFile();
-    // Opens PATH ("" or "-": stdout); false with `error` when it may not be written.
-    bool open(const std::string& path, std::string& error);
-    bool write(std::string_view text, std::string& error);
+    // Opens PATH ("" or "-": stdout), refused when it may not be written.
+    void open(const std::string& path);
+    void write(std::string_view text);
     // The file complete: fsynced, closed and renamed over its target.
-    bool commit(std::string& error);
+    void commit();
 
   private:
     int fd_ = -1;

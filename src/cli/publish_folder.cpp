@@ -9,8 +9,10 @@
 #include <cstring>
 #include <filesystem>
 #include <random>
+#include <utility>
 
 #include "cli/output.h"
+#include "core/error.h"
 
 namespace speedlab::cli {
 
@@ -49,17 +51,19 @@ int fresh_file(int dir, const std::string& leaf, std::string& tmp) {
     }
     return -1;
 }
+
+[[noreturn]] void io_error(const std::string& message) {
+    throw Error(ErrorKind::io, message);
+}
 }  // namespace
 
-std::optional<PublishFolder> PublishFolder::open(const std::string& dir, std::string& error) {
+PublishFolder PublishFolder::open(const std::string& dir) {
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (fd < 0) {
-        error = "cannot open " + dir + ": " + std::strerror(errno) +
-                (ec ? " (creating it: " + ec.message() + ")" : "");
-        return std::nullopt;
-    }
+    if (fd < 0)
+        io_error("cannot open " + dir + ": " + std::strerror(errno) +
+                 (ec ? " (creating it: " + ec.message() + ")" : ""));
     return PublishFolder(dir, fd);
 }
 
@@ -105,31 +109,26 @@ bool PublishFolder::empty() const {
     return none;
 }
 
-bool PublishFolder::make_folder(const std::string& name, std::string& error) {
+void PublishFolder::make_folder(const std::string& name) {
     std::string where = name_ + "/" + name;
     switch (kind_of(fd_, name)) {
         case Kind::link:
-            error = where +
-                    " is a symbolic link: publish never writes through one (remove it, or "
-                    "publish into another directory)";
-            return false;
+            io_error(where +
+                     " is a symbolic link: publish never writes through one (remove it, or "
+                     "publish into another directory)");
         case Kind::file:
         case Kind::other:
-            error = where + " is not a directory";
-            return false;
+            io_error(where + " is not a directory");
         case Kind::none:
-            if (::mkdirat(fd_, name.c_str(), 0777) != 0 && errno != EEXIST) {
-                error = "cannot create " + where + ": " + std::strerror(errno);
-                return false;
-            }
+            if (::mkdirat(fd_, name.c_str(), 0777) != 0 && errno != EEXIST)
+                io_error("cannot create " + where + ": " + std::strerror(errno));
             break;
         case Kind::folder:
             break;
     }
     std::string leaf;
-    if (parent(name + "/x", leaf) >= 0) return true;
-    error = "cannot open " + where + ": " + std::strerror(errno);
-    return false;
+    if (parent(name + "/x", leaf) < 0)
+        io_error("cannot open " + where + ": " + std::strerror(errno));
 }
 
 std::optional<std::string> PublishFolder::read(const std::string& path, size_t limit) const {
@@ -155,37 +154,29 @@ std::optional<std::string> PublishFolder::read(const std::string& path, size_t l
     return out;
 }
 
-bool PublishFolder::replace(const std::string& path, const std::string& content,
-                            std::string& error) {
+void PublishFolder::replace(const std::string& path, const std::string& content) {
     std::string leaf, tmp;
     int dir = parent(path, leaf);
-    if (dir < 0) {
-        error = "cannot reach " + name_ + "/" + path + ": " + std::strerror(errno);
-        return false;
-    }
+    if (dir < 0) io_error("cannot reach " + name_ + "/" + path + ": " + std::strerror(errno));
     std::string where =
         path.find('/') == std::string::npos ? name_ : name_ + "/" + path.substr(0, path.find('/'));
     int fd = fresh_file(dir, leaf, tmp);
-    if (fd < 0) {
-        error = "cannot write into " + where + ": " + std::strerror(errno);
-        return false;
-    }
+    if (fd < 0) io_error("cannot write into " + where + ": " + std::strerror(errno));
     struct stat old {};  // a page replaced keeps its mode
     bool keep_mode =
         ::fstatat(dir, leaf.c_str(), &old, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(old.st_mode);
-    bool ok = write_all(fd, content, error);
-    if (ok && keep_mode && ::fchmod(fd, old.st_mode & 07777) != 0)
-        ok = (error = std::strerror(errno), false);
-    if (ok && ::fsync(fd) != 0) ok = (error = std::strerror(errno), false);
-    if (::close(fd) != 0 && ok) ok = (error = std::strerror(errno), false);
-    // rename replaces a symlink at LEAF by the file; what it pointed at is untouched.
-    if (ok && ::renameat(dir, tmp.c_str(), dir, leaf.c_str()) != 0)
-        ok = (error = std::strerror(errno), false);
-    if (!ok) {
+    try {
+        write_all(fd, content, name_ + "/" + path);
+        if ((keep_mode && ::fchmod(fd, old.st_mode & 07777) != 0) || ::fsync(fd) != 0 ||
+            ::close(std::exchange(fd, -1)) != 0 ||
+            // rename replaces a symlink at LEAF by the file; what it pointed at is untouched.
+            ::renameat(dir, tmp.c_str(), dir, leaf.c_str()) != 0)
+            io_error(name_ + "/" + path + ": " + std::strerror(errno));
+    } catch (const Error&) {
+        if (fd >= 0) ::close(fd);
         ::unlinkat(dir, tmp.c_str(), 0);
-        error = name_ + "/" + path + ": " + error;
+        throw;
     }
-    return ok;
 }
 
 bool PublishFolder::remove_file(const std::string& path) {

@@ -15,8 +15,9 @@ class PublishFolder {
   public:
     enum class Kind { none, file, folder, link, other };
 
-    // Opens DIR, creating it (and its parents) if needed; nullopt with `error`.
-    static std::optional<PublishFolder> open(const std::string& dir, std::string& error);
+    // Opens DIR, creating it (and its parents) if needed. Here failures throw
+    // speedlab::Error (io) naming the path and why.
+    static PublishFolder open(const std::string& dir);
     PublishFolder(PublishFolder&& other) noexcept;
     PublishFolder& operator=(PublishFolder&&) = delete;
     PublishFolder(const PublishFolder&) = delete;
@@ -27,12 +28,12 @@ class PublishFolder {
     Kind kind(const std::string& path) const;
     bool empty() const;
     // The sub-folder NAME, made if missing; a symlink or a file there is refused.
-    bool make_folder(const std::string& name, std::string& error);
+    void make_folder(const std::string& name);
     // A regular file's content, at most LIMIT bytes + 1; nullopt for anything else.
     std::optional<std::string> read(const std::string& path, size_t limit) const;
     // PATH now holds CONTENT, whole or not at all (whatever was there, a symlink
     // included, is replaced, never written through).
-    bool replace(const std::string& path, const std::string& content, std::string& error);
+    void replace(const std::string& path, const std::string& content);
     // Removes PATH if it is a regular file; true when it did.
     bool remove_file(const std::string& path);
 

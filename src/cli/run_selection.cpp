@@ -11,19 +11,17 @@
 
 namespace speedlab::cli {
 
-std::optional<std::vector<int64_t>> select_runs(const store::Database& db, const RunSelection& s,
-                                                const char* command) {
-    if (s.runs.empty() && s.machine.empty() && s.source.empty()) {
-        fail(Exit::usage, fmt::format("{}: give runs, ranges (5-9) or filters", command));
-        return std::nullopt;
-    }
+std::vector<int64_t> select_runs(const store::Database& db, const RunSelection& s,
+                                 const char* command) {
+    if (s.runs.empty() && s.machine.empty() && s.source.empty())
+        throw Error(ErrorKind::usage,
+                    fmt::format("{}: give runs, ranges (5-9) or filters", command));
     auto named = resolve_words(db, s.runs, "; nothing changed");
-    if (!named) return std::nullopt;
     bool filtered = !s.machine.empty() || !s.source.empty();
     std::set<int64_t> allowed;
     if (filtered) {
         store::RunFilter filter{.source = s.source};
-        if (!resolve_machine_filter(db, s.machine, filter)) return std::nullopt;
+        resolve_machine_filter(db, s.machine, filter);
         for (const auto& r : db.list(filter)) allowed.insert(r.id);
     }
     std::vector<int64_t> ids;
@@ -33,52 +31,38 @@ std::optional<std::vector<int64_t>> select_runs(const store::Database& db, const
     };
     if (s.runs.empty())
         for (int64_t id : allowed) keep(id);
-    for (int64_t id : *named) keep(id);
-    if (ids.empty()) {
-        fail(Exit::usage, fmt::format("{}: no run matches; nothing changed", command));
-        return std::nullopt;
-    }
+    for (int64_t id : named) keep(id);
+    if (ids.empty())
+        throw Error(ErrorKind::usage, fmt::format("{}: no run matches; nothing changed", command));
     return ids;
 }
 
-std::optional<store::RunResolution> resolve_named(const store::Database& db,
-                                                  const std::vector<std::string>& words,
-                                                  const store::OutsideLookup& outside,
-                                                  const char* after_error,
-                                                  const store::HeldAgainst& against) {
+store::RunResolution resolve_named(const store::Database& db, const std::vector<std::string>& words,
+                                   const store::OutsideLookup& outside, const char* after_error,
+                                   const store::HeldAgainst& against) {
     auto r = store::resolve_runs(db, words, outside, against);
     for (const auto& note : r.notes) fmt::print(stderr, "speedlab: {}\n", note);
-    if (!r.error.empty()) {
-        fail(Exit::usage, r.error + after_error);
-        return std::nullopt;
-    }
+    if (!r.error.empty()) throw Error(ErrorKind::usage, r.error + after_error);
     return r;
 }
 
-std::optional<std::vector<int64_t>> resolve_words(const store::Database& db,
-                                                  const std::vector<std::string>& words,
-                                                  const char* after_error) {
-    auto r = resolve_named(db, words, {}, after_error);
-    if (!r) return std::nullopt;
-    return std::move(r->ids);
+std::vector<int64_t> resolve_words(const store::Database& db, const std::vector<std::string>& words,
+                                   const char* after_error) {
+    return resolve_named(db, words, {}, after_error).ids;
 }
 
-std::optional<Run> resolve_one(const store::Database& db, const std::string& word,
-                               const char* command, bool newest,
-                               const store::HeldAgainst& against) {
-    auto named = resolve_named(db, {word}, {}, "", against);
-    if (!named) return std::nullopt;
-    auto ids = &named->ids;
-    if (ids->size() > 1 && !newest) {
-        fail(Exit::usage,
-             fmt::format("{} takes one run, and '{}' names {} (ids {}-{}); name one "
-                         "by its id or label",
-                         command, terminal_safe(word), ids->size(), ids->front(), ids->back()));
-        return std::nullopt;
-    }
-    auto run = db.load(*std::max_element(ids->begin(), ids->end()));
-    if (!run) fail(Exit::failure, fmt::format("{}: the run was deleted meanwhile", command));
-    return run;
+Run resolve_one(const store::Database& db, const std::string& word, const char* command,
+                bool newest, const store::HeldAgainst& against) {
+    auto ids = resolve_named(db, {word}, {}, "", against).ids;
+    if (ids.size() > 1 && !newest)
+        throw Error(ErrorKind::usage,
+                    fmt::format("{} takes one run, and '{}' names {} (ids {}-{}); name one "
+                                "by its id or label",
+                                command, terminal_safe(word), ids.size(), ids.front(), ids.back()));
+    auto run = db.load(*std::max_element(ids.begin(), ids.end()));
+    if (!run)
+        throw Error(ErrorKind::failed, fmt::format("{}: the run was deleted meanwhile", command));
+    return *run;
 }
 
 }  // namespace speedlab::cli

@@ -9,8 +9,11 @@ int exit_code(ErrorKind kind) {
             return 2;
         case ErrorKind::input:
             return 65;  // EX_DATAERR
+        case ErrorKind::interrupted:
+            return 130;  // 128 + SIGINT, as a shell reports Ctrl-C
         case ErrorKind::io:
         case ErrorKind::busy:
+        case ErrorKind::failed:
         case ErrorKind::internal:
             return 1;
     }
@@ -24,7 +27,10 @@ int http_status(ErrorKind kind) {
             return 400;
         case ErrorKind::not_found:
             return 404;
+        case ErrorKind::failed:
+            return 422;
         case ErrorKind::busy:
+        case ErrorKind::interrupted:
             return 503;
         case ErrorKind::io:
         case ErrorKind::internal:

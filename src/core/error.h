@@ -9,12 +9,14 @@
 namespace speedlab {
 
 enum class ErrorKind {
-    usage,      // the words given cannot be carried out: exit 2, HTTP 400
-    input,      // a file or text that cannot be read as what it should be: exit 65, HTTP 400
-    io,         // a file, the store or the network failed: exit 1, HTTP 500
-    busy,       // another writer held the store too long: exit 1, HTTP 503
-    not_found,  // no such run, machine or page: exit 2, HTTP 404
-    internal,   // a bug: exit 1, HTTP 500
+    usage,        // the words given cannot be carried out: exit 2, HTTP 400
+    input,        // a file or text that cannot be read as what it should be: exit 65, HTTP 400
+    io,           // a file, the store or the network failed: exit 1, HTTP 500
+    busy,         // another writer held the store too long: exit 1, HTTP 503
+    not_found,    // no such run, machine or page: exit 2, HTTP 404
+    failed,       // the work could not be done as asked (no figures in common): exit 1, HTTP 422
+    interrupted,  // a signal stopped it, what was finished kept: exit 130, HTTP 503
+    internal,     // a bug: exit 1, HTTP 500
 };
 
 class Error : public std::runtime_error {

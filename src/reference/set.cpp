@@ -104,16 +104,14 @@ ReferenceSet load_set(const std::string& path) {
     return set;
 }
 
-std::optional<std::string> locate_set(const std::string& option, std::string& error) {
+std::string locate_set(const std::string& option) {
     if (!option.empty()) {
         if (is_file(option)) return option;
-        error = "--reference " + option + ": no such file";
-        return std::nullopt;
+        throw SetError("--reference " + option + ": no such file");
     }
     if (const char* env = std::getenv("SPEEDLAB_REFERENCE"); env && *env) {
         if (is_file(env)) return std::string(env);
-        error = std::string("SPEEDLAB_REFERENCE=") + env + ": no such file";
-        return std::nullopt;
+        throw SetError(std::string("SPEEDLAB_REFERENCE=") + env + ": no such file");
     }
     std::string bin = exe_dir();
     fs::path installed = fs::path(bin).parent_path() / "share/speedlab/reference/reference.json";
@@ -125,10 +123,9 @@ std::optional<std::string> locate_set(const std::string& option, std::string& er
         if (is_file(source)) return source.string();
     }
 #endif
-    error = "no reference set: looked for " + installed.string() +
-            " (make install puts it there); give one with --reference FILE or "
-            "SPEEDLAB_REFERENCE";
-    return std::nullopt;
+    throw SetError("no reference set: looked for " + installed.string() +
+                   " (make install puts it there); give one with --reference FILE or "
+                   "SPEEDLAB_REFERENCE");
 }
 
 }  // namespace speedlab::reference

@@ -55,7 +55,7 @@ ReferenceSet load_set(const std::string& path);
 // Where the set is: OPTION (--reference), else $SPEEDLAB_REFERENCE, else the
 // installed share/speedlab/reference/ beside the binary's bin/, else the
 // source tree's data/reference/ when the binary runs from its build
-// directory. Empty optional and `error` set when none is there.
-std::optional<std::string> locate_set(const std::string& option, std::string& error);
+// directory. SetError when none is there.
+std::string locate_set(const std::string& option);
 
 }  // namespace speedlab::reference

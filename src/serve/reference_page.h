@@ -14,7 +14,7 @@ namespace speedlab::serve {
 // The set the site shows, or why there is none (the page then says so).
 struct ReferenceSource {
     std::shared_ptr<const reference::ReferenceSet> set;
-    std::string error;
+    std::string missing;  // why there is none, shown on the page
 };
 
 Response reference_page(const store::Database& db, const ReferenceSource& source,

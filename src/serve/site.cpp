@@ -79,7 +79,7 @@ Site::~Site() = default;
 
 store::OutsideLookup Site::reference_lookup() const {
     if (reference_.set) return reference::outside_lookup(*reference_.set);
-    std::string why = reference_.error;
+    std::string why = reference_.missing;
     return [why](const std::string& text) {
         return store::OutsideRun{std::nullopt, "",
                                  "no reference run 'ref:" + terminal_safe(text) +
