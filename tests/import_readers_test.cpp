@@ -12,35 +12,12 @@
 #include "import/labels.h"
 #include "import/pipeline.h"
 #include "import/reader.h"
-#include "test_support.h"
+#include "import_support.h"
 
 using namespace speedlab;
 using namespace speedlab::testing;
 
 namespace {
-
-struct Found {
-    std::string reader;
-    import::Read read;
-};
-
-// What the pipeline's choice of reader makes of a text named FILE.
-Found read_text(const std::string& file, const std::string& text) {
-    static const import::Options options;
-    const import::Reader& reader =
-        import::reader_for(std::string_view(text).substr(0, import::kSniffBytes));
-    std::istringstream rest(text.substr(std::min(text.size(), import::kSniffBytes)));
-    import::Input input{.name = file,
-                        .head = text.substr(0, import::kSniffBytes),
-                        .rest = &rest,
-                        .text = std::make_shared<std::string>(text),
-                        .options = &options};
-    return {std::string(reader.name), reader.read(input)};
-}
-
-Found read_corpus(const std::string& file) {
-    return read_text(file, read_fixture("corpus/" + file));
-}
 
 struct Want {
     const char* name;

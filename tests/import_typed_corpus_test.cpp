@@ -4,32 +4,13 @@
 // base units; the negatives give nothing, whichever reader they reach.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <memory>
-#include <sstream>
 
-#include "import/pipeline.h"
-#include "import/reader.h"
-#include "test_support.h"
+#include "import_support.h"
 
 using namespace speedlab;
 using namespace speedlab::testing;
 
 namespace {
-
-// What the pipeline's choice of reader makes of a corpus file.
-import::Read read_typed(const std::string& file){static const import::Options options;
-std::string text = read_fixture("corpus/" + file);
-const import::Reader& reader =
-    import::reader_for(std::string_view(text).substr(0, import::kSniffBytes));
-std::istringstream rest(text.substr(std::min(text.size(), import::kSniffBytes)));
-import::Input input{.name = file,
-                    .head = text.substr(0, import::kSniffBytes),
-                    .rest = &rest,
-                    .text = std::make_shared<std::string>(text),
-                    .options = &options};
-return reader.read(input);
-}  // namespace
 
 struct Want {
     const char* name;
@@ -93,7 +74,7 @@ TEST(ImportTypedCorpus, FiguresAtTheirAlgorithmSizeAndValue) {
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
-        auto read = read_typed(w.file);
+        auto read = read_corpus(w.file).read;
         ASSERT_TRUE(read.refused.empty()) << read.refused;
         ASSERT_GT(read.runs.size(), w.run);
         const Measurement* m = read.runs[w.run].find(w.algorithm, w.op, w.size);
@@ -113,7 +94,7 @@ TEST(ImportTypedCorpus, EachTableGivesItsFiguresOnce) {
     for (const Case& c : {Case{kCeph, 1, 6}, Case{kAfalg, 2, 6}, Case{kBbbSha, 1, 18},
                           Case{kBbbHw, 1, 18}, Case{kSpeedup, 2, 18}, Case{kNoHeader, 3, 6}}) {
         SCOPED_TRACE(c.file);
-        auto read = read_typed(c.file);
+        auto read = read_corpus(c.file).read;
         ASSERT_EQ(read.runs.size(), c.runs);
         for (const auto& run : read.runs) EXPECT_EQ(run.measurements.size(), c.figures_per_run);
     }
@@ -125,7 +106,7 @@ TEST(ImportTypedCorpus, NegativesGiveNothing) {
                              "107-NEGATIVE-aesbench-libcrypto-gbits-per-cpu-rank-columns.md",
                              "110-NEGATIVE-aesbench-raw-key-value-records-bitrate.txt"}) {
         SCOPED_TRACE(file);
-        auto read = read_typed(file);
+        auto read = read_corpus(file).read;
         EXPECT_TRUE(read.runs.empty());
         EXPECT_FALSE(read.refused.empty());
     }
