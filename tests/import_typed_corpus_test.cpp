@@ -4,7 +4,6 @@
 // base units; the negatives give nothing, whichever reader they reach.
 #include <gtest/gtest.h>
 
-
 #include "import_support.h"
 
 using namespace speedlab;
