@@ -33,10 +33,9 @@ CLI::Validator day_check() {
 
 // The figures LIST names, resolved against those of the query's runs before
 // any figure is read, so only those are read (a change costs the same to find
-// whether it is printed or not); false (with the error printed) when an item
-// names none.
-bool choose_metrics(const std::string& list, const store::Database& db, store::HistoryQuery& q) {
-    if (list.empty()) return true;
+// whether it is printed or not); a usage error when an item names none.
+void choose_metrics(const std::string& list, const store::Database& db, store::HistoryQuery& q) {
+    if (list.empty()) return;
     // The figures in any order choose the same ones; the order is read only
     // for an error, whose closest names it breaks ties between.
     for (bool in_order : {false, true}) {
@@ -54,9 +53,8 @@ bool choose_metrics(const std::string& list, const store::Database& db, store::H
         q.metrics.emplace();
         for (const auto& key : stored)
             if (keys.count(metric_key(key))) q.metrics->push_back(key);
-        return true;
+        return;
     }
-    return false;
 }
 
 // What a kept text answer is looked up by besides its machine: the options
@@ -92,8 +90,7 @@ Command add_history(CLI::App& app, Global& global) {
     app.add_option("-o,--output", a->output, "write to this file");
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
-        std::string name;
-        if (!resolve_one_machine(db, a->machine, name)) return Exit::usage;
+        std::string name = resolve_one_machine(db, a->machine);
         // Read before the runs: an answer kept for it was computed from them or later ones.
         int64_t generation = db.generation();
         bool text_form = a->format == "text";
@@ -103,7 +100,7 @@ Command add_history(CLI::App& app, Global& global) {
         store::HistoryQuery query;
         query.machines = {name};
         query.since = a->since, query.until = a->until;
-        if (!choose_metrics(a->metrics, db, query)) return Exit::usage;
+        choose_metrics(a->metrics, db, query);
         auto runs = db.history_runs(query);
         auto h = compare::history(runs);
         std::string text = a->format == "json" ? report::history_json(name, runs, h)

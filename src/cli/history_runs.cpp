@@ -11,7 +11,7 @@
 
 namespace speedlab::cli {
 
-bool resolve_one_machine(const store::Database& db, const std::string& pattern, std::string& name) {
+std::string resolve_one_machine(const store::Database& db, const std::string& pattern) {
     auto names = db.machine_names();
     auto match = match_machines(pattern, names);
     if (!match.error.empty()) throw Error(ErrorKind::usage, terminal_safe(match.error));
@@ -22,8 +22,7 @@ bool resolve_one_machine(const store::Database& db, const std::string& pattern, 
                     terminal_safe(fmt::format("'{}' means {} machines ({}); name one", pattern,
                                               match.names.size(), fmt::join(some, ", "))));
     }
-    name = match.names.front();
-    return true;
+    return match.names.front();
 }
 
 std::vector<Run> history_runs(const store::Database& db, const std::string& machine,
