@@ -118,13 +118,11 @@ std::optional<int64_t> size_column(std::string_view header, std::optional<RateUn
     return n;
 }
 
-// Wide form: an algorithm column and two or more block-size columns. Without
-// a unit named, the figures are openssl's own, in 1000s of bytes per second.
-bool wide_columns(const std::vector<std::string>& header, Columns& c) {
-    std::optional<RateUnit> unit;
-    for (size_t k = 0; k < header.size(); ++k)
-        if (auto size = size_column(header[k], unit))
-            c.sizes.emplace_back(static_cast<int>(k), *size);
+// Wide form: an algorithm column and two or more block-size columns (found
+// with UNIT, the one their names give, if any). Without a unit named, the
+// figures are openssl's own, in 1000s of bytes per second.
+bool wide_columns(const std::vector<std::string>& header, const std::optional<RateUnit>& unit,
+                  Columns& c) {
     if (c.algorithm < 0 || c.sizes.size() < 2) return false;
     c.unit = unit.value_or(RateUnit{1000, false, {}});
     c.names = header[static_cast<size_t>(c.algorithm)] + ", " +
@@ -135,6 +133,7 @@ bool wide_columns(const std::vector<std::string>& header, Columns& c) {
 
 std::optional<Columns> columns_of(const std::vector<std::string>& header) {
     Columns c;
+    std::optional<RateUnit> size_unit;  // what the block-size columns' names say
     for (size_t k = 0; k < header.size(); ++k) {
         std::string name = lower_ascii(header[k]);
         int at = static_cast<int>(k);
@@ -150,12 +149,13 @@ std::optional<Columns> columns_of(const std::vector<std::string>& header) {
             c.machine = at;
         else if (one_of(name, kSystemNames) && c.system < 0)
             c.system = at;
-        else if (std::optional<RateUnit> named; size_column(header[k], named))
-            continue;  // a wide table's block size, whatever unit it names
+        else if (auto size = size_column(header[k], size_unit))
+            c.sizes.emplace_back(at, *size);  // a wide table's block size
         else if (auto unit = rate_unit(header[k]); unit && c.rate < 0)
             c.rate = at, c.unit = *unit;
     }
-    if (c.rate < 0 && c.size < 0 && wide_columns(header, c)) return c;
+    if (c.rate < 0 && c.size < 0 && wide_columns(header, size_unit, c)) return c;
+    c.sizes.clear();  // block sizes beside a rate column name no figures
     if (c.algorithm < 0 || c.rate < 0) return std::nullopt;
     bool bare = lower_ascii(header[static_cast<size_t>(c.rate)]) == "speed" ||
                 lower_ascii(header[static_cast<size_t>(c.rate)]) == "throughput";

@@ -809,20 +809,22 @@ struct Reader {
     // In a table whose rows are labelled by the command that printed them
     // ("openssl speed -evp aes-256-cbc"), a row of another program
     // ("libarchivetest aes-256") holds no openssl figures.
-    static bool other_program_row(const Table& t, const std::vector<bool>& figure_column,
-                                  size_t r) {
-        auto label = [&](size_t row) {
-            for (size_t k = 0; k < t.rows[row].size() && k < figure_column.size(); ++k)
-                if (!figure_column[k] && !t.rows[row][k].empty())
-                    return lower(hand_cell_text(t.rows[row][k]));
-            return std::string();
-        };
+    // Which rows those are, by index into t.rows; each label read once.
+    static std::vector<bool> other_program_rows(const Table& t,
+                                                const std::vector<bool>& figure_column) {
+        std::vector<std::string> labels(t.rows.size());
+        for (size_t r = 1; r < t.rows.size(); ++r)
+            for (size_t k = 0; k < t.rows[r].size() && k < figure_column.size(); ++k)
+                if (!figure_column[k] && !t.rows[r][k].empty()) {
+                    labels[r] = lower(hand_cell_text(t.rows[r][k]));
+                    break;
+                }
         auto command = [](const std::string& l) { return l.rfind("openssl ", 0) == 0; };
-        std::string mine = label(r);
-        if (mine.empty() || command(mine) || mine.find(' ') == std::string::npos) return false;
-        for (size_t other = 1; other < t.rows.size(); ++other)
-            if (command(label(other))) return true;
-        return false;
+        std::vector<bool> other(t.rows.size());
+        if (std::none_of(labels.begin(), labels.end(), command)) return other;
+        for (size_t r = 1; r < t.rows.size(); ++r)
+            other[r] = !command(labels[r]) && labels[r].find(' ') != std::string::npos;
+        return other;
     }
 
     // Columns are block sizes; each row one algorithm of one run.
@@ -834,9 +836,10 @@ struct Reader {
             figure_column[k] = cols[k].size > 0 && cols[k].algorithm.empty() && !cols[k].ratio;
         std::optional<std::string> fallback;  // only rows that name no algorithm need it
         std::string caption;
+        const std::vector<bool> other_programs = other_program_rows(t, figure_column);
         for (size_t r = 1; r < t.rows.size(); ++r) {
             const auto& row = t.rows[r];
-            if (other_program_row(t, figure_column, r)) continue;
+            if (other_programs[r]) continue;
             std::string alg, key;
             std::vector<bool> label_column = figure_column;
             if (r == 1) caption = caption_machine(lines, t.first);
