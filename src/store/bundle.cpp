@@ -109,7 +109,7 @@ std::string merged_from(const json& run, const std::string& where) {
 }
 
 // What every run must have to be stored: fields of the right types.
-Run checked_run(const json& j, const std::string& where) {
+Run checked_run(const json& j, const std::string& where) try {
     if (!j.is_object()) throw BundleError(where + ": expected a run (a JSON object)");
     std::string source = j.value("source", "");
     if (source != "measured" && source != "imported")
@@ -123,20 +123,19 @@ Run checked_run(const json& j, const std::string& where) {
             throw BundleError(where +
                               ": expected each measurement to have \"algorithm\", a known "
                               "\"operation\" and a numeric \"value\"");
-    try {
-        Run run = run_from_json(j);
-        if (auto name = merged_from(j, where); !name.empty()) run.machine.edit().merged_from = name;
-        check_values(run, where);
-        if (j.contains("raw_text_base64")) {
-            auto raw = unbase64(j.at("raw_text_base64").get<std::string>());
-            if (!raw) throw BundleError(where + ": \"raw_text_base64\" is not base64");
-            run.raw_text = *raw;
-        }
-        run.id = 0;
-        return run;
-    } catch (const json::exception& e) {
-        throw BundleError(where + ": a field has the wrong type: " + e.what());
+    Run run = run_from_json(j);
+    if (auto name = merged_from(j, where); !name.empty()) run.machine.edit().merged_from = name;
+    check_values(run, where);
+    if (j.contains("raw_text_base64")) {
+        auto raw = unbase64(j.at("raw_text_base64").get<std::string>());
+        if (!raw) throw BundleError(where + ": \"raw_text_base64\" is not base64");
+        run.raw_text = *raw;
     }
+    run.id = 0;
+    return run;
+} catch (const json::exception& e) {
+    // Any field read with the wrong type, the checks above included ("source": 1).
+    throw BundleError(where + ": a field has the wrong type: " + e.what());
 }
 
 }  // namespace

@@ -130,6 +130,15 @@ TEST_P(CliOn, DamagedBundlesStoreNothing) {
          R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "measured",
              "measurements": [{"algorithm": "md5", "operation": "fly", "value": 1}]}]})",
          "known \"operation\""},
+        // Found by fuzz_bundle: a field the checks read, of another type.
+        {"operation-a-number",
+         R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "measured",
+             "measurements": [{"algorithm": "md5", "operation": 1024, "value": 1}]}]})",
+         "run 1: a field has the wrong type"},
+        {"source-a-number",
+         R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": 1,
+             "measurements": []}]})",
+         "run 1: a field has the wrong type"},
     };
     std::string elsewhere = another_store("elsewhere");
     for (const auto& c : cases) {
