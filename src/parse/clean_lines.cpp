@@ -561,8 +561,9 @@ class Unwrapper {
     // pipe row at the line where it starts. True when the line was taken.
     bool table_source(std::string_view line, size_t number) {
         if (html_.empty() && find_nocase(line, "<tr") == std::string_view::npos) {
-            // "</thead>", "<tbody>" on lines of their own between rows: no line
-            if (html_rows_ && table_markup_only(line)) return true;
+            // "</thead>", "<tbody>" on lines of their own between rows, or a
+            // blank line a site generator put there: no line (the rows stay one table)
+            if (html_rows_ && (trim(line).empty() || table_markup_only(line))) return true;
             html_rows_ = false;
             return false;
         }

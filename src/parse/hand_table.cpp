@@ -19,7 +19,10 @@
 #include "core/curve.h"
 #include "core/shared_pool.h"
 #include "core/text.h"
+#include "parse/cell_rows.h"
 #include "parse/cells.h"
+#include "parse/table_heading.h"
+#include "parse/unstated_unit.h"
 
 namespace speedlab::parse {
 
@@ -489,31 +492,6 @@ std::string caption_name(std::string_view t) {
     return ends_with_word("from") || ends_with_word("on") ? std::string(name) : std::string();
 }
 
-// "### Raspberry Pi 4", "**Rock 5B**", a title over its rule ("Pi 4" over
-// "----"): a heading right above a table names the machine of its figures,
-// unless it names the results themselves ("Results", "OpenSSL speed").
-std::string heading_name(const std::vector<CleanLine>& lines, size_t k) {
-    std::string_view t = trim(lines[k].text());
-    std::string_view title;
-    if (t.starts_with('#')) {
-        title = t.substr(std::min(t.size(), t.find_first_not_of('#')));
-        while (!title.empty() && title.back() == '#') title.remove_suffix(1);
-    } else if (t.size() > 4 && t.starts_with("**") && t.ends_with("**")) {
-        title = t.substr(2, t.size() - 4);
-    } else if (k > 0 && t.size() >= 3 && t.find_first_not_of(t[0]) == std::string_view::npos &&
-               std::string_view("=-^~*").find(t[0]) != std::string_view::npos) {
-        title = lines[k - 1].text();
-    }
-    title = trim(title);
-    if (title.empty() || title.size() > 40 || words(title).size() > 6 || title.back() == ':' ||
-        title.back() == '.')
-        return {};
-    for (std::string_view w : {"openssl", "speed", "result", "benchmark", "performance", "table",
-                               "summary", "comparison", "crypto", "output", "test", "number"})
-        if (mentions(title, w)) return {};
-    return std::string(title);
-}
-
 // "OpenSSL results from tilia:", or a heading: the machine a table's rows
 // were measured on.
 std::string caption_machine(const std::vector<CleanLine>& lines, size_t first) {
@@ -546,6 +524,14 @@ bool contains(const std::string& s, std::string_view p) {
     return s.find(p) != std::string::npos;
 }
 
+// A figure, or a row's index ("0": pandas numbers its rows from zero, which
+// is no figure): never a machine's name.
+bool number_cell(std::string_view cell) {
+    std::string t = hand_cell_text(cell);
+    return read_hand_number(t) ||
+           (!t.empty() && t.find_first_not_of("0123456789") == std::string::npos);
+}
+
 Machine machine_named(std::string label) {
     Machine m;
     m.label = std::move(label);
@@ -576,7 +562,7 @@ void name_run(Run& r, Machine& m, const std::vector<std::string>& header,
         } else if (contains(h, "cpu") || contains(h, "processor")) {
             m.cpu_name = cell;
             names.push_back(cell);
-        } else if (!read_hand_number(cell)) {  // a number names no machine
+        } else if (!number_cell(cell)) {  // a number names no machine
             names.push_back(cell);
         }
     }
@@ -678,9 +664,14 @@ struct Reader {
         }
         if (all_percent(t)) return ratio_seen(t);
         if (sized < 2 && named == 0 && bogomips_table(t)) return;
+        if (sized >= 2 && unit_unstated_and_too_small(t.rows, cols)) {
+            if (!out.unstated_unit_line) out.unstated_unit_line = lines[t.first].line;
+            return;
+        }
         if (sized >= 2) return size_columns(t, cols);
         if (named >= 1 && sized_rows_of_algorithms(t, cols)) return;
         if (named >= 1) return algorithm_columns(t, cols);
+        if (rows_in_cells(t)) return;
         if (metric_rows(t, cols)) return;
         if (long_rows(t)) return;
         size_rows(t, cols);
@@ -853,7 +844,7 @@ struct Reader {
                 if (alg.empty() && !a.empty() && !named_with_key_bits(a)) {
                     alg = a;
                     label_column[k] = true;  // the algorithm names no run
-                } else if (!row[k].empty() && !read_hand_number(row[k])) {
+                } else if (!row[k].empty() && !number_cell(row[k])) {
                     // a number is never a machine's name (a "notes" column, a size not read)
                     key += (key.empty() ? "" : " / ") + hand_cell_text(row[k]);
                 }
@@ -938,7 +929,10 @@ struct Reader {
                 auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
                 HeaderCell key = keys[r - 1];
                 if (key.unit == 0) key.unit = column.unit;  // "Xeon (MB/s)"
-                if (n && !n->percent && !key.algorithm.empty() && !key.ratio)
+                // A bare name beside rows that name their size or operation is
+                // another benchmark's row (nbench's "IDEA").
+                bool keyed = key.size > 0 || key.operation != Operation::throughput;
+                if (n && !n->percent && !key.algorithm.empty() && !key.ratio && keyed)
                     header_figure(run, key, *n);
             }
             if (!run.measurements.empty()) runs_out.push_back(std::move(run));
@@ -974,6 +968,20 @@ struct Reader {
             }
         }
         if (!run.measurements.empty()) runs_out.push_back(std::move(run));
+        return true;
+    }
+
+    // Cells that hold openssl's own rows (cell_rows.h): one run of them all.
+    // False when no cell does.
+    bool rows_in_cells(const Table& t) {
+        Run run = captioned_run(t);
+        for (size_t r = 1; r < t.rows.size(); ++r)
+            for (const auto& cell : t.rows[r])
+                if (auto row = openssl_row_in_cell(cell))
+                    for (const auto& [size, n] : row->figures)
+                        figure(run, row->algorithm, Operation::throughput, size, n);
+        if (run.measurements.empty()) return false;
+        runs_out.push_back(std::move(run));
         return true;
     }
 
@@ -1223,7 +1231,15 @@ bool benchmark_shaped(const Table& t) {
     };
     auto across = [&](auto pred) { return std::count_if(header.begin() + 1, header.end(), pred); };
     auto sized = [](const std::string& c) { return names_block_size(c); };
-    return (across(sized) >= 2 && first_cells(algorithm) >= 1) ||
+    // A harness's report may put the machine first ("| **ALPINE** | `sha256` |"):
+    // any label cell, one not under a size, may name the algorithm.
+    auto labelled = [&](const std::vector<std::string>& r) {
+        for (size_t k = 0; k < r.size() && k < header.size(); ++k)
+            if (!sized(header[k]) && algorithm(r[k])) return true;
+        return false;
+    };
+    bool labelled_row = std::any_of(t.rows.begin() + 1, t.rows.end(), labelled);
+    return (across(sized) >= 2 && labelled_row) ||
            (across(algorithm) >= 1 && first_cells(sized) >= 2);
 }
 

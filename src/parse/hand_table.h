@@ -26,7 +26,8 @@ struct BogomipsFact {
 };
 
 struct HandTables {
-    size_t ratio_table_line = 0;  // first line of a ratio or percent table, 0: none
+    size_t ratio_table_line = 0;    // first line of a ratio or percent table, 0: none
+    size_t unstated_unit_line = 0;  // first line of a table refused as unstated_unit.h says
     std::vector<BogomipsFact> bogomips_facts;
 };
 

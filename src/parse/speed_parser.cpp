@@ -26,6 +26,8 @@
 #include "parse/run_builder.h"
 #include "parse/stated_date.h"
 #include "parse/system_text.h"
+#include "parse/table_heading.h"
+#include "parse/unstated_unit.h"
 
 namespace speedlab::parse {
 
@@ -229,6 +231,10 @@ ParsedText Parser::parse(bool merge) {
         out_.runs);
     attach_bogomips_facts(out_.runs, hand.bogomips_facts, file_);
     if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
+    if (!out_.closest_line && hand.unstated_unit_line) {  // a table refused, not missed
+        out_.closest_line = hand.unstated_unit_line;
+        out_.closest_what = kUnstatedUnitWhy;
+    }
     if (!out_.closest_line && closest_fallback_) {
         out_.closest_line = lines_[closest_fallback_ - 1].line;
         out_.closest_what = "it names OpenSSL, but no openssl speed output follows";
@@ -418,6 +424,7 @@ void Parser::finish_one(Run run, std::optional<RawText>& raw) {
         std::string label = !prompt_host_.empty() && prompt_line_ + 3 >= run_.first
                                 ? prompt_host_
                                 : heading_above(run_.first);
+        if (label.empty()) label = heading_over_rows(lines_, run_.first);  // "# RPI 4B"
         if (!label.empty()) run.machine = labelled_.get(run.machine, std::move(label));
     }
     if (run_.truncated || (run_.has_progress && !run_.has_tables)) {
