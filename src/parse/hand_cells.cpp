@@ -14,6 +14,7 @@
 #include "core/algorithm_registry.h"
 #include "core/text.h"
 #include "parse/cells.h"
+#include "parse/hand_rules.h"
 #include "parse/hand_table.h"
 
 namespace speedlab::parse {
@@ -186,7 +187,8 @@ bool names_block_size(std::string_view cell) {
     // "16B", "1KB", "8 KiB": a number and a byte unit, nothing else.
     auto ws = tokens(t);
     std::string joined;
-    for (const auto& w : ws) joined += w;
+    for (const auto& w : ws)  // a word in another script ("8 KB 块") is the label's, not the unit's
+        if (std::all_of(w.begin(), w.end(), [](char c) { return c >= 0; })) joined += w;
     if (joined.empty() || !std::isdigit(static_cast<unsigned char>(joined[0]))) return false;
     size_t digits = joined.find_first_not_of("0123456789,");
     if (digits == std::string::npos) return false;
@@ -218,11 +220,11 @@ std::string rate_word(std::string_view w) {
 double rate_unit_bytes(std::string_view word) {
     // French pages count octets: "Mo/s", "Go/s".
     static constexpr std::pair<std::string_view, double> kUnits[] = {
-        {"b/s", 1},         {"bytes/s", 1},          {"kb/s", 1e3},
-        {"kbytes/s", 1e3},  {"mb/s", 1e6},           {"mbytes/s", 1e6},
-        {"gb/s", 1e9},      {"gbytes/s", 1e9},       {"kib/s", 1024.0},
-        {"mib/s", 1048576}, {"gib/s", 1073741824.0}, {"o/s", 1},
-        {"ko/s", 1e3},      {"mo/s", 1e6},           {"go/s", 1e9}};
+        {"b/s", 1},        {"bytes/s", 1},     {"kb/s", 1e3},           {"kbytes/s", 1e3},
+        {"mb/s", 1e6},     {"mbytes/s", 1e6},  {"gb/s", 1e9},           {"gbytes/s", 1e9},
+        {"kib/s", 1024.0}, {"mib/s", 1048576}, {"gib/s", 1073741824.0}, {"o/s", 1},
+        {"ko/s", 1e3},     {"mo/s", 1e6},      {"go/s", 1e9},           {"k/s", 1e3},
+        {"kbyte/s", 1e3},  {"mbyte/s", 1e6},   {"gbyte/s", 1e9}};
     std::string w = lower(rate_word(word));
     if (w.empty() || w.size() > 8) return 0;
     for (const auto& [name, bytes] : kUnits)
@@ -323,6 +325,7 @@ double cut_rate_unit(std::string_view& t) {
 std::optional<HandNumber> plain_number(std::string_view t) {
     HandNumber n;
     double unit = 0;
+    cut_approximate(t);
     if (!t.empty() && t.back() == '%') {
         n.percent = true;
         t.remove_suffix(1);
@@ -363,6 +366,7 @@ std::optional<size_t> spread_after(std::string_view cell) {
 
 std::optional<HandNumber> read_hand_number(std::string_view cell) {
     std::string_view plain = trimmed_view(cell);
+    if (cut_approximate(plain)) return read_hand_number(plain);
     // Most cells are plain figures or words: those need no copy to be read.
     if (!kMarkup.any_in(plain) &&
         (plain.empty() || !std::isdigit(static_cast<unsigned char>(plain.front()))))

@@ -21,6 +21,7 @@
 #include "core/text.h"
 #include "parse/cell_rows.h"
 #include "parse/cells.h"
+#include "parse/hand_rules.h"
 #include "parse/table_heading.h"
 #include "parse/unstated_unit.h"
 
@@ -649,6 +650,8 @@ struct Reader {
     }
 
     void read(const Table& given) {
+        if (auto parts = unfold_spanned_header(given.rows); !parts.empty())
+            return read_parts(given, parts);
         std::optional<Table> spanned = spanning_header(given);
         const Table& t = spanned ? *spanned : given;
         std::vector<HeaderCell> cols;
@@ -656,25 +659,50 @@ struct Reader {
         // "| type (MB/s) | 16 bytes |": the corner's unit is every column's
         for (size_t k = 1; k < cols.size() && cols[0].unit > 0 && cols[0].algorithm.empty(); ++k)
             if (cols[k].unit == 0) cols[k].unit = cols[0].unit;
+        if (double unit = stated_unit(lines, t.first); unit > 0)
+            for (auto& c : cols) c.unit = c.unit > 0 ? c.unit : unit;
         size_t sized = 0, named = 0;
+        std::vector<bool> sized_at(cols.size());
         for (size_t k = 0; k < cols.size(); ++k) {
-            sized +=
+            sized_at[k] =
                 cols[k].size > 0 && cols[k].algorithm.empty() && names_block_size(t.rows[0][k]);
+            sized += sized_at[k];
             named += !cols[k].algorithm.empty() && !cols[k].ratio;
         }
+        const std::string repaired = repair_same_sizes(cols, sized_at);
         if (all_percent(t)) return ratio_seen(t);
         if (sized < 2 && named == 0 && bogomips_table(t)) return;
         if (sized >= 2 && unit_unstated_and_too_small(t.rows, cols)) {
             if (!out.unstated_unit_line) out.unstated_unit_line = lines[t.first].line;
             return;
         }
-        if (sized >= 2) return size_columns(t, cols);
+        if (sized >= 2) return noted(repaired, [&] { size_columns(t, cols); });
         if (named >= 1 && sized_rows_of_algorithms(t, cols)) return;
         if (named >= 1) return algorithm_columns(t, cols);
         if (rows_in_cells(t)) return;
         if (metric_rows(t, cols)) return;
         if (long_rows(t)) return;
         size_rows(t, cols);
+    }
+
+    // Each group of a header spanning two rows as a table of its own; a
+    // version the group names is its runs' where their rows name none.
+    void read_parts(const Table& t, const std::vector<SpannedPart>& parts) {
+        for (const auto& part : parts) {
+            size_t before = runs_out.size();
+            read(Table{t.first, t.end, part.rows});
+            for (size_t k = before; k < runs_out.size(); ++k)
+                if (runs_out[k].version.empty()) runs_out[k].version = part.version;
+        }
+    }
+
+    // The runs `read` adds, with `note` in each (a header's contradiction).
+    template <typename Read>
+    void noted(const std::string& note, Read read) {
+        size_t before = runs_out.size();
+        read();
+        for (size_t k = before; k < runs_out.size() && !note.empty(); ++k)
+            runs_out[k].notes.push_back(note);
     }
 
     // "| | md5 | | sha256 | |" over "| | 16 bytes | 8192 bytes | 16 bytes |
@@ -841,6 +869,7 @@ struct Reader {
                 if (HeaderCell h; a.empty() && (h = read_header_cell(row[k])).unit > 0 &&
                                   !h.algorithm.empty() && h.size == 0)
                     a = h.algorithm, row_unit = h.unit;
+                if (a.empty()) a = label_algorithm(row[k]);  // "ChaCha20 (AVX2)"
                 if (alg.empty() && !a.empty() && !named_with_key_bits(a)) {
                     alg = a;
                     label_column[k] = true;  // the algorithm names no run
@@ -911,7 +940,8 @@ struct Reader {
         std::vector<HeaderCell> keys;
         size_t named = 0;
         for (size_t r = 1; r < t.rows.size(); ++r) {
-            keys.push_back(t.rows[r].empty() ? HeaderCell{} : read_header_cell(t.rows[r][0]));
+            keys.push_back(t.rows[r].empty() ? HeaderCell{}
+                                             : read_header_cell(key_label(t.rows[0], t.rows[r])));
             const HeaderCell& h = keys.back();
             named += !h.algorithm.empty() && !h.ratio &&
                      (h.size > 0 || h.operation != Operation::throughput);
@@ -945,7 +975,7 @@ struct Reader {
     bool sized_rows_of_algorithms(const Table& t, const std::vector<HeaderCell>& cols) {
         std::string corner = lower(hand_cell_text(t.rows[0][0]));
         if (corner.find("size") == std::string::npos && corner.find("block") == std::string::npos &&
-            corner.find("bytes") == std::string::npos)
+            corner.find("bytes") == std::string::npos && !rows_are_sizes(t.rows))
             return false;
         std::vector<HeaderCell> sizes;
         size_t sized = 0;
@@ -1240,7 +1270,7 @@ bool benchmark_shaped(const Table& t) {
     };
     bool labelled_row = std::any_of(t.rows.begin() + 1, t.rows.end(), labelled);
     return (across(sized) >= 2 && labelled_row) ||
-           (across(algorithm) >= 1 && first_cells(sized) >= 2);
+           (across(algorithm) >= 1 && first_cells(sized) >= 2) || signature_table(t.rows);
 }
 
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,

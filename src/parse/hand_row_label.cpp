@@ -1,0 +1,64 @@
+// What a typed row's label cells name when the name is not the whole cell:
+// an algorithm with a note in brackets after it, a key whose size is a cell
+// of its own.
+#include <algorithm>
+#include <cctype>
+
+#include "core/algorithm.h"
+#include "core/text.h"
+#include "parse/cells.h"
+#include "parse/hand_rules.h"
+
+namespace speedlab::parse {
+
+std::string label_algorithm(std::string_view cell) {
+    std::string t = hand_cell_text(cell);
+    auto open = t.find('(');
+    if (open == std::string::npos || open == 0 || t.back() != ')') return {};
+    return hand_algorithm_word(trimmed(std::string_view(t).substr(0, open)));
+}
+
+namespace {
+
+// "512 bits", "2048-bit", "4096": a key's size alone.
+bool bits_cell(const std::string& cell) {
+    std::string t = lower_ascii(hand_cell_text(cell));
+    size_t digits = t.find_first_not_of("0123456789");
+    if (digits == 0 || t.empty()) return false;
+    std::string_view unit = trim(std::string_view(t).substr(std::min(digits, t.size())));
+    if (!unit.empty() && unit.front() == '-') unit.remove_prefix(1);
+    return unit.empty() || unit == "bits" || unit == "bit";
+}
+
+}  // namespace
+
+std::string key_label(const std::vector<std::string>& header, const std::vector<std::string>& row) {
+    if (row.empty()) return {};
+    if (row.size() < 2 || header.size() < 2 || !bits_cell(row[1])) return row[0];
+    std::string over = lower_ascii(hand_cell_text(header[1]));
+    if (!over.empty() && over.find("bit") == std::string::npos &&
+        over.find("key") == std::string::npos && over.find("size") == std::string::npos)
+        return row[0];
+    HeaderCell first = read_header_cell(row[0]);
+    if (!named_with_key_bits(first.algorithm) || first.size > 0) return row[0];
+    return hand_cell_text(row[0]) + " " + hand_cell_text(row[1]);
+}
+
+bool signature_table(const Rows& rows) {
+    if (rows.size() < 3) return false;
+    bool sign = false, verify = false;
+    for (const auto& c : rows[0]) {
+        std::string h = lower_ascii(hand_cell_text(c));
+        sign = sign || h == "sign/s";
+        verify = verify || h == "verify/s";
+    }
+    if (!sign || !verify) return false;
+    size_t keys = 0;
+    for (size_t r = 1; r < rows.size(); ++r) {
+        HeaderCell h = read_header_cell(key_label(rows[0], rows[r]));
+        keys += !h.algorithm.empty() && h.size > 0 && h.operation == Operation::throughput;
+    }
+    return keys >= 2;
+}
+
+}  // namespace speedlab::parse

@@ -1,0 +1,58 @@
+#pragma once
+// Rules for tables people typed that hand_table.cpp calls at one point each:
+// each rule is a file of its own (hand_*.cpp), named beside its function.
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "parse/clean_line.h"
+#include "parse/hand_table.h"
+
+namespace speedlab::parse {
+
+using Rows = std::vector<std::vector<std::string>>;
+
+// hand_spanned_header.cpp: a spreadsheet's header over two rows, each block
+// size or operation spanning a group of columns the second row labels
+// (versions, machines, "Percentage Diff"). One table per group member (ratio
+// members dropped), its label in a column of its own ("OpenSSL version" with
+// "OpenSSL 1.1.1f", or "machine"); empty when the rows are not so shaped.
+struct SpannedPart {
+    Rows rows;
+    std::string version;  // "OpenSSL 1.1.1f" when the member is a version
+};
+std::vector<SpannedPart> unfold_spanned_header(const Rows& rows);
+
+// hand_same_sizes.cpp: a header whose block-size columns all name one size
+// ("16 Bytes" six times) contradicts itself. Five or six such columns are
+// openssl's default sizes (1.0.x; 1.1.1 and 3.x) in order; any other count
+// keeps the first column only. `sized` marks the block-size columns. The
+// note saying which was done, empty when the header was not such.
+std::string repair_same_sizes(std::vector<HeaderCell>& cols, const std::vector<bool>& sized);
+
+// hand_sizes_as_rows.cpp: whether the data rows' first cells are block
+// sizes ("16 B", "8192 bytes"), two at least and no other label: the table's
+// rows are sizes whatever its corner says (a label in another script).
+bool rows_are_sizes(const Rows& rows);
+
+// hand_stated_unit.cpp: the rate unit a line right above the table states
+// for its figures ("单位 MB/s", "(in MB/s)", "Units: KiB/s"), in bytes/s; 0
+// when none. A unit after a number ("~3.8 GB/s") is a figure, no statement.
+double stated_unit(const std::vector<CleanLine>& lines, size_t first);
+
+// hand_row_label.cpp: the algorithm of a row label with a note in brackets
+// after it ("AES-256-CTR (AES-NI)", "ChaCha20 (AVX2)"); empty when none.
+std::string label_algorithm(std::string_view cell);
+// A key named over two cells ("rsa" | "512 bits") under empty header cells:
+// the two as one label, else the first cell alone.
+std::string key_label(const std::vector<std::string>& header, const std::vector<std::string>& row);
+// openssl's signature table typed ("sign/s" and "verify/s" columns, rows of
+// rsa, dsa or ecdsa keys): shaped as a benchmark whatever the text names.
+bool signature_table(const Rows& rows);
+
+// hand_approximate.cpp: "~4 MB/s", "≈ 15": a figure typed as approximate.
+// Cuts the mark (and a space after it); whether there was one.
+bool cut_approximate(std::string_view& t);
+
+}  // namespace speedlab::parse

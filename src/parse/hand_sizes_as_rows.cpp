@@ -1,0 +1,19 @@
+// Tables turned so that block sizes are rows ("| 16 B | 688 | 450 |"):
+// their corner may say so in any language ("块大小", "Taille"), or nothing;
+// the rows' own labels tell.
+#include "parse/hand_rules.h"
+
+namespace speedlab::parse {
+
+bool rows_are_sizes(const Rows& rows) {
+    size_t sized = 0;
+    for (size_t r = 1; r < rows.size(); ++r) {
+        if (rows[r].empty() || hand_cell_text(rows[r][0]).empty()) continue;
+        HeaderCell h = read_header_cell(rows[r][0]);
+        if (h.size <= 0 || !h.algorithm.empty() || !names_block_size(rows[r][0])) return false;
+        ++sized;
+    }
+    return sized >= 2;
+}
+
+}  // namespace speedlab::parse

@@ -1,0 +1,85 @@
+// A header over two rows as a spreadsheet pasted into text gives it: block
+// sizes or operations on top, each spanning a group of columns the second
+// row labels ("16 bytes(k/s)" or "sign/s" over "1.1.1f | 3.0.0 | Percentage
+// Diff (%)"). The merged cells are lost in the paste, so the groups are
+// found by the second row repeating one sequence of labels once per top cell.
+#include <cctype>
+
+#include "core/text.h"
+#include "parse/hand_rules.h"
+
+namespace speedlab::parse {
+
+namespace {
+
+// A top cell that spans a group: a block size, or an operation ("sign/s").
+bool spanning_cell(const std::string& cell) {
+    HeaderCell h = read_header_cell(cell);
+    if (!h.algorithm.empty() || h.ratio) return false;
+    return (h.size > 0 && names_block_size(cell)) || h.operation != Operation::throughput;
+}
+
+// "1.1.1f", "openssl3.0", "OpenSSL 3.0.0" as "OpenSSL 1.1.1f"...; empty when
+// the label is no version (a machine's name).
+std::string version_of(const std::string& cell) {
+    std::string t = hand_cell_text(cell);
+    if (lower_ascii(t).starts_with("openssl")) t = trimmed(std::string_view(t).substr(7));
+    if (t.empty() || !std::isdigit(static_cast<unsigned char>(t[0])) ||
+        t.find('.') == std::string::npos || t.find(' ') != std::string::npos)
+        return {};
+    return "OpenSSL " + t;
+}
+
+// The second row's labels, in order, when they repeat with a period that
+// gives one group per top cell; empty otherwise.
+std::vector<std::string> group_labels(const std::vector<std::string>& row, size_t spans) {
+    std::vector<std::string> labels;
+    for (const auto& c : row) {
+        if (read_hand_number(c) || spanning_cell(c)) return {};
+        if (!hand_cell_text(c).empty()) labels.push_back(hand_cell_text(c));
+    }
+    if (spans < 2 || labels.size() % spans != 0 || labels.size() / spans < 2) return {};
+    size_t g = labels.size() / spans;
+    for (size_t i = g; i < labels.size(); ++i)
+        if (labels[i] != labels[i % g]) return {};
+    labels.resize(g);
+    return labels;
+}
+
+}  // namespace
+
+std::vector<SpannedPart> unfold_spanned_header(const Rows& rows) {
+    if (rows.size() < 3) return {};
+    std::vector<std::string> spans;
+    for (const auto& c : rows[0]) {
+        if (read_hand_number(c)) return {};
+        if (spanning_cell(c)) spans.push_back(c);
+    }
+    std::vector<std::string> members = group_labels(rows[1], spans.size());
+    const size_t values = members.size() * spans.size(), width = rows[2].size();
+    if (members.empty() || width <= values) return {};
+    const size_t labels = width - values;  // the row's label cells before the figures
+    std::vector<SpannedPart> parts;
+    for (size_t j = 0; j < members.size(); ++j) {
+        if (read_header_cell(members[j]).ratio) continue;  // "Percentage Diff": no figures
+        SpannedPart part;
+        part.version = version_of(members[j]);
+        part.rows.emplace_back();
+        for (size_t k = 0; k < labels; ++k)
+            part.rows[0].push_back(k < rows[0].size() ? rows[0][k] : "");
+        part.rows[0].push_back(part.version.empty() ? "machine" : "OpenSSL version");
+        part.rows[0].insert(part.rows[0].end(), spans.begin(), spans.end());
+        for (size_t r = 2; r < rows.size(); ++r) {
+            if (rows[r].size() != width) continue;  // a note under the table, a total
+            std::vector<std::string> row(rows[r].begin(), rows[r].begin() + labels);
+            row.push_back(part.version.empty() ? members[j] : part.version);
+            for (size_t s = 0; s < spans.size(); ++s)
+                row.push_back(rows[r][labels + s * members.size() + j]);
+            part.rows.push_back(std::move(row));
+        }
+        if (part.rows.size() >= 2) parts.push_back(std::move(part));
+    }
+    return parts;
+}
+
+}  // namespace speedlab::parse
