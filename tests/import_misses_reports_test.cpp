@@ -134,6 +134,12 @@ TEST(ImportMissesReports, Rules) {
          {{"Pi", "md5@1024", 37008.46e3},
           {"Xeon", "md5@1024", 670637.40e3},
           {"Xeon", "rsa2048.sign", 1500.2}}},
+        {"openssl 1.0's own row names in a typed table: ige kept",
+         "OpenSSL 1.0.2k\n\n| Algorithm | 16B | 64B |\n|---|---|---|\n"
+         "| aes-128 ige | 138839.10 | 155801.03 |\n| rc5-32/12 cbc | 1000.50 | 2000.50 |\n",
+         1,
+         4,
+         {{"", "aes-128-ige@16", 138839.10e3}, {"", "rc5-cbc@64", 2000.50e3}}},
         {"a heading names the machine of openssl's own rows under it",
          "# Pi 5 (OpenSSL 3.0.13)\n"
          "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
@@ -169,6 +175,23 @@ TEST(ImportMissesReports, UnitNotPrintedAndTooSmallIsRefused) {
     auto read = testing::read_corpus("143-pandas-html-dataframe-gib-s-unit-only-in-code.md").read;
     EXPECT_TRUE(read.runs.empty());
     EXPECT_NE(read.refused.find("no unit"), std::string::npos) << read.refused;
+}
+
+// A table of sizes under a sentence that says its figures are cycles is no
+// openssl figure, though the text names openssl ("openssl md5"): negative 144.
+TEST(ImportMissesReports, CaptionNamingCyclesMakesNoFigures) {
+    auto read = testing::read_corpus(
+                    "144-NEGATIVE-poly1305-donna-html-table-cycles-per-size-names-openssl.md")
+                    .read;
+    EXPECT_TRUE(read.runs.empty());
+    EXPECT_FALSE(read.refused.empty());
+    check(
+        {"the same table under a sentence naming no unit is read in k",
+         "OpenSSL speed on an E5200\n\n<table>\n<tr><th>Implementation</th><th>16 bytes</th>"
+         "<th>256 bytes</th></tr>\n<tr><td>md5</td><td>125.50</td><td>750.25</td></tr>\n</table>\n",
+         1,
+         2,
+         {{"", "md5@16", 125.50e3}, {"", "md5@256", 750.25e3}}});
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 #include "core/curve.h"
 #include "core/shared_pool.h"
 #include "core/text.h"
+#include "parse/caption_unit.h"
 #include "parse/cell_rows.h"
 #include "parse/cells.h"
 #include "parse/hand_rules.h"
@@ -634,7 +635,10 @@ struct Reader {
     // The table's runs and BogoMips facts show the table's lines (show --raw).
     void table(const Table& t) {
         size_t runs_before = runs_out.size(), facts_before = out.bogomips_facts.size();
+        bool plain_was_k = plain_is_k;
+        if (plain_is_k && caption_names_other_unit(lines, t.first)) plain_is_k = false;
         read(t);
+        plain_is_k = plain_was_k;
         if (runs_out.size() == runs_before && out.bogomips_facts.size() == facts_before) return;
         size_t first = lines[t.first].line, last = lines[t.end - 1].line;
         RawText raw = raw_lines(first, last);
