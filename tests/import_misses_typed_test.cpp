@@ -21,6 +21,10 @@ constexpr const char* kSpanned =
 constexpr const char* kSameSize =
     "132-typed-md-every-size-header-16-bytes-rsa-key-bits-own-cell.md";
 constexpr const char* kApprox = "133-typed-md-table-approximate-mbs-driver-priority-columns.md";
+constexpr const char* kSignSpanned =
+    "134-typed-spreadsheet-sign-verify-over-two-rows-openssl-versions-percent.md";
+constexpr const char* kCurves =
+    "135-typed-md-signature-table-curve-in-brackets-thousands-spaces.md";
 
 struct Want {
     const char* name;
@@ -61,6 +65,15 @@ TEST(ImportMissesTyped, FiguresAtTheirAlgorithmSizeAndValue) {
         {"approximate, first", kApprox, 0, "aes-128-cbc", T, 16, 4e6, 1e6},
         {"approximate, bold", kApprox, 0, "aes-128-cbc", T, 16384, 15e6, 1e6},
         {"approximate, last", kApprox, 0, "aes-256-cbc", T, 16384, 12e6, 1e6},
+        // sign/s and verify/s spanning versions and a percent difference: the
+        // rows are no openssl rows (a signed figure), each version a run.
+        {"sign over versions, first", kSignSpanned, 0, "ecdsa-p256", S, 0, 14772.3, 0},
+        {"sign over versions, 1.1.1f", kSignSpanned, 1, "ecdsa-p384", S, 0, 722, 0},
+        {"sign over versions, EdDSA", kSignSpanned, 1, "ed25519", V, 0, 6561.7, 0},
+        {"second table, last", kSignSpanned, 3, "ed25519", V, 0, 5533.5, 0},
+        // The curve in brackets names the key; figures grouped by spaces.
+        {"curve in brackets, first", kCurves, 0, "ecdsa-p256", S, 0, 54639, 1},
+        {"curve in brackets, last", kCurves, 0, "ed25519", V, 0, 12222, 1},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
@@ -83,8 +96,9 @@ TEST(ImportMissesTyped, EachRunHoldsItsFiguresOnly) {
         const char* input;
         std::vector<size_t> figures;  // per run, in order
     };
-    for (const Case& c : {Case{kChinese, {4, 12}}, Case{kSpanned, {24, 24}},
-                          Case{kSameSize, {18, 14}}, Case{kApprox, {6}}}) {
+    for (const Case& c :
+         {Case{kChinese, {4, 12}}, Case{kSpanned, {24, 24}}, Case{kSameSize, {18, 14}},
+          Case{kApprox, {6}}, Case{kSignSpanned, {6, 6, 6, 6}}, Case{kCurves, {4}}}) {
         SCOPED_TRACE(c.input);
         auto read = read_corpus(c.input).read;
         ASSERT_EQ(read.runs.size(), c.figures.size());
@@ -100,6 +114,10 @@ TEST(ImportMissesTyped, RunsSayWhatTheHeaderMeant) {
     ASSERT_EQ(spanned.runs.size(), 2u);
     EXPECT_EQ(spanned.runs[0].version, "OpenSSL 1.1.1f");
     EXPECT_EQ(spanned.runs[1].version, "OpenSSL 3.0.0");
+    auto signs = read_corpus(kSignSpanned).read;
+    ASSERT_EQ(signs.runs.size(), 4u);
+    EXPECT_EQ(signs.runs[0].version, "OpenSSL 3.0");
+    EXPECT_EQ(signs.runs[1].version, "OpenSSL 1.1.1f");
     auto same = read_corpus(kSameSize).read;
     ASSERT_FALSE(same.runs.empty());
     const auto& notes = same.runs[0].notes;
@@ -153,6 +171,10 @@ TEST(ImportMissesTyped, EachRuleOnATextOfItsKind) {
          "openssl speed rsa:\n\n| alg | key size | sign/s | verify/s |\n|---|---|---|---|\n"
          "| rsa | 2048 | 1000.0 | 30000.0 |\n| rsa | 4096 | 150.0 | 9000.0 |\n",
          1, 0, "rsa4096", Operation::verify, 0, 9000, 4},
+        {"a curve in brackets names its own key, not the first of its size",
+         "openssl speed ecdsa:\n\n| | sign/s | verify/s |\n|---|---|---|\n"
+         "| ecdsa (brainpoolP256r1) | 1000.0 | 900.0 |\n| ecdsa (nistp384) | 800.0 | 700.0 |\n",
+         1, 0, "ecdsa-brainpoolp256r1", Operation::sign, 0, 1000, 4},
     };
     for (const auto& c : cases) {
         SCOPED_TRACE(c.name);

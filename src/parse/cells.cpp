@@ -138,6 +138,10 @@ bool seconds_cell(std::string_view w) {
     return w.size() > 1 && w.back() == 's' && number(w.substr(0, w.size() - 1)).has_value();
 }
 
+bool signed_figure(std::string_view w) {
+    return w.size() > 1 && (w[0] == '-' || w[0] == '+') && number(w.substr(1)).has_value();
+}
+
 std::vector<int64_t> default_block_sizes(size_t columns, std::string_view version) {
     if (columns == 6) return {16, 64, 256, 1024, 8192, 16384};
     static constexpr std::string_view eight_first[] = {

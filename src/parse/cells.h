@@ -62,6 +62,9 @@ bool cell_like(std::string_view w);
 std::optional<Number> rate(std::string_view t);
 // Seconds per operation: "0.000300s".
 bool seconds_cell(std::string_view w);
+// "-54.00", "+4.98": a signed figure, which openssl never prints (a person's
+// percent difference beside its figures).
+bool signed_figure(std::string_view w);
 
 // The block sizes of a table printed without its header (-multi, -mr
 // without +H): six columns are 1.1.0+'s, five the version's (8 bytes first

@@ -509,6 +509,7 @@ bool public_key_row(std::string_view t, Token& tok) {
     std::vector<std::string_view> cells(ws.begin() + static_cast<long>(values_from), ws.end());
     // "0.0011s | 0.0009s | 924.7": a person's pipes between openssl's columns hold no place.
     std::erase_if(cells, [](std::string_view w) { return w.find_first_not_of('|') == w.npos; });
+    if (std::any_of(cells.begin(), cells.end(), signed_figure)) return false;  // a % difference
     // "(turbo)" after the figures goes; "0.577s 0.011" keeps its second time.
     auto bare_time = [&] {
         return cells.size() == 2 && seconds_cell(cells[0]) && number(cells[1]);

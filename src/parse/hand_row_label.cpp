@@ -5,6 +5,8 @@
 #include <cctype>
 
 #include "core/algorithm.h"
+#include "core/algorithm_registry.h"
+#include "core/curve.h"
 #include "core/text.h"
 #include "parse/cells.h"
 #include "parse/hand_rules.h"
@@ -44,6 +46,42 @@ std::string key_label(const std::vector<std::string>& header, const std::vector<
     return hand_cell_text(row[0]) + " " + hand_cell_text(row[1]);
 }
 
+namespace {
+
+// "ecdsa (nistp256)" -> "ecdsa-p256", "EdDSA(Ed25519)" -> "ed25519": the key
+// a curve in brackets names; empty when the brackets name none.
+std::string key_in_brackets(std::string_view cell) {
+    std::string t = hand_cell_text(cell);
+    auto open = t.rfind('(');
+    if (open == std::string::npos || open == 0 || t.back() != ')') return {};
+    std::string inside = trimmed(std::string_view(t).substr(open + 1, t.size() - open - 2));
+    auto before = words(std::string_view(t).substr(0, open));
+    std::string family = before.empty() ? "" : lower_ascii(before.back());
+    if (const Curve* c = curve_by_printed(inside); c && (family == "ecdsa" || family == "ecdh")) {
+        std::string id = family + "-" + std::string(c->suffix);
+        return whole_key_id(id) ? id : "";  // not every curve is a registry row
+    }
+    const AlgorithmInfo* a = algorithm_named(lower_ascii(inside), false);
+    return a && whole_key_id(a->id) ? std::string(a->id) : "";
+}
+
+}  // namespace
+
+bool whole_key_id(std::string_view id) {
+    const AlgorithmInfo* a = algorithm_info(id);
+    return a && a->kind == AlgorithmKind::public_key && a->bits > 0;
+}
+
+HeaderCell key_cell(const std::vector<std::string>& header, const std::vector<std::string>& row) {
+    if (row.empty()) return {};
+    HeaderCell h = read_header_cell(key_label(header, row));
+    if (std::string id = key_in_brackets(row[0]); !id.empty()) {
+        h.algorithm = id;
+        h.size = algorithm_info(id)->bits;
+    }
+    return h;
+}
+
 bool signature_table(const Rows& rows) {
     if (rows.size() < 3) return false;
     bool sign = false, verify = false;
@@ -55,7 +93,7 @@ bool signature_table(const Rows& rows) {
     if (!sign || !verify) return false;
     size_t keys = 0;
     for (size_t r = 1; r < rows.size(); ++r) {
-        HeaderCell h = read_header_cell(key_label(rows[0], rows[r]));
+        HeaderCell h = key_cell(rows[0], rows[r]);
         keys += !h.algorithm.empty() && h.size > 0 && h.operation == Operation::throughput;
     }
     return keys >= 2;

@@ -47,6 +47,13 @@ std::string label_algorithm(std::string_view cell);
 // A key named over two cells ("rsa" | "512 bits") under empty header cells:
 // the two as one label, else the first cell alone.
 std::string key_label(const std::vector<std::string>& header, const std::vector<std::string>& row);
+// The key a row's label names, read as a header cell: over two cells
+// (key_label), or by a curve in brackets ("ecdsa (nistp256)", "253 bits
+// EdDSA(Ed25519)"), whose algorithm is then the key's own id ("ecdsa-p256",
+// "ed25519") with its bits as the size.
+HeaderCell key_cell(const std::vector<std::string>& header, const std::vector<std::string>& row);
+// Whether `id` is one key's own id ("ecdsa-p256", "ed25519"), not a family.
+bool whole_key_id(std::string_view id);
 // openssl's signature table typed ("sign/s" and "verify/s" columns, rows of
 // rsa, dsa or ecdsa keys): shaped as a benchmark whatever the text names.
 bool signature_table(const Rows& rows);

@@ -928,7 +928,9 @@ struct Reader {
     // A figure under a header that names its algorithm: key bits or block
     // size from the header, else from the text around the table.
     void header_figure(Run& run, const HeaderCell& h, const HandNumber& n) const {
-        if (named_with_key_bits(h.algorithm)) {
+        if (whole_key_id(h.algorithm)) {  // "ecdsa (nistp256)": the key itself
+            if (h.operation != Operation::throughput) figure(run, h.algorithm, h.operation, 0, n);
+        } else if (named_with_key_bits(h.algorithm)) {
             int64_t bits = h.size ? h.size : ctx().key_bits;
             if (bits && h.operation != Operation::throughput)
                 figure(run, key_id(run, h.algorithm, bits), h.operation, 0, n);
@@ -944,8 +946,7 @@ struct Reader {
         std::vector<HeaderCell> keys;
         size_t named = 0;
         for (size_t r = 1; r < t.rows.size(); ++r) {
-            keys.push_back(t.rows[r].empty() ? HeaderCell{}
-                                             : read_header_cell(key_label(t.rows[0], t.rows[r])));
+            keys.push_back(key_cell(t.rows[0], t.rows[r]));
             const HeaderCell& h = keys.back();
             named += !h.algorithm.empty() && !h.ratio &&
                      (h.size > 0 || h.operation != Operation::throughput);
@@ -1041,7 +1042,9 @@ struct Reader {
         Run run = captioned_run(t);
         for (size_t r = 1; r < t.rows.size(); ++r) {
             HeaderCell key = keys[r - 1];
-            if (key.algorithm.empty() || key.ratio || !named_with_key_bits(key.algorithm)) continue;
+            if (key.algorithm.empty() || key.ratio ||
+                !(named_with_key_bits(key.algorithm) || whole_key_id(key.algorithm)))
+                continue;
             for (size_t k : ops) {
                 auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
                 if (!n || n->percent) continue;
