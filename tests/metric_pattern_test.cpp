@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "core/algorithm.h"
+#include "core/error.h"
 
 namespace speedlab {
 namespace {
@@ -84,22 +85,28 @@ TEST(MetricPattern, SelectsWhatAUserMeans) {
         {"dsa512.sign,md5@8192", "md5@8192 dsa512.sign"},
     };
     for (const auto& c : cases) {
-        auto got = select_metrics(c.typed, seedlike());
-        EXPECT_EQ(got.error, "") << c.typed;
-        EXPECT_EQ(keys_text(got.keys), c.want) << c.typed;
+        EXPECT_EQ(keys_text(select_metrics(c.typed, seedlike(), "--metrics")), c.want) << c.typed;
     }
 }
 
-TEST(MetricPattern, UnknownNamesListTheThreeClosest) {
-    auto got = select_metrics("blowfsh@8192", seedlike());
-    EXPECT_TRUE(got.keys.empty());
-    EXPECT_EQ(got.error,
-              "'blowfsh@8192' names no figure of these runs; closest: blowfish@8192, "
+// What select_metrics throws for LIST: a usage error's message, or "" when none.
+std::string usage_error(std::string_view list) {
+    try {
+        select_metrics(list, seedlike(), "--metrics");
+    } catch (const Error& e) {
+        return e.kind() == ErrorKind::usage ? e.what() : "not a usage error";
+    }
+    return "";
+}
+
+TEST(MetricPattern, UnknownNamesAreUsageErrorsListingTheThreeClosest) {
+    EXPECT_EQ(usage_error("blowfsh@8192"),
+              "--metrics: 'blowfsh@8192' names no figure of these runs; closest: blowfish@8192, "
               "bf-cbc@8192, md5@8192");
-    EXPECT_NE(select_metrics("rsa4", seedlike()).error, "") << "no family of rsa4096";
-    EXPECT_NE(select_metrics("md5@x", seedlike()).error.find("is not a figure"), std::string::npos);
-    EXPECT_NE(select_metrics("md5,", seedlike()).error, "") << "an empty item";
-    EXPECT_NE(select_metrics("md5@64", seedlike()).error, "") << "a size no run has";
+    EXPECT_NE(usage_error("rsa4"), "") << "no family of rsa4096";
+    EXPECT_NE(usage_error("md5@x").find("is not a figure"), std::string::npos);
+    EXPECT_NE(usage_error("md5,"), "") << "an empty item";
+    EXPECT_NE(usage_error("md5@64"), "") << "a size no run has";
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 
 #include "store/content_key.h"
 #include "store/database.h"
+#include "store/run_resolver.h"
 #include "test_support.h"
 
 using namespace speedlab;
@@ -100,6 +101,38 @@ TEST(Store, SamplesSurvive) {
     ASSERT_TRUE(back);
     EXPECT_EQ(back->measurements[0].samples, (std::vector<double>{1, 2, 3}));
     EXPECT_DOUBLE_EQ(*back->measurements[0].seconds, 0.5);
+}
+
+// A word naming no run is not_found, one naming several where one is meant
+// or a `ref:` word without a reference set is usage; each with what to type.
+TEST(Store, WordsThatNameNoRunThrowTheirKind) {
+    TempDb tmp;
+    store::Database db(tmp.path.string());
+    auto runs = fixture_runs("seed000-redhat73-pcem.txt");
+    runs[0].label = "alpha one", runs[1].label = "alpha two";
+    db.insert(runs);
+    const struct {
+        const char* word;
+        ErrorKind kind;
+        std::string says;
+        size_t closest;
+    } cases[] = {
+        {"alpha", ErrorKind::usage, "'alpha' matches 2 runs: ", 2},
+        {"alpha onf", ErrorKind::not_found, "no run 'alpha onf': ", 1},
+        {"id:999", ErrorKind::not_found, "no run 'id:999': no run has id 999", 0},
+        {"ref:15", ErrorKind::usage, "'ref:15' names a reference machine", 0},
+        {"machine:nosuch", ErrorKind::not_found, "no run 'machine:nosuch': no machine", 0},
+    };
+    for (const auto& c : cases) {
+        try {
+            store::resolve_runs(db, {"1", c.word});
+            ADD_FAILURE() << c.word << " named runs";
+        } catch (const store::UnresolvedRun& e) {
+            EXPECT_EQ(e.kind(), c.kind) << c.word;
+            EXPECT_EQ(std::string(e.what()).substr(0, c.says.size()), c.says) << c.word;
+            EXPECT_GE(e.closest.size(), c.closest) << c.word;
+        }
+    }
 }
 
 TEST(Store, RefusesANewerSchema) {

@@ -15,6 +15,7 @@
 #include "bench/test_keys.h"
 #include "core/algorithm_registry.h"
 #include "core/curve.h"
+#include "core/error.h"
 
 namespace speedlab::bench {
 
@@ -87,8 +88,7 @@ PublicKeySetup sign_verify_kernel(const std::string& id, int bits, PkeyPtr key, 
         EVP_PKEY_verify_init(st->verify_ctx.get()) <= 0 ||
         (rsa && (EVP_PKEY_CTX_set_rsa_padding(st->sign_ctx.get(), RSA_PKCS1_PADDING) <= 0 ||
                  EVP_PKEY_CTX_set_rsa_padding(st->verify_ctx.get(), RSA_PKCS1_PADDING) <= 0))) {
-        s.error = "cannot set up signing with " + id;
-        return s;
+        throw Error(ErrorKind::failed, "cannot set up signing with " + id);
     }
     st->signature.resize(static_cast<size_t>(EVP_PKEY_get_size(key.get())));
     st->scratch = st->signature;
@@ -159,8 +159,7 @@ PublicKeySetup eddsa_kernel(const std::string& id, int bits, const char* type) {
                               st->key.get(), nullptr) <= 0 ||
         EVP_DigestVerifyInit_ex(st->verify_ctx.get(), nullptr, nullptr, library_context(), nullptr,
                                 st->key.get(), nullptr) <= 0) {
-        s.error = "cannot set up " + id;
-        return s;
+        throw Error(ErrorKind::failed, "cannot set up " + id);
     }
     st->signature.resize(static_cast<size_t>(EVP_PKEY_get_size(st->key.get())));
     auto sign = [st]() {
@@ -209,8 +208,7 @@ PublicKeySetup ecdh_kernel(const std::string& id, const Curve& curve) {
     };
     std::vector<uint8_t> ab, ba;
     if (!st->mine || !st->peer) {
-        s.error = "libcrypto cannot make keys on " + group;
-        return s;
+        throw Error(ErrorKind::failed, "libcrypto cannot make keys on " + group);
     }
     bool ok = derive_with(st->mine.get(), st->peer.get(), ab) &&
               derive_with(st->peer.get(), st->mine.get(), ba) && ab == ba && !ab.empty();
@@ -254,19 +252,16 @@ bool public_key_id_known(const std::string& id) {
 }
 
 PublicKeySetup make_public_key_kernel(const std::string& id) {
-    PublicKeySetup s;
-    if (!public_key_id_known(id)) {
-        s.error = "unknown public-key benchmark " + id;
-        return s;
-    }
+    if (!public_key_id_known(id))
+        throw Error(ErrorKind::usage, "unknown public-key benchmark " + id);
     if (int bits = bits_after(id, "rsa")) {
         auto key = load_test_key(id);
-        if (!key) return s.error = "cannot load the test key " + id, s;
+        if (!key) throw Error(ErrorKind::failed, "cannot load the test key " + id);
         return sign_verify_kernel(id, bits, key, 36, true);
     }
     if (int bits = bits_after(id, "dsa")) {
         auto key = load_test_key(id);
-        if (!key) return s.error = "cannot load the test key " + id, s;
+        if (!key) throw Error(ErrorKind::failed, "cannot load the test key " + id);
         return sign_verify_kernel(id, bits, key, 20, false);
     }
     if (const AlgorithmInfo* a = algorithm_info(id); a && a->family == "eddsa")
@@ -274,7 +269,9 @@ PublicKeySetup make_public_key_kernel(const std::string& id) {
     if (id.rfind("ecdsa-", 0) == 0) {
         const Curve* c = find_curve(id.substr(6));
         auto key = generate("EC", std::string(c->group).c_str());
-        if (!key) return s.error = "libcrypto cannot make keys on " + std::string(c->group), s;
+        if (!key)
+            throw Error(ErrorKind::failed,
+                        "libcrypto cannot make keys on " + std::string(c->group));
         return sign_verify_kernel(id, c->bits, key, 20, false);
     }
     return ecdh_kernel(id, *find_curve(id.substr(5)));

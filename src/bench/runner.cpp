@@ -17,6 +17,7 @@
 #include "core/algorithm.h"
 #include "core/build_info.h"
 #include "core/clock.h"
+#include "core/error.h"
 #include "core/statistics.h"
 
 namespace speedlab::bench {
@@ -107,6 +108,18 @@ std::string figure_name(const Figure& f) {
                        : fmt::format("{} {}", f.id, to_string(f.operation));
 }
 
+// One run of the timing loop on F's kernel; Error(failed) when an operation fails.
+Timed time_figure(Figure& f, const RunOptions& opt, Buffer& buffer) {
+    if (!f.symmetric) return time_operation(opt.public_key_seconds, opt.timing, f.public_key->op);
+    uint8_t* buf = buffer.data.get();
+    const auto& op = f.symmetric->op;
+    auto len = static_cast<size_t>(f.parameter);
+    return time_operation(opt.seconds, opt.timing, [&] {
+        op(buf, len);
+        return true;
+    });
+}
+
 // One timed repetition of a figure; its sample, or the reason it has none.
 void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out,
                std::map<std::string, int>& stop_above) {
@@ -126,28 +139,19 @@ void time_once(Figure& f, const RunOptions& opt, Buffer& buffer, RunOutcome& out
     // gives a rate no machine gives: timed again too.
     auto believable = [&] { return plausible_figure(rate()); };
     for (int attempt = 0; attempt < 3; ++attempt) {
-        if (f.symmetric) {
-            uint8_t* buf = buffer.data.get();
-            const auto& op = f.symmetric->op;
-            auto len = static_cast<size_t>(f.parameter);
-            t = time_operation(opt.seconds, opt.timing, [&] {
-                op(buf, len);
-                return true;
-            });
-        } else {
-            t = time_operation(opt.public_key_seconds, opt.timing, f.public_key->op);
+        try {
+            t = time_figure(f, opt, buffer);
+        } catch (const Error& e) {  // a broken call is not timed again
+            out.failures.push_back(
+                fmt::format("{} {}: {}", f.id, to_string(f.operation), e.what()));
+            f.skipped = true;
+            return;
         }
-        if (t.interrupted || t.failed || (t.seconds > 0 && !t.stalled && believable())) break;
+        if (t.interrupted || (t.seconds > 0 && !t.stalled && believable())) break;
         if (t.stalled) ++stalls;
     }
     if (t.interrupted) {
         out.interrupted = true;
-        return;
-    }
-    if (t.failed) {
-        out.failures.push_back(
-            fmt::format("{} {}: the library reported an error", f.id, to_string(f.operation)));
-        f.skipped = true;
         return;
     }
     if (t.seconds <= 0 || t.stalled || !believable()) {
@@ -264,13 +268,12 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
     std::vector<PublicKeyKernel> public_key;
     symmetric.reserve(opt.ids.size());
     public_key.reserve(opt.ids.size());
-    // A setup without a kernel is reported and never timed.
+    // A kernel that cannot be set up, or fails its check, is reported and
+    // never timed: the others still run.
     auto usable = [&](const std::string& id, const auto& setup, const std::string& backend) {
         if (!setup.kernel) {
             out.failures.push_back(
-                fmt::format("{}: {}", id,
-                            setup.error.empty() ? "known-answer check failed: " + setup.check.detail
-                                                : setup.error));
+                fmt::format("{}: known-answer check failed: {}", id, setup.check.detail));
             return false;
         }
         run.notes.push_back(fmt::format("{}: {}{}", id, setup.check.detail,
@@ -278,13 +281,17 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
         return true;
     };
     for (const auto& id : opt.ids) {
-        if (kind_of(id) == AlgorithmKind::public_key) {
-            auto setup = make_public_key_kernel(id);
-            if (usable(id, setup, "")) public_key.push_back(std::move(*setup.kernel));
-        } else {
-            auto setup = make_symmetric_kernel(id);
-            if (usable(id, setup, setup.kernel ? setup.kernel->backend : ""))
-                symmetric.push_back(std::move(*setup.kernel));
+        try {
+            if (kind_of(id) == AlgorithmKind::public_key) {
+                auto setup = make_public_key_kernel(id);
+                if (usable(id, setup, "")) public_key.push_back(std::move(*setup.kernel));
+            } else {
+                auto setup = make_symmetric_kernel(id);
+                if (usable(id, setup, setup.kernel ? setup.kernel->backend : ""))
+                    symmetric.push_back(std::move(*setup.kernel));
+            }
+        } catch (const Error& e) {
+            out.failures.push_back(fmt::format("{}: {}", id, e.what()));
         }
     }
 

@@ -7,6 +7,7 @@
 #include "bench/symmetric.h"
 #include "core/algorithm.h"
 #include "core/algorithm_registry.h"
+#include "core/error.h"
 
 namespace speedlab::bench {
 
@@ -30,39 +31,49 @@ std::vector<std::string> known_algorithm_names() {
     return names;
 }
 
-Selection select_algorithms(const std::vector<std::string>& names) {
-    Selection sel;
-    if (names.empty()) {
-        sel.ids = classic_suite();
-        return sel;
+namespace {
+// Adds the ids NAME selects to IDS; false when it selects none.
+bool add_named(std::vector<std::string>& ids, const std::string& name) {
+    if (name == "classic" || name == "all") {
+        for (const auto& id : name == "all" ? ids_with(kAll) : classic_suite()) add_unique(ids, id);
+        return true;
     }
-    for (const auto& name : names) {
-        if (name == "classic") {
-            for (const auto& id : classic_suite()) add_unique(sel.ids, id);
-            continue;
+    // openssl speed's own arguments: one id ("bf") or a group ("des", "rsa").
+    bool argument = false;
+    for (const auto& a : algorithm_table())
+        if (a.has(kAll) && in_word_list(a.arguments, name)) {
+            add_unique(ids, std::string(a.id));
+            argument = true;
         }
-        if (name == "all") {
-            for (const auto& id : ids_with(kAll)) add_unique(sel.ids, id);
-            continue;
-        }
-        // openssl speed's own arguments: one id ("bf") or a group ("des", "rsa").
-        bool argument = false;
-        for (const auto& a : algorithm_table())
-            if (a.has(kAll) && in_word_list(a.arguments, name)) {
-                add_unique(sel.ids, std::string(a.id));
-                argument = true;
-            }
-        if (argument) continue;
-        // Any other cipher or digest libcrypto knows, by its EVP name.
-        std::string id = canonical_symmetric_id(name);
-        if (public_key_id_known(id) || symmetric_name_known(id)) {
-            add_unique(sel.ids, id);
-            continue;
-        }
-        sel.error = "unknown algorithm '" + name + "'";
-        return sel;
-    }
-    return sel;
+    if (argument) return true;
+    // Any other cipher or digest libcrypto knows, by its EVP name.
+    std::string id = canonical_symmetric_id(name);
+    if (!public_key_id_known(id) && !symmetric_name_known(id)) return false;
+    add_unique(ids, id);
+    return true;
+}
+
+std::string joined(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : " ") + n;
+    return out;
+}
+}  // namespace
+
+std::vector<std::string> select_algorithms(const std::vector<std::string>& names) {
+    if (names.empty()) return classic_suite();
+    std::vector<std::string> ids;
+    for (const auto& name : names)
+        if (!add_named(ids, name))
+            throw Error(ErrorKind::usage, "unknown algorithm '" + name +
+                                              "'\nvalid names: " + joined(known_algorithm_names()) +
+                                              "\n(and any cipher or digest name libcrypto knows)");
+    return ids;
+}
+
+bool algorithm_name_known(const std::string& name) {
+    std::vector<std::string> ids;
+    return add_named(ids, name);
 }
 
 }  // namespace speedlab::bench

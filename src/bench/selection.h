@@ -6,15 +6,15 @@
 
 namespace speedlab::bench {
 
-struct Selection {
-    std::vector<std::string> ids;  // canonical ids, in run order, no duplicates
-    std::string error;             // non-empty: a name was not recognised
-};
+// The canonical ids NAMES select, in run order, no duplicates. Names are those
+// of openssl speed (md5 des rsa rsa2048 ecdsap256 ...), EVP cipher or digest
+// names (aes-128-gcm, sha3-256), "classic" for the suite of the seed texts,
+// or "all". No names means the classic suite. A name selecting nothing throws
+// Error(usage) listing the valid names.
+std::vector<std::string> select_algorithms(const std::vector<std::string>& names);
 
-// Names are those of openssl speed (md5 des rsa rsa2048 ecdsap256 ...), EVP
-// cipher or digest names (aes-128-gcm, sha3-256), "classic" for the suite
-// of the seed texts, or "all". No names means the classic suite.
-Selection select_algorithms(const std::vector<std::string>& names);
+// Whether select_algorithms takes NAME, for completion.
+bool algorithm_name_known(const std::string& name);
 
 // The names select_algorithms understands, for help and error messages.
 std::vector<std::string> known_algorithm_names();

@@ -13,6 +13,7 @@
 #include "bench/own/own.h"
 #include "bench/providers.h"
 #include "core/algorithm_registry.h"
+#include "core/error.h"
 
 namespace speedlab::bench {
 
@@ -141,8 +142,7 @@ SymmetricSetup hmac_kernel(const std::string& id) {
         EVP_MD_fetch(library_context(), evp_name(digest).c_str(), nullptr));
     if (!mac || !md) {
         EVP_MAC_free(mac);
-        s.error = "libcrypto has no HMAC with " + digest;
-        return s;
+        throw Error(ErrorKind::failed, "libcrypto has no HMAC with " + digest);
     }
     auto make_ctx = [mac, digest](const std::vector<uint8_t>& key) {
         std::shared_ptr<EVP_MAC_CTX> ctx(EVP_MAC_CTX_new(mac), MacCtxDeleter{});
@@ -231,8 +231,7 @@ SymmetricSetup cipher_kernel(const std::string& id, CipherPtr cipher) {
     auto ctx = cipher_ctx(
         cipher.get(), random_bytes(static_cast<size_t>(EVP_CIPHER_get_key_length(cipher.get()))));
     if (!ctx) {
-        s.error = "cannot initialise " + id;
-        return s;
+        throw Error(ErrorKind::failed, "cannot initialise " + id);
     }
     SymmetricKernel k{id, backend_of(id), {}};
     if (is_aead(cipher.get())) {
@@ -278,9 +277,7 @@ SymmetricSetup make_symmetric_kernel(const std::string& id) {
     if (auto c = fetch_cipher(id)) return cipher_kernel(id, c);
     if (auto m = fetch_md(id)) return digest_kernel(id, m);
     if (own_has(id)) return own_kernel(id);
-    SymmetricSetup s;
-    s.error = "libcrypto has no cipher or digest named " + id;
-    return s;
+    throw Error(ErrorKind::failed, "libcrypto has no cipher or digest named " + id);
 }
 
 }  // namespace speedlab::bench

@@ -8,14 +8,14 @@
 namespace speedlab::bench {
 
 struct SymmetricSetup {
-    std::optional<SymmetricKernel> kernel;  // empty when unavailable
+    std::optional<SymmetricKernel> kernel;  // empty when the known answer came out wrong
     KnownAnswer check;                      // run before the kernel is handed out
-    std::string error;                      // why it is unavailable
 };
 
 // Builds the kernel for a canonical id ("md5", "hmac-md5", "des-cbc",
 // "aes-128-gcm", ...) from libcrypto, or from speedlab's own code where the
-// library lacks it, and checks it against a known answer.
+// library lacks it, and checks it against a known answer. An id neither
+// has, or one libcrypto cannot initialise, throws Error(failed) saying why.
 SymmetricSetup make_symmetric_kernel(const std::string& id);
 
 // Whether libcrypto (or speedlab) knows the name as a cipher or digest.

@@ -3,6 +3,7 @@
 // time, and the time charged is the process's user CPU time (or wall time).
 #include <cstdint>
 
+#include "core/error.h"
 #include "core/run.h"
 
 namespace speedlab::bench {
@@ -10,7 +11,6 @@ namespace speedlab::bench {
 struct Timed {
     int64_t count = 0;
     double seconds = 0;
-    bool failed = false;       // the operation reported an error
     bool interrupted = false;  // Ctrl-C arrived during the loop
     bool stalled = false;      // wall time: the process stood still past the alarm
 };
@@ -36,6 +36,8 @@ bool alarm_fired();
 void install_interrupt_handler();
 bool interrupt_requested();
 
+// An operation that reports an error (returns false) ends the loop with
+// Error(failed): its count would time a broken call, not the algorithm.
 template <class Op>
 Timed time_operation(double seconds, Timing timing, Op&& op) {
     Timed t;
@@ -44,8 +46,8 @@ Timed time_operation(double seconds, Timing timing, Op&& op) {
     double start = clock_now(timing);
     while (!alarm_fired()) {
         if (!op()) {
-            t.failed = true;
-            break;
+            stop_alarm();
+            throw Error(ErrorKind::failed, "the library reported an error");
         }
         ++t.count;
     }

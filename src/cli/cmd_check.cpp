@@ -61,11 +61,11 @@ Run measure_like(const Run& baseline, const CheckArgs& a) {
 std::string ambiguous_machine(const store::Database& db, const std::string& name) {
     if (name.rfind("machine:", 0) != 0) return {};
     auto matched = match_machines(name.substr(8), db.machine_names());
-    if (matched.names.size() < 2) return {};
+    if (matched.size() < 2) return {};
     std::string names;
-    for (const auto& n : matched.names) names += (names.empty() ? "" : ", ") + n;
+    for (const auto& n : matched) names += (names.empty() ? "" : ", ") + n;
     return fmt::format("'{}' matches {} machines ({}); give one: machine:NAME", name,
-                       matched.names.size(), names);
+                       matched.size(), names);
 }
 
 // A baseline of BogoMips alone gives `check` nothing to measure.

@@ -75,9 +75,7 @@ Command add_compare(CLI::App& app, Global& global) {
                                     runs.empty() ? "deleted meanwhile" : run_name(runs.front())));
         std::vector<MetricKey> metrics;
         if (!a->metrics.empty()) {
-            auto chosen = select_metrics(a->metrics, compare::metric_keys(runs));
-            if (!chosen.error.empty()) throw Error(ErrorKind::usage, "--metrics: " + chosen.error);
-            metrics = std::move(chosen.keys);
+            metrics = select_metrics(a->metrics, compare::metric_keys(runs), "--metrics");
         }
         size_t baseline = 0;
         if (!a->baseline.empty()) {

@@ -198,10 +198,7 @@ Command add_experiment(CLI::App& app, Global& global) {
         "isa", "speedlab's portable kernels built for several CPU levels, compared");
     add_isa_options(*isa);
     return [a, f, e, isa, &global]() -> int {
-        if (!a->algorithms.empty()) {
-            auto sel = bench::select_algorithms(a->algorithms);
-            if (!sel.error.empty()) throw Error(ErrorKind::usage, sel.error);
-        }
+        if (!a->algorithms.empty()) bench::select_algorithms(a->algorithms);  // or exit 2
         if (f->parsed()) return features(*a, global);
         if (e->parsed()) return emulator(*a, global);
         if (isa->parsed()) return run_isa_experiment(global);

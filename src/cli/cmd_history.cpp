@@ -43,13 +43,15 @@ void choose_metrics(const std::string& list, const store::Database& db, store::H
         std::vector<MetricKey> available;
         for (const auto& key : stored)
             if (auto k = parse_metric_key(metric_key(key))) available.push_back(*k);
-        auto chosen = select_metrics(list, available);
-        if (!chosen.error.empty()) {
-            if (!in_order) continue;
-            throw Error(ErrorKind::usage, "--metrics: " + terminal_safe(chosen.error));
+        std::vector<MetricKey> chosen;
+        try {
+            chosen = select_metrics(list, available, "--metrics");
+        } catch (const Error&) {
+            if (!in_order) continue;  // asked again in order, for the closest names
+            throw;
         }
         std::set<std::string> keys;
-        for (const auto& k : chosen.keys) keys.insert(metric_key(k));
+        for (const auto& k : chosen) keys.insert(metric_key(k));
         q.metrics.emplace();
         for (const auto& key : stored)
             if (keys.count(metric_key(key))) q.metrics->push_back(key);

@@ -20,10 +20,10 @@ namespace {
 // The stored name NAME means (ignoring case); refused (exit 2) when none or several.
 std::string known_machine(const std::vector<std::string>& names, const std::string& name) {
     auto match = exact_machine(name, names);
-    if (match.names.size() == 1) return match.names[0];
-    if (match.names.empty()) refuse("machine: " + terminal_safe(match.error));
+    if (match.size() == 1) return match[0];
+    if (match.empty()) refuse("machine: " + terminal_safe(no_machine_message(name, names)));
     refuse(fmt::format("machine: '{}' names {} machines that differ in case; give one exactly",
-                       terminal_safe(name), match.names.size()));
+                       terminal_safe(name), match.size()));
 }
 
 // CPU names compared as a person reads them: case and spaces do not count.
@@ -62,7 +62,7 @@ std::string rename(store::Database& db, const std::string& from, const std::stri
     auto names = db.machine_names();
     auto old = known_machine(names, from);
     auto taken = exact_machine(to, names);
-    for (const auto& n : taken.names)
+    for (const auto& n : taken)
         if (n != old)
             refuse(
                 fmt::format("machine rename: a machine '{}' exists; to make them one, "
@@ -112,7 +112,7 @@ std::string known_alias(const store::Database& db, const std::string& name,
     for (const auto& m : db.machines())
         if (m.name == name) aliases = m.aliases;
     auto match = exact_machine(typed, aliases);
-    if (match.names.size() == 1) return match.names[0];
+    if (match.size() == 1) return match[0];
     if (aliases.empty())
         refuse("machine split: nothing was merged into '" + terminal_safe(name) +
                "'; nothing changed");

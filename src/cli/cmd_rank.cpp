@@ -45,9 +45,7 @@ Command add_rank(CLI::App& app, Global& global) {
         auto run = resolve_one(db, a->run, "rank", false, against);
         std::vector<MetricKey> metrics;
         if (!a->metrics.empty()) {
-            auto chosen = select_metrics(a->metrics, compare::metric_keys({run}));
-            if (!chosen.error.empty()) throw Error(ErrorKind::usage, "--metrics: " + chosen.error);
-            metrics = std::move(chosen.keys);
+            metrics = select_metrics(a->metrics, compare::metric_keys({run}), "--metrics");
         }
         auto ranking = reference::rank(run, set, metrics, a->noise_percent / 100, a->top);
         if (a->format == "json")

@@ -56,12 +56,6 @@ std::vector<std::string> child_arguments(const RunArgs& a) {
     if (a.elapsed) out.push_back("--elapsed");
     return out;
 }
-
-std::string join(const std::vector<std::string>& v) {
-    std::string out;
-    for (const auto& s : v) out += (out.empty() ? "" : " ") + s;
-    return out;
-}
 }  // namespace
 
 // Repetitions far from the others (modified z-score above 3.5): a moment of
@@ -276,11 +270,7 @@ Command add_run(CLI::App& app, Global& global) {
                             *a->precision + "'");
         if (processes > 1 && (!a->under.empty() || !a->cpu_mask.empty()))
             throw Error(ErrorKind::usage, "--multi cannot be combined with --under or --cpu-mask");
-        auto sel = bench::select_algorithms(a->algorithms);
-        if (!sel.error.empty())
-            throw Error(ErrorKind::usage,
-                        sel.error + "\nvalid names: " + join(bench::known_algorithm_names()) +
-                            "\n(and any cipher or digest name libcrypto knows)");
+        auto ids = bench::select_algorithms(a->algorithms);  // or exit 2 listing the names
         if (!a->no_store) {  // learn that the store is unreachable before minutes of measuring
             try {
                 store::Database db(global.database_path());
@@ -292,7 +282,7 @@ Command add_run(CLI::App& app, Global& global) {
         }
         if (!a->under.empty() || !a->cpu_mask.empty()) return run_elsewhere(*a, global);
         bench::RunOptions opt;
-        opt.ids = sel.ids;
+        opt.ids = std::move(ids);
         if (a->precision) opt.precision = percentage(*a->precision);
         if (a->quick && opt.precision == 0) opt.precision = 0.02;
         double s = a->seconds > 0 ? a->seconds : a->quick ? 0.1 : opt.precision > 0 ? 0.2 : 0;

@@ -40,10 +40,14 @@ std::vector<int64_t> select_runs(const store::Database& db, const RunSelection& 
 store::RunResolution resolve_named(const store::Database& db, const std::vector<std::string>& words,
                                    const store::OutsideLookup& outside, const char* after_error,
                                    const store::HeldAgainst& against) {
-    auto r = store::resolve_runs(db, words, outside, against);
-    for (const auto& note : r.notes) fmt::print(stderr, "speedlab: {}\n", note);
-    if (!r.error.empty()) throw Error(ErrorKind::usage, r.error + after_error);
-    return r;
+    try {
+        auto r = store::resolve_runs(db, words, outside, against);
+        for (const auto& note : r.notes) fmt::print(stderr, "speedlab: {}\n", note);
+        return r;
+    } catch (const Error& e) {  // a word naming nothing: said with what was not done
+        if (e.kind() != ErrorKind::not_found && e.kind() != ErrorKind::usage) throw;
+        throw Error(e.kind(), e.what() + std::string(after_error));
+    }
 }
 
 std::vector<int64_t> resolve_words(const store::Database& db, const std::vector<std::string>& words,

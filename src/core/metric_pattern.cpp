@@ -8,6 +8,7 @@
 #include <charconv>
 
 #include "core/algorithm.h"
+#include "core/error.h"
 #include "core/text.h"
 
 namespace speedlab {
@@ -127,8 +128,10 @@ std::string joined(const std::vector<std::string>& names) {
 }
 }  // namespace
 
-MetricSelection select_metrics(std::string_view list, const std::vector<MetricKey>& available) {
-    MetricSelection out;
+std::vector<MetricKey> select_metrics(std::string_view list,
+                                      const std::vector<MetricKey>& available,
+                                      std::string_view option) {
+    std::vector<MetricKey> out;
     std::vector<bool> chosen(available.size());
     for (size_t start = 0; start <= list.size();) {
         size_t end = std::min(list.find(',', start), list.size());
@@ -136,23 +139,24 @@ MetricSelection select_metrics(std::string_view list, const std::vector<MetricKe
         start = end + 1;
         auto pattern = parse_metric_pattern(item);
         if (!pattern) {
-            out.error = fmt::format(
-                "'{}' is not a figure; expected ALGORITHM, ALGORITHM@BYTES (md5@8192), "
-                "ALGORITHM.OPERATION (rsa4096.sign) or a glob (aes-*@8192)",
-                item);
-            return out;
+            throw Error(ErrorKind::usage,
+                        fmt::format("{}: '{}' is not a figure; expected ALGORITHM, "
+                                    "ALGORITHM@BYTES (md5@8192), ALGORITHM.OPERATION "
+                                    "(rsa4096.sign) or a glob (aes-*@8192)",
+                                    option, item));
         }
         bool any = false;
         for (size_t i = 0; i < available.size(); ++i)
             if (matches(*pattern, available[i])) chosen[i] = any = true;
         if (!any) {
-            out.error = fmt::format("'{}' names no figure of these runs; closest: {}", item,
-                                    joined(closest_names(item, typeable_names(available), 3)));
-            return out;
+            throw Error(
+                ErrorKind::usage,
+                fmt::format("{}: '{}' names no figure of these runs; closest: {}", option, item,
+                            joined(closest_names(item, typeable_names(available), 3))));
         }
     }
     for (size_t i = 0; i < available.size(); ++i)
-        if (chosen[i]) out.keys.push_back(available[i]);
+        if (chosen[i]) out.push_back(available[i]);
     return out;
 }
 

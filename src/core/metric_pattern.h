@@ -29,15 +29,14 @@ std::string canonical_algorithm_name(std::string_view typed);
 
 bool matches(const MetricPattern& pattern, const MetricKey& key);
 
-struct MetricSelection {
-    std::vector<MetricKey> keys;  // in the order of `available`, each once
-    std::string error;            // non-empty: an item named nothing (with the closest names)
-};
-
 // Resolves a comma-separated list against the figures AVAILABLE (those of the
-// runs at hand). An item that matches none of them is an error naming the
-// three closest figures, never silently dropped.
-MetricSelection select_metrics(std::string_view list, const std::vector<MetricKey>& available);
+// runs at hand): the keys meant, in the order of AVAILABLE, each once. An item
+// that matches none of them throws Error(usage, "OPTION: ...") naming the
+// three closest figures, never silently dropped. OPTION: where LIST was given
+// ("--metrics", serve's "metrics"), so no caller rewraps the message.
+std::vector<MetricKey> select_metrics(std::string_view list,
+                                      const std::vector<MetricKey>& available,
+                                      std::string_view option);
 
 // The (at most) N names of CANDIDATES closest to WANTED by edit distance.
 std::vector<std::string> closest_names(std::string_view wanted,

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 
+#include "core/error.h"
 #include "core/text.h"
 
 namespace speedlab::reference {
@@ -51,10 +52,10 @@ std::vector<const ReferenceRun*> named(const ReferenceSet& set, const std::strin
 OneRun one_named(const ReferenceSet& set, const std::string& text) {
     auto runs = named(set, text);
     if (runs.empty())
-        return {nullptr, "",
-                fmt::format("no reference run '{}' (an id, a label, or part of a CPU name and "
-                            "clock, as `speedlab reference list` prints them)",
-                            terminal_safe(text))};
+        throw Error(ErrorKind::not_found,
+                    fmt::format("no reference run '{}' (an id, a label, or part of a CPU name and "
+                                "clock, as `speedlab reference list` prints them)",
+                                terminal_safe(text)));
     std::stable_sort(runs.begin(), runs.end(), [](auto* a, auto* b) {
         return a->run.measurements.size() > b->run.measurements.size();
     });
@@ -63,17 +64,14 @@ OneRun one_named(const ReferenceSet& set, const std::string& text) {
         note = fmt::format("ref:{} names {} reference runs; took {} ({}, {} figures, the most)",
                            terminal_safe(text), runs.size(), runs[0]->run.label,
                            runs[0]->machine_text(), runs[0]->run.measurements.size());
-    return {runs[0], note, ""};
+    return {runs[0], note};
 }
 
 store::OutsideLookup outside_lookup(const ReferenceSet& set) {
     return [&set](const std::string& text) {
         auto one = one_named(set, text);
-        store::OutsideRun out{std::nullopt, one.note, one.error};
-        if (one.run) {
-            out.run = one.run->run;
-            out.run->label = "ref:" + out.run->label;
-        }
+        store::OutsideRun out{one.run->run, one.note};
+        out.run.label = "ref:" + out.run.label;
         return out;
     };
 }

@@ -25,12 +25,11 @@ std::vector<const ReferenceRun*> filtered(const ReferenceSet& set, const Filter&
 std::vector<const ReferenceRun*> named(const ReferenceSet& set, const std::string& text);
 
 struct OneRun {
-    const ReferenceRun* run = nullptr;
-    std::string note;   // which of several matches was taken, and why
-    std::string error;  // nothing matches
+    const ReferenceRun* run = nullptr;  // never null
+    std::string note;                   // which of several matches was taken, and why
 };
 // The one run TEXT means: of several, the one with the most figures (the
-// first of those), said in `note`.
+// first of those), said in `note`. None: Error(not_found).
 OneRun one_named(const ReferenceSet& set, const std::string& text);
 
 // `ref:TEXT` for the run resolver (store/run_resolver.h): one_named's run,

@@ -41,12 +41,14 @@ std::vector<std::string> run_names(const Request& request) {
 std::vector<Run> load_runs(const store::Database& db, const std::vector<std::string>& names,
                            const Links& links, const store::OutsideLookup& outside) {
     // The command line's resolver: ids, ranges, labels, their start, machines, ref:.
-    auto resolved = store::resolve_runs(db, names, outside);
-    if (!resolved.error.empty()) {
+    store::RunResolution resolved;
+    try {
+        resolved = store::resolve_runs(db, names, outside);
+    } catch (const store::UnresolvedRun& e) {  // a 404 that links the closest names
         std::vector<NotFound::Suggestion> closest;
-        for (const auto& c : resolved.suggestions)
+        for (const auto& c : e.closest)
             if (closest.size() < 10) closest.push_back({c, links.runs({{"q", c}})});
-        throw NotFound(resolved.error, closest);
+        throw NotFound(e.what(), closest);
     }
     if (resolved.order.size() > kMostRuns)
         throw BadRequest("runs", fmt::format("at most {} runs", kMostRuns),
@@ -165,9 +167,7 @@ Response compare_page(const store::Database& db, const Request& request, const L
     what.noise = percent_param(request, "noise", compare::kDefaultNoise);
     what.all = request.param("all").value_or("") == "1";
     if (auto m = request.param("metrics"); m && !m->empty()) {
-        auto chosen = select_metrics(*m, compare::metric_keys(runs));
-        if (!chosen.error.empty()) throw BadRequest("metrics", chosen.error);
-        what.metrics = std::move(chosen.keys);
+        what.metrics = select_metrics(*m, compare::metric_keys(runs), "metrics");  // or a 400
     }
     bool download = request.param("download").value_or("") == "1";
     report::RenderOptions options;

@@ -180,7 +180,7 @@ namespace {
 std::string find_machine(const store::Database& db, const std::string& name, const Links& links) {
     auto names = db.machine_names();
     auto match = exact_machine(name, names);
-    if (!match.names.empty()) return match.names.front();
+    if (!match.empty()) return match.front();
     std::vector<NotFound::Suggestion> closest;
     for (const auto& c : closest_names(name, names, 3)) closest.push_back({c, links.machine(c)});
     throw NotFound("no machine '" + name + "'", closest);
@@ -195,10 +195,8 @@ std::vector<std::string> charted(const compare::History& h, const Request& reque
         std::vector<MetricKey> available;
         for (const auto& k : all)
             if (auto key = parse_metric_key(k)) available.push_back(*key);
-        auto chosen = select_metrics(*m, available);
-        if (!chosen.error.empty()) throw BadRequest("metrics", chosen.error);
         std::vector<std::string> out;
-        for (const auto& k : chosen.keys) out.push_back(metric_key(k));
+        for (const auto& k : select_metrics(*m, available, "metrics")) out.push_back(metric_key(k));
         return out;
     }
     for (const auto& k : all) {

@@ -60,9 +60,9 @@ View read_view(const store::Database& db, const Request& r) {
         v.page = std::stoll(p);
     }
     if (auto m = value(r, "machine"); !m.empty()) {
-        auto match = match_machines(m, db.machine_names());
-        v.machine_error = match.error;
-        f.machines = std::move(match.names);
+        auto names = db.machine_names();
+        f.machines = match_machines(m, names);
+        if (f.machines.empty()) v.machine_error = no_machine_message(m, names);
     }
     return v;
 }

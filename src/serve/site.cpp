@@ -80,10 +80,9 @@ Site::~Site() = default;
 store::OutsideLookup Site::reference_lookup() const {
     if (reference_.set) return reference::outside_lookup(*reference_.set);
     std::string why = reference_.missing;
-    return [why](const std::string& text) {
-        return store::OutsideRun{std::nullopt, "",
-                                 "no reference run 'ref:" + terminal_safe(text) +
-                                     "': this server has no reference set (" + why + ")"};
+    return [why](const std::string& text) -> store::OutsideRun {
+        throw Error(ErrorKind::not_found, "no reference run 'ref:" + terminal_safe(text) +
+                                              "': this server has no reference set (" + why + ")");
     };
 }
 
@@ -121,6 +120,10 @@ Response Site::answer(store::Database& db, const Request& request, bool& failed)
         return not_found(links_, e.what(), e.closest);
     } catch (const Error& e) {  // the one place a kind becomes an HTTP status
         int status = http_status(e.kind());
+        if (status == 404) {  // thrown below serve (no reference run): no closest names to link
+            if (wants_json(request)) return error_json(404, e.what());
+            return not_found(links_, e.what(), {});
+        }
         if (status == 400 || status == 503) {
             if (wants_json(request)) return error_json(status, e.what());
             return error_page(links_, status, status == 400 ? "Bad request" : "The store is busy",

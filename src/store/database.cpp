@@ -435,8 +435,8 @@ std::optional<Run> Database::find(const std::string& name) const {
     if (name.rfind("machine:", 0) == 0) {  // the machine's latest run (a CI baseline)
         // Matched as --machine is (any case, glob, part of a name): the newest of them.
         auto matched = match_machines(name.substr(8), machine_names());
-        if (matched.names.empty()) return std::nullopt;
-        auto runs = list({.machines = matched.names, .limit = 1});
+        if (matched.empty()) return std::nullopt;
+        auto runs = list({.machines = matched, .limit = 1});
         if (runs.empty()) return std::nullopt;
         return load(runs.back().id);
     }

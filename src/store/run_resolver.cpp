@@ -85,23 +85,19 @@ struct Resolver {
     RunResolution out;
     const HeldAgainst& against;
 
-    bool fail(const std::string& word, const std::string& message,
-              std::vector<std::string> suggestions = {}) {
-        out.word = word;
-        out.suggestions = std::move(suggestions);
-        out.error = message;
-        return false;
+    [[noreturn]] static void fail(const std::string& message, std::vector<std::string> closest = {},
+                                  ErrorKind kind = ErrorKind::not_found) {
+        throw UnresolvedRun(kind, message, std::move(closest));
     }
 
-    bool unknown(const std::string& word) {
+    [[noreturn]] void unknown(const std::string& word) const {
         auto near = closest(word, runs);
-        return fail(word,
-                    fmt::format("no run '{}': no id, label, start of a label or machine name "
-                                "matches it; {}",
-                                terminal_safe(word),
-                                near.empty() ? "see speedlab list and speedlab machines"
-                                             : "closest: " + terminal_safe(listed(near))),
-                    near);
+        fail(fmt::format("no run '{}': no id, label, start of a label or machine name "
+                         "matches it; {}",
+                         terminal_safe(word),
+                         near.empty() ? "see speedlab list and speedlab machines"
+                                      : "closest: " + terminal_safe(listed(near))),
+             near);
     }
 
     std::vector<int64_t> with_label(const std::string& label, bool any_case) const {
@@ -112,42 +108,42 @@ struct Resolver {
         return ids;
     }
 
-    bool by_machines(const std::string& word, const std::string& pattern, Named& n) {
+    void by_machines(const std::string& word, const std::string& pattern, Named& n) {
         std::vector<std::string> names;
         for (const auto& r : runs)
             if (!r.machine.empty()) names.push_back(r.machine);
         std::sort(names.begin(), names.end());
         names.erase(std::unique(names.begin(), names.end()), names.end());
         auto match = match_machines(pattern, names);
-        if (!match.error.empty())
-            return fail(word, "no run '" + terminal_safe(word) + "': " + match.error);
-        std::set<std::string> meant(match.names.begin(), match.names.end());
+        if (match.empty())
+            fail("no run '" + terminal_safe(word) + "': " + no_machine_message(pattern, names));
+        std::set<std::string> meant(match.begin(), match.end());
         for (const auto& r : runs)
             if (meant.count(r.machine)) n.ids.push_back(r.id);
-        return true;
     }
 
-    bool word(const std::string& w, Named& n);
-    bool outside_run(const std::string& w, Named& n);
-    bool by_label(const std::string& w, Named& n);
+    void word(const std::string& w, Named& n);
+    void outside_run(const std::string& w, Named& n);
+    void by_label(const std::string& w, Named& n);
     void choose(std::vector<Named>& named);
     void note(const std::string& word, int64_t id, size_t total, const std::string& others,
               bool shares);
 };
 
-bool Resolver::word(const std::string& w, Named& n) {
+void Resolver::word(const std::string& w, Named& n) {
     int64_t first = 0, last = 0;
     if (w.rfind("ref:", 0) == 0) return outside_run(w, n);
     if (w == "all") {
         for (const auto& r : runs) n.ids.push_back(r.id);
-        return !n.ids.empty() || fail(w, "all: no runs stored");
+        if (n.ids.empty()) fail("all: no runs stored");
+        return;
     }
     if (w.rfind("machine:", 0) == 0) return by_machines(w, w.substr(8), n);
     if (w.rfind("label:", 0) == 0) {
         auto ids = with_label(w.substr(6), false);
-        if (ids.empty()) return unknown(w.substr(6));
+        if (ids.empty()) unknown(w.substr(6));
         n.ids.push_back(ids.back());
-        return true;
+        return;
     }
     std::string id_text = w.rfind("id:", 0) == 0 ? w.substr(3) : w;
     if (digits(id_text)) {
@@ -155,70 +151,68 @@ bool Resolver::word(const std::string& w, Named& n) {
         for (const auto& r : runs)
             if (r.id == id) {
                 n.ids.push_back(id);
-                return true;
+                return;
             }
-        if (id_text != w) return fail(w, fmt::format("no run '{}': no run has id {}", w, id));
+        if (id_text != w) fail(fmt::format("no run '{}': no run has id {}", w, id));
     }
     if (parse_id_range(w, first, last)) {
         for (const auto& r : runs)
             if (r.id >= first && r.id <= last) n.ids.push_back(r.id);
-        return !n.ids.empty() ||
-               fail(w, fmt::format("range {} names no stored run", terminal_safe(w)));
+        if (n.ids.empty()) fail(fmt::format("range {} names no stored run", terminal_safe(w)));
+        return;
     }
     return by_label(w, n);
 }
 
 // `ref:TEXT`: asked of the caller, who sees what store cannot (the reference set).
-bool Resolver::outside_run(const std::string& w, Named& n) {
+void Resolver::outside_run(const std::string& w, Named& n) {
     if (!lookup)
-        return fail(w, fmt::format("'{}' names a reference machine, and this command takes "
-                                   "stored runs only (speedlab reference import stores it)",
-                                   terminal_safe(w)));
+        fail(fmt::format("'{}' names a reference machine, and this command takes "
+                         "stored runs only (speedlab reference import stores it)",
+                         terminal_safe(w)),
+             {}, ErrorKind::usage);
     auto found = lookup(w.substr(4));
-    if (!found.run) return fail(w, found.error);
     if (!found.note.empty()) out.notes.push_back(found.note);
     for (size_t i = 0; i < out.outside.size(); ++i)
-        if (out.outside[i].label == found.run->label) {
+        if (out.outside[i].label == found.run.label) {
             n.outside = i;
-            return true;
+            return;
         }
     n.outside = out.outside.size();
-    out.outside.push_back(std::move(*found.run));
-    return true;
+    out.outside.push_back(std::move(found.run));
 }
 
 // A label exactly, a machine's name, a label in any case, a label's start.
-bool Resolver::by_label(const std::string& w, Named& n) {
+void Resolver::by_label(const std::string& w, Named& n) {
     if (auto ids = with_label(w, false); !ids.empty()) {
         n.ids.push_back(ids.back());  // the newest of a repeated label
-        return true;
+        return;
     }
     for (const auto& r : runs)
         if ((!r.machine.empty() && lower_ascii(r.machine) == lower_ascii(w)) ||
             (!r.emulator.empty() && lower_ascii(r.emulator) == lower_ascii(w))) {
             n.machine = w;
-            return true;
+            return;
         }
     if (auto ids = with_label(w, true); ids.size() == 1) {
         n.ids = ids;
-        return true;
+        return;
     }
     std::vector<const RunName*> starts;
     for (const auto& r : runs)
         if (starts_with_ci(r.label, w)) starts.push_back(&r);
     if (starts.size() == 1) {
         n.ids.push_back(starts[0]->id);
-        return true;
+        return;
     }
-    if (starts.empty()) return unknown(w);
+    if (starts.empty()) unknown(w);
     std::vector<std::string> shown;
     for (size_t i = 0; i < starts.size() && i < 10; ++i)
         shown.push_back(fmt::format("{} {}", starts[i]->id, starts[i]->label));
     std::string more = starts.size() > 10 ? fmt::format(", and {} more", starts.size() - 10) : "";
-    return fail(w,
-                fmt::format("'{}' matches {} runs: {}{}; name one by more of its label or its id",
-                            terminal_safe(w), starts.size(), terminal_safe(listed(shown)), more),
-                shown);
+    fail(fmt::format("'{}' matches {} runs: {}{}; name one by more of its label or its id",
+                     terminal_safe(w), starts.size(), terminal_safe(listed(shown)), more),
+         shown, ErrorKind::usage);
 }
 // Whether run R is one a machine word means: the machine of that name, or
 // one emulated by that emulator (`PCem`: the PCem box under its host names).
@@ -346,8 +340,7 @@ RunResolution resolve_runs(const Database& db, const std::vector<std::string>& w
                            const OutsideLookup& outside, const HeldAgainst& against) {
     Resolver r{db, outside, db.run_names(), {}, against};
     std::vector<Named> named(words.size());
-    for (size_t i = 0; i < words.size(); ++i)
-        if (!r.word(words[i], named[i])) return std::move(r.out);
+    for (size_t i = 0; i < words.size(); ++i) r.word(words[i], named[i]);
     r.choose(named);
     std::set<size_t> outside_named;
     for (const auto& n : named) {

@@ -20,16 +20,17 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "store/database.h"
 
 namespace speedlab::store {
 
 // What a caller above store answers for `ref:TEXT` (given TEXT): the run, id
-// 0, labelled as it is to be shown ("ref:LABEL"), or why there is none.
+// 0, labelled as it is to be shown ("ref:LABEL"); it throws Error(not_found)
+// when none matches.
 struct OutsideRun {
-    std::optional<Run> run;
-    std::string note;   // which of several was taken, for stderr
-    std::string error;  // none matches
+    Run run;
+    std::string note;  // which of several was taken, for stderr
 };
 using OutsideLookup = std::function<OutsideRun(const std::string& text)>;
 
@@ -44,10 +45,16 @@ struct RunResolution {
     std::vector<Run> outside;        // runs `ref:` words named, each once
     std::vector<NamedRun> order;     // every run named, each once, in the order named
     std::vector<std::string> notes;  // which run a machine name took, for stderr
-    std::string word;                // the word at fault
-    std::vector<std::string>
-        suggestions;    // ambiguous: "12 tilia rh73" (up to 10); unknown: closest
-    std::string error;  // "" when every word named runs
+};
+
+// A word that names no run (kind not_found) or several where it must name one,
+// or a `ref:` word where only stored runs are taken (kind usage). CLOSEST:
+// ambiguous, the runs it matches ("12 tilia rh73", up to 10); unknown, the
+// closest labels and machines by spelling. Serve links each.
+struct UnresolvedRun : Error {
+    UnresolvedRun(ErrorKind kind, const std::string& what, std::vector<std::string> closest)
+        : Error(kind, what), closest(std::move(closest)) {}
+    std::vector<std::string> closest;
 };
 
 // Without OUTSIDE, a `ref:` word is an error saying the command takes stored runs only.
@@ -59,6 +66,7 @@ struct HeldAgainst {
 };
 
 // A machine named alone takes its run sharing the most figures with AGAINST.
+// A word that names nothing throws UnresolvedRun; OUTSIDE's Error passes through.
 RunResolution resolve_runs(const Database& db, const std::vector<std::string>& words,
                            const OutsideLookup& outside = {}, const HeldAgainst& against = {});
 
