@@ -560,6 +560,20 @@ class Unwrapper {
     // HTML table source: each <tr>...</tr>, on one line or many, becomes one
     // pipe row at the line where it starts. True when the line was taken.
     bool table_source(std::string_view line, size_t number) {
+        // "<caption>Pi 4</caption>" titles its table: a heading line, which
+        // names the machine of the rows under it (table_heading.h)
+        if (size_t open = find_nocase(line, "<caption"); open != std::string_view::npos) {
+            size_t start = line.find('>', open), close = find_nocase(line, "</caption", open);
+            if (start == std::string_view::npos || close == std::string_view::npos || close < start)
+                return false;
+            std::string title = cell_text(line.substr(start + 1, close - start - 1));
+            if (!title.empty()) out_.lines.push_back({number, keep("# " + title)});
+            size_t after = line.find('>', close);
+            std::string rest(line.substr(0, open));
+            if (after != std::string_view::npos) rest += line.substr(after + 1);
+            if (find_nocase(rest, "<tr") == std::string_view::npos && html_.empty()) return true;
+            line = keep(std::move(rest));
+        }
         if (html_.empty() && find_nocase(line, "<tr") == std::string_view::npos) {
             // "</thead>", "<tbody>" on lines of their own between rows, or a
             // blank line a site generator put there: no line (the rows stay one table)
