@@ -85,9 +85,8 @@ std::string without_thousands(std::string_view s) {
 // "aes128ecb", "aes-128", "camellia-256-cbc": a block cipher, hyphens or not.
 std::string block_cipher(std::string_view w) {
     static constexpr std::string_view families[] = {"camellia", "aria", "aes"};
-    // "ige": openssl 1.0's own rows ("aes-128 ige") as a notebook's table keeps them
     static constexpr std::string_view modes[] = {"ecb", "cbc", "ctr", "gcm", "ofb",
-                                                 "cfb", "ccm", "xts", "ocb", "ige"};
+                                                 "cfb", "ccm", "xts", "ocb"};
     for (auto f : families) {
         if (w.substr(0, f.size()) != f) continue;
         std::string_view rest = w.substr(f.size());
