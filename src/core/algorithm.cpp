@@ -114,6 +114,8 @@ int openssl3_index(std::string_view id) {
 }
 
 std::string_view key_size_family(std::string_view id) {
+    // Only names that end in their bits: most are spared the walk of the table.
+    if (id.empty() || id.back() < '0' || id.back() > '9') return {};
     for (const auto& a : algorithm_table()) {
         if (!a.has(kKeySizes) || !starts_with(id, a.family)) continue;
         std::string_view bits = id.substr(a.family.size());

@@ -130,6 +130,8 @@ std::string algorithm_word(std::string_view word) {
 
 // "rsa2048", "dsa1024": the algorithm and its bits in one word.
 bool key_word(std::string_view word, std::string& alg, int64_t& bits) {
+    // Such a word ends in a digit: most words are spared the copy below.
+    if (word.size() < 6 || !std::isdigit(static_cast<unsigned char>(word.back()))) return false;
     std::string w = lower(word);
     std::string_view family = key_size_family(w);
     if (w.size() < 6 || family.empty()) return false;
@@ -175,10 +177,19 @@ std::optional<int64_t> leading_integer(std::string_view s) {
 }  // namespace
 
 std::string hand_algorithm_word(std::string_view word) {
+    // Labels and the prose above tables repeat their words: each word is read
+    // once (bounded, as read_header_cell's cache), not looked up by name again.
+    thread_local std::unordered_map<std::string, std::string, TextHash, std::equal_to<>> seen;
+    if (auto it = seen.find(word); it != seen.end()) return it->second;
+    if (seen.size() >= 4096) seen.clear();
     std::string alg;
     int64_t bits = 0;
-    if (key_word(word, alg, bits)) return alg + std::to_string(bits);
-    return algorithm_word(word);
+    if (key_word(word, alg, bits))
+        alg += std::to_string(bits);
+    else
+        alg = algorithm_word(word);
+    seen.emplace(word, alg);
+    return alg;
 }
 
 bool names_block_size(std::string_view cell) {

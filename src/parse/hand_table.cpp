@@ -643,6 +643,7 @@ struct Reader {
         size_t first = lines[t.first].line, last = lines[t.end - 1].line;
         RawText raw = raw_lines(first, last);
         for (size_t k = runs_before; k < runs_out.size(); ++k) {
+            runs_out[k].measurements.shrink_to_fit();  // a run outlives the parse: no spare room
             runs_out[k].raw_text = raw;
             runs_out[k].sources = {
                 {file, "", static_cast<int64_t>(first), static_cast<int64_t>(last)}};

@@ -44,12 +44,16 @@ int month_named(std::string_view s, size_t& at) {
         "july",    "august",   "september", "october", "november", "december"};
     size_t start = at;
     while (at < s.size() && std::isalpha(static_cast<unsigned char>(s[at]))) ++at;
-    std::string word;
-    for (char c : s.substr(start, at - start))
-        word += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string_view word = s.substr(start, at - start);
+    auto prefix_of = [&](std::string_view month) {  // compared in place: no copy per word
+        if (word.size() > month.size()) return false;
+        for (size_t k = 0; k < word.size(); ++k)
+            if ((word[k] | 0x20) != month[k]) return false;
+        return true;
+    };
     if (word.size() >= 3)
         for (size_t m = 0; m < kMonths.size(); ++m)
-            if (kMonths[m].substr(0, word.size()) == word) {
+            if (prefix_of(kMonths[m])) {
                 if (at < s.size() && s[at] == '.') ++at;
                 return static_cast<int>(m + 1);
             }
