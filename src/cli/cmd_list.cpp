@@ -5,7 +5,6 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
-#include "bogomips/calibrate.h"
 #include "cli/commands.h"
 #include "cli/machine_filter.h"
 #include "cli/run_selection.h"
@@ -14,6 +13,7 @@
 #include "core/json.h"
 #include "core/text.h"
 #include "report/machine_text.h"
+#include "report/run_facts.h"
 #include "report/speed_table.h"
 #include "report/summary_formats.h"
 #include "report/text_table.h"
@@ -128,6 +128,35 @@ std::string sources_text(const Run& run) {
                            s.sha256.empty() ? "" : " (sha256 " + s.sha256.substr(0, 12) + ")");
     return out;
 }
+// The machine's facts as run_facts words them (the pages show the same), each
+// under show's short name; the machine line joins name, CPU and clock.
+std::string machine_facts(const Run& run) {
+    using report::FactId;
+    auto f = report::pick_facts(run, {FactId::machine, FactId::mhz, FactId::distribution,
+                                      FactId::memory, FactId::bogomips, FactId::conditions});
+    const Machine& mc = run.machine;
+    std::string out;
+    if (!f[0].value.empty() || !mc.cpu_name.empty())
+        out += "machine: " + f[0].value + (mc.cpu_name.empty() ? "" : " / " + mc.cpu_name) +
+               (f[1].value.empty() ? "" : " at " + f[1].value + " MHz") + "\n";
+    if (!f[2].value.empty()) out += "distro: " + f[2].value + "\n";
+    if (!f[3].value.empty() || mc.swap_kb)
+        out += "memory: " + (f[3].value.empty() ? "unknown" : f[3].value) +
+               (mc.swap_kb ? fmt::format(", swap {} kB", *mc.swap_kb) : "") + "\n";
+    if (!f[4].value.empty()) out += "bogomips: " + f[4].value + "\n";
+    if (!f[5].value.empty()) out += "conditions: " + f[5].value + "\n";
+    return out;
+}
+
+// show's text head: the run, when and where from, then its machine.
+std::string show_head(const Run& run) {
+    std::string head =
+        fmt::format("run {}{}: {}\n", run.id, run.label.empty() ? "" : " (" + run.label + ")",
+                    report::pick_facts(run, {report::FactId::source})[0].value);
+    head += "measured: " + measured_text(run) + "\n";
+    head += "stored: " + minute(run.stored_at.empty() ? run.when : run.stored_at) + "\n";
+    return head + sources_text(run) + machine_facts(run);
+}
 }  // namespace
 
 Command add_show(CLI::App& app, Global& global) {
@@ -150,24 +179,7 @@ Command add_show(CLI::App& app, Global& global) {
         }
         if (a->format == "json") return write_output(json_text(to_json(run, true)), "");
         if (a->format == "mr") return write_output(report::machine_readable(run), "");
-        std::string head =
-            fmt::format("run {}{}: {}{}\n", run.id, run.label.empty() ? "" : " (" + run.label + ")",
-                        run.source, run.source_file.empty() ? "" : " from " + run.source_file);
-        head += "measured: " + measured_text(run) + "\n";
-        head += "stored: " + minute(run.stored_at.empty() ? run.when : run.stored_at) + "\n";
-        head += sources_text(run);
-        const Machine& mc = run.machine;
-        if (!mc.label.empty() || !mc.cpu_name.empty())
-            head += fmt::format("machine: {}{}{}\n", mc.label,
-                                mc.cpu_name.empty() ? "" : " / " + mc.cpu_name,
-                                mc.cpu_mhz ? fmt::format(" at {:.3f} MHz", *mc.cpu_mhz) : "");
-        if (!mc.distribution.empty()) head += "distro: " + mc.distribution + "\n";
-        if (mc.memory_kb || mc.installed_kb || mc.swap_kb)
-            head += "memory: " + report::memory_text(mc) +
-                    (mc.swap_kb ? fmt::format(", swap {} kB", *mc.swap_kb) : "") + "\n";
-        if (auto e = bogomips::explain(mc)) head += "bogomips: " + e->text + "\n";
-        if (!run.conditions->empty())
-            head += "conditions: " + sysinfo::describe(run.conditions) + "\n";
+        std::string head = show_head(run);
         for (const auto& d : sysinfo::disturbances(run.conditions)) head += "warning: " + d + "\n";
         for (const auto& n : run.notes) head += "note: " + n + "\n";
         return write_output(terminal_safe(head + report::speed_table(run)), "");
