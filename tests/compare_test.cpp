@@ -26,20 +26,21 @@ const compare::RatioRow& row(const std::vector<compare::RatioRow>& rows, const s
         if (r.algorithm == id) return r;
     throw std::runtime_error("no row " + id);
 }
-size_t column(const compare::RatioTable& t, int64_t size) {
-    return static_cast<size_t>(std::find(t.sizes.begin(), t.sizes.end(), size) - t.sizes.begin());
+size_t column(const compare::Comparison& t, int64_t size) {
+    return static_cast<size_t>(std::find(t.grid->sizes.begin(), t.grid->sizes.end(), size) -
+                               t.grid->sizes.begin());
 }
 }  // namespace
 
 TEST(RatioTable, I386VersusI486FromSeed000) {
     auto runs = seed000();
     auto t = compare::ratio_table(runs[1], runs[2]);  // packaged NO_ASM i386 -> local asm i486
-    EXPECT_EQ(t.sizes, (std::vector<int64_t>{8, 64, 256, 1024, 8192}));
-    auto md5 = row(t.symmetric, "md5").cells[column(t, 8192)];
+    EXPECT_EQ(t.grid->sizes, (std::vector<int64_t>{8, 64, 256, 1024, 8192}));
+    auto md5 = row(t.grid->symmetric, "md5").cells[column(t, 8192)];
     ASSERT_TRUE(md5.ratio);
     EXPECT_NEAR(*md5.ratio, 13497.69 / 6242.30, 1e-12);
     EXPECT_EQ(fmt::format("{:.3f}", *md5.ratio), "2.162");
-    const auto& rsa = row(t.public_key, "rsa4096").cells;
+    const auto& rsa = row(t.grid->public_key, "rsa4096").cells;
     // Issue 22: "0.0904s" beats "11.1" (smaller relative step): 0.2185 s / 0.0904 s.
     EXPECT_EQ(fmt::format("{:.3f}", *rsa[compare::PublicKeyColumns::verify_rate].ratio), "2.417");
     // Seconds columns are the inverse of the rate columns.
@@ -49,10 +50,10 @@ TEST(RatioTable, I386VersusI486FromSeed000) {
     EXPECT_EQ(fmt::format("{:.3f}", *rsa[compare::PublicKeyColumns::sign_seconds].ratio), "0.436");
     // mdc2 exists only in the second run: left out, and with --all shown as
     // missing, never as zero.
-    EXPECT_THROW(row(t.symmetric, "mdc2"), std::runtime_error);
+    EXPECT_THROW(row(t.grid->symmetric, "mdc2"), std::runtime_error);
     EXPECT_GT(t.omitted, 0u);
     auto with_all = compare::ratio_table(runs[1], runs[2], 0.02, true);
-    EXPECT_FALSE(row(with_all.symmetric, "mdc2").cells[0].ratio);
+    EXPECT_FALSE(row(with_all.grid->symmetric, "mdc2").cells[0].ratio);
     // With the seconds' four digits the rsa4096 sign ratio is as sure as the
     // noise floor allows (2% per figure measured once).
     EXPECT_NEAR(*rsa[compare::PublicKeyColumns::sign_rate].uncertainty, 0.02 * std::sqrt(2.0),
@@ -60,9 +61,9 @@ TEST(RatioTable, I386VersusI486FromSeed000) {
     EXPECT_NEAR(*md5.uncertainty, 0.02 * std::sqrt(2.0), 1e-4);
     EXPECT_GT(*md5.low, 2.0);  // the 95% interval excludes 1 by far
     EXPECT_EQ(md5.significance, compare::Significance::significant);
-    ASSERT_EQ(t.means.size(), 4u);
-    EXPECT_EQ(t.means.back().category, "overall");
-    EXPECT_EQ(t.means.back().cells, 74u);
+    ASSERT_EQ(t.grid->means.size(), 4u);
+    EXPECT_EQ(t.grid->means.back().category, "overall");
+    EXPECT_EQ(t.grid->means.back().cells, 74u);
     // The caveats name what makes the two builds differ.
     std::string all;
     for (const auto& c : t.caveats) all += c + "\n";
@@ -76,12 +77,12 @@ TEST(RatioTable, EightByteColumnsNeverMeetSixteenByteOnes) {
     auto athlon = parse_fixture("seed004-athlon-p3.txt").runs[0];
     athlon.id = 9;
     auto t = compare::ratio_table(runs[2], athlon, 0.02, true);
-    EXPECT_EQ(t.sizes, (std::vector<int64_t>{8, 16, 64, 256, 1024, 8192}));
-    EXPECT_TRUE(compare::ratio_table(runs[2], athlon).symmetric.empty());
-    for (const auto& r : t.symmetric)
+    EXPECT_EQ(t.grid->sizes, (std::vector<int64_t>{8, 16, 64, 256, 1024, 8192}));
+    EXPECT_TRUE(compare::ratio_table(runs[2], athlon).grid->symmetric.empty());
+    for (const auto& r : t.grid->symmetric)
         for (const auto& c : r.cells)
             EXPECT_FALSE(c.ratio) << r.algorithm;  // md5 at 8, aes at 16: no pair
-    EXPECT_EQ(t.shared_cells, 2u);                 // only dsa512 sign/s and verify/s
+    EXPECT_EQ(t.grid->shared_cells, 2u);           // only dsa512 sign/s and verify/s
     bool block_note = false;
     for (const auto& c : t.caveats)
         block_note = block_note || c.find("block sizes differ") != std::string::npos;
@@ -102,12 +103,12 @@ TEST(RatioTable, RepeatedFiguresGetUncertaintyAndSignificance) {
     m.value = 100;
     b.measurements.push_back(m);
     auto same = compare::ratio_table(a, b);
-    EXPECT_EQ(same.symmetric[0].cells[0].significance, compare::Significance::within_noise);
+    EXPECT_EQ(same.grid->symmetric[0].cells[0].significance, compare::Significance::within_noise);
     b.measurements[0].samples = {150, 151, 149, 150, 150};
     b.measurements[0].value = 150;
     auto faster = compare::ratio_table(a, b);
-    EXPECT_EQ(faster.symmetric[0].cells[0].significance, compare::Significance::significant);
-    EXPECT_NEAR(*faster.symmetric[0].cells[0].ratio, 1.5, 1e-12);
+    EXPECT_EQ(faster.grid->symmetric[0].cells[0].significance, compare::Significance::significant);
+    EXPECT_NEAR(*faster.grid->symmetric[0].cells[0].ratio, 1.5, 1e-12);
 }
 
 TEST(SideBySide, AthlonAgainstPentiumIIIFromSeed004) {
@@ -176,13 +177,13 @@ TEST(Formats, CsvAndJsonCarryTheSameFiguresAsTheTable) {
         if (f[0] == "mean" || f.size() < 4 || f[3].empty()) continue;
         from_csv[f[0] + "/" + f[1] + "/" + f[2]] = std::stod(f[3]);
     }
-    for (const auto& r : t.symmetric)
+    for (const auto& r : t.grid->symmetric)
         for (size_t i = 0; i < r.cells.size(); ++i)
             if (r.cells[i].ratio)
-                from_table["symmetric/" + r.algorithm + "/" + std::to_string(t.sizes[i])] =
+                from_table["symmetric/" + r.algorithm + "/" + std::to_string(t.grid->sizes[i])] =
                     *r.cells[i].ratio;
     const char* pk[] = {"sign", "verify", "sign/s", "verify/s"};
-    for (const auto& r : t.public_key)
+    for (const auto& r : t.grid->public_key)
         for (size_t i = 0; i < r.cells.size(); ++i)
             if (r.cells[i].ratio)
                 from_table[std::string("public_key/") + r.algorithm + "/" + pk[i]] =
@@ -257,8 +258,8 @@ TEST(Formats, HtmlIsSelfContained) {
 TEST(Intervals, SameBuildRunsAreWithinNoiseAndLocalAgainstPackagedIsNot) {
     auto runs = seed000();
     auto same = compare::ratio_table(runs[0], runs[1]);  // packaged md5 run, packaged full run
-    ASSERT_FALSE(same.symmetric.empty());
-    for (const auto& r : same.symmetric)
+    ASSERT_FALSE(same.grid->symmetric.empty());
+    for (const auto& r : same.grid->symmetric)
         for (const auto& c : r.cells)
             if (c.ratio) {
                 EXPECT_EQ(c.significance, compare::Significance::within_noise) << r.algorithm;
@@ -266,12 +267,12 @@ TEST(Intervals, SameBuildRunsAreWithinNoiseAndLocalAgainstPackagedIsNot) {
                 EXPECT_GT(*c.high, 1.0);
             }
     auto local = compare::ratio_table(runs[1], runs[2]);
-    auto md5 = row(local.symmetric, "md5").cells[column(local, 8192)];
+    auto md5 = row(local.grid->symmetric, "md5").cells[column(local, 8192)];
     EXPECT_EQ(fmt::format("{:.3f}", *md5.ratio), "2.162");
     EXPECT_EQ(md5.significance, compare::Significance::significant);
     // A wider noise floor can make the same difference unsure.
     auto wide = compare::ratio_table(runs[0], runs[1], 0.5);
-    EXPECT_GT(*row(wide.symmetric, "md5").cells[0].high, 2.0);
+    EXPECT_GT(*row(wide.grid->symmetric, "md5").cells[0].high, 2.0);
 }
 
 TEST(Intervals, MannWhitneyAndTheIntervalMaths) {

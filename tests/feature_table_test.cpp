@@ -11,9 +11,9 @@ namespace {
 
 // A table of one figure, native first, then one run per feature; each masked
 // run's ratio is `ratio` with the interval [low, high].
-compare::SideBySide table_of(size_t features, double ratio, double low, double high) {
-    compare::SideBySide t;
-    compare::SideBySideRow row;
+compare::Comparison table_of(size_t features, double ratio, double low, double high) {
+    compare::Comparison t;
+    compare::FigureRow row;
     row.metric.algorithm = "md5";
     row.metric.parameter = 16;
     row.vs_baseline.resize(features + 1);
@@ -38,7 +38,7 @@ struct Layout {
     std::string text;
 };
 
-Layout layout_of(const compare::SideBySide& t, size_t features) {
+Layout layout_of(const compare::Comparison& t, size_t features) {
     Layout out;
     out.text = report::feature_table(t, feature_names(features));
     std::istringstream lines(out.text);

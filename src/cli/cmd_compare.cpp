@@ -95,14 +95,13 @@ Command add_compare(CLI::App& app, Global& global) {
         options.units = *report::parse_units(a->units);
         options.ratios_only = a->ratios_only;
         options.width = a->output.empty() ? output_width(a->width) : 100;
-        report::CompareRequest request{baseline, std::move(metrics), a->noise_percent / 100, a->all,
-                                       a->side_by_side};
-        auto outcome = report::compare_runs(runs, request, format, options);
-        if (!outcome.error.empty()) throw Error(ErrorKind::failed, outcome.error);
+        compare::CompareRequest request{baseline, std::move(metrics), a->noise_percent / 100,
+                                        a->all, a->side_by_side};
+        std::string compared = report::compare_runs(runs, request, format, options);
         // Names from imported files reach a terminal (or a page) as `list` shows them.
         const std::string text = format == report::Format::json || format == report::Format::csv
-                                     ? std::move(outcome.text)
-                                     : terminal_safe(outcome.text);
+                                     ? std::move(compared)
+                                     : terminal_safe(compared);
         write_output(text, a->output);
         if (!a->output.empty())
             fmt::print(stderr, "wrote {} ({})\n", a->output, report::format_name(format));

@@ -112,7 +112,7 @@ bool any_ratio(const RatioRow& r) {
 
 // Only what both runs have: rows and block-size columns without a single
 // shared figure are left out (counted in `omitted`).
-void keep_shared(RatioTable& t) {
+void keep_shared(RatioGrid& t, size_t& omitted) {
     std::vector<size_t> columns;
     for (size_t k = 0; k < t.sizes.size(); ++k)
         if (std::any_of(t.symmetric.begin(), t.symmetric.end(),
@@ -129,16 +129,28 @@ void keep_shared(RatioTable& t) {
     for (auto* rows : {&t.symmetric, &t.public_key, &t.key_exchange, &t.bogomips}) {
         size_t before = rows->size();
         std::erase_if(*rows, [](const RatioRow& r) { return !any_ratio(r); });
-        t.omitted += before - rows->size();
+        omitted += before - rows->size();
     }
+}
+
+// Who is compared: labels, machines, the noise floor and the caveats.
+Comparison runs_compared(const std::vector<const Run*>& runs, size_t baseline, double noise) {
+    Comparison c;
+    c.noise = noise;
+    c.baseline = baseline;
+    for (const Run* r : runs) {
+        c.labels.push_back(run_label(*r));
+        c.short_labels.push_back(short_label(*r));
+        c.machines.push_back(r->machine->label);
+    }
+    c.caveats = comparability_caveats(runs);
+    return c;
 }
 }  // namespace
 
-RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
-    RatioTable t;
-    t.noise = noise;
-    t.a_label = run_label(a);
-    t.b_label = run_label(b);
+Comparison ratio_table(const Run& a, const Run& b, double noise, bool all) {
+    Comparison c = runs_compared({&a, &b}, 0, noise);
+    RatioGrid& t = c.grid.emplace();
     auto sa = block_sizes(a), sb = block_sizes(b);
     std::set<int64_t> union_sizes(sa.begin(), sa.end());
     union_sizes.insert(sb.begin(), sb.end());
@@ -207,10 +219,9 @@ RatioTable ratio_table(const Run& a, const Run& b, double noise, bool all) {
         if (e.empty() && e.left_out == 0) continue;
         t.means.push_back({cat, e.ratio, e.figures, e});
     }
-    t.verdict = verdict_of(rates.empty() ? scores : rates, short_label(b), short_label(a));
-    t.caveats = comparability_caveats({&a, &b});
-    if (!all) keep_shared(t);
-    return t;
+    c.verdicts = {verdict_of(rates.empty() ? scores : rates, short_label(b), short_label(a))};
+    if (!all) keep_shared(t, c.omitted);
+    return c;
 }
 
 std::vector<MetricKey> metric_keys(const std::vector<Run>& runs) {
@@ -230,21 +241,14 @@ std::vector<MetricKey> metric_keys(const std::vector<Run>& runs) {
     return keys;
 }
 
-SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
+Comparison side_by_side(const std::vector<Run>& runs, size_t baseline,
                         const std::vector<MetricKey>& metrics, double noise, bool all) {
-    SideBySide s;
-    s.noise = noise;
-    s.baseline = baseline;
     std::vector<const Run*> ptrs;
-    for (const auto& r : runs) {
-        s.labels.push_back(run_label(r));
-        s.short_labels.push_back(short_label(r));
-        s.machines.push_back(r.machine->label);
-        ptrs.push_back(&r);
-    }
+    for (const auto& r : runs) ptrs.push_back(&r);
+    Comparison s = runs_compared(ptrs, baseline, noise);
     std::vector<MetricKey> keys = metrics.empty() ? metric_keys(runs) : metrics;
     for (const auto& k : keys) {
-        SideBySideRow row{k, {}, {}, {}, {}};
+        FigureRow row{k, {}, {}, {}, {}};
         const Measurement* base = baseline < runs.size()
                                       ? runs[baseline].find(k.algorithm, k.operation, k.parameter)
                                       : nullptr;
@@ -272,8 +276,24 @@ SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
             if (r.vs_baseline[i].ratio) cells.push_back({metric_key(r.metric), r.vs_baseline[i]});
         s.verdicts.push_back(verdict_of(cells, s.short_labels[i], s.short_labels[baseline]));
     }
-    s.caveats = comparability_caveats(ptrs);
     return s;
+}
+
+size_t Comparison::shared() const {
+    if (grid) return grid->shared_cells;
+    size_t n = 0;
+    for (const auto& r : rows)
+        n += std::count_if(r.values.begin(), r.values.end(),
+                           [](const auto& v) { return v.has_value(); }) >= 2;
+    return n;
+}
+
+Comparison comparison(const std::vector<Run>& runs, const CompareRequest& request) {
+    if (runs.size() == 2 && request.metrics.empty() && !request.side_by_side) {
+        return ratio_table(runs[request.baseline], runs[1 - request.baseline], request.noise,
+                           request.all);
+    }
+    return side_by_side(runs, request.baseline, request.metrics, request.noise, request.all);
 }
 
 }  // namespace speedlab::compare

@@ -1,6 +1,6 @@
 #pragma once
-// The two-run ratio table (the classic `sslcmp` layout of seed 003) and the
-// side-by-side table of many runs against a baseline.
+// The comparison of runs against a baseline: the two-run ratio grid (the
+// classic `sslcmp` layout of seed 003) or many runs' figures side by side.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -59,26 +59,20 @@ struct RunVerdict {
     std::vector<Difference> largest;  // at most 3, largest first
 };
 
-struct RatioTable {
-    std::string a_label, b_label;  // each cell is B/A
-    std::vector<int64_t> sizes;    // union of both runs' block sizes
+// Two runs as openssl speed lays them out (the classic `sslcmp` table of seed
+// 003): rows of algorithms, each cell B/A with A the baseline.
+struct RatioGrid {
+    std::vector<int64_t> sizes;  // union of both runs' block sizes
     std::vector<RatioRow> symmetric;
     std::vector<RatioRow> public_key;    // 4 cells: sign, verify (seconds), sign/s, verify/s
     std::vector<RatioRow> key_exchange;  // 1 cell: derive op/s
     std::vector<RatioRow> bogomips;      // 1 cell: BogoMips, a mean of its own
     std::vector<CategoryMean> means;
-    RunVerdict verdict;                // B against A
-    std::vector<std::string> caveats;  // what makes the two runs less comparable
     size_t shared_cells = 0;
-    double noise = 0.02;  // the noise floor the intervals assume
-    size_t omitted = 0;   // rows without a shared figure, left out unless `all`
 };
 
-// `noise`: run-to-run relative noise assumed for a figure measured once;
-// `all`: keep rows and columns the two runs do not share.
-RatioTable ratio_table(const Run& a, const Run& b, double noise = 0.02, bool all = false);
-
-struct SideBySideRow {
+// Many runs: one figure's value in every run and its ratio to the baseline's.
+struct FigureRow {
     MetricKey metric;
     std::vector<std::optional<double>> values;         // one per run, base units
     std::vector<RatioCell> vs_baseline;                // value / baseline value, with uncertainty
@@ -86,25 +80,46 @@ struct SideBySideRow {
     std::vector<std::optional<double>> cv;             // coefficient of variation where repeated
 };
 
-struct SideBySide {
-    std::vector<std::string> labels;        // one per run
+// The one comparison model: runs against a baseline, either as the two-run
+// grid of ratios (`grid` set, `rows` empty) or as figures side by side.
+struct Comparison {
+    std::vector<std::string> labels;        // one per run (a grid's: A, then B)
     std::vector<std::string> short_labels;  // "2 engine": id and label, for narrow places
     std::vector<std::string> machines;      // each run's machine name
     size_t baseline = 0;
-    std::vector<SideBySideRow> rows;
+    std::optional<RatioGrid> grid;  // two runs: A = labels[baseline], B = the other
+    std::vector<FigureRow> rows;
     std::vector<RunVerdict> verdicts;  // one per run but the baseline, in run order
-    std::vector<std::string> caveats;
-    double noise = 0.02;  // the noise floor the intervals assume
-    size_t omitted = 0;   // figures fewer than two runs have, left out unless `all`
+    std::vector<std::string> caveats;  // what makes the runs less comparable
+    double noise = 0.02;               // the noise floor the intervals assume
+    size_t omitted = 0;  // rows (grid) or figures fewer than two runs have, left out unless `all`
+
+    // Figures at least two runs have: nothing to compare when 0.
+    size_t shared() const;
 };
+
+// `noise`: run-to-run relative noise assumed for a figure measured once;
+// `all`: keep rows and columns the two runs do not share.
+Comparison ratio_table(const Run& a, const Run& b, double noise = 0.02, bool all = false);
 
 // Every figure any of RUNS has, each once, in classic order.
 std::vector<MetricKey> metric_keys(const std::vector<Run>& runs);
 
 // metrics empty: every figure any run has, in classic order.
-SideBySide side_by_side(const std::vector<Run>& runs, size_t baseline,
+Comparison side_by_side(const std::vector<Run>& runs, size_t baseline,
                         const std::vector<MetricKey>& metrics, double noise = 0.02,
                         bool all = false);
+
+struct CompareRequest {
+    size_t baseline = 0;             // index into the runs
+    std::vector<MetricKey> metrics;  // empty: every figure the runs share
+    double noise = 0.02;
+    bool all = false;           // also figures fewer than two runs have
+    bool side_by_side = false;  // even for two runs
+};
+
+// Two runs give the ratio grid, more (or chosen figures) the side-by-side rows.
+Comparison comparison(const std::vector<Run>& runs, const CompareRequest& request);
 
 // "12 (tilia)" style label for a run in table headers.
 std::string run_label(const Run& run);

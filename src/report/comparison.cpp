@@ -11,9 +11,6 @@
 
 namespace speedlab::report {
 
-using compare::RatioTable;
-using compare::SideBySide;
-
 std::string percent(double ratio) {
     // Big changes read as factors in words: "55.8x faster", "137x slower", not
     // "+5482%" or "-99%" (which says the same for 137x and 6874x).
@@ -33,21 +30,11 @@ std::string percent(double ratio) {
 // One row per output format: the command line takes its names and help from here.
 const std::vector<Renderer>& renderers() {
     static const std::vector<Renderer> table{
-        {Format::text, "text", {}, "aligned text tables", text_ratio, text_side_by_side},
-        {Format::markdown,
-         "markdown",
-         {"md"},
-         "Markdown tables",
-         markdown_ratio,
-         markdown_side_by_side},
-        {Format::csv, "csv", {}, "CSV, one figure per row", csv_ratio, csv_side_by_side},
-        {Format::json, "json", {}, "JSON (docs/json.md)", json_ratio, json_side_by_side},
-        {Format::html,
-         "html",
-         {},
-         "a self-contained HTML page with charts",
-         html_ratio,
-         html_side_by_side},
+        {Format::text, "text", {}, "aligned text tables", text_report},
+        {Format::markdown, "markdown", {"md"}, "Markdown tables", markdown_report},
+        {Format::csv, "csv", {}, "CSV, one figure per row", csv_report},
+        {Format::json, "json", {}, "JSON (docs/json.md)", json_report},
+        {Format::html, "html", {}, "a self-contained HTML page with charts", html_report},
     };
     return table;
 }
@@ -81,17 +68,10 @@ std::optional<Format> parse_format(std::string_view name) {
     return r ? std::optional(r->format) : std::nullopt;
 }
 
-std::string render(const RatioTable& t, Format format, const std::vector<Run>& runs,
+std::string render(const compare::Comparison& c, Format format, const std::vector<Run>& runs,
                    const RenderOptions& options) {
     for (const auto& r : renderers())
-        if (r.format == format) return r.ratio(t, runs, options);
-    return {};
-}
-
-std::string render(const SideBySide& s, Format format, const std::vector<Run>& runs,
-                   const RenderOptions& options) {
-    for (const auto& r : renderers())
-        if (r.format == format) return r.side_by_side(s, runs, options);
+        if (r.format == format) return r.render(c, runs, options);
     return {};
 }
 

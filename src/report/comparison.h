@@ -25,19 +25,17 @@ struct RenderOptions {
     bool fragment = false;     // html: the report's parts, for a page around them
 };
 
-using RatioRenderer = std::string (*)(const compare::RatioTable&, const std::vector<Run>&,
-                                      const RenderOptions&);
-using SideBySideRenderer = std::string (*)(const compare::SideBySide&, const std::vector<Run>&,
-                                           const RenderOptions&);
+// `runs` supplies the machines' facts for the HTML report.
+using RenderFunction = std::string (*)(const compare::Comparison&, const std::vector<Run>&,
+                                       const RenderOptions&);
 
-// One output format: its names, its help, and how it renders each table.
+// One output format: its names, its help, and how it renders a comparison.
 struct Renderer {
     Format format;
     std::string_view name;
     std::vector<std::string_view> aliases;
     std::string_view help;
-    RatioRenderer ratio;
-    SideBySideRenderer side_by_side;
+    RenderFunction render;
 };
 const std::vector<Renderer>& renderers();
 const Renderer* find_renderer(std::string_view name);
@@ -48,29 +46,16 @@ std::optional<Format> parse_format(std::string_view name);
 std::optional<Format> format_of_path(std::string_view path);
 std::string_view format_name(Format format);
 
-// One function pair per format file.
-std::string text_ratio(const compare::RatioTable&, const std::vector<Run>&, const RenderOptions&);
-std::string text_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
-                              const RenderOptions&);
-std::string markdown_ratio(const compare::RatioTable&, const std::vector<Run>&,
-                           const RenderOptions&);
-std::string markdown_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
-                                  const RenderOptions&);
-std::string csv_ratio(const compare::RatioTable&, const std::vector<Run>&, const RenderOptions&);
-std::string csv_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
-                             const RenderOptions&);
-std::string json_ratio(const compare::RatioTable&, const std::vector<Run>&, const RenderOptions&);
-std::string json_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
-                              const RenderOptions&);
-std::string html_ratio(const compare::RatioTable&, const std::vector<Run>&, const RenderOptions&);
-std::string html_side_by_side(const compare::SideBySide&, const std::vector<Run>&,
-                              const RenderOptions&);
+// One function per format file.
+std::string text_report(const compare::Comparison&, const std::vector<Run>&, const RenderOptions&);
+std::string markdown_report(const compare::Comparison&, const std::vector<Run>&,
+                            const RenderOptions&);
+std::string csv_report(const compare::Comparison&, const std::vector<Run>&, const RenderOptions&);
+std::string json_report(const compare::Comparison&, const std::vector<Run>&, const RenderOptions&);
+std::string html_report(const compare::Comparison&, const std::vector<Run>&, const RenderOptions&);
 
-// `runs` supplies the machines' facts for the HTML report.
-std::string render(const compare::RatioTable& table, Format format, const std::vector<Run>& runs,
-                   const RenderOptions& options = {});
-std::string render(const compare::SideBySide& table, Format format, const std::vector<Run>& runs,
-                   const RenderOptions& options = {});
+std::string render(const compare::Comparison& comparison, Format format,
+                   const std::vector<Run>& runs, const RenderOptions& options = {});
 
 // "+3%", "-5.5%", "+0%": a ratio from 0.5 to 2 as a percent difference;
 // "137x faster" above 2, "137x slower" below 0.5.

@@ -99,8 +99,10 @@ std::string row_name(const std::string& id) {
 
 // Rows of the ratio table as plain cells, shared by text, Markdown and HTML.
 
-std::vector<Grid> ratio_grids(const RatioTable& t) {
+std::vector<Grid> ratio_grids(const Comparison& c) {
     std::vector<Grid> grids;
+    if (!c.grid) return grids;
+    const RatioGrid& t = *c.grid;
     auto add = [&](std::string title, std::vector<std::string> header,
                    const std::vector<compare::RatioRow>& rows) {
         if (rows.empty()) return;
@@ -108,7 +110,7 @@ std::vector<Grid> ratio_grids(const RatioTable& t) {
         for (const auto& r : rows) {
             std::vector<std::string> row{row_name(r.algorithm)};
             std::vector<const RatioCell*> cs{nullptr};
-            for (const auto& c : r.cells) row.push_back(cell_text(c, t.noise)), cs.push_back(&c);
+            for (const auto& x : r.cells) row.push_back(cell_text(x, c.noise)), cs.push_back(&x);
             g.rows.push_back(std::move(row));
             g.cells.push_back(std::move(cs));
         }
@@ -123,14 +125,14 @@ std::vector<Grid> ratio_grids(const RatioTable& t) {
     return grids;
 }
 
-std::string direction_line(const RatioTable& t) {
+std::string direction_line(const Comparison& c) {
     return fmt::format(
         "ratio B/A with A = run {}, B = run {}: in the per-second and throughput columns above 1 "
         "means B is faster; in the sign/verify (seconds) columns below 1 means B is faster",
-        t.a_label, t.b_label);
+        c.labels[0], c.labels[1]);
 }
 
-std::string means_line(const RatioTable& t) {
+std::string means_line(const RatioGrid& t) {
     std::string s = "geometric mean of shared figures:";
     for (const auto& m : t.means)
         s += fmt::format(" {} {:.3f} ({} cells);", m.category, m.geometric_mean, m.cells);
@@ -226,7 +228,7 @@ json cell_json(const std::string& column, const RatioCell& c) {
 }
 
 // Each public-key row's column names, in cell order.
-std::vector<std::string> columns_of(const RatioTable& t, const std::string& section) {
+std::vector<std::string> columns_of(const RatioGrid& t, const std::string& section) {
     if (section == "symmetric") {
         std::vector<std::string> c;
         for (auto s : t.sizes) c.push_back(std::to_string(s));
@@ -241,7 +243,7 @@ std::string value_text(const MetricKey& k, std::optional<double> v, double step,
     return figure_text(k, v, step, units);
 }
 
-std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent,
+std::vector<std::vector<std::string>> side_rows(const Comparison& s, bool with_percent,
                                                 Units units) {
     std::vector<std::vector<std::string>> rows;
     for (const auto& r : s.rows) {
@@ -265,21 +267,23 @@ std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_p
     return rows;
 }
 
-Grid values_grid(const RatioTable& t, const std::vector<Run>& runs, Units units) {
+Grid values_grid(const Comparison& comparison, const std::vector<Run>& runs, Units units) {
+    const RatioGrid& t = *comparison.grid;
     const Run *a = nullptr, *b = nullptr;
     for (const auto& r : runs) {
-        if (!a && compare::run_label(r) == t.a_label)
+        if (!a && compare::run_label(r) == comparison.labels[0])
             a = &r;
-        else if (!b && compare::run_label(r) == t.b_label)
+        else if (!b && compare::run_label(r) == comparison.labels[1])
             b = &r;
     }
-    Grid g{"values", {"figure", "A " + t.verdict.baseline, "B " + t.verdict.run, "B/A"}, {}, {}};
+    const auto& v = comparison.verdicts.front();
+    Grid g{"values", {"figure", "A " + v.baseline, "B " + v.run, "B/A"}, {}, {}};
     auto add = [&](const MetricKey& k, const RatioCell& c) {
         auto value = [&](const Run* r) {
             const Measurement* m = r ? r->find(k.algorithm, k.operation, k.parameter) : nullptr;
             return m ? figure_text(k, m->value, m->printed_step, units) : std::string("-");
         };
-        g.rows.push_back({metric_key(k), value(a), value(b), cell_text(c, t.noise)});
+        g.rows.push_back({metric_key(k), value(a), value(b), cell_text(c, comparison.noise)});
         g.cells.push_back({nullptr, nullptr, nullptr, &c});
     };
     for (const auto& r : t.symmetric)
@@ -299,19 +303,20 @@ Grid values_grid(const RatioTable& t, const std::vector<Run>& runs, Units units)
     return g;
 }
 
-std::vector<std::string> summary_lines(const RatioTable& t) {
-    auto lines = verdict_lines({t.verdict});
-    for (const auto& m : t.means)
-        if (m.category != "overall" && !m.estimate.empty())
-            lines.push_back("  " + m.category + ": " + mean_text(m.estimate));
+std::vector<std::string> summary_lines(const Comparison& c) {
+    auto lines = verdict_lines(c.verdicts);
+    if (c.grid)
+        for (const auto& m : c.grid->means)
+            if (m.category != "overall" && !m.estimate.empty())
+                lines.push_back("  " + m.category + ": " + mean_text(m.estimate));
     return lines;
 }
 
-std::vector<std::string> summary_lines(const SideBySide& s) {
-    return verdict_lines(s.verdicts);
+std::string baseline_label(const Comparison& s) {
+    return s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
 }
 
-std::vector<std::string> side_header(const SideBySide& s) {
+std::vector<std::string> side_header(const Comparison& s) {
     std::vector<std::string> h{"metric"};
     for (size_t i = 0; i < s.labels.size(); ++i) {
         // Every run with its machine's name, unless the label already says it.

@@ -13,9 +13,9 @@
 
 namespace speedlab::report::detail {
 
+using compare::Comparison;
 using compare::RatioCell;
-using compare::RatioTable;
-using compare::SideBySide;
+using compare::RatioGrid;
 using compare::Significance;
 using nlohmann::json;
 
@@ -38,14 +38,13 @@ size_t columns(const std::string& s);
 // the first start with `indent`.
 std::string wrap(const std::string& text, size_t width, const std::string& indent = "  ");
 // The two-run table people read: figure, A, B and B/A (public key per second only).
-Grid values_grid(const RatioTable& t, const std::vector<Run>& runs, Units units);
-// The summary lines of a two-run table or a side-by-side one.
-std::vector<std::string> summary_lines(const RatioTable& t);
-std::vector<std::string> summary_lines(const SideBySide& s);
+Grid values_grid(const Comparison& c, const std::vector<Run>& runs, Units units);
+// The verdicts, and a grid's means per category.
+std::vector<std::string> summary_lines(const Comparison& c);
 std::string row_name(const std::string& id);
-std::vector<Grid> ratio_grids(const RatioTable& t);
-std::string direction_line(const RatioTable& t);
-std::string means_line(const RatioTable& t);
+std::vector<Grid> ratio_grids(const Comparison& c);
+std::string direction_line(const Comparison& c);
+std::string means_line(const RatioGrid& t);
 std::string text_grid(const Grid& g);
 std::string md_escape(const std::string& s);
 std::string markdown_grid(const std::vector<std::string>& header,
@@ -55,11 +54,13 @@ std::string csv_field(std::string s);
 std::string csv_row(const std::vector<std::string>& fields);
 std::string number_or_empty(const std::optional<double>& v);
 json cell_json(const std::string& column, const RatioCell& c);
-std::vector<std::string> columns_of(const RatioTable& t, const std::string& section);
+std::vector<std::string> columns_of(const RatioGrid& t, const std::string& section);
 std::string value_text(const MetricKey& k, std::optional<double> v, double step = 0,
                        Units units = Units::openssl);
-std::vector<std::vector<std::string>> side_rows(const SideBySide& s, bool with_percent,
+std::vector<std::vector<std::string>> side_rows(const Comparison& s, bool with_percent,
                                                 Units units = Units::si);
-std::vector<std::string> side_header(const SideBySide& s);
+std::vector<std::string> side_header(const Comparison& s);
+// "Baseline: run 2 engine" (capitalised or not, as the format's sentences are).
+std::string baseline_label(const Comparison& s);
 
 }  // namespace speedlab::report::detail

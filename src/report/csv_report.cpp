@@ -8,9 +8,8 @@ namespace speedlab::report {
 
 using namespace detail;
 
-std::string csv_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/,
-                      const RenderOptions& /*options*/) {
-    auto grids = ratio_grids(t);
+namespace {
+std::string grid_csv(const RatioGrid& t) {
     std::string out = "section,algorithm,column,ratio,uncertainty,significance,low,high\n";
     auto emit = [&](const std::string& section, const std::vector<compare::RatioRow>& rows) {
         auto cols = columns_of(t, section);
@@ -36,9 +35,7 @@ std::string csv_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/,
     return out;
 }
 
-std::string csv_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/,
-                             const RenderOptions& /*options*/) {
-    std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
+std::string rows_csv(const Comparison& s) {
     std::string out =
         "metric,run,value,unit,vs_baseline,vs_baseline_uncertainty,printed_step,cv,"
         "vs_baseline_low,vs_baseline_high,machine\n";
@@ -55,6 +52,12 @@ std::string csv_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs
                             number_or_empty(vs.high), i < s.machines.size() ? s.machines[i] : ""});
         }
     return out;
+}
+}  // namespace
+
+std::string csv_report(const Comparison& c, const std::vector<Run>& /*runs*/,
+                       const RenderOptions& /*options*/) {
+    return c.grid ? grid_csv(*c.grid) : rows_csv(c);
 }
 
 }  // namespace speedlab::report

@@ -22,7 +22,7 @@ std::string pad_left(const std::string& s, size_t width) {
 
 // native/masked for one figure and feature, with * where the 95% interval
 // excludes 1 (~ where noise explains it).
-std::string feature_cell(const compare::SideBySide& table, const compare::SideBySideRow& row,
+std::string feature_cell(const compare::Comparison& table, const compare::FigureRow& row,
                          size_t k) {
     const auto& c = row.vs_baseline[k + 1];
     if (!c.ratio || *c.ratio <= 0) return "-";
@@ -39,7 +39,7 @@ std::string feature_cell(const compare::SideBySide& table, const compare::SideBy
 
 // The table in blocks of as many features as fit 120 columns, each column as
 // wide as its widest cell, so a noisy machine's long intervals never overflow.
-std::string feature_table(const compare::SideBySide& table, const std::vector<std::string>& names) {
+std::string feature_table(const compare::Comparison& table, const std::vector<std::string>& names) {
     constexpr size_t kLabel = 22, kWidth = 120;
     std::vector<std::vector<std::string>> cells(table.rows.size());
     std::vector<size_t> width(names.size());

@@ -9,7 +9,7 @@
 namespace speedlab::report {
 
 // `table` has the native run first, then one run per feature of `names`.
-std::string feature_table(const compare::SideBySide& table, const std::vector<std::string>& names);
+std::string feature_table(const compare::Comparison& table, const std::vector<std::string>& names);
 
 // Terminal columns of UTF-8 text ("±" is two bytes, one column).
 size_t display_columns(const std::string& s);

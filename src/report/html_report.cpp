@@ -80,26 +80,23 @@ RatioBar bar_of(const std::string& name, const compare::MeanEstimate& m,
     return {name, m.ratio, m.low, m.high, series, note};
 }
 
-}  // namespace
-
-std::string html_ratio(const RatioTable& t, const std::vector<Run>& runs,
-                       const RenderOptions& options) {
-    HtmlReport page("speedlab: run " + t.b_label + " against run " + t.a_label);
+// Two runs: each category's mean in the summary, the grids of B/A as heat
+// tables, the means as bars.
+void grid_parts(HtmlReport& page, const Comparison& c, const std::vector<Run>& runs) {
     std::vector<std::string> extra;
-    for (const auto& m : t.means)
+    for (const auto& m : c.grid->means)
         if (m.category != "overall" && !m.estimate.empty())
             extra.push_back(m.category + ": " + mean_text(m.estimate));
-    page.raw(summary_html({t.verdict}, runs, extra));
-    auto grids = ratio_grids(t);
-    page.paragraph(direction_line(t) + ". " + interval_line(t.noise));
-    for (const auto& g : grids) {
+    page.raw(summary_html(c.verdicts, runs, extra));
+    page.paragraph(direction_line(c) + ". " + interval_line(c.noise));
+    for (const auto& g : ratio_grids(c)) {
         std::vector<std::vector<std::optional<double>>> heat;
         for (size_t r = 0; r < g.rows.size(); ++r) {
             std::vector<std::optional<double>> row;
-            for (size_t c = 0; c < g.rows[r].size(); ++c) {
-                const RatioCell* cell = g.cells[r][c];
+            for (size_t k = 0; k < g.rows[r].size(); ++k) {
+                const RatioCell* cell = g.cells[r][k];
                 // seconds columns: below 1 is faster, so colour by the inverse
-                bool seconds = g.title == "public key" && (c == 1 || c == 2);
+                bool seconds = g.title == "public key" && (k == 1 || k == 2);
                 row.push_back(cell && cell->ratio
                                   ? std::optional(seconds ? 1 / *cell->ratio : *cell->ratio)
                                   : std::nullopt);
@@ -109,20 +106,16 @@ std::string html_ratio(const RatioTable& t, const std::vector<Run>& runs,
         page.heat_table(g.title, g.header, g.rows, heat);
     }
     std::vector<RatioBar> bars;
-    for (const auto& m : t.means)
+    for (const auto& m : c.grid->means)
         if (!m.estimate.empty()) bars.push_back(bar_of(m.category, m.estimate, std::nullopt));
     page.raw("<h2>Geometric means of B/A</h2><div class=\"ratios\">" +
              ratio_chart("geometric mean of B/A per category", bars) + "</div>\n");
-    page.raw(charts_html(runs));
-    page.machines(runs);
-    page.list("Comparability", t.caveats);
-    return options.fragment ? page.body() : page.str();
 }
 
-std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs,
-                              const RenderOptions& options) {
-    std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
-    HtmlReport page("speedlab: " + std::to_string(s.labels.size()) + " runs side by side");
+// Many runs: every figure with its ratio to the baseline as one heat table,
+// each run's mean as a bar.
+void rows_parts(HtmlReport& page, const Comparison& s, const std::vector<Run>& runs,
+                const RenderOptions& options) {
     page.raw(summary_html(s.verdicts, runs, {}));
     std::vector<std::vector<std::optional<double>>> heat;
     for (const auto& r : s.rows) {
@@ -131,7 +124,7 @@ std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs,
             row.push_back(i == s.baseline ? std::nullopt : r.vs_baseline[i].ratio);
         heat.push_back(row);
     }
-    page.paragraph("Baseline: run " + base + ". " + interval_line(s.noise));
+    page.paragraph("Baseline: run " + baseline_label(s) + ". " + interval_line(s.noise));
     std::vector<std::string> header{"figure"};
     // Whole labels: a header wraps, and builds of one machine must read apart.
     for (size_t i = 0; i < s.labels.size(); ++i)
@@ -139,15 +132,25 @@ std::string html_side_by_side(const SideBySide& s, const std::vector<Run>& runs,
     page.heat_table("Figures and their ratio to the baseline", header,
                     side_rows(s, true, options.units), heat);
     std::vector<RatioBar> bars;
-    for (size_t k = 0; k < s.verdicts.size(); ++k) {
-        const auto& v = s.verdicts[k];
+    for (const auto& v : s.verdicts)
         if (!v.mean.empty()) bars.push_back(bar_of(v.run, v.mean, run_index(runs, v.run)));
-    }
     page.raw("<h2>Geometric mean against the baseline</h2><div class=\"ratios\">" +
              ratio_chart("geometric mean of each run / baseline", bars) + "</div>\n");
+}
+
+}  // namespace
+
+std::string html_report(const Comparison& c, const std::vector<Run>& runs,
+                        const RenderOptions& options) {
+    HtmlReport page(c.grid ? "speedlab: run " + c.labels[1] + " against run " + c.labels[0]
+                           : "speedlab: " + std::to_string(c.labels.size()) + " runs side by side");
+    if (c.grid)
+        grid_parts(page, c, runs);
+    else
+        rows_parts(page, c, runs, options);
     page.raw(charts_html(runs));
     page.machines(runs);
-    page.list("Comparability", s.caveats);
+    page.list("Comparability", c.caveats);
     return options.fragment ? page.body() : page.str();
 }
 

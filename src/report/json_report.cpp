@@ -35,20 +35,18 @@ json verdict_json(const compare::RunVerdict& v) {
             {"mean", mean_json(v.mean)},
             {"largest", largest}};
 }
-}  // namespace
 
-std::string json_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/,
-                       const RenderOptions& /*options*/) {
-    auto grids = ratio_grids(t);
+json grid_json(const Comparison& c) {
+    const RatioGrid& t = *c.grid;
     json j{{"kind", "ratio"},
-           {"a", t.a_label},
-           {"b", t.b_label},
+           {"a", c.labels[0]},
+           {"b", c.labels[1]},
            {"direction", "B/A"},
            {"sizes", t.sizes},
-           {"caveats", t.caveats},
+           {"caveats", c.caveats},
            {"shared_cells", t.shared_cells},
-           {"noise", t.noise},
-           {"omitted", t.omitted}};
+           {"noise", c.noise},
+           {"omitted", c.omitted}};
     for (const char* section : {"symmetric", "public_key", "key_exchange", "bogomips"}) {
         const std::string s = section;
         const auto& rows = s == "symmetric"    ? t.symmetric
@@ -73,13 +71,11 @@ std::string json_ratio(const RatioTable& t, const std::vector<Run>& /*runs*/,
         means.push_back(e);
     }
     j["means"] = means;
-    j["summary"] = verdict_json(t.verdict);
-    return json_text(j);
+    j["summary"] = verdict_json(c.verdicts.front());
+    return j;
 }
 
-std::string json_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/,
-                              const RenderOptions& /*options*/) {
-    std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
+json rows_json(const Comparison& s) {
     json rows = json::array();
     for (const auto& r : s.rows) {
         json vals = json::array();
@@ -102,12 +98,19 @@ std::string json_side_by_side(const SideBySide& s, const std::vector<Run>& /*run
                         {"unit", r.metric.operation == Operation::throughput ? "bytes/s" : "ops/s"},
                         {"values", vals}});
     }
-    json j{{"kind", "side_by_side"}, {"runs", s.labels}, {"baseline", base},    {"rows", rows},
-           {"caveats", s.caveats},   {"noise", s.noise}, {"omitted", s.omitted}};
+    json j{{"kind", "side_by_side"}, {"runs", s.labels},     {"baseline", baseline_label(s)},
+           {"rows", rows},           {"caveats", s.caveats}, {"noise", s.noise},
+           {"omitted", s.omitted}};
     json verdicts = json::array();
     for (const auto& v : s.verdicts) verdicts.push_back(verdict_json(v));
     j["summary"] = verdicts;
-    return json_text(j);
+    return j;
+}
+}  // namespace
+
+std::string json_report(const Comparison& c, const std::vector<Run>& /*runs*/,
+                        const RenderOptions& /*options*/) {
+    return json_text(c.grid ? grid_json(c) : rows_json(c));
 }
 
 }  // namespace speedlab::report

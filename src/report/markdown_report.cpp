@@ -37,27 +37,22 @@ std::string tail(double noise, const std::vector<std::string>& caveats) {
 }
 }  // namespace
 
-std::string markdown_ratio(const RatioTable& t, const std::vector<Run>& runs,
-                           const RenderOptions& o) {
-    std::string out = summary(summary_lines(t));
-    if (o.ratios_only) {
-        out += "**" + md_escape(direction_line(t)) + "**\n\n";
-        for (const auto& g : ratio_grids(t)) out += markdown_grid(g.header, g.rows) + "\n";
-        out += md_escape(means_line(t)) + "\n";
-    } else {
-        auto g = values_grid(t, runs, o.units);
+std::string markdown_report(const Comparison& c, const std::vector<Run>& runs,
+                            const RenderOptions& o) {
+    std::string out = summary(summary_lines(c));
+    if (c.grid && o.ratios_only) {
+        out += "**" + md_escape(direction_line(c)) + "**\n\n";
+        for (const auto& g : ratio_grids(c)) out += markdown_grid(g.header, g.rows) + "\n";
+        out += md_escape(means_line(*c.grid)) + "\n";
+    } else if (c.grid) {
+        auto g = values_grid(c, runs, o.units);
         out += markdown_grid(g.header, g.rows);
+    } else {
+        out += "Baseline: run " + md_escape(baseline_label(c)) +
+               "; in brackets the difference to it.\n\n";
+        out += markdown_grid(side_header(c), side_rows(c, true, o.units));
     }
-    return out + tail(t.noise, t.caveats);
-}
-
-std::string markdown_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/,
-                                  const RenderOptions& o) {
-    std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
-    std::string out = summary(summary_lines(s));
-    out += "Baseline: run " + md_escape(base) + "; in brackets the difference to it.\n\n";
-    out += markdown_grid(side_header(s), side_rows(s, true, o.units));
-    return out + tail(s.noise, s.caveats);
+    return out + tail(c.noise, c.caveats);
 }
 
 }  // namespace speedlab::report

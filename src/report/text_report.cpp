@@ -44,27 +44,22 @@ std::string notes(const std::vector<std::string>& caveats, size_t width) {
 }
 }  // namespace
 
-std::string text_ratio(const RatioTable& t, const std::vector<Run>& runs, const RenderOptions& o) {
-    std::string out = "summary:\n" + wrapped(summary_lines(t), o.width) + "\n";
-    if (o.ratios_only) {
-        out += wrap(direction_line(t), o.width, "");
-        for (const auto& g : ratio_grids(t)) out += text_grid(g);
-        out += wrap(means_line(t), o.width, "  ");
+std::string text_report(const Comparison& c, const std::vector<Run>& runs, const RenderOptions& o) {
+    std::string out = "summary:\n" + wrapped(summary_lines(c), o.width) + "\n";
+    if (c.grid && o.ratios_only) {
+        out += wrap(direction_line(c), o.width, "");
+        for (const auto& g : ratio_grids(c)) out += text_grid(g);
+        out += wrap(means_line(*c.grid), o.width, "  ");
+    } else if (c.grid) {
+        out += fitted_grid(values_grid(c, runs, o.units), o.width);
     } else {
-        out += fitted_grid(values_grid(t, runs, o.units), o.width);
+        out += wrap("baseline: run " + baseline_label(c) + "; in brackets the difference to it",
+                    o.width, "");
+        out += fitted_grid(Grid{"", side_header(c), side_rows(c, true, o.units), {}}, o.width);
     }
-    out += wrap(interval_line(t.noise).substr(0, interval_line(t.noise).size() - 1), o.width, "");
-    return out + notes(t.caveats, o.width);
-}
-
-std::string text_side_by_side(const SideBySide& s, const std::vector<Run>& /*runs*/,
-                              const RenderOptions& o) {
-    std::string base = s.baseline < s.labels.size() ? s.labels[s.baseline] : "";
-    std::string out = "summary:\n" + wrapped(summary_lines(s), o.width) + "\n";
-    out += wrap("baseline: run " + base + "; in brackets the difference to it", o.width, "");
-    out += fitted_grid(Grid{"", side_header(s), side_rows(s, true, o.units), {}}, o.width);
-    out += wrap(interval_line(s.noise).substr(0, interval_line(s.noise).size() - 1), o.width, "");
-    return out + notes(s.caveats, o.width);
+    std::string legend = interval_line(c.noise);
+    out += wrap(legend.substr(0, legend.size() - 1), o.width, "");
+    return out + notes(c.caveats, o.width);
 }
 
 }  // namespace speedlab::report

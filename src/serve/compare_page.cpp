@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/metric_pattern.h"
 #include "report/compare_runs.h"
@@ -149,6 +150,22 @@ std::string baseline_choice(const std::vector<Run>& runs, size_t base, const Req
     }
     return out + "</p>\n";
 }
+// Runs without a figure in common are a request to change (400), as every
+// other bad `runs` parameter is, not a failure of the server.
+std::string compared_text(const std::vector<Run>& runs, const compare::CompareRequest& what,
+                          PageFormat format, const report::RenderOptions& options) {
+    try {
+        return report::compare_runs(runs, what,
+                                    format == PageFormat::json  ? report::Format::json
+                                    : format == PageFormat::csv ? report::Format::csv
+                                                                : report::Format::html,
+                                    options);
+    } catch (const Error& e) {
+        if (e.kind() != ErrorKind::failed) throw;
+        throw BadRequest("runs", "runs with figures in common", e.what());
+    }
+}
+
 }  // namespace
 
 Response compare_page(const store::Database& db, const Request& request, const Links& links,
@@ -162,7 +179,7 @@ Response compare_page(const store::Database& db, const Request& request, const L
         throw BadRequest("runs", fmt::format("at most {} runs", kMostRuns),
                          fmt::format("{} runs", names.size()));
     auto runs = load_runs(db, names, links, outside);
-    report::CompareRequest what;
+    compare::CompareRequest what;
     what.baseline = baseline_of(request, runs);
     what.noise = percent_param(request, "noise", compare::kDefaultNoise);
     what.all = request.param("all").value_or("") == "1";
@@ -172,19 +189,13 @@ Response compare_page(const store::Database& db, const Request& request, const L
     bool download = request.param("download").value_or("") == "1";
     report::RenderOptions options;
     options.fragment = format == PageFormat::html && !download;  // the page frames the parts
-    auto outcome = report::compare_runs(runs, what,
-                                        format == PageFormat::json  ? report::Format::json
-                                        : format == PageFormat::csv ? report::Format::csv
-                                                                    : report::Format::html,
-                                        options);
-    if (!outcome.error.empty())
-        throw BadRequest("runs", "runs with figures in common", outcome.error);
-    if (format == PageFormat::json) return json_response(outcome.text);
-    if (format == PageFormat::csv) return csv_response(outcome.text);
+    std::string compared = compared_text(runs, what, format, options);
+    if (format == PageFormat::json) return json_response(compared);
+    if (format == PageFormat::csv) return csv_response(compared);
     if (download)
         return {200,
                 "text/html; charset=utf-8",
-                outcome.text,
+                compared,
                 {{"Content-Disposition", "attachment; filename=\"speedlab-compare.html\""}}};
     std::string body =
         "<p>The same comparison on the command line:</p><code class=\"cli\" id=\"cli\">" +
@@ -193,7 +204,7 @@ Response compare_page(const store::Database& db, const Request& request, const L
         " · " + link(link_to(request, {{"format", "json"}}), "JSON") + " · " +
         link(link_to(request, {{"format", "csv"}}), "CSV") + "</p>\n";
     body += baseline_choice(runs, what.baseline, request);
-    body += outcome.text;
+    body += compared;
     body += facts_diff(runs, links);
     std::string title =
         fmt::format("{} runs compared against {}{}", runs.size(),
