@@ -6,6 +6,8 @@
 #include <cmath>
 
 #include "report/html.h"
+#include "report/html_builder.h"
+#include "report/svg.h"
 #include "report/verdict.h"
 
 namespace speedlab::report {
@@ -23,10 +25,7 @@ constexpr const char* kMarkers[] = {"circle", "square", "triangle", "diamond", "
 constexpr const char* kDashes[] = {"", "7 3", "2 2"};
 
 std::string svg_open(const std::string& title, double height = kH) {
-    return fmt::format(
-        "<figure class=\"chart\"><svg viewBox=\"0 0 {} {:.0f}\" role=\"img\" "
-        "aria-label=\"{}\"><text x=\"{}\" y=\"18\" class=\"title\">{}</text>\n",
-        kW, height, html_escape(title), kLeft, html_escape(title));
+    return report::svg_open({{"class", "chart"}}, kW, height, title, kLeft);
 }
 
 // Round axis steps: 1, 2 or 5 times a power of ten.
@@ -81,16 +80,13 @@ std::string y_axis(const Axis& a, const std::string& unit_label, bool si = false
     std::string out;
     for (double v : a.log ? log_ticks(a.lo, a.hi) : linear_ticks(a.hi)) {
         double y = a.y(v);
-        out += fmt::format(
-            "<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"grid\"/>"
-            "<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>\n",
-            kLeft, kW - kRight, y, y, kLeft - 4, y + 4, si ? si_tick(v) : tick_label(v));
+        out +=
+            fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"grid\"/>",
+                        kLeft, kW - kRight, y, y) +
+            svg_text(plain(kLeft - 4), at1(y + 4), "tick", "end", si ? si_tick(v) : tick_label(v)) +
+            "\n";
     }
-    out += fmt::format(
-        "<text transform=\"translate(14,{}) rotate(-90)\" class=\"axis\" "
-        "text-anchor=\"middle\">{}{}</text>\n",
-        (kTop + kH - kBottom) / 2, html_escape(unit_label), a.log ? " (log scale)" : "");
-    return out;
+    return out + y_axis_name((kTop + kH - kBottom) / 2, unit_label + (a.log ? " (log scale)" : ""));
 }
 
 std::string marker(size_t i, double x, double y, double r, const std::string& title) {
@@ -125,16 +121,27 @@ std::string marker(size_t i, double x, double y, double r, const std::string& ti
     std::string open = fmt::format("<{} {} fill=\"{}\" class=\"mk\" data-marker=\"{}\"", tag, attrs,
                                    series_colour(i), series_marker(i));
     if (title.empty()) return open + "/>";
-    return open + "><title>" + html_escape(title) + "</title></" + tag + ">";
+    return open + ">" + Html().element("title", title).close(tag).str();
+}
+
+// One run in a key: its look's swatch, then its name.
+Html key_entry(size_t look, std::string_view name, const Attributes& attributes = {}) {
+    return Html().element("span", Html::trusted(series_swatch(look)).text(name), attributes);
 }
 
 // The legend as HTML under the chart, so that many runs wrap onto more lines.
+std::string legend(const std::vector<std::pair<size_t, std::string_view>>& entries, bool whiskers) {
+    Html out;
+    out.open("figcaption", {{"class", "legend"}});
+    for (const auto& [look, name] : entries) out.add(key_entry(look, name)).text(" ");
+    if (whiskers) out.element("span", "whiskers: range of the repetitions", {{"class", "note"}});
+    return out.close("figcaption").str();
+}
+
 std::string legend(const std::vector<Series>& series, bool whiskers) {
-    std::string out = "<figcaption class=\"legend\">";
-    for (const auto& s : series)
-        out += fmt::format("<span>{}{}</span> ", series_swatch(s.colour), html_escape(s.name));
-    if (whiskers) out += "<span class=\"note\">whiskers: range of the repetitions</span>";
-    return out + "</figcaption>";
+    std::vector<std::pair<size_t, std::string_view>> entries;
+    for (const auto& s : series) entries.emplace_back(s.colour, s.name);
+    return legend(entries, whiskers);
 }
 
 bool any_whiskers(const std::vector<Series>& series) {
@@ -256,13 +263,14 @@ std::string throughput_chart(const std::string& title, const std::vector<int64_t
     };
     if (!dots)
         for (auto size : sizes)
-            out += fmt::format(
-                "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
-                x(size), kH - kBottom + 16, size);
-    out += fmt::format("<text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">{}</text>\n",
-                       (kLeft + kW) / 2, kH - kBottom + (dots ? 20 : 32),
-                       dots ? fmt::format("one column per run, at {} bytes", sizes.front())
-                            : std::string("block size (bytes, log scale)"));
+            out += svg_text(at1(x(size)), plain(kH - kBottom + 16), "tick", "middle",
+                            std::to_string(size)) +
+                   "\n";
+    out +=
+        svg_text(plain((kLeft + kW) / 2), plain(kH - kBottom + (dots ? 20 : 32)), "axis", "middle",
+                 dots ? fmt::format("one column per run, at {} bytes", sizes.front())
+                      : std::string("block size (bytes, log scale)")) +
+        "\n";
     double gap = sizes.size() > 1 ? span / double(sizes.size() - 1) : kW;
     double dodge = dodge_of(series.size(), 0.6 * gap);
     for (size_t i = 0; i < series.size(); ++i) {
@@ -313,9 +321,7 @@ std::string history_chart(const std::string& title, const std::vector<HistoryLin
         return kLeft + 12 + (x_count > 1 ? span * double(i) / double(x_count - 1) : span / 2);
     };
     for (const auto& [at, label] : ticks)
-        out += fmt::format(
-            "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n", x(at),
-            kH - kBottom + 16, html_escape(label));
+        out += svg_text(at1(x(at)), plain(kH - kBottom + 16), "tick", "middle", label) + "\n";
     double r = x_count > 120 ? 1.8 : 3.2;  // many runs: smaller markers, still each one hoverable
     for (const auto& l : lines) {
         std::string path, marks;
@@ -335,10 +341,9 @@ std::string history_chart(const std::string& title, const std::vector<HistoryLin
                            series_colour(l.look),
                            dash.empty() ? "" : " stroke-dasharray=\"" + dash + "\"", marks);
     }
-    out += "</svg><figcaption class=\"legend\">";
-    for (const auto& l : lines)
-        out += fmt::format("<span>{}{}</span> ", series_swatch(l.look), html_escape(l.name));
-    return out + "</figcaption></figure>\n";
+    std::vector<std::pair<size_t, std::string_view>> entries;
+    for (const auto& l : lines) entries.emplace_back(l.look, l.name);
+    return out + "</svg>" + legend(entries, false) + "</figure>\n";
 }
 
 AxisUnit ops_unit(double top) {
@@ -373,20 +378,24 @@ std::string grouped_bars(const std::string& title, const std::vector<std::string
                                           reading(*p.value, ya.unit, ya.si), groups[g]);
             // A bar's length means something only from zero: on a log axis a point.
             if (!ya.axis.log)
-                out += fmt::format(
-                    "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
-                    "fill=\"{}\"><title>{}</title></rect>",
-                    x0 + k * bar, y, std::max(0.5, bar - 1), std::max(0.5, base - y),
-                    series_colour(series[k].colour), html_escape(tip));
+                out += Html()
+                           .open("rect", {{"x", at1(x0 + k * bar)},
+                                          {"y", at1(y)},
+                                          {"width", at1(std::max(0.5, bar - 1))},
+                                          {"height", at1(std::max(0.5, base - y))},
+                                          {"fill", series_colour(series[k].colour)}})
+                           .element("title", tip)
+                           .close("rect")
+                           .str();
             double mx = x0 + (k + 0.5) * bar;
             out += ya.axis.log
                        ? marker(series[k].colour, mx, y, std::clamp(bar / 2.5, 2.5, 4.5), tip)
                        : marker(series[k].colour, mx, y - 4, std::clamp(bar / 3, 1.5, 3.5), tip);
             out += "\n";
         }
-        out += fmt::format(
-            "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
-            kLeft + (g + 0.5) * slot, kH - kBottom + 16, html_escape(groups[g]));
+        out += svg_text(at1(kLeft + (g + 0.5) * slot), plain(kH - kBottom + 16), "tick", "middle",
+                        groups[g]) +
+               "\n";
     }
     return out + "</svg>" + (with_legend ? legend(series, false) : "") + "</figure>\n";
 }
@@ -457,17 +466,24 @@ std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& b
         bool value_start = b.ratio >= 1;
         if (b.ratio >= 1 && value_x + text_w > kW) value_x = x(1) - 4, value_start = false;
         if (b.ratio < 1 && value_x - text_w < label_w) value_x = x(1) + 4, value_start = true;
-        out += fmt::format(
-            "<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>"
-            "<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
-            "stroke-width=\"3\" class=\"stem\"/>"
-            "<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"ci\"/>"
-            "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"5.5\" fill=\"{}\" stroke=\"#222\" "
-            "class=\"ratio\"><title>{}</title></circle>"
-            "<text x=\"{:.1f}\" y=\"{:.1f}\" class=\"val\" text-anchor=\"{}\">{}</text>\n",
-            label_w - 6, y + 13, html_escape(fit_label(b.name, 22)), x(1), end, cy, cy, fill,
-            x(b.low), x(b.high), cy, cy, end, cy, fill, html_escape(tip), value_x, y + 14,
-            value_start ? "start" : "end", html_escape(words));
+        out += svg_text(plain(label_w - 6), at1(y + 13), "tick", "end", fit_label(b.name, 22)) +
+               fmt::format(
+                   "<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\" "
+                   "stroke-width=\"3\" class=\"stem\"/>"
+                   "<line x1=\"{:.1f}\" x2=\"{:.1f}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"ci\"/>",
+                   x(1), end, cy, cy, fill, x(b.low), x(b.high), cy, cy) +
+               Html()
+                   .open("circle", {{"cx", at1(end)},
+                                    {"cy", at1(cy)},
+                                    {"r", "5.5"},
+                                    {"fill", fill},
+                                    {"stroke", "#222"},
+                                    {"class", "ratio"}})
+                   .element("title", tip)
+                   .close("circle")
+                   .str() +
+               svg_text(at1(value_x), at1(y + 14), "val", value_start ? "start" : "end", words) +
+               "\n";
     }
     out +=
         fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2:.0f}\" class=\"one\"/>",
@@ -476,11 +492,12 @@ std::string ratio_chart(const std::string& title, const std::vector<RatioBar>& b
 }
 
 std::string series_key(const std::vector<std::string>& names) {
-    std::string out = "<div class=\"legend key-runs\">";
+    Html out;
+    out.open("div", {{"class", "legend key-runs"}});
     for (size_t i = 0; i < names.size(); ++i)
-        out += fmt::format("<span data-series=\"{}\">{}{}</span> ", i, series_swatch(i),
-                           html_escape(names[i]));
-    return out + "<span class=\"note\">whiskers: range of a figure's repetitions</span></div>\n";
+        out.add(key_entry(i, names[i], {{"data-series", std::to_string(i)}})).text(" ");
+    out.element("span", "whiskers: range of a figure's repetitions", {{"class", "note"}});
+    return out.close("div").str() + "\n";
 }
 
 std::string heat_key() {

@@ -32,6 +32,12 @@ Html& Html::open(std::string_view tag, const Attributes& attributes) {
     return *this;
 }
 
+Html& Html::empty(std::string_view tag, const Attributes& attributes) {
+    open(tag, attributes);
+    out_.insert(out_.size() - 1, "/");
+    return *this;
+}
+
 Html& Html::close(std::string_view tag) {
     out_ += "</";
     out_ += tag;

@@ -20,6 +20,8 @@ class Html {
     Html& add(const Html& markup);
     Html& open(std::string_view tag, const Attributes& attributes = {});
     Html& close(std::string_view tag);
+    // <tag attributes/>, as SVG writes an element without content.
+    Html& empty(std::string_view tag, const Attributes& attributes = {});
     // <tag attributes>text</tag>, the text escaped.
     Html& element(std::string_view tag, std::string_view text, const Attributes& attributes = {});
     Html& element(std::string_view tag, const Html& inner, const Attributes& attributes = {});

@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "report/charts.h"
-#include "report/html.h"
+#include "report/svg.h"
 
 namespace speedlab::report {
 
@@ -53,37 +53,37 @@ std::string axes(const Frame& f, const std::string& unit) {
     std::string out;
     for (double v = f.lo; v <= f.hi * 1.0001; v *= 10) {
         double y = f.y(v);
-        out += fmt::format(
-            "<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"grid\"/>"
-            "<text x=\"{}\" y=\"{:.1f}\" class=\"tick\" text-anchor=\"end\">{}</text>\n",
-            kLeft, kW - kRight, y, y, kLeft - 4, y + 4, tick_label(v));
+        out += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" class=\"grid\"/>",
+                           kLeft, kW - kRight, y, y) +
+               svg_text(plain(kLeft - 4), at1(y + 4), "tick", "end", tick_label(v)) + "\n";
     }
     if (f.band)
-        out += fmt::format(
-            "<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\" class=\"one\"/>"
-            "<text x=\"{3:.1f}\" y=\"{4}\" class=\"tick\" text-anchor=\"middle\">undated</text>\n",
-            f.right(), kTop, kH - kBottom, f.right() + kBand / 2, kH - kBottom + 16);
+        out +=
+            fmt::format("<line x1=\"{0:.1f}\" x2=\"{0:.1f}\" y1=\"{1}\" y2=\"{2}\" class=\"one\"/>",
+                        f.right(), kTop, kH - kBottom) +
+            svg_text(at1(f.right() + kBand / 2), plain(kH - kBottom + 16), "tick", "middle",
+                     "undated") +
+            "\n";
     int step = f.last - f.first > 20 ? 5 : 2;
     for (int year = static_cast<int>(std::ceil(f.first / step) * step); year <= f.last;
          year += step)
-        out += fmt::format(
-            "<text x=\"{:.1f}\" y=\"{}\" class=\"tick\" text-anchor=\"middle\">{}</text>\n",
-            f.x(year), kH - kBottom + 16, year);
-    out += fmt::format(
-        "<text transform=\"translate(14,{}) rotate(-90)\" class=\"axis\" "
-        "text-anchor=\"middle\">{} (log scale)</text>\n"
-        "<text x=\"{}\" y=\"{}\" class=\"axis\" text-anchor=\"middle\">year measured</text>\n",
-        (kTop + kH - kBottom) / 2, html_escape(unit), (kLeft + f.right()) / 2, kH - 6);
-    return out;
+        out += svg_text(at1(f.x(year)), plain(kH - kBottom + 16), "tick", "middle",
+                        std::to_string(year)) +
+               "\n";
+    return out + y_axis_name((kTop + kH - kBottom) / 2, unit + " (log scale)") +
+           svg_text(plain((kLeft + f.right()) / 2), plain(kH - 6), "axis", "middle",
+                    "year measured") +
+           "\n";
 }
 
 std::string point(const Frame& f, const YearPoint& p) {
-    return fmt::format(
-        "<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{}\" class=\"{}\" fill=\"{}\"{}>"
-        "<title>{}</title></circle>\n",
-        f.x(p), f.y(p.value), p.own ? 5 : 3.5, p.own ? "own" : "ref",
-        p.own ? series_colour(5) : "#777777", p.own ? " stroke=\"#000\"" : " fill-opacity=\"0.6\"",
-        html_escape(p.hover));
+    Attributes look{{"cx", at1(f.x(p))},
+                    {"cy", at1(f.y(p.value))},
+                    {"r", plain(p.own ? 5 : 3.5)},
+                    {"class", p.own ? "own" : "ref"},
+                    {"fill", p.own ? series_colour(5) : "#777777"}};
+    look.push_back(p.own ? std::pair{"stroke", "#000"} : std::pair{"fill-opacity", "0.6"});
+    return Html().open("circle", look).element("title", p.hover).close("circle").str() + "\n";
 }
 }  // namespace
 
@@ -92,11 +92,9 @@ std::string year_chart(const std::string& title, const std::string& unit,
     if (std::none_of(points.begin(), points.end(), [](const YearPoint& p) { return p.value > 0; }))
         return "";
     Frame f = frame_of(points);
-    std::string out = fmt::format(
-        "<figure class=\"chart year-chart\" style=\"display:block;max-width:1000px\"><svg "
-        "viewBox=\"0 0 {} {}\" role=\"img\" "
-        "aria-label=\"{}\"><text x=\"{}\" y=\"18\" class=\"title\">{}</text>\n",
-        kW, kH, html_escape(title), kLeft, html_escape(title));
+    std::string out =
+        svg_open({{"class", "chart year-chart"}, {"style", "display:block;max-width:1000px"}}, kW,
+                 kH, title, kLeft);
     out += axes(f, unit);
     for (bool own : {false, true})  // the user's runs over the reference machines
         for (const auto& p : points)
