@@ -140,6 +140,13 @@ TEST(ImportMissesReports, Rules) {
          1,
          4,
          {{"", "aes-128-ige@16", 138839.10e3}, {"", "rc5-cbc@64", 2000.50e3}}},
+        {"openssl 1.0's classic and EVP rows of one cipher are kept apart (a notebook's table)",
+         "OpenSSL 1.0.2k-fips\n\n| Algorithm | 16B | 64B |\n|---|---|---|\n"
+         "| aes-128 cbc | 138839.10 | 155801.03 |\n| sha256 | 82733.96 | 185070.39 |\n"
+         "| aes-128-cbc | 1170046.95 | 1255801.03 |\n",
+         2,
+         6,
+         {{"", "aes-128-cbc@16", 138839.10e3}, {"", "sha256@64", 185070.39e3}}},
         {"an HTML table's <caption> names its machine",
          "OpenSSL 3.0 speed\n\n<table>\n<caption>Raspberry Pi 4</caption>\n"
          "<tr><th>type</th><th>16 bytes</th><th>64 bytes</th></tr>\n"
@@ -174,6 +181,14 @@ TEST(ImportMissesReports, Rules) {
          {{"Pi 5 (OpenSSL 3.0.13)", "md5@16", 6296.04e3}}},
     };
     for (const auto& c : cases) check(c);
+    for (const auto& c : cases)  // the EVP rows' run is the second
+        if (std::string(c.name).find("EVP rows") != std::string::npos) {
+            auto apart = parse::parse_speed_text(c.input, "t.md");
+            ASSERT_EQ(apart.runs.size(), 2u);
+            auto* evp = apart.runs[1].find("aes-128-cbc", Operation::throughput, 16);
+            ASSERT_NE(evp, nullptr);
+            EXPECT_NEAR(evp->value, 1170046.95e3, 1e-3);
+        }
     for (const auto& c : cases)  // "small blocks" is no machine
         if (std::string(c.name).find("small blocks") != std::string::npos) {
             auto unnamed = parse::parse_speed_text(c.input, "t.md");

@@ -851,6 +851,24 @@ struct Reader {
         return other;
     }
 
+    // openssl 1.0 prints a cipher twice, its classic row ("aes-128 cbc") and
+    // its EVP row ("aes-128-cbc"), which name one id: a typed copy's second,
+    // EVP-named row (no space in its label) is kept in a run of its own.
+    static constexpr const char* kEvpRowsNote =
+        "the table's EVP rows (aes-128-cbc), apart from its classic rows (aes-128 cbc)";
+    static bool evp_reprint(const std::map<std::string, Run>& runs, const std::string& key,
+                            const std::string& alg, const std::vector<std::string>& row) {
+        auto it = runs.find(key);
+        if (it == runs.end() || kind_of(alg) != AlgorithmKind::cipher) return false;
+        bool seen = std::any_of(it->second.measurements.begin(), it->second.measurements.end(),
+                                [&](const Measurement& m) { return m.algorithm == alg; });
+        bool evp_named = std::any_of(row.begin(), row.end(), [&](const std::string& c) {
+            std::string t = lower(hand_cell_text(c));
+            return t == alg;
+        });
+        return seen && evp_named;
+    }
+
     // Columns are block sizes; each row one algorithm of one run.
     void size_columns(const Table& t, const std::vector<HeaderCell>& cols) {
         std::vector<std::string> order;
@@ -888,12 +906,19 @@ struct Reader {
                 alg = *fallback;
             }
             if (alg.empty()) continue;
+            if (evp_reprint(runs, key, alg, row))
+                key +=
+                    "\x1f"
+                    "evp";
             if (!runs.count(key)) {
                 order.push_back(key);
                 runs[key] = table_run(file, lines[t.first].line);
                 Machine m;
                 name_run(runs[key], m, t.rows[0], row, label_column, caption);
                 runs[key].machine = row_machine(m);
+                if (key.ends_with("\x1f"
+                                  "evp"))
+                    runs[key].notes.push_back(kEvpRowsNote);
             }
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
                 if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
