@@ -8,6 +8,7 @@
 #include "bench/public_key.h"
 #include "bench/selection.h"
 #include "bench/symmetric.h"
+#include "bench/test_keys.h"
 #include "core/algorithm.h"
 #include "core/algorithm_registry.h"
 #include "core/curve.h"
@@ -79,6 +80,34 @@ TEST(Registry, EveryIdOfAllRunsWithAKnownAnswer) {
         }
     }
     EXPECT_EQ(bench::select_algorithms({}), ids_with(kClassic));
+}
+
+// Bench and report branch on the registry's families, not on spelled names:
+// every RSA and DSA size has its fixed key, a curve id its family and curve.
+TEST(Registry, FamiliesAndCurvesComeFromTheTable) {
+    for (const std::string& id : ids_with(kKeySizes))
+        EXPECT_NE(bench::test_key_pem(id), nullptr) << id;
+    EXPECT_EQ(bench::test_key_pem("ed25519"), nullptr);
+    EXPECT_EQ(bench::test_key_pem("rsa"), nullptr) << "a family, no key size";
+    const struct {
+        std::string_view id, family, curve;
+    } cases[] = {
+        {"ecdsa-p256", kEcdsaFamily, "P-256"},
+        {"ecdh-x25519", kEcdhFamily, "X25519"},
+        {"ecdsa-k163", kEcdsaFamily, "K-163"},  // a curve no row of the table names
+        {"ecdsa-nosuch", kEcdsaFamily, ""},
+        {"ed25519", "", ""},
+        {"ecdsa", "", ""},
+    };
+    for (const auto& c : cases) {
+        EXPECT_EQ(curve_family(c.id), c.family) << c.id;
+        const Curve* curve = curve_of(c.id);
+        EXPECT_EQ(curve ? curve->group : "", c.curve) << c.id;
+    }
+    EXPECT_TRUE(is_eddsa("ed448"));
+    EXPECT_FALSE(is_eddsa("ecdh-x448"));
+    EXPECT_FALSE(is_eddsa("ed")) << "the family's row, no curve";
+    EXPECT_EQ(curve_bits("ed448"), 456);
 }
 
 // A published answer for every symmetric id `speedlab run all` times, each of an id of the table.

@@ -33,10 +33,6 @@ struct MdCtxDeleter {
 using PkeyPtr = std::shared_ptr<EVP_PKEY>;
 using PkeyCtxPtr = std::shared_ptr<EVP_PKEY_CTX>;
 
-const Curve* find_curve(std::string_view suffix) {
-    return curve_by_suffix(suffix);
-}
-
 PkeyPtr load_test_key(const std::string& id) {
     const char* pem = test_key_pem(id);
     if (!pem) return nullptr;
@@ -119,34 +115,33 @@ struct EdState {
     std::vector<uint8_t> message, signature;
 };
 
-// RFC 8032 section 7.1, test 1: the empty message under a fixed key.
-KnownAnswer ed25519_known_answer() {
-    auto secret = from_hex("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60");
-    const std::string expected =
-        "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701c"
-        "f9b46b"
-        "d25bf5f0595bbe24655141438e7a100b";
-    EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(library_context(), "ED25519", nullptr,
+// EdDSA's published vector (RFC 8032 section 7.1, test 1: the empty message
+// under a fixed key), signed with the libcrypto key type EVP.
+KnownAnswer eddsa_known_answer(const KnownAnswerVector& v, const std::string& evp) {
+    auto secret = from_hex(std::string(v.key_hex));
+    const std::string expected(v.expected_hex);
+    EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(library_context(), evp.c_str(), nullptr,
                                                     secret.data(), secret.size());
     std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
-    unsigned char sig[64];
+    unsigned char sig[114];  // Ed448's size, the larger
     size_t len = sizeof sig;
-    bool ok =
-        key &&
-        EVP_DigestSignInit_ex(ctx.get(), nullptr, nullptr, library_context(), nullptr, key,
-                              nullptr) > 0 &&
-        EVP_DigestSign(ctx.get(), sig, &len, reinterpret_cast<const unsigned char*>(""), 0) > 0;
+    auto message = from_hex(std::string(v.input));
+    bool ok = key &&
+              EVP_DigestSignInit_ex(ctx.get(), nullptr, nullptr, library_context(), nullptr, key,
+                                    nullptr) > 0 &&
+              EVP_DigestSign(ctx.get(), sig, &len, message.data(), message.size()) > 0;
     EVP_PKEY_free(key);
     std::string got = ok ? to_hex(sig, len) : "an error";
-    if (got == expected) return {true, "matches RFC 8032 test 1"};
-    return {false, "expected " + expected + " (RFC 8032 test 1), got " + got};
+    if (got == expected) return {true, "matches " + std::string(v.source)};
+    return {false, "expected " + expected + " (" + std::string(v.source) + "), got " + got};
 }
 
 // EdDSA: one-shot EVP_DigestSign of a 20-byte message.
 PublicKeySetup eddsa_kernel(const std::string& id, int bits, const char* type) {
     PublicKeySetup s;
-    if (id == "ed25519") {
-        s.check = ed25519_known_answer();
+    const KnownAnswerVector* vector = known_answer_vector(id);
+    if (vector) {
+        s.check = eddsa_known_answer(*vector, type);
         if (!s.check.passed) return s;
     }
     auto st = std::make_shared<EdState>();
@@ -172,7 +167,7 @@ PublicKeySetup eddsa_kernel(const std::string& id, int bits, const char* type) {
                                 st->message.data(), st->message.size()) == 1;
     };
     KnownAnswer own = signature_check(sign(), verify, st->message);
-    if (id != "ed25519" || !own.passed) s.check = own;
+    if (!vector || !own.passed) s.check = own;
     if (!s.check.passed) return s;
     s.kernel =
         PublicKeyKernel{id, bits, {{Operation::sign, sign}, {Operation::verify, verify}}, st};
@@ -188,7 +183,7 @@ struct DeriveState {
 // ECDH: one EVP_PKEY_derive per operation with a prepared context.
 PublicKeySetup ecdh_kernel(const std::string& id, const Curve& curve) {
     PublicKeySetup s;
-    bool is_x = curve.suffix == "x25519" || curve.suffix == "x448";
+    bool is_x = !curve.signs;  // X25519, X448: keys of their own type, no EC group
     std::string group(curve.group);
     auto make = [&]() {
         return is_x ? generate(group.c_str(), nullptr) : generate("EC", group.c_str());
@@ -228,53 +223,32 @@ PublicKeySetup ecdh_kernel(const std::string& id, const Curve& curve) {
     return s;
 }
 
-int bits_after(std::string_view id, std::string_view prefix) {
-    if (id.substr(0, prefix.size()) != prefix) return 0;
-    int bits = 0;
-    for (char c : id.substr(prefix.size())) {
-        if (c < '0' || c > '9') return 0;
-        bits = bits * 10 + (c - '0');
-    }
-    return bits;
-}
-
 }  // namespace
 
 bool public_key_id_known(const std::string& id) {
-    if (test_key_pem(id)) return true;
-    if (const AlgorithmInfo* a = algorithm_info(id); a && a->family == "eddsa") return true;
-    if (id.rfind("ecdsa-", 0) == 0) {
-        const Curve* c = find_curve(id.substr(6));
-        return c && c->signs;
-    }
-    if (id.rfind("ecdh-", 0) == 0) return find_curve(id.substr(5)) != nullptr;
-    return false;
+    if (test_key_pem(id) || is_eddsa(id)) return true;
+    const Curve* c = curve_of(id);
+    return c && (c->signs || curve_family(id) == kEcdhFamily);
 }
 
 PublicKeySetup make_public_key_kernel(const std::string& id) {
     if (!public_key_id_known(id))
         throw Error(ErrorKind::usage, "unknown public-key benchmark " + id);
-    if (int bits = bits_after(id, "rsa")) {
+    const AlgorithmInfo* a = algorithm_info(id);
+    if (test_key_pem(id)) {  // RSA and DSA: openssl speed's fixed keys
         auto key = load_test_key(id);
         if (!key) throw Error(ErrorKind::failed, "cannot load the test key " + id);
-        return sign_verify_kernel(id, bits, key, 36, true);
+        // openssl speed signs 36 bytes with RSA (PKCS#1 v1.5), 20 with DSA.
+        bool rsa = EVP_PKEY_get_base_id(key.get()) == EVP_PKEY_RSA;
+        return sign_verify_kernel(id, a->bits, key, rsa ? 36 : 20, rsa);
     }
-    if (int bits = bits_after(id, "dsa")) {
-        auto key = load_test_key(id);
-        if (!key) throw Error(ErrorKind::failed, "cannot load the test key " + id);
-        return sign_verify_kernel(id, bits, key, 20, false);
-    }
-    if (const AlgorithmInfo* a = algorithm_info(id); a && a->family == "eddsa")
-        return eddsa_kernel(id, a->bits, std::string(a->evp).c_str());
-    if (id.rfind("ecdsa-", 0) == 0) {
-        const Curve* c = find_curve(id.substr(6));
-        auto key = generate("EC", std::string(c->group).c_str());
-        if (!key)
-            throw Error(ErrorKind::failed,
-                        "libcrypto cannot make keys on " + std::string(c->group));
-        return sign_verify_kernel(id, c->bits, key, 20, false);
-    }
-    return ecdh_kernel(id, *find_curve(id.substr(5)));
+    if (is_eddsa(id)) return eddsa_kernel(id, a->bits, std::string(a->evp).c_str());
+    const Curve* c = curve_of(id);
+    if (curve_family(id) == kEcdhFamily) return ecdh_kernel(id, *c);
+    auto key = generate("EC", std::string(c->group).c_str());
+    if (!key)
+        throw Error(ErrorKind::failed, "libcrypto cannot make keys on " + std::string(c->group));
+    return sign_verify_kernel(id, c->bits, key, 20, false);
 }
 
 }  // namespace speedlab::bench

@@ -7,6 +7,8 @@
 #include <array>
 #include <utility>
 
+#include "core/algorithm_registry.h"
+
 namespace speedlab::bench {
 
 namespace {
@@ -478,21 +480,30 @@ eg/1mEZtje+vE6war9m6Jg==
 )PEM";
 }  // namespace
 
-const char* test_key_pem(std::string_view name) {
-    static constexpr std::array<std::pair<std::string_view, const char*>, 10> keys{{
-        {"rsa512", k_rsa512},
-        {"rsa1024", k_rsa1024},
-        {"rsa2048", k_rsa2048},
-        {"rsa3072", k_rsa3072},
-        {"rsa4096", k_rsa4096},
-        {"rsa7680", k_rsa7680},
-        {"rsa15360", k_rsa15360},
-        {"dsa512", k_dsa512},
-        {"dsa1024", k_dsa1024},
-        {"dsa2048", k_dsa2048},
+const char* test_key_pem(std::string_view id) {
+    struct Key {
+        std::string_view family;
+        int bits;
+        const char* pem;
+    };
+    static constexpr std::array<Key, 10> keys{{
+        {kRsaFamily, 512, k_rsa512},
+        {kRsaFamily, 1024, k_rsa1024},
+        {kRsaFamily, 2048, k_rsa2048},
+        {kRsaFamily, 3072, k_rsa3072},
+        {kRsaFamily, 4096, k_rsa4096},
+        {kRsaFamily, 7680, k_rsa7680},
+        {kRsaFamily, 15360, k_rsa15360},
+        {kDsaFamily, 512, k_dsa512},
+        {kDsaFamily, 1024, k_dsa1024},
+        {kDsaFamily, 2048, k_dsa2048},
     }};
-    for (const auto& [n, pem] : keys)
-        if (n == name) return pem;
+    // The registry says which family and size an id is: "rsa2048" is rsa at 2048.
+    const AlgorithmInfo* a = algorithm_info(id);
+    if (!a) return nullptr;
+    for (const auto& k : keys)
+        if (k.family == a->family && k.bits == a->bits && key_size_family(id) == k.family)
+            return k.pem;
     return nullptr;
 }
 

@@ -6,7 +6,8 @@
 
 namespace speedlab::bench {
 
-// "rsa512".."rsa15360", "dsa512", "dsa1024", "dsa2048"; nullptr for other names.
-const char* test_key_pem(std::string_view name);
+// The key of an RSA or DSA id of the registry (rsa512..rsa15360,
+// dsa512..dsa2048), by its family and bits; nullptr for other ids.
+const char* test_key_pem(std::string_view id);
 
 }  // namespace speedlab::bench

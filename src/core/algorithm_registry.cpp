@@ -163,6 +163,11 @@ constexpr AlgorithmInfo kAlgorithms[] = {
 
 // The known answers of the table's ids (KnownAnswerVector).
 constexpr KnownAnswerVector kKnownAnswers[] = {
+    // A signature: the secret key, the (empty) message, the signature.
+    {"ed25519", "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60", "",
+     "e5564300c360ac729086e2cc806e828a84877f1eb8e5d974d873e065224901555fb8821590a33bacc61e39701cf9b"
+     "46bd25bf5f0595bbe24655141438e7a100b",
+     "RFC 8032 test 1"},
     {"md2", "", "abc", "da853b0d3f88d99b30283a69e6ded6bb", "RFC 1319"},
     {"md4", "", "abc", "a448017aaf21d8525fc10ae87aa6729d", "RFC 1320"},
     {"md5", "", "abc", "900150983cd24fb0d6963f7d28e17f72", "RFC 1321"},
@@ -297,6 +302,24 @@ bool in_word_list(std::string_view list, std::string_view word) {
     bool found = false;
     each_word(list, [&](std::string_view w) { found = found || w == word; });
     return found;
+}
+
+std::string_view curve_family(std::string_view id) {
+    for (std::string_view family : {kEcdsaFamily, kEcdhFamily})
+        if (id.size() > family.size() + 1 && id.substr(0, family.size()) == family &&
+            id[family.size()] == '-')
+            return family;
+    return {};
+}
+
+const Curve* curve_of(std::string_view id) {
+    auto family = curve_family(id);
+    return family.empty() ? nullptr : curve_by_suffix(id.substr(family.size() + 1));
+}
+
+bool is_eddsa(std::string_view id) {
+    const AlgorithmInfo* a = algorithm_info(id);
+    return a && a->family == kEddsaFamily && a->bits > 0;  // not the family's own row
 }
 
 }  // namespace speedlab

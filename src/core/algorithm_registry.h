@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/algorithm.h"
+#include "core/curve.h"
 
 namespace speedlab {
 
@@ -70,6 +71,23 @@ const AlgorithmInfo* algorithm_info(std::string_view id);
 const AlgorithmInfo* algorithm_named(std::string_view name, bool typed);
 // Ids whose flags include `flag`, in table order.
 std::vector<std::string> ids_with(AlgorithmFlag flag);
+
+// The public-key families other modules branch on (AlgorithmInfo::family),
+// spelled here once: bench picks a kernel, parse and report a table style by them.
+inline constexpr std::string_view kRsaFamily = "rsa";
+inline constexpr std::string_view kDsaFamily = "dsa";
+inline constexpr std::string_view kFfdhFamily = "ffdh";
+inline constexpr std::string_view kEcdsaFamily = "ecdsa";
+inline constexpr std::string_view kEcdhFamily = "ecdh";
+inline constexpr std::string_view kEddsaFamily = "eddsa";
+
+// The family of an elliptic-curve id, ECDSA's or ECDH's ("ecdsa-p256",
+// "ecdh-k163": registry row or not), else empty; and its curve, else nullptr.
+std::string_view curve_family(std::string_view id);
+const Curve* curve_of(std::string_view id);
+
+// Whether ID is an EdDSA id of the table (Ed25519, Ed448).
+bool is_eddsa(std::string_view id);
 
 // Block sizes openssl speed and `speedlab run` time a symmetric algorithm at.
 inline constexpr std::array<int64_t, 6> kDefaultBlockSizes{16, 64, 256, 1024, 8192, 16384};

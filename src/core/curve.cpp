@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdlib>
 
+#include "core/algorithm_registry.h"
 #include "core/text.h"
 
 namespace speedlab {
@@ -68,8 +69,7 @@ const Curve* curve_by_mr_index(int index, int bits) {
 }
 
 int curve_bits(std::string_view id) {
-    if (id == "ed25519") return 253;
-    if (id == "ed448") return 456;
+    if (is_eddsa(id)) return algorithm_info(id)->bits;  // its own curve: 253, 456
     if (id == "sm2") return 256;
     auto dash = id.find('-');
     if (dash == std::string_view::npos) return 0;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/algorithm_registry.h"
 #include "core/measurement.h"
 
 namespace speedlab {
@@ -95,25 +96,27 @@ struct MrResult {
 
 // 0.9.7 to 3.1.
 inline constexpr MrResult kMrResults[] = {
-    {1, "rsa", Operation::sign},    {2, "rsa", Operation::verify},  {3, "dsa", Operation::sign},
-    {4, "dsa", Operation::verify},  {5, "ecdsa", Operation::sign},  {6, "ecdsa", Operation::verify},
-    {7, "ecdh", Operation::derive}, {8, "eddsa", Operation::sign},  {9, "eddsa", Operation::verify},
-    {10, "sm2", Operation::sign},   {11, "sm2", Operation::verify}, {12, "ffdh", Operation::derive},
+    {1, kRsaFamily, Operation::sign},     {2, kRsaFamily, Operation::verify},
+    {3, kDsaFamily, Operation::sign},     {4, kDsaFamily, Operation::verify},
+    {5, kEcdsaFamily, Operation::sign},   {6, kEcdsaFamily, Operation::verify},
+    {7, kEcdhFamily, Operation::derive},  {8, kEddsaFamily, Operation::sign},
+    {9, kEddsaFamily, Operation::verify}, {10, "sm2", Operation::sign},
+    {11, "sm2", Operation::verify},       {12, kFfdhFamily, Operation::derive},
 };
 
 // 3.2+: RSA encrypt and decrypt are R3 and R4, the rest two later, then the
 // KEM and signature tests of the providers.
 inline constexpr MrResult kMrResults32[] = {
-    {1, "rsa", Operation::sign},        {2, "rsa", Operation::verify},
-    {3, "rsa", Operation::encrypt},     {4, "rsa", Operation::decrypt},
-    {5, "dsa", Operation::sign},        {6, "dsa", Operation::verify},
-    {7, "ecdsa", Operation::sign},      {8, "ecdsa", Operation::verify},
-    {9, "ecdh", Operation::derive},     {10, "eddsa", Operation::sign},
-    {11, "eddsa", Operation::verify},   {12, "sm2", Operation::sign},
-    {13, "sm2", Operation::verify},     {14, "ffdh", Operation::derive},
-    {15, "kem", Operation::keygen},     {16, "kem", Operation::encaps},
-    {17, "kem", Operation::decaps},     {18, "signature", Operation::keygen},
-    {19, "signature", Operation::sign}, {20, "signature", Operation::verify},
+    {1, kRsaFamily, Operation::sign},      {2, kRsaFamily, Operation::verify},
+    {3, kRsaFamily, Operation::encrypt},   {4, kRsaFamily, Operation::decrypt},
+    {5, kDsaFamily, Operation::sign},      {6, kDsaFamily, Operation::verify},
+    {7, kEcdsaFamily, Operation::sign},    {8, kEcdsaFamily, Operation::verify},
+    {9, kEcdhFamily, Operation::derive},   {10, kEddsaFamily, Operation::sign},
+    {11, kEddsaFamily, Operation::verify}, {12, "sm2", Operation::sign},
+    {13, "sm2", Operation::verify},        {14, kFfdhFamily, Operation::derive},
+    {15, "kem", Operation::keygen},        {16, "kem", Operation::encaps},
+    {17, "kem", Operation::decaps},        {18, "signature", Operation::keygen},
+    {19, "signature", Operation::sign},    {20, "signature", Operation::verify},
 };
 
 // What +Rn measured in the numbering of 3.2+ or of the versions before;
@@ -153,7 +156,7 @@ inline constexpr std::array<int, 3> kMrDsaBits{512, 1024, 2048};
 
 // The family whose keys +F2 and +F3 records list; empty for other records.
 constexpr std::string_view mr_key_family(MrRecord r) {
-    return r == MrRecord::rsa ? "rsa" : r == MrRecord::dsa ? "dsa" : "";
+    return r == MrRecord::rsa ? kRsaFamily : r == MrRecord::dsa ? kDsaFamily : std::string_view();
 }
 
 // A key size's index in one of the lists above; -1 when it has none.

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/algorithm.h"
+#include "core/algorithm_registry.h"
 #include "core/curve.h"
 #include "core/mr_tags.h"
 #include "core/text.h"
@@ -118,10 +119,10 @@ Progress MrRecords::result(const Run& run, std::string_view tag,
     p.bits = *bits;
     p.op = r->op;
     std::string b = std::to_string(*bits);
-    if (r->family == "rsa" || r->family == "dsa" || r->family == "ffdh") {
+    if (r->family == kRsaFamily || r->family == kDsaFamily || r->family == kFfdhFamily) {
         p.id = std::string(r->family) + b;
         bool sign_or_verify = p.op == Operation::sign || p.op == Operation::verify;
-        if (r->family == "rsa" && sign_or_verify && pending_key_ == p.id &&
+        if (r->family == kRsaFamily && sign_or_verify && pending_key_ == p.id &&
             (pending_op_ == Operation::encrypt || pending_op_ == Operation::decrypt))
             p.op = pending_op_;
     } else if (r->family == "eddsa" || r->family == "sm2") {
@@ -179,10 +180,7 @@ void MrRecords::put(RunBuilder& b, const std::string& id, Operation op, std::opt
     m.operation = op;
     m.value = seconds_per_op ? 1 / n->value : n->value;
     m.printed_step = seconds_per_op ? 0 : n->step;
-    std::string family = starts_with(id, "ecdsa-")  ? "ecdsa"
-                         : starts_with(id, "ecdh-") ? "ecdh"
-                         : id == "sm2"              ? "sm2"
-                                                    : "";
+    std::string family = id == "sm2" ? "sm2" : std::string(curve_family(id));
     if (!family.empty() && !child_)
         b.add_curve_table(std::move(m), family, curve_bits(id));
     else
@@ -215,14 +213,14 @@ void MrRecords::public_key(RunBuilder& b, std::string_view tag,
         auto s = number(f[3]), v = number(f[4]);
         bool seconds = key_records_in_seconds(b.run().version)
                            .value_or(s && v && s->value < 1 && v->value < 1);
-        std::string id = canonical_curve_id("ecdsa", curve_for(*idx, *bits));
+        std::string id = canonical_curve_id(kEcdsaFamily, curve_for(*idx, *bits));
         put(b, id, Operation::sign, s, seconds);
         put(b, id, Operation::verify, v, seconds);
     } else if (record == MrRecord::ecdh) {
         // One field is ops/s, the other s/op; their order flipped in 1.1.1.
         auto x = number(f[3]), y = number(f[4]);
         if (x && y)
-            put(b, canonical_curve_id("ecdh", curve_for(*idx, *bits)), Operation::derive,
+            put(b, canonical_curve_id(kEcdhFamily, curve_for(*idx, *bits)), Operation::derive,
                 x->value >= y->value ? x : y, false);
     } else if ((record == MrRecord::eddsa || record == MrRecord::sm2) && f.size() >= 6) {
         std::string id = record == MrRecord::sm2 ? "sm2" : lower_ascii(f[3]);

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/algorithm.h"
+#include "core/algorithm_registry.h"
 #include "core/curve.h"
 #include "core/text.h"
 
@@ -22,9 +23,9 @@ bool same_metric(const Measurement& a, const Measurement& b) {
 // curve algorithm named on an openssl speed command line; empty when none.
 std::pair<std::string, std::string> command_curve(std::string_view word) {
     std::string w = lower_ascii(word);
-    if (w == "ed25519" || w == "ed448") return {"eddsa", w};
+    if (is_eddsa(w)) return {std::string(kEddsaFamily), w};
     if (w == "sm2") return {"sm2", "sm2"};
-    for (std::string_view f : {"ecdsa", "ecdh"})
+    for (std::string_view f : {kEcdsaFamily, kEcdhFamily})
         if (w.size() > f.size() && w.compare(0, f.size(), f) == 0)
             return {std::string(f), canonical_curve_id(f, w.substr(f.size()))};
     return {};
@@ -35,11 +36,11 @@ std::pair<std::string, std::string> command_curve(std::string_view word) {
 // each takes the next curve of its bits from `cursor`, wrapping once for a
 // second listing. Empty when no curve of the family has those bits.
 std::string curve_in_order(const std::string& family, int64_t bits, size_t& cursor) {
-    if (family != "ecdh" && family != "ecdsa") return {};
+    if (family != kEcdhFamily && family != kEcdsaFamily) return {};
     auto all = curves();
     for (int pass = 0; pass < 2; ++pass, cursor = 0)
         for (size_t k = cursor; k < all.size(); ++k)
-            if (all[k].bits == bits && (family == "ecdh" || all[k].signs)) {
+            if (all[k].bits == bits && (family == kEcdhFamily || all[k].signs)) {
                 cursor = k + 1;
                 return family + "-" + std::string(all[k].suffix);
             }
@@ -49,7 +50,7 @@ std::string curve_in_order(const std::string& family, int64_t bits, size_t& curs
 bool one_curve_of(const std::string& family, int64_t bits) {
     auto all = curves();
     return std::count_if(all.begin(), all.end(), [&](const Curve& c) {
-               return c.bits == bits && (family == "ecdh" || c.signs);
+               return c.bits == bits && (family == kEcdhFamily || c.signs);
            }) == 1;
 }
 
@@ -247,12 +248,16 @@ void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
         std::vector<std::string> named = command_words;
         // Where bits name one curve only, the progress line is enough.
         if (p.family == "sm2") named.push_back("sm2");
-        if (p.family == "eddsa") named.insert(named.end(), {"ed25519", "ed448"});
-        if (p.family == "ecdh") named.insert(named.end(), {"ecdhx25519", "ecdhx448"});
+        for (const auto& a : algorithm_table())  // EdDSA's curves, each one algorithm
+            if (p.family == kEddsaFamily && is_eddsa(a.id)) named.emplace_back(a.id);
+        for (const auto& c : curves())  // X25519, X448: ecdhx25519 on a command line
+            if (p.family == kEcdhFamily && !c.signs)
+                named.push_back(std::string(kEcdhFamily) + std::string(c.suffix));
         for (const auto& word : named) {
             auto [family, id] = command_curve(word);
             // Ed448 is 456 bits in released versions, 448 in 1.1.1 development builds.
-            bool bits = curve_bits(id) == p.bits || (id == "ed448" && p.bits == 448);
+            bool bits = curve_bits(id) == p.bits ||
+                        (is_eddsa(id) && curve_bits(id) == 456 && p.bits == 448);
             if (family != p.family || !bits) continue;
             add_from_progress(p, id, word, "from its progress line (no table row named the curve)");
             break;

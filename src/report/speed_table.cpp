@@ -229,7 +229,7 @@ std::string speed_table(const Run& run) {
             out += fmt::format("{} {:>4} bits {} {} {} {}\n", fam, bits_of(id),
                                seconds_cell(sign, dec), seconds_cell(verify, dec),
                                rate_cell(sign, dec), rate_cell(verify, dec));
-        } else if (fam == "ecdh") {
+        } else if (fam == kEcdhFamily) {
             const Measurement* derive = run.find(id, Operation::derive, 0);
             if (header) out += fmt::format("{:30}op      op/s\n", "");
             out += fmt::format("{:<26} {} {}\n", curve_row_label(id), seconds_cell(derive, dec),
@@ -311,10 +311,10 @@ std::string key_record(const Run& run, const std::string& id) {
         if (idx < 0) idx = static_cast<int>(kMrDsaBits.size()) - 1;
         return fmt::format("{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::dsa), idx, bits, s, v);
     }
-    if (id.rfind("ecdsa-", 0) == 0 || id.rfind("ecdh-", 0) == 0) {
-        const Curve* c = curve_by_suffix(id.substr(id.find('-') + 1));
+    if (auto curve_fam = curve_family(id); !curve_fam.empty()) {
+        const Curve* c = curve_of(id);
         int idx = c ? c->mr_index : 0;
-        if (id[3] != 'h')
+        if (curve_fam == kEcdsaFamily)
             return fmt::format("{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::ecdsa), idx, curve_bits(id),
                                s, v);
         double d = value(run, id, Operation::derive).value_or(0);
