@@ -97,10 +97,9 @@ std::string_view unblock(std::string_view s) {
 size_t find_nocase(std::string_view hay, std::string_view needle, size_t from = 0) {
     for (size_t i = hay.find('<', from); i != std::string_view::npos; i = hay.find('<', i + 1)) {
         if (i + needle.size() > hay.size()) break;
-        size_t k = 1;
-        while (k < needle.size() &&
-               std::tolower(static_cast<unsigned char>(hay[i + k])) == needle[k])
-            ++k;
+        size_t k = 1;  // ASCII case folded in place: no locale call per byte
+        auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c; };
+        while (k < needle.size() && lower(hay[i + k]) == needle[k]) ++k;
         if (k == needle.size()) return i;
     }
     return std::string_view::npos;
@@ -503,8 +502,9 @@ class Unwrapper {
             raw = keep(strip_escapes(raw));
         if (!web_read && web_bytes(raw) && web_lines(raw, number)) return;
         std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
-        if (starts_with(trim_left(line), "```") || wiki_block(trim_left(line))) return;
-        if (in_backticks(trim_left(line))) line = inline_code(trim_left(line));
+        std::string_view lead = trim_left(line);  // once: indented lines are long to skip
+        if (starts_with(lead, "```") || wiki_block(lead)) return;
+        if (in_backticks(lead)) line = inline_code(lead);
         line = without_glued_prompt(line);
         if (spaced_unit(line))
             if (auto units = units_rejoined(line); !units.empty()) line = keep(std::move(units));

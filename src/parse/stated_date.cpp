@@ -30,7 +30,9 @@ std::optional<int> number(std::string_view s, size_t& at, size_t max_digits) {
     size_t start = at;
     while (at < s.size() && digit(s[at]) && at - start < max_digits) ++at;
     if (at == start || (at < s.size() && digit(s[at]))) return std::nullopt;
-    return std::atoi(std::string(s.substr(start, at - start)).c_str());
+    int n = 0;  // at most 4 digits: summed in place, no string to atoi per number
+    for (size_t k = start; k < at; ++k) n = n * 10 + (s[k] - '0');
+    return n;
 }
 
 void skip_spaces(std::string_view s, size_t& at) {
@@ -206,8 +208,8 @@ std::string_view trimmed(std::string_view s) {
 
 bool starts_with_word(std::string_view s, std::string_view word) {
     if (s.size() < word.size()) return false;
-    for (size_t i = 0; i < word.size(); ++i)
-        if (std::tolower(static_cast<unsigned char>(s[i])) != word[i]) return false;
+    for (size_t i = 0; i < word.size(); ++i)  // ASCII only: no locale call per byte
+        if ((s[i] >= 'A' && s[i] <= 'Z' ? s[i] | 0x20 : s[i]) != word[i]) return false;
     return true;
 }
 }  // namespace
