@@ -171,6 +171,24 @@ TEST(ImportMissesTyped, EachRuleOnATextOfItsKind) {
          "openssl speed rsa:\n\n| alg | key size | sign/s | verify/s |\n|---|---|---|---|\n"
          "| rsa | 2048 | 1000.0 | 30000.0 |\n| rsa | 4096 | 150.0 | 9000.0 |\n",
          1, 0, "rsa4096", Operation::verify, 0, 9000, 4},
+        {"a reST simple table: its = borders frame the rows",
+         "openssl speed results:\n\n=========== ========== ==========\n"
+         "Algorithm   16 bytes   64 bytes\n=========== ========== ==========\n"
+         "md5         100.00k    200.00k\nsha256      300.00k    400.00k\n"
+         "=========== ========== ==========\n",
+         1, 0, "sha256", T, 64, 400e3, 4},
+        {"sizes over versions, the label column headed in the second row, a delta column",
+         "openssl speed:\n\n| | 16 bytes | | | 64 bytes | | |\n|---|---|---|---|---|---|---|\n"
+         "| Algorithm | 1.1.1f | 3.0.0 | \xCE\x94 | 1.1.1f | 3.0.0 | \xCE\x94 |\n"
+         "| md5 | 100.00 | 200.00 | +100 | 300.00 | 400.00 | +33 |\n"
+         "| sha1 | 500.00 | 600.00 | +20 | 700.00 | 800.00 | +14 |\n",
+         2, 1, "sha1", T, 64, 800e3, 4},
+        {"versions over sizes: each version's group of columns a run",
+         "openssl speed:\n\n| | 1.1.1f | | 3.0.0 | |\n|---|---|---|---|---|\n"
+         "| type | 16 bytes | 64 bytes | 16 bytes | 64 bytes |\n"
+         "| md5 | 100.00k | 200.00k | 300.00k | 400.00k |\n"
+         "| sha1 | 500.00k | 600.00k | 700.00k | 800.00k |\n",
+         2, 1, "md5", T, 16, 300e3, 4},
         {"a curve in brackets names its own key, not the first of its size",
          "openssl speed ecdsa:\n\n| | sign/s | verify/s |\n|---|---|---|\n"
          "| ecdsa (brainpoolP256r1) | 1000.0 | 900.0 |\n| ecdsa (nistp384) | 800.0 | 700.0 |\n",

@@ -264,8 +264,8 @@ std::string_view unit_word(std::string_view w) {
 HeaderCell read_header_text(std::string_view text) {
     HeaderCell h;
     std::string t = lower(without_thousands(strip_markup(text)));
-    for (std::string_view r :
-         {"ratio", "speedup", "speed-up", "improvement", "relative", "%", "diff", "faster", "gain"})
+    for (std::string_view r : {"ratio", "speedup", "speed-up", "improvement", "relative", "%",
+                               "diff", "faster", "gain", "delta", "\xCE\x94"})  // Δ
         if (t.find(r) != std::string::npos) h.ratio = true;
     bool sign = t.find("sign") != std::string::npos, verify = t.find("verif") != std::string::npos;
     if (sign != verify) h.operation = sign ? Operation::sign : Operation::verify;

@@ -58,6 +58,10 @@ bool whole_key_id(std::string_view id);
 // rsa, dsa or ecdsa keys): shaped as a benchmark whatever the text names.
 bool signature_table(const Rows& rows);
 
+// hand_simple_table.cpp: "=========== ==========", a reST simple table's
+// border (two columns or more), which the rows under a header skip.
+bool simple_table_border(std::string_view t);
+
 // hand_approximate.cpp: "~4 MB/s", "≈ 15": a figure typed as approximate.
 // Cuts the mark (and a space after it); whether there was one.
 bool cut_approximate(std::string_view& t);

@@ -30,26 +30,76 @@ std::string version_of(const std::string& cell) {
     return "OpenSSL " + t;
 }
 
-// The second row's labels, in order, when they repeat with a period that
-// gives one group per top cell; empty otherwise.
-std::vector<std::string> group_labels(const std::vector<std::string>& row, size_t spans) {
-    std::vector<std::string> labels;
-    for (const auto& c : row) {
-        if (read_hand_number(c) || spanning_cell(c)) return {};
-        if (!hand_cell_text(c).empty()) labels.push_back(hand_cell_text(c));
-    }
-    if (spans < 2 || labels.size() % spans != 0 || labels.size() / spans < 2) return {};
-    size_t g = labels.size() / spans;
+// The first period of `labels` when they repeat `times` times; empty otherwise.
+std::vector<std::string> period(std::vector<std::string> labels, size_t times) {
+    if (times < 2 || labels.size() % times != 0 || labels.size() / times < 2) return {};
+    size_t g = labels.size() / times;
     for (size_t i = g; i < labels.size(); ++i)
         if (labels[i] != labels[i % g]) return {};
     labels.resize(g);
     return labels;
 }
 
+// The second row's labels, in order, when they repeat with a period that
+// gives one group per top cell; empty otherwise. A first label that breaks
+// the period heads the rows' label column ("Algorithm | 1.1.1f | 3.0.0 | ...").
+std::vector<std::string> group_labels(const std::vector<std::string>& row, size_t spans) {
+    std::vector<std::string> labels;
+    for (const auto& c : row) {
+        if (read_hand_number(c) || spanning_cell(c)) return {};
+        if (!hand_cell_text(c).empty()) labels.push_back(hand_cell_text(c));
+    }
+    auto found = period(labels, spans);
+    if (found.empty() && !labels.empty()) found = period({labels.begin() + 1, labels.end()}, spans);
+    return found;
+}
+
+// The other way round: versions or machines on top, each over a group of
+// sizes the second row repeats ("| | 1.1.1f | | 3.0.0 | |" over "| type |
+// 16 bytes | 64 bytes | 16 bytes | 64 bytes |"). The top names are matched
+// to the groups in order: the paste lost which cells they spanned.
+std::vector<SpannedPart> groups_over_sizes(const Rows& rows) {
+    std::vector<std::string> names, sizes;
+    for (const auto& c : rows[0]) {
+        std::string t = hand_cell_text(c);
+        if (t.empty()) continue;
+        if (read_hand_number(c) || spanning_cell(c) || !hand_algorithm_word(t).empty()) return {};
+        names.push_back(t);
+    }
+    size_t labels = 0;  // the second row's label cells before its sizes
+    while (labels < rows[1].size() && !spanning_cell(rows[1][labels])) ++labels;
+    for (size_t k = labels; k < rows[1].size(); ++k) {
+        if (!spanning_cell(rows[1][k])) return {};
+        sizes.push_back(hand_cell_text(rows[1][k]));
+    }
+    std::vector<std::string> group = period(sizes, names.size());
+    if (group.empty()) return {};
+    std::vector<SpannedPart> parts;
+    for (size_t j = 0; j < names.size(); ++j) {
+        if (read_header_cell(names[j]).ratio) continue;
+        SpannedPart part;
+        part.version = version_of(names[j]);
+        part.rows.emplace_back(rows[1].begin(), rows[1].begin() + labels + group.size());
+        part.rows[0].insert(part.rows[0].begin() + labels,
+                            part.version.empty() ? "machine" : "OpenSSL version");
+        for (size_t r = 2; r < rows.size(); ++r) {
+            if (rows[r].size() != rows[1].size()) continue;
+            std::vector<std::string> row(rows[r].begin(), rows[r].begin() + labels);
+            row.push_back(part.version.empty() ? names[j] : part.version);
+            auto from = rows[r].begin() + labels + j * group.size();
+            row.insert(row.end(), from, from + group.size());
+            part.rows.push_back(std::move(row));
+        }
+        if (part.rows.size() >= 2) parts.push_back(std::move(part));
+    }
+    return parts;
+}
+
 }  // namespace
 
 std::vector<SpannedPart> unfold_spanned_header(const Rows& rows) {
     if (rows.size() < 3) return {};
+    if (auto parts = groups_over_sizes(rows); !parts.empty()) return parts;
     std::vector<std::string> spans;
     for (const auto& c : rows[0]) {
         if (read_hand_number(c)) return {};

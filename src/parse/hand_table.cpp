@@ -322,6 +322,7 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
                    (size_columns(header) >= 2 || algorithm_columns(header) >= 2)) {
             t.rows.push_back(header);
             for (++i; i < lines.size() && !used[i]; ++i) {
+                if (simple_table_border(lines[i].text())) continue;
                 auto cells = space_cells(lines[i].text());
                 i += wrapped_cells(lines, used, i, header.size(), cells);
                 if (cells.size() + 1 < header.size() || cells.size() > header.size() + 1) break;
@@ -896,7 +897,7 @@ struct Reader {
                 if (alg.empty() && !a.empty() && !named_with_key_bits(a)) {
                     alg = a;
                     label_column[k] = true;  // the algorithm names no run
-                } else if (!row[k].empty() && !number_cell(row[k])) {
+                } else if (!row[k].empty() && !number_cell(row[k]) && !cols[k].ratio) {
                     // a number is never a machine's name (a "notes" column, a size not read)
                     key += (key.empty() ? "" : " / ") + hand_cell_text(row[k]);
                 }
