@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "cli_support.h"
 #include "report/html_builder.h"
 
 namespace speedlab::report {
@@ -74,5 +75,28 @@ TEST(HtmlBuilder, TextAndAttributesAreEscapedOnceAndTrustedMarkupIsNot) {
               "<a href=\"/run?x=1&amp;y=2\">&lt;run&gt;</a></td>");
 }
 
+TEST(HtmlBuilder, AnEmptyElementClosesItselfAsSvgWritesIt) {
+    EXPECT_EQ(Html().empty("line", {{"x1", "1.5"}, {"class", "a\"b"}}).str(),
+              "<line x1=\"1.5\" class=\"a&quot;b\"/>");
+}
+
 }  // namespace
 }  // namespace speedlab::report
+
+namespace speedlab::testing {
+namespace {
+// show words the clock as the pages do: "800 MHz", where it printed "800.000 MHz".
+TEST_F(Cli, ShowWordsTheClockAsRunFactsDo) {
+    std::string text = read_fixture("seed004-athlon-p3.txt");
+    text.replace(text.find("799.658"), 7, "800.000");
+    auto path = (dir / "athlon.txt").string();
+    std::ofstream(path) << text;
+    ASSERT_EQ(run("import " + path).code, 0);
+    auto shown = run("show 1").out;
+    EXPECT_NE(
+        shown.find("machine: AMD Athlon(tm) processor / AMD Athlon(tm) processor at 800 MHz\n"),
+        std::string::npos)
+        << shown;
+}
+}  // namespace
+}  // namespace speedlab::testing
