@@ -11,6 +11,7 @@
 #include "report/comparison_charts.h"
 #include "report/comparison_parts.h"
 #include "report/html.h"
+#include "report/html_builder.h"
 #include "report/verdict.h"
 
 namespace speedlab::report {
@@ -25,37 +26,52 @@ size_t run_index(const std::vector<Run>& runs, const std::string& short_label) {
     return 0;
 }
 
+// One run's verdict: its counts in bold, the mean, and (unless compact) what
+// was left out of the mean and the largest differences.
+Html verdict_item(const compare::RunVerdict& v, const std::string& swatch, bool compact) {
+    std::string mean = mean_text(v.mean);
+    Html detail;
+    if (compact) {
+        if (v.mean.left_out) mean += fmt::format(", {} left out*", v.mean.left_out);
+        if (!v.largest.empty()) mean += "; largest: " + difference_phrase(v.largest.front());
+    } else {
+        if (auto l = left_out_text(v.mean); !l.empty()) detail.element("li", l, {{"class", "dim"}});
+        for (const auto& d : v.largest)
+            detail.element("li", difference_sentence(d, v.run, v.baseline));
+    }
+    Html item;
+    item.open("li", {{"data-run", v.run}})
+        .element("span", Html::trusted(swatch + " ").text(v.run), {{"class", "run"}})
+        .text(": ");
+    for (auto [count, words] : {std::pair{v.faster, " faster, "},
+                                {v.slower, " slower, "},
+                                {v.within_noise, " within noise"}})
+        item.element("b", std::to_string(count)).text(words);
+    if (v.unknown) item.text(", ").element("b", std::to_string(v.unknown)).text(" unsure");
+    item.text("; " + mean);
+    if (!detail.empty()) item.element("ul", detail);
+    return item.close("li");
+}
+
 // The verdict, one item per run against the baseline: it reflows at any width.
 std::string summary_html(const std::vector<compare::RunVerdict>& verdicts,
                          const std::vector<Run>& runs, const std::vector<std::string>& extra) {
     std::string against = verdicts.empty() ? "" : verdicts.front().baseline;
-    std::string out = "<section class=\"summary\"><h2>Summary: against run " +
-                      html_escape(against) + "</h2><ul class=\"verdicts\">\n";
+    Html out;
+    out.open("section", {{"class", "summary"}})
+        .element("h2", "Summary: against run " + against)
+        .open("ul", {{"class", "verdicts"}})
+        .text("\n");
     bool compact = verdicts.size() > 4, any_left_out = false;
     for (const auto& v : verdicts) {
-        std::string detail, mean = mean_text(v.mean);
         any_left_out = any_left_out || v.mean.left_out > 0;
-        if (compact) {
-            if (v.mean.left_out) mean += fmt::format(", {} left out*", v.mean.left_out);
-            if (!v.largest.empty()) mean += "; largest: " + difference_phrase(v.largest.front());
-        } else {
-            if (auto l = left_out_text(v.mean); !l.empty())
-                detail += "<li class=\"dim\">" + html_escape(l) + "</li>";
-            for (const auto& d : v.largest)
-                detail += "<li>" + html_escape(difference_sentence(d, v.run, v.baseline)) + "</li>";
-        }
-        out += fmt::format(
-            "<li data-run=\"{}\"><span class=\"run\">{} {}</span>: <b>{}</b> faster, <b>{}</b> "
-            "slower, <b>{}</b> within noise{}; {}{}</li>\n",
-            html_escape(v.run), series_swatch(run_index(runs, v.run)), html_escape(v.run), v.faster,
-            v.slower, v.within_noise, v.unknown ? fmt::format(", <b>{}</b> unsure", v.unknown) : "",
-            html_escape(mean), detail.empty() ? "" : "<ul>" + detail + "</ul>");
+        out.add(verdict_item(v, series_swatch(run_index(runs, v.run)), compact)).text("\n");
     }
-    out += "</ul>\n";
+    out.close("ul").text("\n");
     if (compact && any_left_out)
-        out += "<p class=\"dim\">* " + html_escape(left_out_rule()) + "</p>\n";
-    for (const auto& e : extra) out += "<p>" + html_escape(e) + "</p>\n";
-    return out + "</section>\n";
+        out.element("p", "* " + left_out_rule(), {{"class", "dim"}}).text("\n");
+    for (const auto& e : extra) out.element("p", e).text("\n");
+    return out.close("section").str() + "\n";
 }
 
 std::string charts_html(const std::vector<Run>& runs) {
