@@ -189,6 +189,10 @@ TEST(ImportMissesTyped, EachRuleOnATextOfItsKind) {
          "| md5 | 100.00k | 200.00k | 300.00k | 400.00k |\n"
          "| sha1 | 500.00k | 600.00k | 700.00k | 800.00k |\n",
          2, 1, "md5", T, 16, 300e3, 4},
+        {"a curve that only agrees keys has no sign/s: its row gives nothing",
+         "openssl speed ecdsa ecdh:\n\n| | sign/s | verify/s |\n|---|---|---|\n"
+         "| ecdsa (nistp256) | 1000.0 | 900.0 |\n| ecdh (X25519) | 800.0 | 700.0 |\n",
+         1, 0, "ecdsa-p256", Operation::sign, 0, 1000, 2},
         {"a curve in brackets names its own key, not the first of its size",
          "openssl speed ecdsa:\n\n| | sign/s | verify/s |\n|---|---|---|\n"
          "| ecdsa (brainpoolP256r1) | 1000.0 | 900.0 |\n| ecdsa (nistp384) | 800.0 | 700.0 |\n",

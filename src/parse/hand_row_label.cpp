@@ -57,9 +57,10 @@ std::string key_in_brackets(std::string_view cell) {
     std::string inside = trimmed(std::string_view(t).substr(open + 1, t.size() - open - 2));
     auto before = words(std::string_view(t).substr(0, open));
     std::string family = before.empty() ? "" : lower_ascii(before.back());
-    if (const Curve* c = curve_by_printed(inside); c && (family == "ecdsa" || family == "ecdh")) {
-        std::string id = family + "-" + std::string(c->suffix);
-        return whole_key_id(id) ? id : "";  // not every curve is a registry row
+    // A curve that only agrees keys (X25519 under "ecdh") has no sign/s: no key here.
+    if (const Curve* c = curve_by_printed(inside)) {
+        std::string id = "ecdsa-" + std::string(c->suffix);  // not every curve is a registry row
+        return family == "ecdsa" && c->signs && whole_key_id(id) ? id : "";
     }
     const AlgorithmInfo* a = algorithm_named(lower_ascii(inside), false);
     return a && whole_key_id(a->id) ? std::string(a->id) : "";
