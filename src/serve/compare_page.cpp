@@ -19,8 +19,6 @@
 
 namespace speedlab::serve {
 
-using report::html_escape;
-
 namespace {
 constexpr size_t kMostRuns = 60;  // as many as the charts tell apart
 
@@ -141,14 +139,17 @@ std::string facts_diff(const std::vector<Run>& runs, const Links& links) {
 // The baseline as a choice among the runs compared: plain links (pages carry
 // no script), the one chosen in bold.
 std::string baseline_choice(const std::vector<Run>& runs, size_t base, const Request& request) {
-    std::string out = "<p id=\"baselines\">Baseline: ";
+    report::Html out;
+    out.open("p", {{"id", "baselines"}}).text("Baseline: ");
     for (size_t i = 0; i < runs.size(); ++i) {
         std::string name = compare::run_label(runs[i]);
-        out += i == base ? "<b aria-current=\"true\">" + html_escape(name) + "</b>"
-                         : link(link_to(request, {{"base", run_word(runs[i])}}), name);
-        out += i + 1 < runs.size() ? " · " : "";
+        if (i == base)
+            out.element("b", name, {{"aria-current", "true"}});
+        else
+            out.add(report::link_to(link_to(request, {{"base", run_word(runs[i])}}), name));
+        if (i + 1 < runs.size()) out.text(" · ");
     }
-    return out + "</p>\n";
+    return out.close("p").str() + "\n";
 }
 // Runs without a figure in common are a request to change (400), as every
 // other bad `runs` parameter is, not a failure of the server.
@@ -198,11 +199,19 @@ Response compare_page(const store::Database& db, const Request& request, const L
                 compared,
                 {{"Content-Disposition", "attachment; filename=\"speedlab-compare.html\""}}};
     std::string body =
-        "<p>The same comparison on the command line:</p><code class=\"cli\" id=\"cli\">" +
-        html_escape(command_line(runs, what.baseline, request)) + "</code>\n<p>" +
-        link(link_to(request, {{"download", "1"}}), "Download this report as one HTML file") +
-        " · " + link(link_to(request, {{"format", "json"}}), "JSON") + " · " +
-        link(link_to(request, {{"format", "csv"}}), "CSV") + "</p>\n";
+        report::Html()
+            .element("p", "The same comparison on the command line:")
+            .element("code", command_line(runs, what.baseline, request),
+                     {{"class", "cli"}, {"id", "cli"}})
+            .text("\n")
+            .element("p", report::link_to(link_to(request, {{"download", "1"}}),
+                                          "Download this report as one HTML file")
+                              .text(" · ")
+                              .add(report::link_to(link_to(request, {{"format", "json"}}), "JSON"))
+                              .text(" · ")
+                              .add(report::link_to(link_to(request, {{"format", "csv"}}), "CSV")))
+            .str() +
+        "\n";
     body += baseline_choice(runs, what.baseline, request);
     body += compared;
     body += facts_diff(runs, links);
