@@ -80,6 +80,12 @@ TEST(HtmlBuilder, AnEmptyElementClosesItselfAsSvgWritesIt) {
               "<line x1=\"1.5\" class=\"a&quot;b\"/>");
 }
 
+TEST(HtmlBuilder, ABooleanAttributeIsWrittenBareAndOnlyWhenGiven) {
+    EXPECT_EQ(Html().open("option", {{"value", "a<b"}}, "selected").str(),
+              "<option value=\"a&lt;b\" selected>");
+    EXPECT_EQ(Html().open("option", {{"value", "x"}}, "").str(), "<option value=\"x\">");
+}
+
 }  // namespace
 }  // namespace speedlab::report
 

@@ -32,6 +32,12 @@ Html& Html::open(std::string_view tag, const Attributes& attributes) {
     return *this;
 }
 
+Html& Html::open(std::string_view tag, const Attributes& attributes, std::string_view flag) {
+    open(tag, attributes);
+    if (!flag.empty()) out_.insert(out_.size() - 1, " " + std::string(flag));
+    return *this;
+}
+
 Html& Html::empty(std::string_view tag, const Attributes& attributes) {
     open(tag, attributes);
     out_.insert(out_.size() - 1, "/");

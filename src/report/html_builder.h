@@ -19,6 +19,8 @@ class Html {
     Html& text(std::string_view text);  // escaped
     Html& add(const Html& markup);
     Html& open(std::string_view tag, const Attributes& attributes = {});
+    // The same with a bare boolean attribute last (selected), none when flag is empty.
+    Html& open(std::string_view tag, const Attributes& attributes, std::string_view flag);
     Html& close(std::string_view tag);
     // <tag attributes/>, as SVG writes an element without content.
     Html& empty(std::string_view tag, const Attributes& attributes = {});

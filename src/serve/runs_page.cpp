@@ -6,7 +6,7 @@
 #include "core/json.h"
 #include "core/machine_pattern.h"
 #include "core/plural.h"
-#include "report/html.h"
+#include "report/html_builder.h"
 #include "report/summary_formats.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
@@ -14,7 +14,7 @@
 
 namespace speedlab::serve {
 
-using report::html_escape;
+using report::Html;
 
 namespace {
 constexpr const char* kViewParams[] = {"q",      "machine", "cpu",   "version",
@@ -67,33 +67,45 @@ View read_view(const store::Database& db, const Request& r) {
     return v;
 }
 
-std::string input(const char* name, const char* label, const std::string& value,
-                  const char* type = "search") {
-    return fmt::format("<label>{}<input type=\"{}\" name=\"{}\" value=\"{}\"></label>", label, type,
-                       name, html_escape(value));
+Html input(const char* name, const char* label, const std::string& value,
+           const char* type = "search") {
+    return Html()
+        .open("label")
+        .text(label)
+        .open("input", {{"type", type}, {"name", name}, {"value", value}})
+        .close("label");
 }
 
-std::string select(const char* name, const char* label, const std::string& chosen,
-                   const std::vector<std::pair<std::string, std::string>>& options) {
-    std::string out = fmt::format("<label>{}<select name=\"{}\">", label, name);
+Html select(const char* name, const char* label, const std::string& chosen,
+            const std::vector<std::pair<std::string, std::string>>& options) {
+    Html out;
+    out.open("label").text(label).open("select", {{"name", name}});
     for (const auto& [v, text] : options)
-        out += fmt::format("<option value=\"{}\"{}>{}</option>", html_escape(v),
-                           v == chosen ? " selected" : "", html_escape(text));
-    return out + "</select></label>";
+        out.open("option", {{"value", v}}, v == chosen ? "selected" : "")
+            .text(text)
+            .close("option");
+    return out.close("select").close("label");
 }
 
 std::string filter_form(const Request& r) {
     std::vector<std::pair<std::string, std::string>> sorts;
     for (const auto& n : store::run_order_names()) sorts.emplace_back(n, n);
-    return "<form class=\"filters\" method=\"get\" action=\"\">" +
-           input("q", "text", value(r, "q")) + input("machine", "machine", value(r, "machine")) +
-           input("cpu", "CPU", value(r, "cpu")) + input("version", "version", value(r, "version")) +
-           select("source", "source", value(r, "source"),
-                  {{"", "any"}, {"measured", "measured"}, {"imported", "imported"}}) +
-           input("since", "since", value(r, "since"), "date") +
-           input("until", "until", value(r, "until"), "date") +
-           select("sort", "sort", value(r, "sort").empty() ? "newest" : value(r, "sort"), sorts) +
-           "<button type=\"submit\">Show</button></form>\n";
+    return Html()
+               .open("form", {{"class", "filters"}, {"method", "get"}, {"action", ""}})
+               .add(input("q", "text", value(r, "q")))
+               .add(input("machine", "machine", value(r, "machine")))
+               .add(input("cpu", "CPU", value(r, "cpu")))
+               .add(input("version", "version", value(r, "version")))
+               .add(select("source", "source", value(r, "source"),
+                           {{"", "any"}, {"measured", "measured"}, {"imported", "imported"}}))
+               .add(input("since", "since", value(r, "since"), "date"))
+               .add(input("until", "until", value(r, "until"), "date"))
+               .add(select("sort", "sort", value(r, "sort").empty() ? "newest" : value(r, "sort"),
+                           sorts))
+               .element("button", "Show", {{"type", "submit"}})
+               .close("form")
+               .str() +
+           "\n";
 }
 }  // namespace
 
@@ -102,22 +114,31 @@ std::string run_row(const store::RunSummary& r, const Links& links) {
     std::string where =
         r.platform != "native" && !r.platform.empty() ? " [under " + r.platform + "]" : "";
     if (r.processes > 1) where += fmt::format(" [{} processes]", r.processes);
-    return fmt::format(
-        "<tr>{11}<td class=\"n\">{1}</td><td class=\"label\">{2}</td><td>{3}</td>"
-        "<td>{10}</td><td>{4}</td><td "
-        "class=\"n\">{5}</td><td>{6}</td><td>{7}</td><td>{8}{9}</td></tr>\n",
-        r.id, link(links.run(r.id), std::to_string(r.id)),
-        link(links.run(r.id), r.label.empty() ? "(no label)" : r.label),
-        html_escape(r.measured_at.empty() ? "-" : r.measured_at.substr(0, 10)), r.source,
-        r.measurements, html_escape(r.version),
-        r.machine_label.empty() ? "" : link(links.machine(r.machine_label), r.machine_label),
-        html_escape(r.cpu_name + where), r.complete ? "" : " <span class=\"dim\">(partial)</span>",
-        html_escape(r.stored_at.substr(0, 10)),
-        // A published site compares nothing: no box to tick.
-        links.is_published() ? ""
-                             : fmt::format("<td><input type=\"checkbox\" name=\"runs\" "
-                                           "value=\"{0}\" aria-label=\"compare run {0}\"></td>",
-                                           r.id));
+    std::string id = std::to_string(r.id);
+    Html row;
+    row.open("tr");
+    // A published site compares nothing: no box to tick.
+    if (!links.is_published())
+        row.element("td", Html().open("input", {{"type", "checkbox"},
+                                                {"name", "runs"},
+                                                {"value", id},
+                                                {"aria-label", "compare run " + id}}));
+    Html cpu = Html().text(r.cpu_name + where);
+    if (!r.complete) cpu.text(" ").element("span", "(partial)", {{"class", "dim"}});
+    row.element("td", report::link_to(links.run(r.id), id), {{"class", "n"}})
+        .element("td", report::link_to(links.run(r.id), r.label.empty() ? "(no label)" : r.label),
+                 {{"class", "label"}})
+        .element("td", r.measured_at.empty() ? "-" : r.measured_at.substr(0, 10))
+        .element("td", r.stored_at.substr(0, 10))
+        .element("td", r.source)
+        .element("td", std::to_string(r.measurements), {{"class", "n"}})
+        .element("td", r.version)
+        .element("td", r.machine_label.empty()
+                           ? Html()
+                           : report::link_to(links.machine(r.machine_label), r.machine_label))
+        .element("td", cpu)
+        .close("tr");
+    return row.str() + "\n";
 }
 
 // "Runs 1–100 of 345 stored." / "Runs 1–3 of 3 that match." / "No run matches."
@@ -135,28 +156,41 @@ std::string count_line(const View& v, int64_t total, size_t shown) {
 
 std::string pager(const View& v, int64_t total, const Links& links) {
     int64_t pages = std::max<int64_t>(1, (total + kRunsPerPage - 1) / kRunsPerPage);
-    std::string out = "<p class=\"pages\">";
-    if (v.page > 1) out += link(links.runs(v.params, v.page - 1), "← newer page");
-    out += fmt::format("page {} of {}", v.page, pages);
-    if (v.page < pages) out += " " + link(links.runs(v.params, v.page + 1), "older page →");
-    return out + "</p>\n";
+    Html out;
+    out.open("p", {{"class", "pages"}});
+    if (v.page > 1) out.add(report::link_to(links.runs(v.params, v.page - 1), "← newer page"));
+    out.text(fmt::format("page {} of {}", v.page, pages));
+    if (v.page < pages)
+        out.text(" ").add(report::link_to(links.runs(v.params, v.page + 1), "older page →"));
+    return out.close("p").str() + "\n";
 }
 }  // namespace
 
 std::string runs_table(const std::vector<store::RunSummary>& runs, const Links& links) {
-    std::string out =
-        std::string("<div class=\"wide\"><table class=\"list\"><tr>") +
-        (links.is_published() ? "" : "<th></th>") +
-        "<th>id</th><th>label</th><th>measured</th><th>stored</th><th>source</th><th>figs</th>"
-        "<th>version</th>"
-        "<th>machine</th><th>CPU</th></tr>\n";
-    for (const auto& r : runs) out += run_row(r, links);
-    out += "</table></div>\n";
-    if (links.is_published()) return out;
-    return "<form method=\"get\" action=\"/compare\"><p><button type=\"submit\">Compare the runs "
-           "ticked</button> <span class=\"dim\">(the first ticked is the baseline; the compare "
-           "page lets you pick another)</span></p>\n" +
-           out + "</form>\n";
+    Html table;
+    table.open("div", {{"class", "wide"}}).open("table", {{"class", "list"}}).open("tr");
+    if (!links.is_published()) table.element("th", "");
+    for (const char* h :
+         {"id", "label", "measured", "stored", "source", "figs", "version", "machine", "CPU"})
+        table.element("th", h);
+    table.close("tr").text("\n");
+    for (const auto& r : runs) table.add(Html::trusted(run_row(r, links)));
+    table.close("table").close("div").text("\n");
+    if (links.is_published()) return table.str();
+    return Html()
+               .open("form", {{"method", "get"}, {"action", "/compare"}})
+               .element("p", Html()
+                                 .element("button", "Compare the runs ticked", {{"type", "submit"}})
+                                 .text(" ")
+                                 .element("span",
+                                          "(the first ticked is the baseline; the compare "
+                                          "page lets you pick another)",
+                                          {{"class", "dim"}}))
+               .text("\n")
+               .add(table)
+               .close("form")
+               .str() +
+           "\n";
 }
 
 Response runs_page(const store::Database& db, const Request& request, const Links& links) {
@@ -170,9 +204,11 @@ Response runs_page(const store::Database& db, const Request& request, const Link
     if (format == PageFormat::json) return json_response(json_text(report::runs_json(runs)));
     if (format == PageFormat::csv) return csv_response(report::runs_csv(runs));
     std::string body = links.is_published() ? "" : filter_form(request);
-    body += "<p id=\"count\">" + count_line(v, total, runs.size()) + "</p>\n";
+    Html notes;
+    notes.element("p", count_line(v, total, runs.size()), {{"id", "count"}}).text("\n");
     if (!v.machine_error.empty())
-        body += "<p class=\"dim\">machine: " + html_escape(v.machine_error) + "</p>\n";
+        notes.element("p", "machine: " + v.machine_error, {{"class", "dim"}}).text("\n");
+    body += notes.str();
     body += runs_table(runs, links);
     body += pager(v, total, links);
     return {200, "text/html; charset=utf-8", layout(links, "Runs", Section::runs, body), {}};
