@@ -23,7 +23,7 @@
 #include "report/charts.h"
 #include "report/comparison_parts.h"
 #include "report/history_report.h"
-#include "report/html.h"
+#include "report/html_builder.h"
 #include "report/summary_formats.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
@@ -32,7 +32,7 @@
 
 namespace speedlab::serve {
 
-using report::html_escape;
+using report::Html;
 
 namespace {
 constexpr int64_t kMostHistoryRuns = 20000;  // the newest; a history of more is `speedlab history`
@@ -213,10 +213,11 @@ std::vector<std::string> charted(const compare::History& h, const Request& reque
 std::string machine_line(const store::Database& db, const std::string& name) {
     for (const auto& m : db.machines(name)) {
         std::string aliases = fmt::format("{}", fmt::join(m.aliases, ", "));
-        return fmt::format("<p>{} · {} · CPU {}{}</p>\n", html_escape(report::kind_text(m)),
-                           counted(m.runs, "run"),
-                           html_escape(m.cpu.empty() ? "not stated" : m.cpu),
-                           aliases.empty() ? "" : " · also known as " + html_escape(aliases));
+        std::string line =
+            fmt::format("{} · {} · CPU {}", report::kind_text(m), counted(m.runs, "run"),
+                        m.cpu.empty() ? "not stated" : m.cpu);
+        if (!aliases.empty()) line += " · also known as " + aliases;
+        return Html().element("p", line).str() + "\n";
     }
     return {};
 }
@@ -226,37 +227,47 @@ std::string history_html(const std::vector<Run>& runs, const compare::History& h
     size_t changes = 0;
     for (const auto& s : h.series) changes += s.changes.size();
     size_t first = runs.size() > kDrawnRuns ? runs.size() - kDrawnRuns : 0;
-    std::string out = fmt::format(
-        "<h2>History</h2>\n<p>{}, {}, {}. <span id=\"changes\">{}</span> found in the "
-        "figures' series (one per build; the method and its error rates are in "
-        "docs/history.md), ringed in red; hover a point for its run.{}</p>\n",
-        counted(static_cast<int64_t>(runs.size()), "run"),
-        counted(static_cast<int64_t>(h.builds.size()), "build"),
-        h.dated ? "in the order measured" : "in version order (no measured dates)",
-        counted(static_cast<int64_t>(changes), "change"),
-        first
-            ? fmt::format(" The newest {} runs are drawn; speedlab history prints all.", kDrawnRuns)
-            : "");
+    Html out;
+    out.element("h2", "History").text("\n");
+    out.element(
+        "p",
+        Html()
+            .text(fmt::format(
+                "{}, {}, {}. ", counted(static_cast<int64_t>(runs.size()), "run"),
+                counted(static_cast<int64_t>(h.builds.size()), "build"),
+                h.dated ? "in the order measured" : "in version order (no measured dates)"))
+            .element("span", counted(static_cast<int64_t>(changes), "change"), {{"id", "changes"}})
+            .text(" found in the figures' series (one per build; the method and its error rates "
+                  "are in docs/history.md), ringed in red; hover a point for its run.")
+            .text(first ? fmt::format(" The newest {} runs are drawn; speedlab history prints all.",
+                                      kDrawnRuns)
+                        : ""));
+    out.text("\n");
     Summary summary = summary_of(runs, h, first);
     if (!summary.lines.empty())
-        out += "<div class=\"charts summary\">\n" +
-               report::history_chart(
-                   fmt::format("All builds: geometric mean of {} shared figures", summary.figures),
-                   summary.lines, runs.size() - first, ticks_of(runs, h, first),
-                   {"relative to each figure's median", 1}) +
-               "</div>\n";
+        out.open("div", {{"class", "charts summary"}})
+            .text("\n")
+            .add(Html::trusted(report::history_chart(
+                fmt::format("All builds: geometric mean of {} shared figures", summary.figures),
+                summary.lines, runs.size() - first, ticks_of(runs, h, first),
+                {"relative to each figure's median", 1})))
+            .close("div")
+            .text("\n");
     auto figures = charted(h, request);
-    out += "<div class=\"charts\">\n";
+    out.open("div", {{"class", "charts"}}).text("\n");
     for (size_t i = 0; i < figures.size(); ++i) {
         if (i == kUnfolded)
-            out += fmt::format(
-                "</div>\n<details class=\"more\"><summary>{} more figures</summary>"
-                "<div class=\"charts\">\n",
-                figures.size() - kUnfolded);
-        out += figure_chart(runs, h, figures[i], first);
+            out.close("div")
+                .text("\n")
+                .open("details", {{"class", "more"}})
+                .element("summary", fmt::format("{} more figures", figures.size() - kUnfolded))
+                .open("div", {{"class", "charts"}})
+                .text("\n");
+        out.add(Html::trusted(figure_chart(runs, h, figures[i], first)));
     }
-    out += figures.size() > kUnfolded ? "</div></details>\n" : "</div>\n";
-    return out;
+    out.close("div");
+    if (figures.size() > kUnfolded) out.close("details");
+    return out.text("\n").str();
 }
 }  // namespace
 
@@ -325,9 +336,12 @@ Response make_machine_page(const store::Database& db, const std::string& name,
     }
     std::string body = machine_line(db, name);
     body += history_html(runs, h, request);
-    body += "<h2>Runs</h2>\n" + runs_table(summaries, links);
+    body += Html().element("h2", "Runs").str() + "\n" + runs_table(summaries, links);
     if (runs.size() > static_cast<size_t>(kListedRuns))
-        body += "<p>" + link(links.runs({{"machine", name}}), "All its runs") + "</p>\n";
+        body += Html()
+                    .element("p", report::link_to(links.runs({{"machine", name}}), "All its runs"))
+                    .str() +
+                "\n";
     return {200,
             "text/html; charset=utf-8",
             layout(links, "Machine " + name, Section::machines, body),
