@@ -8,7 +8,7 @@
 #include "reference/listing.h"
 #include "reference/select.h"
 #include "report/comparison_parts.h"
-#include "report/html.h"
+#include "report/html_builder.h"
 #include "report/year_chart.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
@@ -17,7 +17,7 @@
 namespace speedlab::serve {
 
 namespace {
-using report::html_escape;
+using report::Html;
 constexpr int64_t kOwnRuns = 200;  // the newest of the store drawn over the set
 
 struct View {
@@ -81,26 +81,36 @@ std::string hover(const reference::ReferenceRun& r, const std::string& figure, d
 
 std::string form(const View& v) {
     auto input = [](const char* name, const char* label, const std::string& value,
-                    const char* extra = "") {
-        return fmt::format("<label>{}<input name=\"{}\" value=\"{}\"{}></label>", label, name,
-                           html_escape(value), extra);
+                    report::Attributes extra = {}) {
+        report::Attributes attributes{{"name", name}, {"value", value}};
+        attributes.insert(attributes.end(), extra.begin(), extra.end());
+        return Html().open("label").text(label).open("input", attributes).close("label");
     };
     auto year = [](const std::optional<int>& y) { return y ? std::to_string(*y) : ""; };
-    std::string kinds;
+    const report::Attributes year_box{{"inputmode", "numeric"}, {"size", "5"}};
+    Html kinds;
+    kinds.open("label").text("kind").open("select", {{"name", "kind"}});
     for (const char* k : {"", "physical", "cloud", "emulated"})
-        kinds += fmt::format("<option value=\"{}\"{}>{}</option>", k,
-                             v.filter.kind == k ? " selected" : "", *k ? k : "any");
-    std::string options;
-    for (const auto& f : reference::classic_suite()) options += "<option value=\"" + f + "\">";
-    return "<form class=\"filters\" method=\"get\">" +
-           input("figure", "figure", v.figure, " list=\"figures\"") +
-           "<datalist id=\"figures\"><option value=\"classic\">" + options + "</datalist>" +
-           input("cpu", "CPU and clock", v.filter.cpu) + "<label>kind<select name=\"kind\">" +
-           kinds + "</select></label>" +
-           input("after", "after year", year(v.filter.after), " inputmode=\"numeric\" size=\"5\"") +
-           input("before", "before year", year(v.filter.before),
-                 " inputmode=\"numeric\" size=\"5\"") +
-           "<button>Show</button></form>\n";
+        kinds.open("option", {{"value", k}}, v.filter.kind == k ? "selected" : "")
+            .text(*k ? k : "any")
+            .close("option");
+    kinds.close("select").close("label");
+    Html figures;
+    figures.open("datalist", {{"id", "figures"}}).open("option", {{"value", "classic"}});
+    for (const auto& f : reference::classic_suite()) figures.open("option", {{"value", f}});
+    figures.close("datalist");
+    return Html()
+               .open("form", {{"class", "filters"}, {"method", "get"}})
+               .add(input("figure", "figure", v.figure, {{"list", "figures"}}))
+               .add(figures)
+               .add(input("cpu", "CPU and clock", v.filter.cpu))
+               .add(kinds)
+               .add(input("after", "after year", year(v.filter.after), year_box))
+               .add(input("before", "before year", year(v.filter.before), year_box))
+               .element("button", "Show")
+               .close("form")
+               .str() +
+           "\n";
 }
 
 // The store's own runs with the figure: coloured points over the set, by the
@@ -129,30 +139,39 @@ std::vector<report::YearPoint> own_points(const store::Database& db, const std::
 std::string source_link(const reference::ReferenceRun& r) {
     const std::string& label = r.run.label;
     auto slash = label.find('/');
-    std::string text = slash == std::string::npos
-                           ? "<span>" + html_escape(label) + "</span>"
-                           : "<span>" + html_escape(label.substr(0, slash + 1)) +
-                                 "</span><wbr><span>" + html_escape(label.substr(slash + 1)) +
-                                 "</span>";
-    return "<a href=\"" + html_escape(r.facts.citation.source) + "\">" + text + "</a>";
+    Html text;
+    if (slash == std::string::npos)
+        text.element("span", label);
+    else
+        text.element("span", label.substr(0, slash + 1))
+            .open("wbr")
+            .element("span", label.substr(slash + 1));
+    return Html().element("a", text, {{"href", r.facts.citation.source}}).str();
 }
 
 std::string table(const std::vector<std::pair<const reference::ReferenceRun*, double>>& rows,
                   const std::string& figure) {
-    std::string out =
-        "<div class=\"wide\"><table class=\"list\" id=\"reference\"><tr><th>id</th><th>year</th>"
-        "<th>CPU</th><th>MHz</th><th>kind</th><th>version</th><th>figure</th><th>source</th>"
-        "</tr>\n";
+    Html out;
+    out.open("div", {{"class", "wide"}})
+        .open("table", {{"class", "list"}, {"id", "reference"}})
+        .open("tr");
+    for (const char* h : {"id", "year", "CPU", "MHz", "kind", "version", "figure", "source"})
+        out.element("th", h);
+    out.close("tr").text("\n");
     for (const auto& [r, v] : rows)
-        out += fmt::format(
-            "<tr><td class=\"n\">{}</td><td>{}</td><td class=\"wrap\">{}</td><td "
-            "class=\"n\">{}</td><td>{}</td><td>{}</td><td class=\"n\">{}</td><td "
-            "class=\"wrap\">{}</td></tr>\n",
-            r->id, static_cast<int>(year_of(*r)), html_escape(r->facts.cpu),
-            r->facts.clock_mhz ? fmt::format("{:g}", *r->facts.clock_mhz) : "",
-            html_escape(r->facts.kind), html_escape(r->facts.version),
-            v > 0 ? html_escape(value_text(figure, v)) : "", source_link(*r));
-    return out + "</table></div>\n";
+        out.open("tr")
+            .element("td", fmt::format("{}", r->id), {{"class", "n"}})
+            .element("td", std::to_string(static_cast<int>(year_of(*r))))
+            .element("td", r->facts.cpu, {{"class", "wrap"}})
+            .element("td", r->facts.clock_mhz ? fmt::format("{:g}", *r->facts.clock_mhz) : "",
+                     {{"class", "n"}})
+            .element("td", r->facts.kind)
+            .element("td", r->facts.version)
+            .element("td", v > 0 ? value_text(figure, v) : "", {{"class", "n"}})
+            .element("td", Html::trusted(source_link(*r)), {{"class", "wrap"}})
+            .close("tr")
+            .text("\n");
+    return out.close("table").close("div").text("\n").str();
 }
 }  // namespace
 
@@ -175,12 +194,18 @@ Response reference_page(const store::Database& db, const ReferenceSource& source
     auto own = own_points(db, view.figure);
     points.insert(points.end(), own.begin(), own.end());
     std::string body = form(view);
-    body += fmt::format(
-        "<p id=\"count\">{} reference run{} match, {} with this figure; {} of your runs "
-        "(grey: reference machines, colour: yours; undated: the date measured is not known). "
-        "Figures per process. Where the data came from and its terms: "
-        "data/reference/README.md.</p>\n",
-        runs.size(), runs.size() == 1 ? "" : "s", machines, own.size());
+    body +=
+        Html()
+            .element("p",
+                     fmt::format("{} reference run{} match, {} with this figure; {} of your "
+                                 "runs (grey: reference machines, colour: yours; undated: "
+                                 "the date measured is not known). Figures per process. "
+                                 "Where the data came from and its terms: "
+                                 "data/reference/README.md.",
+                                 runs.size(), runs.size() == 1 ? "" : "s", machines, own.size()),
+                     {{"id", "count"}})
+            .str() +
+        "\n";
     auto [unit, scale] = unit_of(view.figure);
     for (auto& p : points) p.value /= scale;
     body += report::year_chart(view.figure == reference::kClassic
