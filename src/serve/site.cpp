@@ -7,14 +7,14 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "reference/select.h"
-#include "report/html.h"
+#include "report/html_builder.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
 #include "serve/pages.h"
 
 namespace speedlab::serve {
 
-using report::html_escape;
+using report::Html;
 
 namespace {
 // What a visitor typed, shown back: valid UTF-8 without control characters.
@@ -36,18 +36,28 @@ Response error_json(int status, const std::string& message) {
     return {status, "application/json", nlohmann::json{{"error", printable(message)}}.dump(), {}};
 }
 
+// A paragraph of plain text, escaped, and a line's end.
+std::string paragraph(std::string_view text, const report::Attributes& attributes = {}) {
+    return Html().element("p", text, attributes).str() + "\n";
+}
+
 std::string way_back(const Links& links) {
-    return "<p>" + link(links.runs(), "All runs") + " · " + link(links.machines(), "All machines") +
-           "</p>\n";
+    return Html()
+               .element("p", report::link_to(links.runs(), "All runs")
+                                 .text(" · ")
+                                 .add(report::link_to(links.machines(), "All machines")))
+               .str() +
+           "\n";
 }
 
 Response not_found(const Links& links, const std::string& what,
                    const std::vector<NotFound::Suggestion>& closest) {
-    std::string body = "<p>" + html_escape(printable(what)) + ".</p>\n";
+    std::string body = paragraph(printable(what) + ".");
     if (!closest.empty()) {
-        body += "<p>The closest:</p><ul id=\"closest\">";
-        for (const auto& c : closest) body += "<li>" + link(c.href, c.text) + "</li>";
-        body += "</ul>\n";
+        Html list;
+        list.element("p", "The closest:").open("ul", {{"id", "closest"}});
+        for (const auto& c : closest) list.element("li", report::link_to(c.href, c.text));
+        body += list.close("ul").str() + "\n";
     }
     return error_page(links, 404, "Not found", body + way_back(links));
 }
@@ -65,8 +75,8 @@ std::optional<int64_t> run_id(std::string_view rest) {
 Response store_failed(const Links& links, bool json) {
     if (json) return error_json(500, "the database could not answer this request");
     return error_page(links, 500, "The store could not answer",
-                      "<p>The database could not answer this request. The server's own "
-                      "output says why.</p>\n" +
+                      paragraph("The database could not answer this request. The server's own "
+                                "output says why.") +
                           way_back(links));
 }
 }  // namespace
@@ -126,9 +136,9 @@ Response Site::answer(store::Database& db, const Request& request, bool& failed)
         }
         if (status == 400 || status == 503) {
             if (wants_json(request)) return error_json(status, e.what());
-            return error_page(links_, status, status == 400 ? "Bad request" : "The store is busy",
-                              "<p id=\"problem\">" + html_escape(printable(e.what())) + "</p>\n" +
-                                  way_back(links_));
+            return error_page(
+                links_, status, status == 400 ? "Bad request" : "The store is busy",
+                paragraph(printable(e.what()), {{"id", "problem"}}) + way_back(links_));
         }
         failed = true;
         log_failure(request, e.what());
@@ -167,8 +177,8 @@ Response Site::handle(const Request& request) {
         Response r = wants_json(request)
                          ? error_json(405, "speedlab serve only reads: GET and HEAD")
                          : error_page(links_, 405, "Method not allowed",
-                                      "<p>speedlab serve only reads: every change is made with "
-                                      "the speedlab command.</p>\n" +
+                                      paragraph("speedlab serve only reads: every change is "
+                                                "made with the speedlab command.") +
                                           way_back(links_));
         r.headers.emplace_back("Allow", "GET, HEAD");
         return r;
