@@ -31,6 +31,25 @@ inline Found read_text(const std::string& file, const std::string& text) {
     return {std::string(reader.name), reader.read(input)};
 }
 
+// Run RUN's figure at (ALGORITHM, OP, SIZE), checked against VALUE: null, with
+// the failure recorded, when the text gives no such run or figure.
+inline const Measurement* expect_figure(const import::Read& read, size_t run,
+                                        const std::string& algorithm, Operation op, int64_t size,
+                                        double value) {
+    EXPECT_TRUE(read.refused.empty()) << read.refused;
+    if (run >= read.runs.size()) {
+        ADD_FAILURE() << "no run " << run << " (" << read.runs.size() << " read)";
+        return nullptr;
+    }
+    const Measurement* m = read.runs[run].find(algorithm, op, size);
+    if (m == nullptr) {
+        ADD_FAILURE() << algorithm << "@" << size << " not read";
+        return nullptr;
+    }
+    EXPECT_NEAR(m->value, value, std::max(value * 1e-9, 0.01));
+    return m;
+}
+
 // The same for a file of tests/data/corpus.
 inline Found read_corpus(const std::string& file) {
     return read_text(file, read_fixture("corpus/" + file));
