@@ -205,3 +205,35 @@ TEST(ImportMissesTyped, EachRuleOnATextOfItsKind) {
         EXPECT_NEAR(m->value, c.value, c.value * 1e-9);
     }
 }
+
+// A table shaped like openssl's benchmark (an algorithm down, sizes across)
+// in a text that names another program's benchmark and never openssl holds
+// that program's figures; naming openssl too, the table is read.
+TEST(ImportMissesTyped, ATableInATextAboutAnotherProgramsBenchmarkIsThatProgramsFigures) {
+    const std::string table =
+        "| Algorithm | 16 bytes | 1024 bytes | 8192 bytes |\n|---|---|---|---|\n"
+        "| AES-128-GCM | 512 MB/s | 3.2 GB/s | 4.1 GB/s |\n"
+        "| ChaCha20-Poly1305 | 210 MB/s | 1.1 GB/s | 1.3 GB/s |\n";
+    struct Case {
+        const char* name;
+        std::string input;
+        size_t runs;
+    };
+    const Case cases[] = {
+        {"go test -bench", "`go test -bench . crypto/cipher` on a Ryzen 5:\n\n" + table, 0},
+        {"bssl speed", "Results of bssl speed:\n\n" + table, 0},
+        {"wolfSSL", "wolfSSL's benchmark on the board:\n\n" + table, 0},
+        {"no program named: shaped like openssl's", "On a Ryzen 5:\n\n" + table, 1},
+        {"another program and openssl", "openssl speed beside wolfSSL:\n\n" + table, 1},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.name);
+        auto read = read_text("probe.md", c.input).read;
+        ASSERT_EQ(read.runs.size(), c.runs);
+        if (c.runs == 1) {
+            const Measurement* m = read.runs[0].find("aes-128-gcm", Operation::throughput, 1024);
+            ASSERT_NE(m, nullptr);
+            EXPECT_NEAR(m->value, 3.2e9, 1);
+        }
+    }
+}

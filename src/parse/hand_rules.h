@@ -66,4 +66,9 @@ bool simple_table_border(std::string_view t);
 // Cuts the mark (and a space after it); whether there was one.
 bool cut_approximate(std::string_view& t);
 
+// hand_other_program.cpp: whether TEXT names another program's benchmark
+// ("go test -bench", "bssl speed", "cargo bench", "wolfcrypt"): in a text that
+// never names openssl, a table shaped like its benchmark is that program's.
+bool names_other_benchmark(std::string_view text);
+
 }  // namespace speedlab::parse

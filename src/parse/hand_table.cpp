@@ -1317,9 +1317,10 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
     bool about = false;
     for (std::string_view name : {"openssl", "libressl", "boringssl", "libcrypto", "ssleay"})
         about = about || mentions(text, name);
+    bool other = !about && names_other_benchmark(text);
     Reader reader{lines, text, file_name, raw_lines, out, runs, about};
     find_tables(lines, used, [&](const Table& t) {
-        if (about || benchmark_shaped(t)) reader.table(t);
+        if (about || (!other && benchmark_shaped(t))) reader.table(t);
     });
     return out;
 }
