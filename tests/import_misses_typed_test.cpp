@@ -77,8 +77,8 @@ TEST(ImportMissesTyped, FiguresAtTheirAlgorithmSizeAndValue) {
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
-        const Measurement* m =
-            expect_figure(read_corpus(w.input).read, w.run, w.algorithm, w.op, w.size, w.value);
+        const auto read = read_corpus(w.input).read;  // outlives m
+        const Measurement* m = expect_figure(read, w.run, w.algorithm, w.op, w.size, w.value);
         if (m != nullptr && w.step > 0) {
             EXPECT_NEAR(m->printed_step, w.step, w.step * 1e-9);
         }
