@@ -9,7 +9,6 @@
 #include "core/statistics.h"
 #include "core/text.h"
 #include "report/comparison_parts.h"
-#include "report/html.h"
 #include "report/html_builder.h"
 #include "report/run_facts.h"
 #include "report/speed_table.h"
@@ -21,10 +20,8 @@
 
 namespace speedlab::serve {
 
-using report::html_escape;
-
 namespace {
-std::string facts_table(const Run& run, const Links& links) {
+report::Html facts_table(const Run& run, const Links& links) {
     report::Html out;
     out.open("table", {{"class", "facts"}});
     for (const auto& f : report::run_facts(run)) {
@@ -35,7 +32,7 @@ std::string facts_table(const Run& run, const Links& links) {
             out.element("td", f.value);
         out.close("tr");
     }
-    return out.close("table").str() + "\n";
+    return out.close("table").text("\n");
 }
 
 // The 95% interval of a repeated figure's median, as the JSON's precision_reached.
@@ -44,22 +41,28 @@ std::string spread(const Measurement& m, int processes) {
     return i ? report::plus_minus_percent(i->half_width) : "";
 }
 
-std::string figures_table(const Run& run) {
-    std::string out =
-        "<div class=\"wide\"><table class=\"list\" id=\"figures\"><tr><th>figure</th>"
-        "<th>as printed</th><th>value</th><th>repetitions</th><th>95% of the "
-        "median</th></tr>\n";
+report::Html figures_table(const Run& run) {
+    report::Html out;
+    out.open("div", {{"class", "wide"}}).open("table", {{"class", "list"}, {"id", "figures"}});
+    out.open("tr");
+    for (auto h : {"figure", "as printed", "value", "repetitions", "95% of the median"})
+        out.element("th", h);
+    out.close("tr").text("\n");
     for (const auto& m : run.measurements) {
         MetricKey k{std::string(m.algorithm.view()), m.operation, m.parameter};
-        out += fmt::format(
-            "<tr data-metric=\"{}\"><th>{}</th><td>{}</td><td class=\"n\">{}</td><td "
-            "class=\"n\">{}</td><td class=\"n\">{}</td></tr>\n",
-            html_escape(metric_key(m)), html_escape(metric_key(m)),
-            html_escape(m.source_name.str()),
-            html_escape(report::detail::value_text(k, m.value, m.printed_step, report::Units::si)),
-            std::max<size_t>(1, m.samples.size()), spread(m, run.processes));
+        std::string key = metric_key(m);
+        out.open("tr", {{"data-metric", key}})
+            .element("th", key)
+            .element("td", m.source_name.str())
+            .element("td",
+                     report::detail::value_text(k, m.value, m.printed_step, report::Units::si),
+                     {{"class", "n"}})
+            .element("td", std::to_string(std::max<size_t>(1, m.samples.size())), {{"class", "n"}})
+            .element("td", spread(m, run.processes), {{"class", "n"}})
+            .close("tr")
+            .text("\n");
     }
-    return out + "</table></div>\n";
+    return out.close("table").close("div").text("\n");
 }
 }  // namespace
 
@@ -107,44 +110,54 @@ struct RowNames {
 };
 
 // The source text, numbered, with the lines figures were read from marked.
-std::string source_html(const Run& run) {
+report::Html source_html(const Run& run) {
     RowNames rows(run);
-    std::string out = "<pre class=\"source\" id=\"source\">";
+    report::Html out;
+    out.open("pre", {{"class", "source"}, {"id", "source"}});
     std::string_view text = run.raw_text.view();
     size_t n = 0;
     while (!text.empty()) {
         auto nl = text.find('\n');
         std::string_view line = text.substr(0, nl);
         text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
-        out +=
-            fmt::format("<span data-n=\"{}\"{}>{}</span>", ++n,
-                        rows.used(line) ? " class=\"used\"" : "", html_escape(terminal_safe(line)));
+        report::Attributes attributes{{"data-n", std::to_string(++n)}};
+        if (rows.used(line)) attributes.push_back({"class", "used"});
+        out.element("span", terminal_safe(line), attributes);
     }
-    return out + "</pre>\n";
+    return out.close("pre").text("\n");
 }
 }  // namespace
 
 namespace {
 // The runs sharing the most figures with this one, each a link to a
 // comparison that works; a form for any other run.
-std::string compare_links(const store::Database& db, const Run& run, const Links& links) {
-    if (links.is_published()) return {};
-    std::string out = "<h2>Compare with…</h2>\n<ul id=\"suggestions\">";
+report::Html compare_links(const store::Database& db, const Run& run, const Links& links) {
+    report::Html out;
+    if (links.is_published()) return out;
+    out.element("h2", "Compare with…").text("\n").open("ul", {{"id", "suggestions"}});
     auto suggestions = compare_suggestions(db, run);
     for (const auto& s : suggestions)
-        out += "<li>" +
-               link(links.compare({run.id, s.run.id}, run.id),
-                    fmt::format("run {} {}", s.run.id, s.run.label)) +
-               fmt::format(" <span class=\"dim\">{} figure{} in common{}</span></li>", s.shared,
-                           s.shared == 1 ? "" : "s", s.why.empty() ? "" : ", " + s.why);
+        out.open("li")
+            .add(report::link_to(links.compare({run.id, s.run.id}, run.id),
+                                 fmt::format("run {} {}", s.run.id, s.run.label)))
+            .text(" ")
+            .element("span",
+                     fmt::format("{} figure{} in common{}", s.shared, s.shared == 1 ? "" : "s",
+                                 s.why.empty() ? "" : ", " + s.why),
+                     {{"class", "dim"}})
+            .close("li");
     if (suggestions.empty())
-        out += "<li class=\"dim\">no stored run shares a figure with this one</li>";
-    out +=
-        "</ul><form method=\"get\" action=\"/compare\"><input type=\"hidden\" name=\"runs\" "
-        "value=\"" +
-        std::to_string(run.id) +
-        "\"><label>another run (id or label) "
-        "<input name=\"runs\" required></label> <button type=\"submit\">Compare</button></form>\n";
+        out.element("li", "no stored run shares a figure with this one", {{"class", "dim"}});
+    out.close("ul").open("form", {{"method", "get"}, {"action", "/compare"}});
+    out.open("input", {{"type", "hidden"}, {"name", "runs"}, {"value", std::to_string(run.id)}})
+        .open("label")
+        .text("another run (id or label) ")
+        .open("input", {{"name", "runs"}}, "required")
+        .close("label")
+        .text(" ")
+        .element("button", "Compare", {{"type", "submit"}})
+        .close("form")
+        .text("\n");
     return out;
 }
 }  // namespace
@@ -155,22 +168,34 @@ Response run_page(const store::Database& db, int64_t id, const Request& request,
     auto run = db.load(id);
     if (!run) throw NotFound("no run " + std::to_string(id), {});
     if (format == PageFormat::json) return json_response(json_text(to_json(*run, true)));
-    std::string body = facts_table(*run, links);
+    report::Html body = facts_table(*run, links);
     for (const auto& d : sysinfo::disturbances(run->conditions))
-        body += "<p class=\"warning\">warning: " + html_escape(d) + "</p>\n";
-    for (const auto& n : run->notes) body += "<p class=\"dim\">note: " + html_escape(n) + "</p>\n";
-    body += "<h2>Figures</h2>\n" + figures_table(*run);
-    body += "<details><summary>As <code>openssl speed</code> prints it</summary><pre>" +
-            html_escape(terminal_safe(report::speed_table(*run))) + "</pre></details>\n";
+        body.element("p", "warning: " + d, {{"class", "warning"}}).text("\n");
+    for (const auto& n : run->notes) body.element("p", "note: " + n, {{"class", "dim"}}).text("\n");
+    body.element("h2", "Figures").text("\n").add(figures_table(*run));
+    body.open("details")
+        .open("summary")
+        .text("As ")
+        .element("code", "openssl speed")
+        .text(" prints it")
+        .close("summary")
+        .element("pre", terminal_safe(report::speed_table(*run)))
+        .close("details")
+        .text("\n");
     if (!run->raw_text.empty())
-        body +=
-            "<h2>Source text</h2>\n<p class=\"dim\">Marked: the lines the figures were read "
-            "from (a row, a <code>Doing ...</code> line or an -mr record).</p>\n" +
-            source_html(*run);
-    body += compare_links(db, *run, links);
+        body.element("h2", "Source text")
+            .text("\n")
+            .open("p", {{"class", "dim"}})
+            .text("Marked: the lines the figures were read from (a row, a ")
+            .element("code", "Doing ...")
+            .text(" line or an -mr record).")
+            .close("p")
+            .text("\n")
+            .add(source_html(*run));
+    body.add(compare_links(db, *run, links));
     std::string title =
         "Run " + std::to_string(run->id) + (run->label.empty() ? "" : ": " + run->label);
-    return {200, "text/html; charset=utf-8", layout(links, title, Section::none, body), {}};
+    return {200, "text/html; charset=utf-8", layout(links, title, Section::none, body.str()), {}};
 }
 
 }  // namespace speedlab::serve
