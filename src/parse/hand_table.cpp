@@ -907,19 +907,16 @@ struct Reader {
                 alg = *fallback;
             }
             if (alg.empty()) continue;
-            if (evp_reprint(runs, key, alg, row))
-                key +=
-                    "\x1f"
-                    "evp";
+            // Kept apart under a key no label can spell (a unit separator).
+            const bool evp = evp_reprint(runs, key, alg, row);
+            if (evp) key += "\x1f" + std::string("evp");
             if (!runs.count(key)) {
                 order.push_back(key);
                 runs[key] = table_run(file, lines[t.first].line);
                 Machine m;
                 name_run(runs[key], m, t.rows[0], row, label_column, caption);
                 runs[key].machine = row_machine(m);
-                if (key.ends_with("\x1f"
-                                  "evp"))
-                    runs[key].notes.push_back(kEvpRowsNote);
+                if (evp) runs[key].notes.push_back(kEvpRowsNote);
             }
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
                 if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
