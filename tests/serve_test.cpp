@@ -12,6 +12,7 @@
 #include "compare/history.h"
 #include "serve/http.h"
 #include "serve/links.h"
+#include "serve/site.h"
 #include "serve/url.h"
 #include "serve_support.h"
 
@@ -123,6 +124,38 @@ TEST(ServeWire, HeadsAreReadOrRefusedWithTheirStatus) {
     std::string many = "GET / HTTP/1.1\r\n";
     for (int i = 0; i < 101; ++i) many += "X-" + std::to_string(i) + ": 1\r\n";
     EXPECT_EQ(parse_head(many + "\r\n").refused, 431);
+}
+
+// Every kind of speedlab::Error a page throws becomes its status in one place;
+// only a 500 hides its message (it may name files or SQL).
+TEST(ServeErrors, EachKindIsItsStatusAndPage) {
+    struct Case {
+        std::string name;
+        speedlab::ErrorKind kind;
+        int status;
+        std::string html_says;
+    } cases[] = {
+        {"usage", speedlab::ErrorKind::usage, 400, "Bad request"},
+        {"input", speedlab::ErrorKind::input, 400, "Bad request"},
+        {"not found", speedlab::ErrorKind::not_found, 404, "Not found"},
+        {"failed", speedlab::ErrorKind::failed, 422, "Cannot be done"},
+        {"busy", speedlab::ErrorKind::busy, 503, "The store is busy"},
+        {"interrupted", speedlab::ErrorKind::interrupted, 503, "The store is busy"},
+        {"io", speedlab::ErrorKind::io, 500, "The store could not answer"},
+        {"internal", speedlab::ErrorKind::internal, 500, "The store could not answer"},
+    };
+    const auto links = Links::live();
+    for (const auto& c : cases) {
+        const speedlab::Error e(c.kind, "why: /secret/path");
+        auto page = error_answer(links, e, false);
+        EXPECT_EQ(page.status, c.status) << c.name;
+        EXPECT_NE(page.body.find(c.html_says), std::string::npos) << c.name << page.body;
+        auto json = nlohmann::json::parse(error_answer(links, e, true).body);
+        EXPECT_EQ(error_answer(links, e, true).status, c.status) << c.name;
+        const bool hidden = c.status == 500;
+        EXPECT_EQ(page.body.find("/secret/path") == std::string::npos, hidden) << c.name;
+        EXPECT_EQ(json.at("error") == "why: /secret/path", !hidden) << c.name << json;
+    }
 }
 
 TEST(ServeWire, AnAnswerCarriesItsLengthAndTheSecurityHeaders) {

@@ -125,29 +125,34 @@ void log_failure(const Request& request, const std::string& what) {
 Response Site::answer(store::Database& db, const Request& request, bool& failed) {
     try {
         return route(db, request);
-    } catch (const NotFound& e) {
-        if (wants_json(request)) return error_json(404, e.what());
-        return not_found(links_, e.what(), e.closest);
-    } catch (const Error& e) {  // the one place a kind becomes an HTTP status
-        int status = http_status(e.kind());
-        if (status == 404) {  // thrown below serve (no reference run): no closest names to link
-            if (wants_json(request)) return error_json(404, e.what());
-            return not_found(links_, e.what(), {});
+    } catch (const Error& e) {
+        if (http_status(e.kind()) == 500) {
+            failed = true;
+            log_failure(request, e.what());
         }
-        if (status == 400 || status == 503) {
-            if (wants_json(request)) return error_json(status, e.what());
-            return error_page(
-                links_, status, status == 400 ? "Bad request" : "The store is busy",
-                paragraph(printable(e.what()), {{"id", "problem"}}) + way_back(links_));
-        }
-        failed = true;
-        log_failure(request, e.what());
-        return store_failed(links_, wants_json(request));
+        return error_answer(links_, e, wants_json(request));
     } catch (const std::exception& e) {
         failed = true;
         log_failure(request, e.what());
         return store_failed(links_, wants_json(request));
     }
+}
+
+// The one place a kind becomes an HTTP status and its page.
+Response error_answer(const Links& links, const Error& e, bool json) {
+    const int status = http_status(e.kind());
+    if (status == 500) return store_failed(links, json);
+    if (json) return error_json(status, e.what());
+    if (status == 404) {  // thrown below serve (no reference run): no closest names to link
+        const auto* page = dynamic_cast<const NotFound*>(&e);
+        return not_found(links, e.what(),
+                         page ? page->closest : std::vector<NotFound::Suggestion>{});
+    }
+    const char* title = status == 400   ? "Bad request"
+                        : status == 422 ? "Cannot be done"
+                                        : "The store is busy";
+    return error_page(links, status, title,
+                      paragraph(printable(e.what()), {{"id", "problem"}}) + way_back(links));
 }
 
 std::unique_ptr<store::Database> Site::borrow() {

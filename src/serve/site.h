@@ -1,6 +1,6 @@
 #pragma once
 // The served site: routes a request to its page, and turns what a page could
-// not answer into a 400 or 404 page with links, or a 500 page that shows
+// not answer into a 400, 404, 422 or 503 page with links, or a 500 page that shows
 // neither a stack nor a path (as JSON {"error": ...} for ?format=json).
 // Read-only: GET and HEAD only, anything else 405.
 #include <functional>
@@ -8,6 +8,7 @@
 #include <mutex>
 #include <vector>
 
+#include "core/error.h"
 #include "serve/http.h"
 #include "serve/links.h"
 #include "serve/reference_page.h"
@@ -15,6 +16,11 @@
 #include "store/run_resolver.h"
 
 namespace speedlab::serve {
+
+// What a page that threw `e` answers: 400, 404 (with the closest names a
+// NotFound carries), 422, 503, or a 500 page that shows no message; JSON
+// {"error": ...} when `json`.
+Response error_answer(const Links& links, const Error& e, bool json);
 
 class Site {
   public:
