@@ -1,7 +1,10 @@
 // BogoMips: the kernel's arithmetic, the calibration, the explainer; system text decoders.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <vector>
 
 #include "bogomips/calibrate.h"
@@ -230,4 +233,41 @@ TEST(SystemText, DistributionMemoryAndSwapOfTheSeeds) {
                   std::string::npos)
             << text;
     }
+}
+
+// pci.ids is read for the ids a text names only: a device, its vendor and a
+// class are named from a file of that layout; an id the file lacks keeps
+// what the kernel printed (its vendor cut where the vendor is known), and
+// ids asked again (a file edited since) keep the names read the first time.
+TEST(SystemText, PciNamesReadForTheIdsAsked) {
+    auto path = std::filesystem::temp_directory_path() /
+                ("speedlab-pci-" + std::to_string(::getpid()) + ".ids");
+    {
+        std::ofstream out(path);
+        out << "# comment\n8086  Intel Corporation\n\t122e  82371FB PIIX ISA [Triton I]\n"
+               "\t\t1234 5678  a subsystem\n5333  S3 Graphics Ltd.\n\t8811  86c764/765 "
+               "[Trio32/64/64V+]\nC 01  Mass storage controller\n\t01  IDE interface\n"
+               "C 03  Display controller\n";
+    }
+    std::vector<PciDevice> devices(3);
+    devices[0].vendor_id = 0x8086, devices[0].device_id = 0x122e;
+    devices[1].vendor_id = 0x5333, devices[1].device_id = 0x9999;
+    devices[1].device_name = "S3 Inc. 86c999";
+    devices[2].device_name = "printed only";  // ids 0: named as printed
+    sysinfo::name_pci_devices(devices, path.string());
+    EXPECT_EQ(devices[0].vendor_name, "Intel Corporation");
+    EXPECT_EQ(devices[0].device_name, "82371FB PIIX ISA [Triton I]");
+    EXPECT_EQ(devices[1].vendor_name, "S3 Graphics Ltd.");
+    EXPECT_EQ(devices[1].device_name, "86c999");
+    EXPECT_EQ(devices[2].device_name, "printed only");
+    EXPECT_EQ(sysinfo::pci_class_name(0x0101, path.string()), "IDE interface");
+    EXPECT_EQ(sysinfo::pci_class_name(0x0380, path.string()), "Display controller");
+    EXPECT_EQ(sysinfo::pci_class_name(0x0c03, path.string()), "");
+    std::ofstream(path) << "8086  Renamed\n";
+    std::vector<PciDevice> again(1);
+    again[0].vendor_id = 0x8086, again[0].device_id = 0x122e;
+    sysinfo::name_pci_devices(again, path.string());
+    EXPECT_EQ(again[0].vendor_name, "Intel Corporation");
+    EXPECT_EQ(again[0].device_name, "82371FB PIIX ISA [Triton I]");
+    std::filesystem::remove(path);
 }

@@ -10,6 +10,8 @@
 #include <map>
 #include <sstream>
 
+#include "sysinfo/pci_ids.h"
+
 namespace speedlab::sysinfo {
 
 namespace {
@@ -354,61 +356,10 @@ std::string cpu_core_name(std::string_view vendor, int family, int model) {
     return {};
 }
 
-namespace {
-struct PciNames {
-    std::map<unsigned, std::string> vendors;
-    std::map<unsigned, std::string> devices;  // vendor << 16 | device
-    std::map<unsigned, std::string>
-        classes;  // class << 8 | subclass, and class << 8 | 0xff for the class
-};
-
-// pci.ids is 1.3 MB: read once per path and process.
-const PciNames& pci_names(const std::string& path) {
-    static std::map<std::string, PciNames> cache;
-    auto [it, fresh] = cache.try_emplace(path);
-    if (!fresh) return it->second;
-    std::ifstream in(path);
-    unsigned vendor = 0, klass = 0;
-    bool classes = false;
-    for (std::string line; in && std::getline(in, line);) {
-        if (line.empty() || line[0] == '#') continue;
-        if (line[0] == 'C' && line.size() > 5 && line[1] == ' ') {  // device classes follow
-            classes = true;
-            klass = static_cast<unsigned>(std::strtoul(line.substr(2, 2).c_str(), nullptr, 16));
-            it->second.classes[klass << 8 | 0xff] = trim(line.substr(4));
-            continue;
-        }
-        if (classes) {
-            if (line.size() > 4 && line[0] == '\t' && line[1] != '\t') {
-                unsigned sub =
-                    static_cast<unsigned>(std::strtoul(line.substr(1, 2).c_str(), nullptr, 16));
-                it->second.classes[klass << 8 | sub] = trim(line.substr(3));
-            }
-            continue;
-        }
-        try {
-            if (line[0] != '\t' && line.size() > 6) {
-                vendor = static_cast<unsigned>(std::stoul(line.substr(0, 4), nullptr, 16));
-                it->second.vendors[vendor] = trim(line.substr(4));
-            } else if (line.size() > 7 && line[0] == '\t' && line[1] != '\t') {
-                unsigned device = static_cast<unsigned>(std::stoul(line.substr(1, 4), nullptr, 16));
-                it->second.devices[vendor << 16 | device] = trim(line.substr(5));
-            }
-        } catch (const std::exception&) {
-            // a malformed line names nothing
-        }
-    }
-    return it->second;
-}
-}  // namespace
-
 std::string pci_class_name(unsigned class_code, const std::string& path) {
-    const PciNames& names = pci_names(path);
-    if (auto it = names.classes.find(class_code & 0xffff); it != names.classes.end())
-        return it->second;
-    if (auto it = names.classes.find((class_code & 0xff00) | 0xff); it != names.classes.end())
-        return it->second;
-    return {};
+    auto names = pci_names(path, {pci_key(PciKind::device_class, class_code & 0xffff),
+                                  pci_key(PciKind::device_class, (class_code & 0xff00) | 0xff)});
+    return names[0].empty() ? names[1] : names[0];
 }
 
 std::vector<PciDevice> decode_proc_pci(std::string_view text) {
@@ -523,17 +474,25 @@ std::string without_vendor_prefix(const std::string& name) {
 }  // namespace
 
 void name_pci_devices(std::vector<PciDevice>& devices, const std::string& path) {
-    if (devices.empty()) return;
-    const PciNames& names = pci_names(path);
+    std::vector<uint64_t> keys;  // each named device's vendor, then its device
+    for (const auto& d : devices) {
+        if (d.vendor_id == 0 && d.device_id == 0) continue;
+        keys.push_back(pci_key(PciKind::vendor, d.vendor_id));
+        keys.push_back(pci_key(PciKind::device, d.vendor_id << 16 | d.device_id));
+    }
+    if (keys.empty()) return;
+    auto names = pci_names(path, keys);
+    size_t k = 0;
     for (auto& d : devices) {
         if (d.vendor_id == 0 && d.device_id == 0) continue;
+        const std::string &vendor = names[k], &device = names[k + 1];
+        k += 2;
         // pci.ids wins over what an old kernel printed ("Intel Corp. 430FX ..."),
         // which would otherwise repeat the vendor.
-        auto v = names.vendors.find(d.vendor_id);
-        if (v != names.vendors.end()) d.vendor_name = v->second;
-        if (auto n = names.devices.find(d.vendor_id << 16 | d.device_id); n != names.devices.end())
-            d.device_name = n->second;
-        else if (v != names.vendors.end())
+        if (!vendor.empty()) d.vendor_name = vendor;
+        if (!device.empty())
+            d.device_name = device;
+        else if (!vendor.empty())
             d.device_name = without_vendor_prefix(d.device_name);
     }
 }
