@@ -284,3 +284,37 @@ TEST_F(Machines, ABundleCarriesWhatAMergeRemembers) {
 }
 
 }  // namespace speedlab::testing
+
+namespace speedlab::testing {
+
+// list, machines, show and sysinfo take their --format names from one table
+// each: the help and the error list them, and the new formats print the same rows.
+TEST_F(Machines, EveryListingTakesTheFormatsOfItsTable) {
+    struct Case {
+        std::string args;
+        int code;
+        std::string want;  // in stdout, or stderr when refused
+    };
+    const Case cases[] = {
+        {"list --format csv", 0, "id,label,when,measured_at,stored_at,source,"},
+        {"list --format markdown", 0, "| id | label | measured | stored |"},
+        {"list --format markdown", 0, "\n|---:|---|---|---|---|---:|---|---|\n"},
+        {"machines --format markdown", 0,
+         "\n| p-rh73 |  | Pentium 75 - 200 | emulated (PCem) | 3 | 176 | - | - |\n"},
+        {"machines --format csv", 0, "\nPCem,,,unknown,,5,5,"},
+        {"list --help", 0, "text, json, csv or markdown"},
+        {"machines --help", 0, "text, json, csv or markdown"},
+        {"show --help", 0, "text, json or mr"},
+        {"sysinfo --help", 0, "text or json"},
+        {"show 1 --format csv", 2, "--format: csv not in {text,json,mr}"},
+        {"sysinfo --format markdown", 2, "--format: markdown not in {text,json}"},
+    };
+    for (const auto& c : cases) {
+        auto r = run(c.args);
+        EXPECT_EQ(r.code, c.code) << c.args << "\n" << r.err;
+        EXPECT_NE((c.code ? r.err : r.out).find(c.want), std::string::npos)
+            << c.args << "\n" << r.out << r.err;
+    }
+}
+
+}  // namespace speedlab::testing

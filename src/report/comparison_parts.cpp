@@ -172,11 +172,13 @@ std::string md_escape(const std::string& s) {
 }
 
 std::string markdown_grid(const std::vector<std::string>& header,
-                          const std::vector<std::vector<std::string>>& rows) {
+                          const std::vector<std::vector<std::string>>& rows,
+                          const std::vector<bool>& right) {
     std::string out = "|";
     for (const auto& h : header) out += " " + md_escape(h) + " |";
     out += "\n|";
-    for (size_t i = 0; i < header.size(); ++i) out += i == 0 ? "---|" : "---:|";
+    for (size_t i = 0; i < header.size(); ++i)
+        out += (i < right.size() ? right[i] : i > 0) ? "---:|" : "---|";
     out += "\n";
     for (const auto& r : rows) {
         out += "|";

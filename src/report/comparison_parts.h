@@ -47,8 +47,10 @@ std::string direction_line(const Comparison& c);
 std::string means_line(const RatioGrid& t);
 std::string text_grid(const Grid& g);
 std::string md_escape(const std::string& s);
+// RIGHT: the columns aligned right; by default all but the first.
 std::string markdown_grid(const std::vector<std::string>& header,
-                          const std::vector<std::vector<std::string>>& rows);
+                          const std::vector<std::vector<std::string>>& rows,
+                          const std::vector<bool>& right = {});
 bool plain_number(const std::string& s);
 std::string csv_field(std::string s);
 std::string csv_row(const std::vector<std::string>& fields);

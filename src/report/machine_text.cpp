@@ -2,6 +2,10 @@
 
 #include <fmt/format.h>
 
+#include <nlohmann/json.hpp>
+
+#include "core/json.h"
+
 namespace speedlab::report {
 
 namespace {
@@ -75,6 +79,40 @@ std::string machine_text(const Machine& m) {
                                  d.irq ? fmt::format(" IRQ {}", *d.irq) : ""));
     }
     return out;
+}
+
+namespace {
+std::string system_text(const SystemReport& r, const FormatOptions&) {
+    std::string out;
+    for (size_t k = 0; k < r.machines.size(); ++k) {
+        if (r.machines.size() > 1) out += fmt::format("{}machine {}:\n", k ? "\n" : "", k + 1);
+        out += machine_text(r.machines[k]);
+    }
+    if (const auto& b = r.build)
+        out += fmt::format("{:<11}{}\n{:<11}{}\n{:<11}{}\n{:<11}{}\n", "libcrypto:", b->libcrypto,
+                           "built:", b->compiler, "", b->cpuinfo, "program:", b->speedlab);
+    return out;
+}
+
+std::string system_json(const SystemReport& r, const FormatOptions&) {
+    if (r.machines.size() != 1) {
+        nlohmann::json j = nlohmann::json::array();
+        for (const auto& m : r.machines) j.push_back(to_json(m));
+        return json_text(j);
+    }
+    auto j = to_json(r.machines[0]);
+    if (const auto& b = r.build) {
+        j["libcrypto"] = {
+            {"version", b->libcrypto}, {"compiler", b->compiler}, {"cpuinfo", b->cpuinfo}};
+        j["speedlab"] = b->speedlab;
+    }
+    return json_text(j);
+}
+}  // namespace
+
+const Formats<SystemReport>& system_formats() {
+    static const Formats<SystemReport> formats{{{"text", system_text}, {"json", system_json}}};
+    return formats;
 }
 
 }  // namespace speedlab::report

@@ -3,17 +3,25 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/json.h"
 #include "report/comparison_parts.h"
+#include "report/text_table.h"
 
 namespace speedlab::report {
 
 using detail::csv_field;
 
+std::string minute(const std::string& when) {
+    if (when.empty()) return "-";
+    if (when.size() < 16 || when[10] != 'T') return when.substr(0, 10);
+    return when.substr(0, 10) + " " + when.substr(11, 5);
+}
+
 std::string kind_text(const store::MachineSummary& m) {
     return m.emulator.empty() ? m.kind : m.kind + " (" + m.emulator + ")";
 }
 
-nlohmann::json runs_json(const std::vector<store::RunSummary>& runs) {
+nlohmann::json runs_json(const RunList& runs) {
     nlohmann::json j = nlohmann::json::array();
     for (const auto& r : runs)
         j.push_back({{"id", r.id},
@@ -34,7 +42,7 @@ nlohmann::json runs_json(const std::vector<store::RunSummary>& runs) {
     return j;
 }
 
-std::string runs_csv(const std::vector<store::RunSummary>& runs) {
+std::string runs_csv(const RunList& runs) {
     std::string out =
         "id,label,when,measured_at,stored_at,source,source_file,version,machine,cpu,platform,"
         "complete,measurements,processes\n";
@@ -47,7 +55,7 @@ std::string runs_csv(const std::vector<store::RunSummary>& runs) {
     return out;
 }
 
-nlohmann::json machines_json(const std::vector<store::MachineSummary>& machines) {
+nlohmann::json machines_json(const MachineList& machines) {
     nlohmann::json j = nlohmann::json::array();
     for (const auto& m : machines)
         j.push_back({{"name", m.name},
@@ -62,7 +70,7 @@ nlohmann::json machines_json(const std::vector<store::MachineSummary>& machines)
     return j;
 }
 
-std::string machines_csv(const std::vector<store::MachineSummary>& machines) {
+std::string machines_csv(const MachineList& machines) {
     std::string out = "name,aliases,cpu,kind,emulator,runs,figures,first,last\n";
     for (const auto& m : machines) {
         std::string aliases = fmt::format("{}", fmt::join(m.aliases, ";"));
@@ -71,6 +79,67 @@ std::string machines_csv(const std::vector<store::MachineSummary>& machines) {
                            csv_field(m.first), csv_field(m.last));
     }
     return out;
+}
+
+namespace {
+// Labels up to 40 columns: a table wider than the width goes in blocks of
+// columns, each starting with the id and label.
+TextTable runs_table(const RunList& runs) {
+    TextTable t{{"id", "label", "measured", "stored", "source", "figs", "version", "machine / cpu"},
+                {},
+                {true, false, false, false, false, true, false, false},
+                2};
+    for (const auto& r : runs) {
+        std::string where = r.machine_label;
+        if (!r.cpu_name.empty()) where += (where.empty() ? "" : " / ") + r.cpu_name;
+        if (r.platform != "native" && !r.platform.empty()) where += " [under " + r.platform + "]";
+        if (r.processes > 1) where += fmt::format(" [{} processes]", r.processes);
+        if (!r.complete) where += " (partial)";
+        t.rows.push_back({std::to_string(r.id), shorten_columns(r.label, 40), minute(r.measured_at),
+                          minute(r.stored_at), r.source, std::to_string(r.measurements), r.version,
+                          where});
+    }
+    return t;
+}
+
+TextTable machines_table(const MachineList& machines) {
+    TextTable t{
+        {"machine", "aliases", "cpu", "kind", "runs", "figs", "first measured", "last measured"},
+        {},
+        {false, false, false, false, true, true, false, false},
+        1};
+    for (const auto& m : machines)
+        t.rows.push_back({m.name.empty() ? "(no name)" : m.name,
+                          fmt::format("{}", fmt::join(m.aliases, ", ")), m.cpu, kind_text(m),
+                          std::to_string(m.runs), std::to_string(m.figures), minute(m.first),
+                          minute(m.last)});
+    return t;
+}
+
+// The four renderers of a list, from its table, its JSON and its CSV.
+template <class T, TextTable (*table)(const T&), nlohmann::json (*to_json)(const T&),
+          std::string (*csv)(const T&)>
+Formats<T> list_formats() {
+    return {{{"text",
+              [](const T& l, const FormatOptions& o) { return render_table(table(l), o.width); }},
+             {"json", [](const T& l, const FormatOptions&) { return json_text(to_json(l)); }},
+             {"csv", [](const T& l, const FormatOptions&) { return csv(l); }},
+             {"markdown", [](const T& l, const FormatOptions&) {
+                  TextTable t = table(l);
+                  return detail::markdown_grid(t.header, t.rows, t.right);
+              }}}};
+}
+}  // namespace
+
+const Formats<RunList>& run_list_formats() {
+    static const auto formats = list_formats<RunList, runs_table, runs_json, runs_csv>();
+    return formats;
+}
+
+const Formats<MachineList>& machine_list_formats() {
+    static const auto formats =
+        list_formats<MachineList, machines_table, machines_json, machines_csv>();
+    return formats;
 }
 
 }  // namespace speedlab::report
