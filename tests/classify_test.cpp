@@ -21,6 +21,8 @@ TEST(Classify, KindsOfLines) {
         {"blank", "   \t", LineKind::blank},
         {"prompt", "root@tilia:~# openssl speed md5 rsa", LineKind::prompt},
         {"prompt with 'at'", "didier at abrasd03:~$ openssl speed", LineKind::prompt},
+        {"bracketed prompt", "[root@AnolisOS-163 BabaSSL.bak]# openssl speed sm3",
+         LineKind::prompt},
         {"command without prompt", "$ openssl speed md5", LineKind::other},
         {"progress 0.9", "Doing md5 for 3s on 8 size blocks: 174967 md5's in 2.98s",
          LineKind::progress},
@@ -92,6 +94,9 @@ TEST(Classify, WhatEachKindCarries) {
     auto host = classify("root@tilia:~# openssl speed md5");
     EXPECT_EQ(host.value, "tilia");
     EXPECT_TRUE(host.names_command);
+    // Fedora's "[user@host dir]#": the host ends at the space before the directory.
+    EXPECT_EQ(classify("[root@AnolisOS-163 BabaSSL.bak]# openssl speed sm3").value, "AnolisOS-163");
+    EXPECT_EQ(classify("[me@pi ~]$ openssl speed md5").value, "pi");
 
     auto child = classify("Got: +F:4:md5:100.00:200.00 from 1");
     EXPECT_TRUE(child.from_child);

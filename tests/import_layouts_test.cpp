@@ -229,6 +229,46 @@ TEST(ImportLayouts, RunsAreNamedFromThePromptOrTheHeadingAboveThem) {
     EXPECT_EQ(m1[2].machine->label, "M1 Icestorm master");
 }
 
+// A prompt names the run its own command printed, and only that one: each
+// run ends before the next prompt is read (before, a run took the host of the
+// prompt below it, and the last run none).
+TEST(ImportLayouts, APromptNamesTheRunItsCommandPrinted) {
+    const std::string build =
+        "built on: Tue Sep 30 18:47:50 2025 UTC\noptions: bn(64,64)\ncompiler: gcc -O2\n"
+        "CPUINFO: OPENSSL_riscvcap=ZBA_ZBB\n";
+    const std::string row =
+        "AES-256-GCM      88486.50k   318543.85k  1208611.75k  3362257.24k  "
+        "6994550.78k  7578408.28k\n";
+    struct Case {
+        std::string name, input;
+        std::vector<std::string> want;  // each run's machine label
+    };
+    const Case cases[] = {
+        {"`| tail -5` keeps the build lines, not the version: still its prompt's",
+         "me@spacemit:~$ openssl speed -multi 4 -evp aes-256-gcm 2>&1 | tail -5\n" + build + row,
+         {"spacemit"}},
+        {"two prompts on two hosts: each run its own host",
+         "me@alpha:~$ openssl speed -multi 4 -evp aes-256-gcm | tail -5\n" + build + row +
+             "\nme@beta:~$ openssl speed -multi 8 -evp aes-256-gcm | tail -5\n" + build + row,
+         {"alpha", "beta"}},
+        {"another command between the prompt and the run: not its prompt",
+         "root@test# openssl speed sm3\nspeed: Unknown algorithm sm3\nBoard B:\n"
+         "$ openssl speed -evp aes-256-gcm\n" +
+             row,
+         {"Board B"}},
+        {"Fedora's bracketed prompt names its host",
+         "[root@AnolisOS-163 BabaSSL.bak]# openssl speed -evp aes-256-gcm | tail -5\n" + build +
+             row,
+         {"AnolisOS-163"}},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.name);
+        auto runs = parse::parse_speed_text(c.input, "t.txt").runs;
+        ASSERT_EQ(runs.size(), c.want.size());
+        for (size_t k = 0; k < runs.size(); ++k) EXPECT_EQ(runs[k].machine->label, c.want[k]);
+    }
+}
+
 // A table whose algorithm only the command names, the command on a line that
 // unwrap rewrote (a page's "<br>"), not a view of the text: still read.
 TEST(ImportLayouts, ContextFromARewrittenLine) {

@@ -27,7 +27,8 @@ bool words_are(std::string_view s, std::initializer_list<std::string_view> want)
     return ws.size() == want.size() && std::equal(ws.begin(), ws.end(), want.begin());
 }
 
-// "didier at abrasd03:~$ openssl speed ...", "root@box:~# openssl speed": the host.
+// "didier at abrasd03:~$ openssl speed ...", "root@box:~# openssl speed",
+// "[root@box dir]# openssl speed" (Fedora's and CentOS's prompt): the host.
 std::string prompt_host(std::string_view t) {
     auto cmd = t.find("openssl speed");
     if (cmd == std::string_view::npos || cmd < 3) return {};
@@ -42,6 +43,7 @@ std::string prompt_host(std::string_view t) {
     if (at == std::string_view::npos) at = who.find(" at "), skip = 4;
     if (at == std::string_view::npos) return {};
     std::string_view host = trim(who.substr(at + skip));
+    if (starts_with(trim(who), "[")) host = host.substr(0, host.find_first_of(" ]"));
     bool ok = !host.empty() && host.size() <= 64 &&
               std::all_of(host.begin(), host.end(),
                           [](char c) { return alnum(c) || c == '-' || c == '.' || c == '_'; });

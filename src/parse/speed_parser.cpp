@@ -138,6 +138,7 @@ class Parser {
     void finish_one(Run run, std::optional<RawText>& raw);
     void closest_miss(const Token& tok);
     bool dispatch(Token& tok);
+    bool prompt_names(size_t first) const;
     std::string heading_above(size_t first) const;
     RawText raw_lines(size_t from, size_t to);
     void merge_invocations();
@@ -424,9 +425,7 @@ void Parser::finish() {
 void Parser::finish_one(Run run, std::optional<RawText>& raw) {
     if (run.measurements.empty()) return;
     if (run.machine->label.empty() && run.machine->hostname.empty()) {
-        std::string label = !prompt_host_.empty() && prompt_line_ + 3 >= run_.first
-                                ? prompt_host_
-                                : heading_above(run_.first);
+        std::string label = prompt_names(run_.first) ? prompt_host_ : heading_above(run_.first);
         if (label.empty()) label = heading_over_rows(lines_, run_.first);  // "# RPI 4B"
         if (!label.empty()) run.machine = labelled_.get(run.machine, std::move(label));
     }
@@ -457,11 +456,32 @@ void Parser::finish_one(Run run, std::optional<RawText>& raw) {
     out_.runs.push_back(std::move(run));
 }
 
+// A prompt names the run its command printed: a run it lies within, or one
+// starting below it with no other command between and at most three lines
+// that are neither blank nor the run's own build lines (`| tail -5` keeps
+// "built on:" .. "CPUINFO:" without their "version:").
+bool Parser::prompt_names(size_t first) const {
+    if (prompt_host_.empty()) return false;
+    if (prompt_line_ >= first) return true;
+    size_t strays = 0;
+    for (size_t k = prompt_line_ + 1; k < first; ++k) {
+        if (used_[k]) continue;
+        Token tok = classify(lines_[k].text());
+        if (tok.names_command) return false;
+        strays += tok.kind != LineKind::blank && tok.kind != LineKind::built_on &&
+                  tok.kind != LineKind::options && tok.kind != LineKind::compiler &&
+                  tok.kind != LineKind::cpuinfo;
+    }
+    return strays <= 3;
+}
+
 // A short line just above a run ("M1 Firestorm master") names its machine.
 std::string Parser::heading_above(size_t first) const {
     for (size_t k = first, seen = 0; k-- > 0 && seen < 4;) {
         std::string_view l = trim(lines_[k].text());
-        if (l.empty() || starts_with(l, "```") || starts_with(l, "$") || starts_with(l, "#"))
+        // Fences ("```", and Markdown's "~~~" too), prompts and comments name nothing.
+        if (l.empty() || starts_with(l, "```") || starts_with(l, "~~~") || starts_with(l, "$") ||
+            starts_with(l, "#"))
             continue;
         ++seen;
         // A heading, not a sentence: short, no full stop, no quotes.
@@ -578,9 +598,11 @@ bool Parser::dispatch(Token& tok) {
     if (tok.names_command) remember_command(tok.text);
     switch (tok.kind) {
         case LineKind::prompt:
+            // The run before this prompt ends first: its name is the host of
+            // the prompt above it, not of this one.
+            end_run_at(Boundary::prompt);
             prompt_host_ = std::move(tok.value);
             prompt_line_ = i_;
-            end_run_at(Boundary::prompt);
             return false;
         case LineKind::progress:
             return progress(tok);

@@ -1,0 +1,86 @@
+// openssl's own output as people post it, and other programs' benchmarks that
+// name OpenSSL (issue 34, round five): real texts from tests/data/corpus 150
+// onwards, README.md there citing each with its hand-checked figures.
+#include <gtest/gtest.h>
+
+#include "import_support.h"
+
+using namespace speedlab;
+using namespace speedlab::testing;
+
+namespace {
+
+constexpr const char* kTilde =
+    "150-openssl-issue-27513-tilde-fences-ellipsis-percent-impact-table-cut.txt";
+constexpr const char* kTail =
+    "151-multi-n-rows-after-tail-5-no-version-line-prompt-host-three-fences.md";
+
+struct Want {
+    const char* name;
+    const char* file;
+    size_t run;
+    const char* algorithm;
+    int64_t size;
+    double value;  // bytes/s
+};
+
+}  // namespace
+
+TEST(ImportPostedCorpus, FiguresAtTheirAlgorithmSizeAndValue) {
+    const Want wants[] = {
+        // Two ~~~ fences, the command elided by "...", a percent table cut after.
+        {"3.3.1 first", kTilde, 0, "aes-128-gcm", 16, 863579.61e3},
+        {"3.3.1 middle", kTilde, 0, "aes-192-gcm", 1024, 8571298.82e3},
+        {"3.3.1 last", kTilde, 0, "aes-256-gcm", 16384, 12144732.84e3},
+        {"3.4.1 first", kTilde, 1, "aes-128-gcm", 16, 106090.34e3},
+        {"3.4.1 middle", kTilde, 1, "aes-192-gcm", 16384, 11681792.00e3},
+        {"3.4.1 last", kTilde, 1, "aes-256-gcm", 16384, 10924725.59e3},
+        // `| tail -5` of -multi 4, 8, 16: one bare row each, 3.5's six sizes.
+        {"multi 4 first", kTail, 0, "aes-256-gcm", 16, 88486.50e3},
+        {"multi 4 last", kTail, 0, "aes-256-gcm", 16384, 7578408.28e3},
+        {"multi 8 middle", kTail, 1, "aes-256-gcm", 1024, 5871751.17e3},
+        {"multi 16 first", kTail, 2, "aes-256-gcm", 16, 163969.22e3},
+        {"multi 16 last", kTail, 2, "aes-256-gcm", 16384, 14222035.80e3},
+    };
+    for (const auto& w : wants) {
+        SCOPED_TRACE(w.name);
+        expect_figure(read_corpus(w.file).read, w.run, w.algorithm, Operation::throughput, w.size,
+                      w.value);
+    }
+}
+
+// Every figure once, none from the percent table; each `tail -5` run named by
+// the host of the prompt that printed it.
+TEST(ImportPostedCorpus, EachRunItsFiguresAndItsPromptsHost) {
+    auto tilde = read_corpus(kTilde).read;
+    ASSERT_EQ(tilde.runs.size(), 2u);
+    for (const auto& run : tilde.runs) {
+        EXPECT_EQ(run.measurements.size(), 18u);
+        EXPECT_EQ(run.machine->label, "");  // a fence names no machine
+    }
+    auto tail = read_corpus(kTail).read;
+    ASSERT_EQ(tail.runs.size(), 3u);
+    for (const auto& run : tail.runs) {
+        EXPECT_EQ(run.measurements.size(), 6u);
+        EXPECT_EQ(run.machine->label, "spacemit");
+    }
+}
+
+TEST(ImportPostedCorpus, OtherProgramsNamingOpensslGiveNothing) {
+    for (const char* file : {
+             "160-NEGATIVE-google-benchmark-tinyjambu-bytes-per-second.md",
+             "161-NEGATIVE-rpi5-own-aes-soft-afalg-approx-mbs-chunk-kb.md",
+             "162-NEGATIVE-own-rsa-pss-ecdsa-bench-microseconds-names-openssl.md",
+             "163-NEGATIVE-ti-am437x-openssl-cpu-load-csv-table.txt",
+             "164-NEGATIVE-botan-speed-mib-sec-cycles-per-byte.txt",
+             "165-NEGATIVE-bssl-speed-typed-md-table-seal-open-bytes-mbs-ratio.md",
+             "166-NEGATIVE-cryptsetup-benchmark-german-comma-decimals-pipe-header.txt",
+             "167-NEGATIVE-rust-crypto-bench-md-table-openssl-column-mbs.md",
+             "168-NEGATIVE-dmcrypt-cipher-table-flattened-aes-ecb-128-mbs.txt",
+         }) {
+        SCOPED_TRACE(file);
+        auto read = read_corpus(file).read;
+        EXPECT_TRUE(read.runs.empty());
+        EXPECT_FALSE(read.refused.empty());
+    }
+}
