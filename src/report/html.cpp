@@ -12,30 +12,6 @@
 
 namespace speedlab::report {
 
-std::string html_escape(std::string_view text) {
-    std::string o;
-    o.reserve(text.size());
-    for (char c : text) {
-        switch (c) {
-            case '&':
-                o += "&amp;";
-                break;
-            case '<':
-                o += "&lt;";
-                break;
-            case '>':
-                o += "&gt;";
-                break;
-            case '"':
-                o += "&quot;";
-                break;
-            default:
-                o += c;
-        }
-    }
-    return o;
-}
-
 HtmlReport::HtmlReport(std::string title) : title_(std::move(title)) {}
 
 void HtmlReport::raw(const std::string& html) {
@@ -85,7 +61,7 @@ void HtmlReport::heat_table(const std::string& title, const std::vector<std::str
 
 namespace {
 // One run: a line that says which it is, and its facts on demand.
-std::string run_details(const Run& r, size_t index) {
+Html run_details(const Run& r, size_t index) {
     const Machine& m = r.machine;
     std::string line = m.label;
     for (const auto& part : {m.cpu_name, r.version})
@@ -110,15 +86,16 @@ std::string run_details(const Run& r, size_t index) {
                 .element("td", f.value,
                          f.id == FactId::build ? Attributes{{"class", "flags"}} : Attributes{})
                 .close("tr");
-    return out.close("table").close("details").str() + "\n";
+    return out.close("table").close("details").text("\n");
 }
 }  // namespace
 
 void HtmlReport::machines(const std::vector<Run>& runs) {
     if (runs.empty()) return;
-    body_ += "<h2>Runs and machines</h2>\n<div class=\"runs\">\n";
-    for (size_t i = 0; i < runs.size(); ++i) body_ += run_details(runs[i], i);
-    body_ += "</div>\n";
+    Html out;
+    out.element("h2", "Runs and machines").text("\n").open("div", {{"class", "runs"}}).text("\n");
+    for (size_t i = 0; i < runs.size(); ++i) out.add(run_details(runs[i], i));
+    body_ += out.close("div").str() + "\n";
 }
 
 std::string report_css() {
@@ -175,11 +152,14 @@ std::string HtmlReport::body() const {
 }
 
 std::string HtmlReport::str() const {
-    return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" +
-           html_escape(title_) + "</title>\n<style>\n" + report_css() +
-           "</style></head><body>\n<h1>" + html_escape(title_) + "</h1>\n" + body_ +
-           "<p style=\"color:#777\">Made by speedlab; self-contained, no network "
-           "needed.</p>\n</body></html>\n";
+    Html page = Html::trusted("<!DOCTYPE html>\n");
+    page.open("html", {{"lang", "en"}}).open("head").open("meta", {{"charset", "utf-8"}});
+    page.element("title", title_).text("\n").element("style", Html::trusted("\n" + report_css()));
+    page.close("head").open("body").text("\n").element("h1", title_).text("\n");
+    page.add(Html::trusted(body_))
+        .element("p", "Made by speedlab; self-contained, no network needed.",
+                 {{"style", "color:#777"}});
+    return page.text("\n").close("body").close("html").str() + "\n";
 }
 
 }  // namespace speedlab::report

@@ -9,7 +9,6 @@
 
 namespace speedlab::report {
 
-std::string html_escape(std::string_view text);
 // The report's style sheet (tables, charts, legends), for pages that embed its parts.
 std::string report_css();
 

@@ -1,8 +1,21 @@
 #include "report/html_builder.h"
 
-#include "report/html.h"
-
 namespace speedlab::report {
+
+namespace {
+// The one escape of every text and attribute value a page shows.
+std::string html_escape(std::string_view text) {
+    std::string o;
+    o.reserve(text.size());
+    for (const char& c : text)
+        o += c == '&'   ? "&amp;"
+             : c == '<' ? "&lt;"
+             : c == '>' ? "&gt;"
+             : c == '"' ? "&quot;"
+                        : std::string_view(&c, 1);
+    return o;
+}
+}  // namespace
 
 Html Html::trusted(std::string markup) {
     Html h;

@@ -78,15 +78,26 @@ std::string charts_html(const std::vector<Run>& runs) {
     bool shared_key = runs.size() > 6;
     auto charts = comparison_charts(runs, !shared_key);
     if (charts.empty()) return {};
-    std::string out = "<h2>Figures the runs share</h2>\n";
+    Html out;
+    out.element("h2", "Figures the runs share").text("\n");
     if (shared_key) {
         std::vector<std::string> names;
         for (const auto& r : runs) names.push_back(compare::short_label(r));
-        out += series_key(names);
+        out.add(Html::trusted(series_key(names)));
     }
-    out += "<div class=\"charts\">\n";
-    for (const auto& c : charts) out += c;
-    return out + "</div>\n";
+    out.open("div", {{"class", "charts"}}).text("\n");
+    for (const auto& c : charts) out.add(Html::trusted(c));
+    return out.close("div").str() + "\n";
+}
+
+// The geometric means as bars, under their heading.
+std::string means_html(std::string_view heading, const std::string& title,
+                       const std::vector<RatioBar>& bars) {
+    return Html()
+               .element("h2", heading)
+               .element("div", Html::trusted(ratio_chart(title, bars)), {{"class", "ratios"}})
+               .str() +
+           "\n";
 }
 
 RatioBar bar_of(const std::string& name, const compare::MeanEstimate& m,
@@ -124,8 +135,7 @@ void grid_parts(HtmlReport& page, const Comparison& c, const std::vector<Run>& r
     std::vector<RatioBar> bars;
     for (const auto& m : c.grid->means)
         if (!m.estimate.empty()) bars.push_back(bar_of(m.category, m.estimate, std::nullopt));
-    page.raw("<h2>Geometric means of B/A</h2><div class=\"ratios\">" +
-             ratio_chart("geometric mean of B/A per category", bars) + "</div>\n");
+    page.raw(means_html("Geometric means of B/A", "geometric mean of B/A per category", bars));
 }
 
 // Many runs: every figure with its ratio to the baseline as one heat table,
@@ -150,8 +160,8 @@ void rows_parts(HtmlReport& page, const Comparison& s, const std::vector<Run>& r
     std::vector<RatioBar> bars;
     for (const auto& v : s.verdicts)
         if (!v.mean.empty()) bars.push_back(bar_of(v.run, v.mean, run_index(runs, v.run)));
-    page.raw("<h2>Geometric mean against the baseline</h2><div class=\"ratios\">" +
-             ratio_chart("geometric mean of each run / baseline", bars) + "</div>\n");
+    page.raw(means_html("Geometric mean against the baseline",
+                        "geometric mean of each run / baseline", bars));
 }
 
 }  // namespace

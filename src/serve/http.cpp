@@ -6,7 +6,7 @@
 #include <cctype>
 #include <nlohmann/json.hpp>
 
-#include "report/html.h"
+#include "report/html_builder.h"
 #include "serve/url.h"
 
 namespace speedlab::serve {
@@ -204,12 +204,11 @@ Response refusal(int status, const std::string& why, bool wants_json) {
     std::string text = "speedlab serve could not read this request: " + why + ".";
     if (wants_json) return {status, "application/json", nlohmann::json{{"error", text}}.dump(), {}};
     std::string title = fmt::format("{} {}", status, reason(status));
-    return {status,
-            "text/html; charset=utf-8",
-            "<!DOCTYPE html>\n<html lang=\"en\">\n<meta charset=\"utf-8\">\n<title>" + title +
-                " · speedlab</title>\n<h1>" + title + "</h1>\n<p>" + report::html_escape(text) +
-                "</p>\n</html>\n",
-            {}};
+    auto page = report::Html::trusted("<!DOCTYPE html>\n");
+    page.open("html", {{"lang", "en"}}).text("\n").open("meta", {{"charset", "utf-8"}}).text("\n");
+    page.element("title", title + " · speedlab").text("\n").element("h1", title).text("\n");
+    page.element("p", text).text("\n").close("html").text("\n");
+    return {status, "text/html; charset=utf-8", page.str(), {}};
 }
 
 }  // namespace speedlab::serve

@@ -29,10 +29,6 @@ constexpr const char* kSiteCss =
     "font-weight:600}td.changed{background:#fff3bf}\n";
 }  // namespace
 
-std::string link(const std::string& href, std::string_view text) {
-    return report::link_to(href, text).str();
-}
-
 std::string layout(const Links& links, std::string_view title, Section current,
                    const std::string& body) {
     report::Html page;
@@ -60,8 +56,8 @@ std::string layout(const Links& links, std::string_view title, Section current,
         if (t.section == current) a.emplace_back("class", "here");
         page.element("a", t.name, a);
     }
-    page.close("nav").element("h1", title);
-    return page.str() + "\n" + body + "</body></html>\n";
+    page.close("nav").element("h1", title).text("\n").add(report::Html::trusted(body));
+    return page.close("body").close("html").str() + "\n";
 }
 
 }  // namespace speedlab::serve

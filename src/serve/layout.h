@@ -14,7 +14,4 @@ enum class Section { runs, machines, compare, reference, none };
 std::string layout(const Links& links, std::string_view title, Section current,
                    const std::string& body);
 
-// An escaped link: <a href="HREF">TEXT</a>.
-std::string link(const std::string& href, std::string_view text);
-
 }  // namespace speedlab::serve
