@@ -14,6 +14,8 @@ constexpr const char* kTilde =
     "150-openssl-issue-27513-tilde-fences-ellipsis-percent-impact-table-cut.txt";
 constexpr const char* kTail =
     "151-multi-n-rows-after-tail-5-no-version-line-prompt-host-three-fences.md";
+constexpr const char* kCryptodev =
+    "152-cryptodev-speed-chunks-beside-openssl-devcrypto-doing-lines-cut.txt";
 
 struct Want {
     const char* name;
@@ -41,6 +43,11 @@ TEST(ImportPostedCorpus, FiguresAtTheirAlgorithmSizeAndValue) {
         {"multi 8 middle", kTail, 1, "aes-256-gcm", 1024, 5871751.17e3},
         {"multi 16 first", kTail, 2, "aes-256-gcm", 16, 163969.22e3},
         {"multi 16 last", kTail, 2, "aes-256-gcm", 16384, 14222035.80e3},
+        // Doing lines of CPU time with an engine (517398 in 0.10s), after
+        // cryptodev-linux's own speed test in MB/sec, which gives nothing.
+        {"devcrypto 16", kCryptodev, 0, "aes-128-cbc", 16, 517398.0 * 16 / 0.10},
+        {"devcrypto 64", kCryptodev, 0, "aes-128-cbc", 64, 412163.0 * 64 / 0.08},
+        {"devcrypto 256", kCryptodev, 0, "aes-128-cbc", 256, 207881.0 * 256 / 0.06},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
@@ -58,6 +65,9 @@ TEST(ImportPostedCorpus, EachRunItsFiguresAndItsPromptsHost) {
         EXPECT_EQ(run.measurements.size(), 18u);
         EXPECT_EQ(run.machine->label, "");  // a fence names no machine
     }
+    auto cryptodev = read_corpus(kCryptodev).read;
+    ASSERT_EQ(cryptodev.runs.size(), 1u);  // the line cut after "70025 AES-128-CBC'" gives none
+    EXPECT_EQ(cryptodev.runs[0].measurements.size(), 3u);
     auto tail = read_corpus(kTail).read;
     ASSERT_EQ(tail.runs.size(), 3u);
     for (const auto& run : tail.runs) {
