@@ -21,15 +21,6 @@ namespace speedlab::bench {
 
 namespace {
 
-struct PkeyDeleter {
-    void operator()(EVP_PKEY* p) const { EVP_PKEY_free(p); }
-};
-struct PkeyCtxDeleter {
-    void operator()(EVP_PKEY_CTX* p) const { EVP_PKEY_CTX_free(p); }
-};
-struct MdCtxDeleter {
-    void operator()(EVP_MD_CTX* p) const { EVP_MD_CTX_free(p); }
-};
 using PkeyPtr = std::shared_ptr<EVP_PKEY>;
 using PkeyCtxPtr = std::shared_ptr<EVP_PKEY_CTX>;
 
@@ -40,13 +31,13 @@ PkeyPtr load_test_key(const std::string& id) {
     EVP_PKEY* key =
         PEM_read_bio_PrivateKey_ex(bio, nullptr, nullptr, nullptr, library_context(), nullptr);
     BIO_free(bio);
-    return key ? PkeyPtr(key, PkeyDeleter{}) : nullptr;
+    return key ? PkeyPtr(key, EVP_PKEY_free) : nullptr;
 }
 
 PkeyPtr generate(const char* type, const char* group) {
     EVP_PKEY* key = group ? EVP_PKEY_Q_keygen(library_context(), nullptr, type, group)
                           : EVP_PKEY_Q_keygen(library_context(), nullptr, type);
-    return key ? PkeyPtr(key, PkeyDeleter{}) : nullptr;
+    return key ? PkeyPtr(key, EVP_PKEY_free) : nullptr;
 }
 
 // The check for signatures without a published vector: the signature
@@ -77,9 +68,9 @@ PublicKeySetup sign_verify_kernel(const std::string& id, int bits, PkeyPtr key, 
     st->message.assign(msg_len, 0);
     for (size_t i = 0; i < msg_len; ++i) st->message[i] = static_cast<uint8_t>(i * 7 + 1);
     st->sign_ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), key.get(), nullptr),
-                       PkeyCtxDeleter{});
+                       EVP_PKEY_CTX_free);
     st->verify_ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), key.get(), nullptr),
-                         PkeyCtxDeleter{});
+                         EVP_PKEY_CTX_free);
     if (!st->sign_ctx || EVP_PKEY_sign_init(st->sign_ctx.get()) <= 0 || !st->verify_ctx ||
         EVP_PKEY_verify_init(st->verify_ctx.get()) <= 0 ||
         (rsa && (EVP_PKEY_CTX_set_rsa_padding(st->sign_ctx.get(), RSA_PKCS1_PADDING) <= 0 ||
@@ -122,7 +113,7 @@ KnownAnswer eddsa_known_answer(const KnownAnswerVector& v, const std::string& ev
     const std::string expected(v.expected_hex);
     EVP_PKEY* key = EVP_PKEY_new_raw_private_key_ex(library_context(), evp.c_str(), nullptr,
                                                     secret.data(), secret.size());
-    std::unique_ptr<EVP_MD_CTX, MdCtxDeleter> ctx(EVP_MD_CTX_new());
+    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx(EVP_MD_CTX_new(), EVP_MD_CTX_free);
     unsigned char sig[114];  // Ed448's size, the larger
     size_t len = sizeof sig;
     auto message = from_hex(std::string(v.input));
@@ -147,8 +138,8 @@ PublicKeySetup eddsa_kernel(const std::string& id, int bits, const char* type) {
     auto st = std::make_shared<EdState>();
     st->key = generate(type, nullptr);
     st->message.assign(20, 0x5a);
-    st->sign_ctx.reset(EVP_MD_CTX_new(), MdCtxDeleter{});
-    st->verify_ctx.reset(EVP_MD_CTX_new(), MdCtxDeleter{});
+    st->sign_ctx.reset(EVP_MD_CTX_new(), EVP_MD_CTX_free);
+    st->verify_ctx.reset(EVP_MD_CTX_new(), EVP_MD_CTX_free);
     if (!st->key ||
         EVP_DigestSignInit_ex(st->sign_ctx.get(), nullptr, nullptr, library_context(), nullptr,
                               st->key.get(), nullptr) <= 0 ||
@@ -192,8 +183,8 @@ PublicKeySetup ecdh_kernel(const std::string& id, const Curve& curve) {
     st->mine = make();
     st->peer = make();
     auto derive_with = [](EVP_PKEY* a, EVP_PKEY* b, std::vector<uint8_t>& out) {
-        std::unique_ptr<EVP_PKEY_CTX, PkeyCtxDeleter> c(
-            EVP_PKEY_CTX_new_from_pkey(library_context(), a, nullptr));
+        std::unique_ptr<EVP_PKEY_CTX, decltype(&EVP_PKEY_CTX_free)> c(
+            EVP_PKEY_CTX_new_from_pkey(library_context(), a, nullptr), EVP_PKEY_CTX_free);
         size_t len = 0;
         if (!c || EVP_PKEY_derive_init(c.get()) <= 0 || EVP_PKEY_derive_set_peer(c.get(), b) <= 0 ||
             EVP_PKEY_derive(c.get(), nullptr, &len) <= 0)
@@ -211,7 +202,7 @@ PublicKeySetup ecdh_kernel(const std::string& id, const Curve& curve) {
                ok ? "both sides derive the same secret" : "the two sides derive different secrets"};
     if (!ok) return s;
     st->ctx.reset(EVP_PKEY_CTX_new_from_pkey(library_context(), st->mine.get(), nullptr),
-                  PkeyCtxDeleter{});
+                  EVP_PKEY_CTX_free);
     EVP_PKEY_derive_init(st->ctx.get());
     EVP_PKEY_derive_set_peer(st->ctx.get(), st->peer.get());
     st->secret.resize(ab.size());

@@ -31,9 +31,9 @@ struct Figure {
     int64_t parameter = 0;
     const SymmetricKernel* symmetric = nullptr;
     const PublicKeyOp* public_key = nullptr;
-    std::string family;  // "rsa", "dsa": larger sizes are skipped after a <=1-op result
+    std::string family{};  // "rsa", "dsa": larger sizes are skipped after a <=1-op result
     int bits = 0;
-    std::vector<double> samples;
+    std::vector<double> samples{};
     int64_t count = 0;
     double seconds = 0;
     bool skipped = false;
@@ -254,6 +254,63 @@ void collect(const std::vector<Figure>& figures, const RunOptions& opt, RunOutco
 
 }  // namespace
 
+namespace {
+// Every kernel set up and checked against its known answer before anything is
+// timed. One that cannot be set up, or fails its check, is reported and never
+// timed: the others still run.
+struct Kernels {
+    std::vector<SymmetricKernel> symmetric;
+    std::vector<PublicKeyKernel> public_key;
+};
+Kernels set_up_kernels(const RunOptions& opt, RunOutcome& out) {
+    Kernels k;
+    k.symmetric.reserve(opt.ids.size());
+    k.public_key.reserve(opt.ids.size());
+    auto usable = [&](const std::string& id, const auto& setup, const std::string& backend) {
+        if (!setup.kernel) {
+            out.failures.push_back(
+                fmt::format("{}: known-answer check failed: {}", id, setup.check.detail));
+            return false;
+        }
+        out.run.notes.push_back(fmt::format("{}: {}{}", id, setup.check.detail,
+                                            backend.empty() ? "" : " (" + backend + ")"));
+        return true;
+    };
+    for (const auto& id : opt.ids) {
+        try {
+            if (kind_of(id) == AlgorithmKind::public_key) {
+                auto setup = make_public_key_kernel(id);
+                if (usable(id, setup, "")) k.public_key.push_back(std::move(*setup.kernel));
+            } else {
+                auto setup = make_symmetric_kernel(id);
+                if (usable(id, setup, setup.kernel ? setup.kernel->backend : ""))
+                    k.symmetric.push_back(std::move(*setup.kernel));
+            }
+        } catch (const Error& e) {
+            out.failures.push_back(fmt::format("{}: {}", id, e.what()));
+        }
+    }
+    return k;
+}
+
+// The figures in the order they are measured: each cipher at every size, then
+// each public-key operation.
+std::vector<Figure> figures_of(const Kernels& kernels, const RunOptions& opt) {
+    std::vector<Figure> figures;
+    for (const auto& k : kernels.symmetric)
+        for (int64_t size : opt.sizes)
+            figures.push_back({.id = k.id, .parameter = size, .symmetric = &k});
+    for (const auto& k : kernels.public_key)
+        for (const auto& op : k.ops)
+            figures.push_back({.id = k.id,
+                               .operation = op.operation,
+                               .public_key = &op,
+                               .family = family_of(k.id),
+                               .bits = k.bits});
+    return figures;
+}
+}  // namespace
+
 RunOutcome run_benchmarks(const RunOptions& opt) {
     RunOutcome out;
     Run& run = out.run;
@@ -262,59 +319,8 @@ RunOutcome run_benchmarks(const RunOptions& opt) {
     run.measured_at = run.when;
     run.timing = opt.timing;
     describe_environment(run);
-
-    // Set up every kernel and check its known answer before anything is timed.
-    std::vector<SymmetricKernel> symmetric;
-    std::vector<PublicKeyKernel> public_key;
-    symmetric.reserve(opt.ids.size());
-    public_key.reserve(opt.ids.size());
-    // A kernel that cannot be set up, or fails its check, is reported and
-    // never timed: the others still run.
-    auto usable = [&](const std::string& id, const auto& setup, const std::string& backend) {
-        if (!setup.kernel) {
-            out.failures.push_back(
-                fmt::format("{}: known-answer check failed: {}", id, setup.check.detail));
-            return false;
-        }
-        run.notes.push_back(fmt::format("{}: {}{}", id, setup.check.detail,
-                                        backend.empty() ? "" : " (" + backend + ")"));
-        return true;
-    };
-    for (const auto& id : opt.ids) {
-        try {
-            if (kind_of(id) == AlgorithmKind::public_key) {
-                auto setup = make_public_key_kernel(id);
-                if (usable(id, setup, "")) public_key.push_back(std::move(*setup.kernel));
-            } else {
-                auto setup = make_symmetric_kernel(id);
-                if (usable(id, setup, setup.kernel ? setup.kernel->backend : ""))
-                    symmetric.push_back(std::move(*setup.kernel));
-            }
-        } catch (const Error& e) {
-            out.failures.push_back(fmt::format("{}: {}", id, e.what()));
-        }
-    }
-
-    std::vector<Figure> figures;
-    for (const auto& k : symmetric)
-        for (int64_t size : opt.sizes) {
-            Figure f;
-            f.id = k.id;
-            f.parameter = size;
-            f.symmetric = &k;
-            figures.push_back(std::move(f));
-        }
-    for (const auto& k : public_key)
-        for (const auto& op : k.ops) {
-            Figure f;
-            f.id = k.id;
-            f.operation = op.operation;
-            f.public_key = &op;
-            f.family = family_of(k.id);
-            f.bits = k.bits;
-            figures.push_back(std::move(f));
-        }
-
+    Kernels kernels = set_up_kernels(opt, out);
+    std::vector<Figure> figures = figures_of(kernels, opt);
     measure_rounds(figures, opt, out);
     collect(figures, opt, out);
     return out;

@@ -29,18 +29,6 @@ std::string evp_name(const std::string& id) {
     return a && !a->evp.empty() ? std::string(a->evp) : id;
 }
 
-struct MdDeleter {
-    void operator()(EVP_MD* p) const { EVP_MD_free(p); }
-};
-struct CipherDeleter {
-    void operator()(EVP_CIPHER* p) const { EVP_CIPHER_free(p); }
-};
-struct CipherCtxDeleter {
-    void operator()(EVP_CIPHER_CTX* p) const { EVP_CIPHER_CTX_free(p); }
-};
-struct MacCtxDeleter {
-    void operator()(EVP_MAC_CTX* p) const { EVP_MAC_CTX_free(p); }
-};
 using MdPtr = std::shared_ptr<EVP_MD>;
 using CipherPtr = std::shared_ptr<EVP_CIPHER>;
 using CipherCtxPtr = std::shared_ptr<EVP_CIPHER_CTX>;
@@ -58,7 +46,7 @@ std::string backend_of(const std::string& id) {
 }
 
 CipherCtxPtr cipher_ctx(EVP_CIPHER* cipher, const std::vector<uint8_t>& key, bool encrypt = true) {
-    CipherCtxPtr ctx(EVP_CIPHER_CTX_new(), CipherCtxDeleter{});
+    CipherCtxPtr ctx(EVP_CIPHER_CTX_new(), EVP_CIPHER_CTX_free);
     std::vector<uint8_t> iv(static_cast<size_t>(std::max(EVP_CIPHER_get_iv_length(cipher), 0)), 0);
     if (!EVP_CipherInit_ex(ctx.get(), cipher, nullptr, nullptr, nullptr, encrypt)) return nullptr;
     if (static_cast<int>(key.size()) != EVP_CIPHER_get_key_length(cipher) &&
@@ -138,14 +126,14 @@ SymmetricSetup hmac_kernel(const std::string& id) {
     SymmetricSetup s;
     std::string digest = id.substr(5);
     EVP_MAC* mac = EVP_MAC_fetch(library_context(), "HMAC", nullptr);
-    std::unique_ptr<EVP_MD, MdDeleter> md(
-        EVP_MD_fetch(library_context(), evp_name(digest).c_str(), nullptr));
+    std::unique_ptr<EVP_MD, decltype(&EVP_MD_free)> md(
+        EVP_MD_fetch(library_context(), evp_name(digest).c_str(), nullptr), EVP_MD_free);
     if (!mac || !md) {
         EVP_MAC_free(mac);
         throw Error(ErrorKind::failed, "libcrypto has no HMAC with " + digest);
     }
     auto make_ctx = [mac, digest](const std::vector<uint8_t>& key) {
-        std::shared_ptr<EVP_MAC_CTX> ctx(EVP_MAC_CTX_new(mac), MacCtxDeleter{});
+        std::shared_ptr<EVP_MAC_CTX> ctx(EVP_MAC_CTX_new(mac), EVP_MAC_CTX_free);
         std::string dname = evp_name(digest);
         OSSL_PARAM params[] = {
             OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, dname.data(), 0),
@@ -251,11 +239,11 @@ SymmetricSetup cipher_kernel(const std::string& id, CipherPtr cipher) {
 
 CipherPtr fetch_cipher(const std::string& id) {
     EVP_CIPHER* c = EVP_CIPHER_fetch(library_context(), evp_name(id).c_str(), nullptr);
-    return c ? CipherPtr(c, CipherDeleter{}) : nullptr;
+    return c ? CipherPtr(c, EVP_CIPHER_free) : nullptr;
 }
 MdPtr fetch_md(const std::string& id) {
     EVP_MD* m = EVP_MD_fetch(library_context(), evp_name(id).c_str(), nullptr);
-    return m ? MdPtr(m, MdDeleter{}) : nullptr;
+    return m ? MdPtr(m, EVP_MD_free) : nullptr;
 }
 
 bool own_has(const std::string& id) {

@@ -94,35 +94,35 @@ std::optional<std::pair<double, std::string>> loop_ratio(const Machine& m) {
 
 }  // namespace
 
+namespace {
+// Each delay loop's name (--loop) and the kernels that used it.
+struct LoopName {
+    Loop loop;
+    const char* name;
+    const char* kernels;
+};
+constexpr LoopName kLoops[] = {
+    {Loop::plain, "plain", "DEC/JNS loop of Linux 1.x and 2.0 up to 2.0.30"},
+    {Loop::aligned, "aligned", "aligned-jump DEC/JNS loop of 2.0.31+, 2.2 and 2.4 without TSC"},
+    {Loop::tsc, "tsc", "TSC delay of 2.2.15pre11+ and 2.4"},
+};
+const LoopName& loop_name(Loop loop) {
+    return kLoops[static_cast<size_t>(loop)];  // in the enum's order
+}
+}  // namespace
+
 std::string to_string(Loop loop) {
-    switch (loop) {
-        case Loop::plain:
-            return "plain";
-        case Loop::aligned:
-            return "aligned";
-        case Loop::tsc:
-            return "tsc";
-    }
-    return "?";
+    return loop_name(loop).name;
 }
 
 std::optional<Loop> parse_loop(const std::string& name) {
-    if (name == "plain") return Loop::plain;
-    if (name == "aligned") return Loop::aligned;
-    if (name == "tsc") return Loop::tsc;
+    for (const auto& l : kLoops)
+        if (name == l.name) return l.loop;
     return std::nullopt;
 }
 
 std::string describe(Loop loop) {
-    switch (loop) {
-        case Loop::plain:
-            return "DEC/JNS loop of Linux 1.x and 2.0 up to 2.0.30";
-        case Loop::aligned:
-            return "aligned-jump DEC/JNS loop of 2.0.31+, 2.2 and 2.4 without TSC";
-        case Loop::tsc:
-            return "TSC delay of 2.2.15pre11+ and 2.4";
-    }
-    return "";
+    return loop_name(loop).kernels;
 }
 
 double bogomips_of(unsigned long lpj, int hz) {
@@ -250,6 +250,30 @@ std::optional<Explanation> explain_clock(const Machine& m, KernelVersion v) {
     return e;
 }
 
+// What an emulator does to the figure: PCem's recompiler, QEMU's host TSC,
+// Bochs's instruction clock.
+void add_emulator_note(const Machine& m, double mhz, Explanation& e) {
+    bool pcem = m.emulator == "PCem" || m.emulator == "86Box";
+    if (pcem && e.delay == "loop delay" && m.cpu_family == 5) {
+        double model = 1.0 * mhz;
+        e.text += fmt::format(
+            " {}'s recompiler charges 2 cycles per DEC/JNS pass on an emulated Pentium, so it "
+            "gives about 1.0 x MHz = {:.1f}: {}.",
+            m.emulator, model,
+            std::fabs(*m.bogomips / model - 1) < 0.05
+                ? "the figure matches that model"
+                : "the figure does not match that model either");
+    } else if (m.emulator == "QEMU" && e.delay == "TSC delay") {
+        e.text +=
+            " Under QEMU the guest TSC follows the host's, so expect 2 x the host's TSC MHz, not "
+            "the guest's.";
+    } else if (m.emulator == "Bochs") {
+        e.text +=
+            " Bochs counts time in instructions: about ips/10^6 (loop) or twice that (TSC), "
+            "whatever the MHz.";
+    }
+}
+
 }  // namespace
 
 std::optional<Explanation> explain(const Machine& m) {
@@ -297,26 +321,7 @@ std::optional<Explanation> explain(const Machine& m) {
         e.text +=
             " Vendor 2.2.14 kernels (Red Hat 6.2) may carry the 2.2.15 TSC delay, which would give "
             "2 x MHz.";
-    bool pcem = m.emulator == "PCem" || m.emulator == "86Box";
-    if (pcem && e.delay == "loop delay" && m.cpu_family == 5) {
-        double model = 1.0 * mhz;
-        e.text += fmt::format(
-            " {}'s recompiler charges 2 cycles per DEC/JNS pass on an emulated Pentium, so it "
-            "gives "
-            "about 1.0 x MHz = {:.1f}: {}.",
-            m.emulator, model,
-            std::fabs(*m.bogomips / model - 1) < 0.05
-                ? "the figure matches that model"
-                : "the figure does not match that model either");
-    } else if (m.emulator == "QEMU" && e.delay == "TSC delay") {
-        e.text +=
-            " Under QEMU the guest TSC follows the host's, so expect 2 x the host's TSC MHz, not "
-            "the guest's.";
-    } else if (m.emulator == "Bochs") {
-        e.text +=
-            " Bochs counts time in instructions: about ips/10^6 (loop) or twice that (TSC), "
-            "whatever the MHz.";
-    }
+    add_emulator_note(m, mhz, e);
     return e;
 }
 

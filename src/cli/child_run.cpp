@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -33,6 +34,37 @@ extern "C" void forward_interrupt(int sig) {
 
 constexpr int kStopSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 
+// The environment with EXTRA's NAME=value in place of any NAME already set.
+std::vector<std::string> environment_with(const std::vector<std::string>& extra) {
+    auto name = [](std::string_view kv) { return kv.substr(0, kv.find('=') + 1); };
+    std::vector<std::string> env;
+    for (char** e = environ; *e; ++e)
+        if (std::none_of(extra.begin(), extra.end(),
+                         [&](const std::string& x) { return name(x) == name(*e); }))
+            env.push_back(*e);
+    env.insert(env.end(), extra.begin(), extra.end());
+    return env;
+}
+
+// posix_spawn's null-terminated array of pointers into STRINGS.
+std::vector<char*> c_array(std::vector<std::string>& strings) {
+    std::vector<char*> out;
+    for (auto& s : strings) out.push_back(s.data());
+    out.push_back(nullptr);
+    return out;
+}
+
+// Appends what FD holds to OUT, up to its end.
+void read_all(int fd, std::string& out) {
+    char buf[65536];
+    ssize_t n;
+    while ((n = read(fd, buf, sizeof buf)) != 0) {
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) break;
+        out.append(buf, static_cast<size_t>(n));
+    }
+}
+
 // Runs argv with stdout to a pipe and stderr to a temporary file.
 ProgramOutput spawn(const std::vector<std::string>& argv,
                     const std::vector<std::string>& extra_env) {
@@ -47,22 +79,8 @@ ProgramOutput spawn(const std::vector<std::string>& argv,
     if (errfd >= 0) posix_spawn_file_actions_adddup2(&fa, errfd, 2);
     posix_spawn_file_actions_addclose(&fa, pipefd[0]);
     posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    std::vector<std::string> env_store;
-    for (char** e = environ; *e; ++e) {
-        std::string kv = *e;
-        bool overridden = false;
-        for (const auto& x : extra_env)
-            overridden =
-                overridden || kv.substr(0, kv.find('=') + 1) == x.substr(0, x.find('=') + 1);
-        if (!overridden) env_store.push_back(kv);
-    }
-    for (const auto& x : extra_env) env_store.push_back(x);
-    std::vector<char*> envp;
-    for (auto& e : env_store) envp.push_back(e.data());
-    envp.push_back(nullptr);
+    std::vector<std::string> arg_store = argv, env_store = environment_with(extra_env);
+    std::vector<char*> args = c_array(arg_store), envp = c_array(env_store);
     // A child starts with the default action on the stop signals even where they
     // were ignored (a job started with `&`), so that a forwarded one ends it.
     posix_spawnattr_t attr;
@@ -80,13 +98,7 @@ ProgramOutput spawn(const std::vector<std::string>& argv,
     if (rc == 0) {
         o.started = true;
         g_child_pid = pid;
-        char buf[65536];
-        ssize_t n;
-        while ((n = read(pipefd[0], buf, sizeof buf)) != 0) {
-            if (n < 0 && errno == EINTR) continue;
-            if (n < 0) break;
-            o.out.append(buf, static_cast<size_t>(n));
-        }
+        read_all(pipefd[0], o.out);
         while (waitpid(pid, &o.status, 0) < 0 && errno == EINTR) {
         }
         g_child_pid = 0;
@@ -96,9 +108,7 @@ ProgramOutput spawn(const std::vector<std::string>& argv,
     close(pipefd[0]);
     if (errfd >= 0) {
         lseek(errfd, 0, SEEK_SET);
-        char buf[4096];
-        ssize_t n;
-        while ((n = read(errfd, buf, sizeof buf)) > 0) o.err.append(buf, static_cast<size_t>(n));
+        read_all(errfd, o.err);
         close(errfd);
         unlink(err_path);
     }

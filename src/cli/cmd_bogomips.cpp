@@ -48,6 +48,50 @@ int explain_run(const BogomipsArgs& a, Global& global) {
     // The explanation names the machine: shown as `list` shows names.
     return write_output(terminal_safe(e->text + "\n"), "");
 }
+
+// The best of --repeat calibrations of LOOP: its lines appended to TEXT, its
+// JSON returned; a spread or a disturbance is warned about on stderr.
+nlohmann::json calibrate_loop(bogomips::Loop loop, const BogomipsArgs& a, double tsc_mhz,
+                              std::string& text) {
+    std::vector<double> values;
+    bogomips::Calibration best;
+    int retried = 0, disturbed = 0;
+    for (int i = 0; i < a.repeat; ++i) {
+        auto c = bogomips::calibrate(loop, a.hz);
+        values.push_back(c.bogomips);
+        retried += c.retried, disturbed += c.disturbed;
+        if (c.lpj > best.lpj) best = c;
+    }
+    if (disturbed)
+        fmt::print(stderr,
+                   "speedlab: warning: the {} loop: {} trial(s) overran their tick while "
+                   "another process had the CPU, even timed again 20 times: the figure "
+                   "may read low\n",
+                   bogomips::to_string(loop), disturbed);
+    Summary s = summarize(values);
+    double spread = s.max > 0 ? (s.max - s.min) / s.max : 0;
+    double per_clock = best.bogomips / tsc_mhz;
+    if (spread > 0.02)
+        fmt::print(stderr,
+                   "speedlab: warning: the {} loop's calibrations spread over {:.1f}% "
+                   "(more than 2%): the CPU was busy or changed its clock; the best is "
+                   "shown\n",
+                   bogomips::to_string(loop), 100 * spread);
+    text += fmt::format("{} (lpj={})\n", bogomips::kernel_line(best.lpj, a.hz), best.lpj);
+    text += fmt::format("  {} loop: {}; best of {}: {:.2f}, spread {:.1f}%, {:.3f} x TSC MHz\n",
+                        bogomips::to_string(loop), bogomips::describe(loop), s.n, best.bogomips,
+                        100 * spread, per_clock);
+    return {{"loop", bogomips::to_string(loop)},
+            {"hz", a.hz},
+            {"lpj", best.lpj},
+            {"bogomips", best.bogomips},
+            {"runs", values},
+            {"spread", spread},
+            {"retried", retried},
+            {"disturbed", disturbed},
+            {"per_tsc_mhz", per_clock},
+            {"kernel_line", bogomips::kernel_line(best.lpj, a.hz)}};
+}
 }  // namespace
 
 Command add_bogomips(CLI::App& app, Global& global) {
@@ -79,47 +123,7 @@ Command add_bogomips(CLI::App& app, Global& global) {
         std::string text = fmt::format(
             "TSC: {:.3f} MHz (timed against CLOCK_MONOTONIC_RAW); kernel's BogoMIPS here: {}\n",
             tsc_mhz, here.bogomips ? fmt::format("{:.2f}", *here.bogomips) : "unknown");
-        for (auto loop : loops) {
-            std::vector<double> values;
-            bogomips::Calibration best;
-            int retried = 0, disturbed = 0;
-            for (int i = 0; i < a->repeat; ++i) {
-                auto c = bogomips::calibrate(loop, a->hz);
-                values.push_back(c.bogomips);
-                retried += c.retried, disturbed += c.disturbed;
-                if (c.lpj > best.lpj) best = c;
-            }
-            if (disturbed)
-                fmt::print(stderr,
-                           "speedlab: warning: the {} loop: {} trial(s) overran their tick while "
-                           "another process had the CPU, even timed again 20 times: the figure "
-                           "may read low\n",
-                           bogomips::to_string(loop), disturbed);
-            Summary s = summarize(values);
-            double spread = s.max > 0 ? (s.max - s.min) / s.max : 0;
-            double per_clock = best.bogomips / tsc_mhz;
-            if (spread > 0.02)
-                fmt::print(stderr,
-                           "speedlab: warning: the {} loop's calibrations spread over {:.1f}% "
-                           "(more than 2%): the CPU was busy or changed its clock; the best is "
-                           "shown\n",
-                           bogomips::to_string(loop), 100 * spread);
-            text += fmt::format("{} (lpj={})\n", bogomips::kernel_line(best.lpj, a->hz), best.lpj);
-            text +=
-                fmt::format("  {} loop: {}; best of {}: {:.2f}, spread {:.1f}%, {:.3f} x TSC MHz\n",
-                            bogomips::to_string(loop), bogomips::describe(loop), s.n, best.bogomips,
-                            100 * spread, per_clock);
-            results.push_back({{"loop", bogomips::to_string(loop)},
-                               {"hz", a->hz},
-                               {"lpj", best.lpj},
-                               {"bogomips", best.bogomips},
-                               {"runs", values},
-                               {"spread", spread},
-                               {"retried", retried},
-                               {"disturbed", disturbed},
-                               {"per_tsc_mhz", per_clock},
-                               {"kernel_line", bogomips::kernel_line(best.lpj, a->hz)}});
-        }
+        for (auto loop : loops) results.push_back(calibrate_loop(loop, *a, tsc_mhz, text));
         if (a->format == "json") {
             nlohmann::json j{{"tsc_mhz", tsc_mhz},
                              {"kernel_bogomips", here.bogomips ? nlohmann::json(*here.bogomips)

@@ -44,8 +44,6 @@ Run measure_like(const Run& baseline, const CheckArgs& a) {
     auto outcome = measure_here(opt, std::max(1, baseline.processes));
     if (outcome.interrupted) throw Error(ErrorKind::interrupted, "interrupted: nothing checked");
     warn_about_spread(outcome.run);
-    for (const auto& d : sysinfo::disturbances(outcome.run.conditions))
-        fmt::print(stderr, "speedlab: warning: {}\n", d);
     outcome.run.machine.edit().label =
         name_from_text(outcome.run.machine->hostname, NameKind::machine);
     // Named as `list` shows it later: the machine and the day, not "now".
@@ -56,22 +54,45 @@ Run measure_like(const Run& baseline, const CheckArgs& a) {
                                              NameKind::label);
     return std::move(outcome.run);
 }
+
+// machine:NAME is its newest run (a CI gate's "the last good run").
+bool names_machine(const std::string& word) {
+    return word.rfind("machine:", 0) == 0;
+}
+
 // machine:PATTERN names one machine's latest run: a pattern that matches
 // several machines would pick one silently, so it is refused with their names.
 std::string ambiguous_machine(const store::Database& db, const std::string& name) {
-    if (name.rfind("machine:", 0) != 0) return {};
+    if (!names_machine(name)) return {};
     auto matched = match_machines(name.substr(8), db.machine_names());
     if (matched.size() < 2) return {};
-    std::string names;
-    for (const auto& n : matched) names += (names.empty() ? "" : ", ") + n;
     return fmt::format("'{}' matches {} machines ({}); give one: machine:NAME", name,
-                       matched.size(), names);
+                       matched.size(), fmt::join(matched, ", "));
 }
 
 // A baseline of BogoMips alone gives `check` nothing to measure.
 bool only_bogomips(const Run& run) {
     return std::all_of(run.measurements.begin(), run.measurements.end(),
                        [](const Measurement& m) { return m.algorithm.view() == kBogomipsId; });
+}
+
+// The run named as candidate, or else the baseline's figures measured now
+// (stored unless --no-store).
+Run candidate_for(store::Database& db, const Run& baseline, const CheckArgs& a) {
+    if (!a.candidate.empty())
+        return resolve_one(db, a.candidate, "check", names_machine(a.candidate));
+    if (only_bogomips(baseline))
+        throw Error(ErrorKind::usage,
+                    fmt::format("run {} holds only BogoMips figures, which check cannot "
+                                "measure; give a candidate run to check against it; nothing "
+                                "measured",
+                                baseline.id));
+    Run candidate = measure_like(baseline, a);
+    if (!a.no_store) {
+        db.insert(candidate);
+        fmt::print(stderr, "stored the candidate as run {} in {}\n", candidate.id, db.where());
+    }
+    return candidate;
 }
 }  // namespace
 
@@ -119,33 +140,15 @@ Command add_check(CLI::App& app, Global& global) {
         for (const auto* name : {&a->baseline, &a->candidate})
             if (auto problem = ambiguous_machine(db, *name); !problem.empty())
                 throw Error(ErrorKind::usage, problem + "; nothing checked");
-        // machine:NAME is its newest run (a CI gate's "the last good run").
-        auto newest = [](const std::string& w) { return w.rfind("machine:", 0) == 0; };
-        auto baseline = resolve_one(db, a->baseline, "check", newest(a->baseline));
-        if (a->candidate.empty() && only_bogomips(baseline))
-            throw Error(ErrorKind::usage,
-                        fmt::format("run {} holds only BogoMips figures, which check cannot "
-                                    "measure; give a candidate run to check against it; nothing "
-                                    "measured",
-                                    baseline.id));
-        std::optional<Run> candidate;
-        if (!a->candidate.empty()) {
-            candidate = resolve_one(db, a->candidate, "check", newest(a->candidate));
-        } else {
-            candidate = measure_like(baseline, *a);
-            if (!a->no_store) {
-                db.insert(*candidate);
-                fmt::print(stderr, "stored the candidate as run {} in {}\n", candidate->id,
-                           db.where());
-            }
-        }
-        auto result = compare::check(baseline, *candidate, a->threshold_percent / 100,
+        auto baseline = resolve_one(db, a->baseline, "check", names_machine(a->baseline));
+        Run candidate = candidate_for(db, baseline, *a);
+        auto result = compare::check(baseline, candidate, a->threshold_percent / 100,
                                      a->noise_percent / 100, a->allow_missing);
         if (result.rows.empty())
             throw Error(ErrorKind::usage, "the runs share no figure: nothing to check");
         std::string text = a->format == "json"
-                               ? report::check_json(result, baseline, *candidate)
-                               : terminal_safe(report::check_text(result, baseline, *candidate));
+                               ? report::check_json(result, baseline, candidate)
+                               : terminal_safe(report::check_text(result, baseline, candidate));
         write_output(text, a->output);
         return result.passed() ? Exit::ok : Exit::failure;
     };

@@ -30,6 +30,29 @@ struct CompareArgs {
 std::string run_name(const Run& run) {
     return run.id ? fmt::format("run {}", run.id) : run.label;
 }
+
+// The runs WORDS name, two at least.
+std::vector<Run> runs_compared(const store::Database& db, const std::vector<std::string>& words) {
+    std::vector<Run> runs = resolve_with_reference(db, words);
+    if (runs.size() < 2)
+        throw Error(ErrorKind::usage,
+                    fmt::format("compare needs two runs or more, and {} names one ({})",
+                                terminal_safe(fmt::format("{}", fmt::join(words, " "))),
+                                runs.empty() ? "deleted meanwhile" : run_name(runs.front())));
+    return runs;
+}
+
+// --baseline: a run's id, label or machine; none given, the first run.
+size_t baseline_index(const std::vector<Run>& runs, const std::string& name) {
+    if (name.empty()) return 0;
+    auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) {
+        return (r.id && std::to_string(r.id) == name) || r.label == name ||
+               r.machine->label == name;
+    });
+    if (it == runs.end())
+        throw Error(ErrorKind::usage, "--baseline " + name + " is not one of the runs compared");
+    return static_cast<size_t>(it - runs.begin());
+}
 }  // namespace
 
 Command add_compare(CLI::App& app, Global& global) {
@@ -67,34 +90,17 @@ Command add_compare(CLI::App& app, Global& global) {
     add_width_option(app, a->width);
     return [a, &global, format_option]() -> int {
         store::Database db(global.database_path(), store::Access::read);
-        std::vector<Run> runs = resolve_with_reference(db, a->runs);
-        if (runs.size() < 2)
-            throw Error(ErrorKind::usage,
-                        fmt::format("compare needs two runs or more, and {} names one ({})",
-                                    terminal_safe(fmt::format("{}", fmt::join(a->runs, " "))),
-                                    runs.empty() ? "deleted meanwhile" : run_name(runs.front())));
+        std::vector<Run> runs = runs_compared(db, a->runs);
         std::vector<MetricKey> metrics;
-        if (!a->metrics.empty()) {
+        if (!a->metrics.empty())
             metrics = select_metrics(a->metrics, compare::metric_keys(runs), "--metrics");
-        }
-        size_t baseline = 0;
-        if (!a->baseline.empty()) {
-            auto it = std::find_if(runs.begin(), runs.end(), [&](const Run& r) {
-                return (r.id && std::to_string(r.id) == a->baseline) || r.label == a->baseline ||
-                       (!a->baseline.empty() && r.machine->label == a->baseline);
-            });
-            if (it == runs.end())
-                throw Error(ErrorKind::usage,
-                            "--baseline " + a->baseline + " is not one of the runs compared");
-            baseline = static_cast<size_t>(it - runs.begin());
-        }
+        size_t baseline = baseline_index(runs, a->baseline);
         auto format = *report::parse_format(a->format);
         if (format_option->count() == 0 && !a->output.empty())
             format = report::format_of_path(a->output).value_or(report::Format::text);
-        report::RenderOptions options;
-        options.units = *report::parse_units(a->units);
-        options.ratios_only = a->ratios_only;
-        options.width = a->output.empty() ? output_width(a->width) : 100;
+        report::RenderOptions options{.units = *report::parse_units(a->units),
+                                      .ratios_only = a->ratios_only,
+                                      .width = a->output.empty() ? output_width(a->width) : 100};
         compare::CompareRequest request{baseline, std::move(metrics), a->noise_percent / 100,
                                         a->all, a->side_by_side};
         std::string compared = report::compare_runs(runs, request, format, options);

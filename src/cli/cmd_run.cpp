@@ -1,4 +1,5 @@
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -44,11 +45,8 @@ std::vector<std::string> child_arguments(const RunArgs& a) {
     std::vector<std::string> out = a.algorithms;
     if (a.seconds > 0) out.insert(out.end(), {"--seconds", fmt::format("{}", a.seconds)});
     if (a.quick) out.push_back("--quick");
-    if (!a.bytes.empty()) {
-        std::string list;
-        for (auto b : a.bytes) list += (list.empty() ? "" : ",") + std::to_string(b);
-        out.insert(out.end(), {"--bytes", list});
-    }
+    if (!a.bytes.empty())
+        out.insert(out.end(), {"--bytes", fmt::format("{}", fmt::join(a.bytes, ","))});
     if (a.repeat > 1) out.insert(out.end(), {"--repeat", std::to_string(a.repeat)});
     if (a.precision) out.insert(out.end(), {"--precision", *a.precision});
     if (a.max_seconds > 0)
@@ -75,9 +73,12 @@ void warn_about_outliers(const Run& run) {
                    count, list);
 }
 
-// Figures whose repetitions spread more than 3% are not to be trusted blindly.
+// Figures whose repetitions spread more than 3% are not to be trusted blindly,
+// nor a run the machine's conditions disturbed.
 void warn_about_spread(const Run& run) {
     warn_about_outliers(run);
+    for (const auto& d : sysinfo::disturbances(run.conditions))
+        fmt::print(stderr, "speedlab: warning: {}\n", d);
     auto noisy = compare::noisy_figures(run, 0.03);
     if (noisy.empty()) return;
     std::string list;
@@ -98,8 +99,6 @@ void warn_about_spread(const Run& run) {
 
 int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
     warn_about_spread(run);
-    for (const auto& d : sysinfo::disturbances(run.conditions))
-        fmt::print(stderr, "speedlab: warning: {}\n", d);
     run.machine.edit().label =
         a.machine.empty() ? name_from_text(run.machine->hostname, NameKind::machine) : a.machine;
     // Named by default as people tell runs apart: machine, day, library version.
@@ -196,7 +195,7 @@ int run_elsewhere(const RunArgs& a, Global& global) {
                                               "'; known: " + bench::cpu_feature_names());
         }
         child.ia32cap = *mask;
-        for (const auto& n : a.cpu_mask) mask_names += (mask_names.empty() ? "" : ",") + n;
+        mask_names = fmt::format("{}", fmt::join(a.cpu_mask, ","));
     }
     if (isatty(STDERR_FILENO))
         fmt::print(stderr, "running{}{} ...\n", a.under.empty() ? "" : " under '" + a.under + "'",
@@ -216,6 +215,58 @@ int run_elsewhere(const RunArgs& a, Global& global) {
     if (result.interrupted) run.complete = false;
     return print_and_store(run, a, global, code);
 }
+
+namespace {
+// The number of processes --multi asks for, once the options are known to go together.
+int checked_process_count(const RunArgs& a) {
+    int processes = process_count(a.multi);
+    if (processes == 0)
+        throw Error(ErrorKind::usage, fmt::format("--multi: expected 1 to {} processes or 'all', "
+                                                  "found '{}'",
+                                                  bench::kMaxProcesses, a.multi.value_or("")));
+    if (a.precision && percentage(*a.precision) == 0)
+        throw Error(
+            ErrorKind::usage,
+            "--precision: expected a percentage from 0 to 50 (1%), found '" + *a.precision + "'");
+    if (processes > 1 && (!a.under.empty() || !a.cpu_mask.empty()))
+        throw Error(ErrorKind::usage, "--multi cannot be combined with --under or --cpu-mask");
+    return processes;
+}
+
+// What to measure and how long: --quick and --precision choose short
+// repetitions, and a time budget of ten rounds of the list.
+bench::RunOptions run_options(const RunArgs& a, std::vector<std::string> ids) {
+    bench::RunOptions opt;
+    if (a.precision) opt.precision = percentage(*a.precision);
+    if (a.quick && opt.precision == 0) opt.precision = 0.02;
+    double s = a.seconds > 0 ? a.seconds : a.quick ? 0.1 : opt.precision > 0 ? 0.2 : 0;
+    if (s > 0) opt.seconds = opt.public_key_seconds = s;
+    // A size or an algorithm named twice is measured once.
+    if (!a.bytes.empty()) opt.sizes = unique_in_order(a.bytes);
+    opt.ids = unique_in_order(ids);
+    opt.repeat = a.repeat;
+    opt.timing = a.elapsed ? Timing::wall : Timing::user_cpu;
+    if (opt.precision > 0) {
+        size_t figures = 0;
+        for (const auto& id : opt.ids)
+            figures += kind_of(id) == AlgorithmKind::public_key ? 2 : opt.sizes.size();
+        opt.max_seconds = a.max_seconds > 0 ? a.max_seconds
+                          : a.quick         ? 20
+                                            : 10 * static_cast<double>(figures) * opt.seconds;
+    }
+    return opt;
+}
+
+// Learns that the store is unreachable before minutes of measuring.
+void check_store(Global& global) {
+    try {
+        store::Database db(global.database_path());
+    } catch (const std::exception& e) {
+        throw Error(ErrorKind::io, std::string(e.what()) +
+                                       "\nnothing measured (--no-store measures without storing)");
+    }
+}
+}  // namespace
 
 Command add_run(CLI::App& app, Global& global) {
     auto a = std::make_shared<RunArgs>();
@@ -258,48 +309,11 @@ Command add_run(CLI::App& app, Global& global) {
                    "N processes at once, or 'all' (one per online CPU), as openssl speed -multi: "
                    "each figure is their sum, timed on the wall clock");
     return [a, &global]() -> int {
-        int processes = process_count(a->multi);
-        if (processes == 0)
-            throw Error(ErrorKind::usage,
-                        fmt::format("--multi: expected 1 to {} processes or 'all', "
-                                    "found '{}'",
-                                    bench::kMaxProcesses, a->multi.value_or("")));
-        if (a->precision && percentage(*a->precision) == 0)
-            throw Error(ErrorKind::usage,
-                        "--precision: expected a percentage from 0 to 50 (1%), found '" +
-                            *a->precision + "'");
-        if (processes > 1 && (!a->under.empty() || !a->cpu_mask.empty()))
-            throw Error(ErrorKind::usage, "--multi cannot be combined with --under or --cpu-mask");
+        int processes = checked_process_count(*a);
         auto ids = bench::select_algorithms(a->algorithms);  // or exit 2 listing the names
-        if (!a->no_store) {  // learn that the store is unreachable before minutes of measuring
-            try {
-                store::Database db(global.database_path());
-            } catch (const std::exception& e) {
-                throw Error(ErrorKind::io, std::string(e.what()) +
-                                               "\nnothing measured (--no-store measures without "
-                                               "storing)");
-            }
-        }
+        if (!a->no_store) check_store(global);
         if (!a->under.empty() || !a->cpu_mask.empty()) return run_elsewhere(*a, global);
-        bench::RunOptions opt;
-        opt.ids = std::move(ids);
-        if (a->precision) opt.precision = percentage(*a->precision);
-        if (a->quick && opt.precision == 0) opt.precision = 0.02;
-        double s = a->seconds > 0 ? a->seconds : a->quick ? 0.1 : opt.precision > 0 ? 0.2 : 0;
-        if (s > 0) opt.seconds = opt.public_key_seconds = s;
-        // A size or an algorithm named twice is measured once.
-        if (!a->bytes.empty()) opt.sizes = unique_in_order(a->bytes);
-        opt.ids = unique_in_order(opt.ids);
-        opt.repeat = a->repeat;
-        opt.timing = a->elapsed ? Timing::wall : Timing::user_cpu;
-        if (opt.precision > 0) {
-            size_t figures = 0;
-            for (const auto& id : opt.ids)
-                figures += kind_of(id) == AlgorithmKind::public_key ? 2 : opt.sizes.size();
-            opt.max_seconds = a->max_seconds > 0 ? a->max_seconds
-                              : a->quick         ? 20
-                                                 : 10 * static_cast<double>(figures) * opt.seconds;
-        }
+        bench::RunOptions opt = run_options(*a, std::move(ids));
         auto outcome = measure_here(opt, processes);
         warn_imprecise(outcome.run, outcome.imprecise, opt.precision);
         Run& run = outcome.run;

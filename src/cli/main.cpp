@@ -17,6 +17,39 @@
 namespace {
 using namespace speedlab::cli;
 
+// The commands in the order --help lists them; those without a help are hidden.
+struct CommandEntry {
+    const char* name;
+    const char* help;
+    Command (*add)(CLI::App&, Global&);
+};
+const CommandEntry kCommands[] = {
+    {"run", "benchmark this machine like `openssl speed`", add_run},
+    {"import", "read openssl speed output (any version) or a bundle, and store it", add_import},
+    {"list", "list stored runs", add_list},
+    {"show", "show one stored run", add_show},
+    {"compare", "compare two or more runs: ratio table or side by side", add_compare},
+    {"check", "regression gate: a candidate against a baseline; exit 1 on regression", add_check},
+    {"history", "a machine's figures per build over time, and where they changed", add_history},
+    {"edit", "rename runs or their machines", add_edit},
+    {"delete", "delete runs", add_delete},
+    {"machines", "list the machines: aliases, CPU, kind, runs, dates", add_machines},
+    {"machine", "rename, merge or split machines", add_machine},
+    {"export", "write runs as a bundle that another database imports", add_export},
+    {"serve", "the runs, machines and comparisons as web pages, read-only, until Ctrl-C",
+     add_serve},
+    {"publish", "the same pages as static files in a directory, for any web server", add_publish},
+    {"sysinfo", "report this machine, or decode saved system text", add_sysinfo},
+    {"reference", "the shipped runs of real machines, cited: list, show, import", add_reference},
+    {"rank", "where a run stands among the reference machines", add_rank},
+    {"experiment", "one-command experiments: features, emulator, isa", add_experiment},
+    {"bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained",
+     add_bogomips},
+    {"complete", "", add_complete},
+    {"help-man", "", add_help_man},
+    {"help-completion", "", add_help_completion},
+};
+
 // "speedlab foo": say which word is not a command, and list the commands.
 bool unknown_command(const CLI::App& app, int argc, char** argv) {
     for (int i = 1; i < argc; ++i) {
@@ -90,37 +123,11 @@ int main(int argc, char** argv) {
                        "SQLite file or postgresql://USER@HOST/DB URL (default: $SPEEDLAB_DB or "
                        "$XDG_DATA_HOME/speedlab/results.db)");
     std::map<CLI::App*, Command> commands;
-    auto add = [&](const char* name, const char* help, auto adder) {
-        CLI::App* sub = app.add_subcommand(name, help);
-        commands[sub] = adder(*sub, global);
-        return sub;
-    };
-    add("run", "benchmark this machine like `openssl speed`", add_run);
-    add("import", "read openssl speed output (any version) or a bundle, and store it", add_import);
-    add("list", "list stored runs", add_list);
-    add("show", "show one stored run", add_show);
-    add("compare", "compare two or more runs: ratio table or side by side", add_compare);
-    add("check", "regression gate: a candidate against a baseline; exit 1 on regression",
-        add_check);
-    add("history", "a machine's figures per build over time, and where they changed", add_history);
-    add("edit", "rename runs or their machines", add_edit);
-    add("delete", "delete runs", add_delete);
-    add("machines", "list the machines: aliases, CPU, kind, runs, dates", add_machines);
-    add("machine", "rename, merge or split machines", add_machine);
-    add("export", "write runs as a bundle that another database imports", add_export);
-    add("serve", "the runs, machines and comparisons as web pages, read-only, until Ctrl-C",
-        add_serve);
-    add("publish", "the same pages as static files in a directory, for any web server",
-        add_publish);
-    add("sysinfo", "report this machine, or decode saved system text", add_sysinfo);
-    add("reference", "the shipped runs of real machines, cited: list, show, import", add_reference);
-    add("rank", "where a run stands among the reference machines", add_rank);
-    add("experiment", "one-command experiments: features, emulator, isa", add_experiment);
-    add("bogomips", "Linux's delay-loop calibration in user space, and BogoMips explained",
-        add_bogomips);
-    add("complete", "", add_complete)->group("");  // hidden, as the next two
-    add("help-man", "", add_help_man)->group("");
-    add("help-completion", "", add_help_completion)->group("");
+    for (const auto& c : kCommands) {
+        CLI::App* sub = app.add_subcommand(c.name, c.help);
+        commands[sub] = c.add(*sub, global);
+        if (*c.help == '\0') sub->group("");
+    }
     try {
         app.parse(argc, argv);
     } catch (const CLI::ParseError& e) {

@@ -21,7 +21,8 @@ std::vector<T> unique_in_order(const std::vector<T>& v) {
 // processes > 1: openssl speed -multi (timed on the wall clock).
 bench::RunOutcome measure_here(bench::RunOptions options, int processes);
 
-// Warnings on stderr about repetitions that spread or stand apart (cmd_run.cpp).
+// Warnings on stderr about repetitions that spread or stand apart, and the
+// disturbances of the machine's conditions (cmd_run.cpp).
 void warn_about_spread(const Run& run);
 
 }  // namespace speedlab::cli

@@ -148,23 +148,31 @@ Comparison runs_compared(const std::vector<const Run*>& runs, size_t baseline, d
 }
 }  // namespace
 
-Comparison ratio_table(const Run& a, const Run& b, double noise, bool all) {
-    Comparison c = runs_compared({&a, &b}, 0, noise);
-    RatioGrid& t = c.grid.emplace();
-    auto sa = block_sizes(a), sb = block_sizes(b);
-    std::set<int64_t> union_sizes(sa.begin(), sa.end());
-    union_sizes.insert(sb.begin(), sb.end());
-    t.sizes.assign(union_sizes.begin(), union_sizes.end());
+namespace {
+// Fills a two-run grid row by row, and from every cell with a ratio the
+// category means and the figures the verdict is drawn from.
+struct GridBuilder {
+    const Run &a, &b;
+    double noise;
+    RatioGrid& t;
     std::map<std::string, MeanBuilder> by_category;
     std::vector<Difference> rates;   // the per-second figures, once each
     std::vector<Difference> scores;  // BogoMips: a verdict only where nothing else is shared
-    auto account = [&](const std::string& metric, const std::string& id, const RatioCell& c) {
+
+    RatioCell at(const std::string& id, Operation op, int64_t parameter, bool inverse = false) {
+        return cell(a.find(id, op, parameter), b.find(id, op, parameter), inverse, noise);
+    }
+    bool either(const std::string& id, Operation op) {
+        return a.find(id, op, 0) || b.find(id, op, 0);
+    }
+
+    void account(const std::string& metric, const std::string& id, const RatioCell& c) {
         if (!c.ratio) return;
+        ++t.shared_cells;
         AlgorithmKind k = kind_of(id);
         if (k == AlgorithmKind::bogomips) {
             by_category["BogoMips"].add(metric, c);
             scores.push_back({metric, c});
-            ++t.shared_cells;
             return;
         }
         by_category[k == AlgorithmKind::digest   ? "digests"
@@ -173,53 +181,69 @@ Comparison ratio_table(const Run& a, const Run& b, double noise, bool all) {
             .add(metric, c);
         by_category["overall"].add(metric, c);
         rates.push_back({metric, c});
-        ++t.shared_cells;
-    };
-    for (const auto& id : ids_of(a, b, AlgorithmKind::cipher)) {
-        RatioRow row{id, {}};
-        for (auto size : t.sizes) {
-            row.cells.push_back(cell(a.find(id, Operation::throughput, size),
-                                     b.find(id, Operation::throughput, size), false, noise));
-            account(id + "@" + std::to_string(size), id, row.cells.back());
-        }
-        t.symmetric.push_back(std::move(row));
     }
-    for (const auto& id : ids_of(a, b, AlgorithmKind::public_key)) {
-        if (a.find(id, Operation::derive, 0) || b.find(id, Operation::derive, 0)) {
+
+    void symmetric() {
+        for (const auto& id : ids_of(a, b, AlgorithmKind::cipher)) {
+            RatioRow row{id, {}};
+            for (auto size : t.sizes) {
+                row.cells.push_back(at(id, Operation::throughput, size));
+                account(id + "@" + std::to_string(size), id, row.cells.back());
+            }
+            t.symmetric.push_back(std::move(row));
+        }
+    }
+
+    // A key exchange has one cell (derive), a signature four (PublicKeyColumns).
+    void public_key() {
+        for (const auto& id : ids_of(a, b, AlgorithmKind::public_key)) {
+            if (either(id, Operation::derive)) {
+                t.key_exchange.push_back({id, {at(id, Operation::derive, 0)}});
+                account(id + ".derive", id, t.key_exchange.back().cells.back());
+                continue;
+            }
+            if (!either(id, Operation::sign) && !either(id, Operation::verify)) continue;
             RatioRow row{id,
-                         {cell(a.find(id, Operation::derive, 0), b.find(id, Operation::derive, 0),
-                               false, noise)}};
-            account(id + ".derive", id, row.cells.back());
-            t.key_exchange.push_back(std::move(row));
-            continue;
+                         {at(id, Operation::sign, 0, true), at(id, Operation::verify, 0, true),
+                          at(id, Operation::sign, 0), at(id, Operation::verify, 0)}};
+            account(id + ".sign", id, row.cells[PublicKeyColumns::sign_rate]);
+            account(id + ".verify", id, row.cells[PublicKeyColumns::verify_rate]);
+            t.public_key.push_back(std::move(row));
         }
-        const Measurement *as = a.find(id, Operation::sign, 0),
-                          *bs = b.find(id, Operation::sign, 0);
-        const Measurement *av = a.find(id, Operation::verify, 0),
-                          *bv = b.find(id, Operation::verify, 0);
-        if (!as && !bs && !av && !bv) continue;
-        RatioRow row{id,
-                     {cell(as, bs, true, noise), cell(av, bv, true, noise),
-                      cell(as, bs, false, noise), cell(av, bv, false, noise)}};
-        account(id + ".sign", id, row.cells[PublicKeyColumns::sign_rate]);
-        account(id + ".verify", id, row.cells[PublicKeyColumns::verify_rate]);
-        t.public_key.push_back(std::move(row));
     }
-    for (const auto& id : ids_of(a, b, AlgorithmKind::bogomips)) {
-        RatioRow row{
-            id,
-            {cell(a.find(id, Operation::score, 0), b.find(id, Operation::score, 0), false, noise)}};
-        account(id + ".score", id, row.cells.back());
-        t.bogomips.push_back(std::move(row));
+
+    void bogomips() {
+        for (const auto& id : ids_of(a, b, AlgorithmKind::bogomips)) {
+            t.bogomips.push_back({id, {at(id, Operation::score, 0)}});
+            account(id + ".score", id, t.bogomips.back().cells.back());
+        }
     }
-    for (const char* cat : {"digests", "ciphers", "public key", "overall", "BogoMips"}) {
-        auto it = by_category.find(cat);
-        if (it == by_category.end()) continue;
-        MeanEstimate e = it->second.result();
-        if (e.empty() && e.left_out == 0) continue;
-        t.means.push_back({cat, e.ratio, e.figures, e});
+
+    void means() {
+        for (const char* cat : {"digests", "ciphers", "public key", "overall", "BogoMips"}) {
+            auto it = by_category.find(cat);
+            if (it == by_category.end()) continue;
+            MeanEstimate e = it->second.result();
+            if (e.empty() && e.left_out == 0) continue;
+            t.means.push_back({cat, e.ratio, e.figures, e});
+        }
     }
-    c.verdicts = {verdict_of(rates.empty() ? scores : rates, short_label(b), short_label(a))};
+};
+}  // namespace
+
+Comparison ratio_table(const Run& a, const Run& b, double noise, bool all) {
+    Comparison c = runs_compared({&a, &b}, 0, noise);
+    RatioGrid& t = c.grid.emplace();
+    std::set<int64_t> sizes = block_sizes(a);
+    sizes.merge(block_sizes(b));
+    t.sizes.assign(sizes.begin(), sizes.end());
+    GridBuilder grid{a, b, noise, t, {}, {}, {}};
+    grid.symmetric();
+    grid.public_key();
+    grid.bogomips();
+    grid.means();
+    c.verdicts = {
+        verdict_of(grid.rates.empty() ? grid.scores : grid.rates, short_label(b), short_label(a))};
     if (!all) keep_shared(t, c.omitted);
     return c;
 }

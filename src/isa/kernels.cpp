@@ -23,6 +23,12 @@ uint32_t be32(const uint8_t* p) {
 void put_be32(uint32_t v, uint8_t* p) {
     for (int i = 0; i < 4; ++i) p[i] = uint8_t(v >> (24 - 8 * i));
 }
+uint64_t be64(const uint8_t* p) {
+    return uint64_t(be32(p)) << 32 | be32(p + 4);
+}
+void put_be64(uint64_t v, uint8_t* p) {
+    put_be32(uint32_t(v >> 32), p), put_be32(uint32_t(v), p + 4);
+}
 uint32_t le32(const uint8_t* p) {
     return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
 }
@@ -193,9 +199,7 @@ struct Des {
     uint8_t ip_inverse[64];
     explicit Des(const uint8_t key[8]) {
         for (int i = 0; i < 64; ++i) ip_inverse[kIP[i] - 1] = uint8_t(i + 1);
-        uint64_t k = 0;
-        for (int i = 0; i < 8; ++i) k = k << 8 | key[i];
-        uint64_t cd = permute(k, 64, kPC1, 56);
+        uint64_t cd = permute(be64(key), 64, kPC1, 56);
         uint32_t c = uint32_t(cd >> 28) & 0xfffffff, d = uint32_t(cd) & 0xfffffff;
         for (int r = 0; r < 16; ++r) {
             for (int s = 0; s < kShifts[r]; ++s) {
@@ -426,15 +430,12 @@ const std::vector<Kernel>& kernels() {
         {"des-cbc",
          [](uint8_t* buf, size_t len, void* st) {
              auto* s = static_cast<CbcState<Des>*>(st);
-             uint64_t iv = 0;
-             for (int i = 0; i < 8; ++i) iv = iv << 8 | s->iv[i];
+             uint64_t iv = be64(s->iv);
              for (size_t off = 0; off + 8 <= len; off += 8) {
-                 uint64_t b = 0;
-                 for (int i = 0; i < 8; ++i) b = b << 8 | buf[off + size_t(i)];
-                 iv = s->cipher.encrypt(b ^ iv);
-                 for (int i = 0; i < 8; ++i) buf[off + size_t(i)] = uint8_t(iv >> (56 - 8 * i));
+                 iv = s->cipher.encrypt(be64(buf + off) ^ iv);
+                 put_be64(iv, buf + off);
              }
-             for (int i = 0; i < 8; ++i) s->iv[i] = uint8_t(iv >> (56 - 8 * i));
+             put_be64(iv, s->iv);
          },
          []() -> void* {
              return new CbcState<Des>{Des(kKey16), {}};
@@ -443,9 +444,8 @@ const std::vector<Kernel>& kernels() {
          []() {
              auto key = unhex("0123456789abcdef");
              Des des(key.data());
-             uint64_t c = des.encrypt(0x4e6f772069732074ull);  // "Now is t", FIPS 81
              uint8_t out[8];
-             for (int i = 0; i < 8; ++i) out[i] = uint8_t(c >> (56 - 8 * i));
+             put_be64(des.encrypt(0x4e6f772069732074ull), out);  // "Now is t", FIPS 81
              return hex(out, 8);
          }},
         {"bf-cbc",
