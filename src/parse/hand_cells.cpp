@@ -373,17 +373,17 @@ std::optional<size_t> spread_after(std::string_view cell) {
         if (inside.find(w) != std::string::npos) return open;
     return std::nullopt;
 }
-}  // namespace
 
-std::optional<HandNumber> read_hand_number(std::string_view cell) {
+// What read_hand_number reads, from the cell's text alone.
+std::optional<HandNumber> read_number_text(std::string_view cell) {
     std::string_view plain = trimmed_view(cell);
-    if (cut_approximate(plain)) return read_hand_number(plain);
+    if (cut_approximate(plain)) return read_number_text(plain);
     // Most cells are plain figures or words: those need no copy to be read.
     if (!kMarkup.any_in(plain) &&
         (plain.empty() || !std::isdigit(static_cast<unsigned char>(plain.front()))))
         return std::nullopt;
     if (!kMarkupOrSeparators.any_in(plain)) return plain_number(plain);
-    if (auto spread = spread_after(plain)) return read_hand_number(plain.substr(0, *spread));
+    if (auto spread = spread_after(plain)) return read_number_text(plain.substr(0, *spread));
     std::string bare = strip_markup(cell);
     if (auto n = plain_number(without_thousands(bare))) return n;
     // "123.456,78k": a decimal comma, points grouping the thousands.
@@ -392,6 +392,21 @@ std::optional<HandNumber> read_hand_number(std::string_view cell) {
     std::string plain_form = ungrouped(k ? t.substr(0, t.size() - 1) : t);
     if (plain_form.empty()) return std::nullopt;
     return plain_number(k ? plain_form + "k" : plain_form);
+}
+
+}  // namespace
+
+std::optional<HandNumber> read_hand_number(std::string_view cell) {
+    // The rules of a table read its cells again and again (percent, label,
+    // figure): each text is read once (bounded, as read_header_cell's cache).
+    thread_local std::unordered_map<std::string, std::optional<HandNumber>, TextHash,
+                                    std::equal_to<>>
+        seen;
+    if (auto it = seen.find(cell); it != seen.end()) return it->second;
+    if (seen.size() >= 4096) seen.clear();
+    auto n = read_number_text(cell);
+    seen.emplace(cell, n);
+    return n;
 }
 
 }  // namespace speedlab::parse

@@ -105,6 +105,7 @@ std::vector<SpannedPart> unfold_spanned_header(const Rows& rows) {
         if (read_hand_number(c)) return {};
         if (spanning_cell(c)) spans.push_back(c);
     }
+    if (spans.size() < 2) return {};  // no group repeats: the second row need not be read
     std::vector<std::string> members = group_labels(rows[1], spans.size());
     const size_t values = members.size() * spans.size(), width = rows[2].size();
     if (members.empty() || width <= values) return {};

@@ -831,6 +831,13 @@ struct Reader {
     }
 
     bool all_percent(const Table& t) const {
+        // A percent figure has its sign: a table without one (most) needs no cell read.
+        bool signs = std::any_of(t.rows.begin() + 1, t.rows.end(), [](const auto& row) {
+            return std::any_of(row.begin(), row.end(), [](const std::string& c) {
+                return c.find('%') != std::string::npos;
+            });
+        });
+        if (!signs) return false;
         size_t figures = 0, percent = 0;
         for (size_t r = 1; r < t.rows.size(); ++r)
             for (const auto& c : t.rows[r])
