@@ -9,6 +9,7 @@
 #include "cli/width.h"
 #include "compare/interval.h"
 #include "compare/ratio.h"
+#include "core/algorithm_registry.h"
 #include "core/metric_pattern.h"
 #include "core/text.h"
 #include "report/compare_runs.h"
@@ -53,6 +54,23 @@ size_t baseline_index(const std::vector<Run>& runs, const std::string& name) {
         throw Error(ErrorKind::usage, "--baseline " + name + " is not one of the runs compared");
     return static_cast<size_t>(it - runs.begin());
 }
+
+// Examples from the registry: the classic suite's first digest, its first
+// cipher by the name 3.x prints, its largest RSA key and a cipher family.
+std::string metrics_help() {
+    const AlgorithmInfo *digest = nullptr, *printed = nullptr, *cipher = nullptr, *key = nullptr;
+    for (const auto& a : algorithm_table()) {
+        if (!a.has(kClassic)) continue;
+        if (!digest && a.kind == AlgorithmKind::digest) digest = &a;
+        if (!printed && a.kind == AlgorithmKind::cipher && a.row_3x != a.id) printed = &a;
+        if (a.kind == AlgorithmKind::cipher) cipher = &a;
+        if (a.family == kRsaFamily) key = &a;
+    }
+    return fmt::format(
+        "figures to show side by side: ids or printed names, e.g. {0}@8192,{1}.sign, {2}@8192, "
+        "{0} (every size), {1} (sign and verify), {3}, '{4}-*@8192'",
+        digest->id, key->id, printed->row_3x, key->family, cipher->family);
+}
 }  // namespace
 
 Command add_compare(CLI::App& app, Global& global) {
@@ -63,10 +81,7 @@ Command add_compare(CLI::App& app, Global& global) {
                    "reference machine)")
         ->required()
         ->expected(1, 1000);
-    app.add_option(
-        "--metrics", a->metrics,
-        "figures to show side by side: ids or printed names, e.g. md5@8192,rsa4096.sign, "
-        "blowfish@8192, md5 (every size), rsa4096 (sign and verify), rsa, 'aes-*@8192'");
+    app.add_option("--metrics", a->metrics, metrics_help());
     app.add_option("--baseline", a->baseline,
                    "run the others are compared with (default: the first)");
     app.add_flag("--side-by-side", a->side_by_side, "side-by-side table even for two runs");

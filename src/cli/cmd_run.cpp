@@ -18,6 +18,7 @@
 #include "cli/numbers.h"
 #include "compare/interval.h"
 #include "core/algorithm.h"
+#include "core/algorithm_registry.h"
 #include "core/json.h"
 #include "core/statistics.h"
 #include "report/speed_table.h"
@@ -266,14 +267,29 @@ void check_store(Global& global) {
                                        "\nnothing measured (--no-store measures without storing)");
     }
 }
+
+// The classic suite's first openssl speed arguments and an EVP name, from the registry.
+std::string algorithms_help() {
+    std::vector<std::string_view> words;
+    for (const auto& id : ids_with(kClassic)) {
+        auto arguments = algorithm_info(id)->arguments;
+        auto word = arguments.substr(0, arguments.find(' '));
+        if (std::find(words.begin(), words.end(), word) == words.end()) words.push_back(word);
+    }
+    words.resize(std::min<size_t>(words.size(), 9));
+    // An EVP name: a cipher openssl speed selects with -evp only.
+    auto table = algorithm_table();
+    auto evp = std::find_if(table.begin(), table.end(), [](const AlgorithmInfo& i) {
+        return i.kind == AlgorithmKind::cipher && !i.evp.empty() && i.arguments.empty();
+    });
+    return fmt::format("openssl speed names ({} ...), EVP names ({}), 'classic' (default) or 'all'",
+                       fmt::join(words, " "), evp->id);
+}
 }  // namespace
 
 Command add_run(CLI::App& app, Global& global) {
     auto a = std::make_shared<RunArgs>();
-    app.add_option(
-        "algorithms", a->algorithms,
-        "openssl speed names (md5 sha1 rc4 des aes rsa rsa2048 dsa ecdsap256 ...), EVP names "
-        "(aes-128-gcm), 'classic' (default) or 'all'");
+    app.add_option("algorithms", a->algorithms, algorithms_help());
     app.add_option("--seconds", a->seconds,
                    "seconds per figure (default 3 symmetric, 10 public key)")
         ->check(seconds_range());
