@@ -95,16 +95,6 @@ std::string_view to_string(LineKind kind) {
     return names[static_cast<size_t>(kind)];
 }
 
-bool option_tokens(std::string_view s) {
-    auto ws = words(s);
-    if (ws.empty()) return false;
-    for (auto w : ws) {
-        auto open = w.find('(');
-        if (open == std::string_view::npos || open == 0 || w.back() != ')') return false;
-    }
-    return true;
-}
-
 bool row_in_kilobytes(std::string_view line) {
     auto ws = words(line);
     size_t k = static_cast<size_t>(std::count_if(ws.begin(), ws.end(), [](auto w) {
@@ -124,13 +114,14 @@ bool row_of_ratios(std::string_view line) {
     return k >= 2 && k < ws.size();
 }
 
-bool row_with_seconds(std::string_view line) {
+bool row_with_seconds(const Token& tok) {
+    std::string_view line = tok.text;
     auto ws = words(line);
     if (!std::any_of(ws.begin(), ws.end(), seconds_cell)) return false;
     if (contains(line, "bits") || contains(line, "bit ")) return true;
     // A KEM or signature row (3.2+, oqs-provider): a name, three times, three rates.
     return ws.size() == 7 && seconds_cell(ws[1]) && seconds_cell(ws[2]) && seconds_cell(ws[3]) &&
-           classify(line).kind == LineKind::kem_row;
+           tok.kind == LineKind::kem_row;
 }
 
 namespace {

@@ -94,8 +94,6 @@ std::string table_algorithm(TableKind table, std::string_view printed);
 // (sslcmp); a public-key, KEM or signature row with seconds-per-operation cells.
 bool row_in_kilobytes(std::string_view line);
 bool row_of_ratios(std::string_view line);
-bool row_with_seconds(std::string_view line);
-// "name(...)" tokens only: an options line wrapped onto the next.
-bool option_tokens(std::string_view line);
+bool row_with_seconds(const Token& tok);
 
 }  // namespace speedlab::parse

@@ -3,7 +3,10 @@
 #include <deque>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
+
+#include "parse/diagnostic.h"
 
 namespace speedlab::parse {
 
@@ -34,6 +37,12 @@ class CleanLine {
 struct CleanText {
     std::vector<CleanLine> lines;
     std::deque<std::string> rewritten;  // stable addresses for the views
+    // Lines joined from several input lines: (index, the last input line), by index.
+    std::vector<std::pair<uint32_t, uint32_t>> joined_ends;
+    std::vector<Diagnostic> diagnostics;  // what unwrap dropped
+
+    // The input line where clean line K ends.
+    uint32_t last_line(size_t k) const;
 };
 CleanText clean_lines(std::string_view text);
 

@@ -12,6 +12,7 @@
 #include "parse/cells.h"
 #include "parse/clean_line.h"
 #include "parse/line_prefix.h"
+#include "parse/wrapped_rows.h"
 
 namespace speedlab::parse {
 
@@ -466,6 +467,17 @@ std::string web_text(std::string_view s) {
     return out;
 }
 
+// "name(...)" tokens only: the rest of an options line.
+bool option_tokens(std::string_view s) {
+    auto ws = words(s);
+    if (ws.empty()) return false;
+    for (auto w : ws) {
+        auto open = w.find('(');
+        if (open == std::string_view::npos || open == 0 || w.back() != ')') return false;
+    }
+    return true;
+}
+
 }  // namespace
 
 namespace {
@@ -522,8 +534,15 @@ class Unwrapper {
         } else {
             pieces_.push_back(line);
         }
-        for (auto p : pieces_)
-            if (!joined(trim_left(p))) out_.lines.push_back({number, p});
+        for (auto piece : pieces_) {
+            rows_.clear();
+            tables_.rows_of(piece, number, rows_, out_.diagnostics);
+            for (auto p : rows_) {
+                if (joined(trim_left(p), number)) continue;
+                out_.lines.push_back({number, p});
+                tables_.kept(out_.lines, out_.lines.size() - 1);
+            }
+        }
     }
 
   private:
@@ -624,7 +643,7 @@ class Unwrapper {
     }
     // A piece that finishes the line before it: a progress line wrapped
     // before its result or its time; "type 16 bytes ... 8192" then "bytes".
-    bool joined(std::string_view t) {
+    bool joined(std::string_view t, size_t number) {
         if (out_.lines.empty() || t.empty()) return false;
         CleanLine& prev = out_.lines.back();
         std::string_view p = trim_left(prev.text());  // indented as a code block, say
@@ -639,10 +658,25 @@ class Unwrapper {
             (starts_with_word(p, "type") || (p.find(" bytes") != std::string_view::npos &&
                                              std::isdigit(static_cast<unsigned char>(p.back()))));
         if (!doing && !bytes && !got_record(p, t) && !header_rest(p, t) && !cpuinfo_rest(p, t) &&
-            !record_rest(p, t) && !pipe_row_rest(p, t) && !sizes_rest(p, t))
+            !record_rest(p, t) && !pipe_row_rest(p, t) && !sizes_rest(p, t) &&
+            !build_line_rest(p, t) &&
+            !(std::isdigit(static_cast<unsigned char>(t.front())) &&
+              tables_.rest_of_row(out_.lines, p, t)))
             return false;
         prev.set_text(keep(std::string(prev.text()) + " " + std::string(t)));
+        auto at = static_cast<uint32_t>(out_.lines.size() - 1);
+        if (out_.joined_ends.empty() || out_.joined_ends.back().first != at)
+            out_.joined_ends.push_back({at, 0});
+        out_.joined_ends.back().second = static_cast<uint32_t>(number);
         return true;
+    }
+
+    // An options line wrapped onto the next ("name(...)" tokens only); a
+    // compiler line onto lines of more flags.
+    static bool build_line_rest(std::string_view p, std::string_view t) {
+        if (starts_with(p, marker_text(SpeedMarker::options))) return option_tokens(t);
+        return t.front() == '-' && (starts_with(p, marker_text(SpeedMarker::compiler)) ||
+                                    starts_with(p, marker_text(SpeedMarker::c_flags)));
     }
 
     // "type 16 bytes ... 1024 bytes" then "8192 bytes  16384 bytes": a header
@@ -729,7 +763,8 @@ class Unwrapper {
     CleanText& out_;
     bool double_spaced_ = false;
     int blanks_ = 0;  // blank lines in a row, in double-spaced text
-    std::vector<std::string_view> pieces_;
+    std::vector<std::string_view> pieces_, rows_;
+    TableRows tables_;  // the header over the rows being read, for their columns
     std::string html_;  // an HTML table row not closed yet
     size_t html_line_ = 0;
     bool html_rows_ = false;  // the last lines were an HTML table's rows
@@ -766,6 +801,12 @@ size_t newlines(std::string_view text) {
     return n;
 }
 }  // namespace
+
+uint32_t CleanText::last_line(size_t k) const {
+    auto at = std::lower_bound(joined_ends.begin(), joined_ends.end(), k,
+                               [](const auto& e, size_t i) { return e.first < i; });
+    return at != joined_ends.end() && at->first == k ? at->second : lines[k].line;
+}
 
 CleanText clean_lines(std::string_view text) {
     CleanText out;

@@ -1,7 +1,8 @@
 // Stage 3 of import, assemble: a small grammar over classified lines that
-// decides where runs start and end, which rows belong to the run being read,
-// and joins rows wrapped onto the next line where the column count is known.
-// Stage 1 is clean_lines (unwrap), 2 classify, 4 RunBuilder (resolve).
+// decides where runs start and end and which rows belong to the run being
+// read. Stage 1 is clean_lines (unwrap: every joining of wrapped lines), 2
+// classify (each line once, kept while the assembler looks ahead), 4
+// RunBuilder (resolve).
 #include "parse/speed_parser.h"
 
 #include <fmt/format.h>
@@ -11,7 +12,6 @@
 #include <charconv>
 #include <filesystem>
 #include <optional>
-#include <span>
 
 #include "core/algorithm.h"
 #include "core/curve.h"
@@ -148,7 +148,8 @@ class Parser {
 
     // ---- one function per kind of line ----
     bool speed_line(Token& tok);
-    void rejoin(Token& tok);
+    Token& token(size_t k);
+    Token& token_here();
     size_t next_text_line() const;
     static bool only_openssl(const Token& tok);
     bool header(const Token& tok);
@@ -161,12 +162,8 @@ class Parser {
     void headerless_row(const Token& tok);
     std::string evp_named(const std::string& name) const;
     void next_run_under_header();
-    bool label_between_rows(const Token& tok) const;
+    bool label_between_rows(const Token& tok);
     bool symmetric_row(const Token& tok);
-    bool one_symmetric_row(const Token& tok, std::span<const std::string_view>& line,
-                           std::optional<Token>& joined);
-    static void next_joined_row(std::span<const std::string_view>& line, size_t next,
-                                std::optional<Token>& joined);
     void symmetric_cells(const std::string& name, const std::vector<std::string_view>& cells);
     bool kem_row(const Token& tok);
     bool progress(const Token& tok);
@@ -178,6 +175,10 @@ class Parser {
     CleanText clean_;
     const std::vector<CleanLine>& lines_ = clean_.lines;
     std::vector<bool> used_;  // lines the openssl output parser took
+    // The tokens of lines [ahead_first_, ...): the line being read and those
+    // looked ahead at, each classified once.
+    std::deque<Token> ahead_;
+    size_t ahead_first_ = 0;
     size_t i_ = 0;
     ParsedText out_;
     MachineReader machines_;
@@ -198,16 +199,13 @@ class Parser {
 
 ParsedText Parser::parse(bool merge) {
     used_.assign(lines_.size(), false);
+    out_.diagnostics = std::move(clean_.diagnostics);  // what unwrap dropped
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         std::string_view line = lines_[i_].text();
-        size_t start = i_;
-        Token tok = classify(line);
-        rejoin(tok);
+        Token& tok = token_here();
         bool used = !only_openssl(tok) && system_text();
         used = speed_line(tok) || used;
-        if (used)
-            std::fill(used_.begin() + static_cast<long>(start),
-                      used_.begin() + static_cast<long>(i_) + 1, true);
+        if (used) used_[i_] = true;
         bool blank = trim(line).empty();
         if (run_.active) {
             if (used)
@@ -286,18 +284,18 @@ void Parser::headerless_row(const Token& tok) {
 // A short line between rows of one table ("decrypt", "After:", "openssl speed
 // -evp rc4:"), a row of the same table under it: it labels the next run,
 // which shares the header.
-bool Parser::label_between_rows(const Token& tok) const {
+bool Parser::label_between_rows(const Token& tok) {
     if (run_.mode != Mode::symmetric && run_.mode != Mode::public_key) return false;
     if (tok.kind != LineKind::other && tok.kind != LineKind::prompt) return false;
     if (tok.text.size() > 80 || !std::isalpha(static_cast<unsigned char>(tok.text[0])) ||
         words(tok.text).size() > 8)
         return false;
     size_t k = next_text_line();
-    while (k < lines_.size() && k < i_ + 4 && classify(lines_[k].text()).kind == LineKind::other &&
+    while (k < lines_.size() && k < i_ + 4 && token(k).kind == LineKind::other &&
            lines_[k].text().size() <= 80)
         k = k + 1;
     if (k >= lines_.size()) return false;
-    LineKind next = classify(lines_[k].text()).kind;
+    LineKind next = token(k).kind;
     return run_.mode == Mode::symmetric ? next == LineKind::throughput_row
                                         : next == LineKind::public_key_row;
 }
@@ -436,7 +434,7 @@ void Parser::finish_one(Run run, std::optional<RawText>& raw) {
                                 : "progress lines without a summary table: the run was cut off");
     }
     size_t begin_line = lines_[run_.first].line;
-    size_t end_line = lines_[run_.last_used].line;
+    size_t end_line = clean_.last_line(run_.last_used);
     static const Shared<std::string> not_used = std::string("not used");
     for (size_t k : run_.candidates_unused)
         if (k > run_.first && k < run_.last_used) {
@@ -631,7 +629,7 @@ bool Parser::dispatch(Token& tok) {
             return public_key_header(tok);
         case LineKind::public_key_row:
             // A row with openssl's seconds cells is openssl's, header or not.
-            if (!run_.active && row_with_seconds(tok.text)) begin();
+            if (!run_.active && row_with_seconds(tok)) begin();
             return run_.active && row(tok);
         case LineKind::throughput_row:
             // -multi's "Forked child" lines start a run that has no header yet.
@@ -670,14 +668,9 @@ bool Parser::header(const Token& tok) {
             break;
         case LineKind::options:
             run.options = tok.value;
-            // Wrapped continuation: more "name(...)" tokens on the next lines.
-            while (i_ + 1 < lines_.size() && option_tokens(trim(lines_[i_ + 1].text())))
-                run.options += " " + std::string(trim(lines_[++i_].text()));
             break;
         case LineKind::compiler:
             run.compiler = tok.value;
-            while (i_ + 1 < lines_.size() && starts_with(trim(lines_[i_ + 1].text()), "-"))
-                run.compiler += " " + std::string(trim(lines_[++i_].text()));
             break;
         case LineKind::timing_note:
             builder_.note(std::string(tok.text));
@@ -751,7 +744,7 @@ bool Parser::public_key_header(const Token& tok) {
     // has openssl's seconds-per-operation cells (not somebody's ratio table).
     if (!run_.active) {
         size_t under = next_text_line();
-        if (under >= lines_.size() || !row_with_seconds(lines_[under].text())) return false;
+        if (under >= lines_.size() || !row_with_seconds(token(under))) return false;
         begin();
     }
     run_.mode = tok.table == TableKind::kem         ? Mode::kem
@@ -762,29 +755,21 @@ bool Parser::public_key_header(const Token& tok) {
     return true;
 }
 
-// A row of the table being read, wrapped by a mail client before its last
-// figures: the next line holds only those. The two are read as one line.
-void Parser::rejoin(Token& tok) {
-    if (!run_.active || i_ + 1 >= lines_.size()) return;
-    bool kem = run_.mode == Mode::kem || run_.mode == Mode::signature;
-    bool short_key_row = run_.mode == Mode::public_key && tok.kind == LineKind::public_key_row &&
-                         tok.public_key.seconds.size() + tok.public_key.rates.size() < key_columns_;
-    if (!(kem && tok.kind != LineKind::kem_row && tok.kind != LineKind::blank) && !short_key_row)
-        return;
-    auto next = words(lines_[i_ + 1].text());
-    if (next.empty() || next.size() > 4 ||
-        !std::all_of(next.begin(), next.end(), [](auto w) { return rate(w).has_value(); }))
-        return;
-    clean_.rewritten.push_back(std::string(lines_[i_].text()) + " " +
-                               std::string(lines_[i_ + 1].text()));
-    Token joined = classify(clean_.rewritten.back());
-    bool fits =
-        kem ? joined.kind == LineKind::kem_row
-            : joined.kind == LineKind::public_key_row &&
-                  joined.public_key.seconds.size() + joined.public_key.rates.size() <= key_columns_;
-    if (!fits) return;
-    ++i_;  // the continuation is this row's
-    tok = std::move(joined);
+// The token of line K, classified when first asked for.
+Token& Parser::token(size_t k) {
+    while (ahead_first_ + ahead_.size() <= k)
+        ahead_.push_back(classify(lines_[ahead_first_ + ahead_.size()].text()));
+    return ahead_[k - ahead_first_];
+}
+
+// The token of the line being read; those of lines passed are dropped.
+Token& Parser::token_here() {
+    while (!ahead_.empty() && ahead_first_ < i_) {
+        ahead_.pop_front();
+        ++ahead_first_;
+    }
+    if (ahead_.empty()) ahead_first_ = i_;
+    return token(i_);
 }
 
 // Which rows belong to the run being read depends on the table it is in.
@@ -793,7 +778,7 @@ bool Parser::row(const Token& tok) {
     switch (tok.kind) {
         case LineKind::public_key_row:
             if (run_.mode != Mode::public_key && run_.mode != Mode::symmetric &&
-                !run_.header_seen && !row_with_seconds(tok.text))
+                !run_.header_seen && !row_with_seconds(tok))
                 return false;
             repeated_row(std::string(tok.label) + "\t" + tok.public_key.id);
             run_.truncated = builder_.add_public_key_row(tok.public_key, std::string(tok.label)) ||
@@ -812,78 +797,13 @@ bool Parser::row(const Token& tok) {
     }
 }
 
-// Two rows on one line (a page lost the line break between them): where a
-// known algorithm's name follows a row's figures, from `from`; 0 when none does.
-size_t joined_row_at(std::span<const std::string_view> cells, size_t from = 1) {
-    for (size_t k = from; k < cells.size(); ++k)
-        if (!cell_like(cells[k]) && std::isalpha(static_cast<unsigned char>(cells[k][0])) &&
-            looks_like_algorithm(canonical_symmetric_id(cells[k])))
-            return k;
-    return 0;
-}
-
-// Rows a page joined onto one line are read one after another, in a loop (a
-// recursion per row overflowed the stack on a line of thousands). `line` is
-// every word after the first row's name; each row classifies only its own
-// part of it, so a line is read once. openssl prints fewer than 64 rows, and
-// a line of more is no page's lost line breaks.
+// A row of the throughput table (unwrap joined a wrapped row and split rows
+// run onto one line): each cell in its block size's place.
 bool Parser::symmetric_row(const Token& tok) {
-    constexpr size_t kMaxRowsOnALine = 64;
-    std::span<const std::string_view> line(tok.cells);
-    std::optional<Token> joined;
-    bool ok = one_symmetric_row(tok, line, joined);
-    for (size_t rows = 1; joined && joined->kind == LineKind::throughput_row; ++rows) {
-        if (rows == kMaxRowsOnALine) {
-            builder_.skip(fmt::format("more than {} rows on one line: '{}' and after not used",
-                                      kMaxRowsOnALine, joined->name));
-            break;
-        }
-        Token row = std::move(*joined);
-        joined.reset();
-        one_symmetric_row(row, line, joined);
-    }
-    return ok;
-}
-
-// The row joined after `line`'s first row, if any, to `joined`: its words up
-// to the row after it; `line` then starts at its cells.
-void Parser::next_joined_row(std::span<const std::string_view>& line, size_t next,
-                             std::optional<Token>& joined) {
-    size_t figures = next + 1;  // past the next row's name
-    while (figures < line.size() && !cell_like(line[figures])) ++figures;
-    size_t after = figures < line.size() ? joined_row_at(line, figures + 1) : 0;
-    const char* from = line[next].data();
-    const char* to = after ? line[after].data() : line.back().data() + line.back().size();
-    joined = classify(std::string_view(from, static_cast<size_t>(to - from)));
-    if (joined->kind != LineKind::throughput_row || joined->cells.empty()) return;
-    auto first = std::find_if(line.begin() + static_cast<long>(next), line.end(),
-                              [&](auto w) { return w.data() == joined->cells[0].data(); });
-    line = line.subspan(static_cast<size_t>(first - line.begin()));
-}
-
-// The row of `tok`'s name, its cells the first of `line`; the row joined after
-// its figures, if any, to `joined`.
-bool Parser::one_symmetric_row(const Token& tok, std::span<const std::string_view>& line,
-                               std::optional<Token>& joined) {
-    size_t next = joined_row_at(line);
-    std::vector<std::string_view> cells(line.begin(),
-                                        next ? line.begin() + static_cast<long>(next) : line.end());
-    if (next) next_joined_row(line, next, joined);
+    std::vector<std::string_view> cells = tok.cells;
     if (run_.sizes.empty()) {
         if (cells.size() < 5) return false;  // a headerless (-multi) table has whole rows
         run_.sizes = default_block_sizes(cells.size(), builder_.run().version);
-    }
-    // A row wrapped before its last cells: the next line holds only figures
-    // (the very last may be cut mid-number, and is skipped in place).
-    while (cells.size() < run_.sizes.size() && i_ + 1 < lines_.size()) {
-        auto next = words(lines_[i_ + 1].text());
-        if (next.empty() || cells.size() + next.size() > run_.sizes.size() ||
-            !std::all_of(next.begin(), next.end() - 1,
-                         [](auto w) { return throughput_cell(w).has_value(); }) ||
-            !(throughput_cell(next.back()) || cell_like(next.back())))
-            break;
-        ++i_;
-        cells.insert(cells.end(), next.begin(), next.end());
     }
     // "1 234 567.80k": figures grouped by spaces cannot be told from their
     // neighbours (openssl prints none without decimals): the row is said, not used.

@@ -1,0 +1,200 @@
+// Stage 1: rows of openssl's tables mended where mail or a page broke them,
+// once, here; the assembler reads whole rows (issue 32: joining in one stage).
+#include "parse/wrapped_rows.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "core/algorithm.h"
+#include "parse/cells.h"
+
+namespace speedlab::parse {
+
+namespace {
+
+// openssl prints fewer than 64 rows; a line of more is no page's lost line
+// breaks (a fuzzer's line of thousands is cut there).
+constexpr size_t kMaxRowsOnALine = 64;
+
+std::string_view trim_end(std::string_view s) {
+    while (!s.empty() && space(s.back())) s.remove_suffix(1);
+    return s;
+}
+
+bool alpha(char c) {
+    return std::isalpha(static_cast<unsigned char>(c)) != 0;
+}
+
+// "sign verify sign/s verify/s", "keygen encaps decaps keygens/s ...", "op op/s".
+bool key_header(std::string_view t) {
+    bool first = (starts_with_word(t, "sign") && t.size() > 4) ||
+                 (starts_with_word(t, "keygen") && t.size() > 6) ||
+                 (starts_with_word(t, "op") && t.size() > 2);
+    if (!first) return false;
+    auto ws = words(t);
+    return contains(t, "sign/s") || contains(t, "op/s") || contains(t, "keygens/s") ||
+           (ws.size() == 2 && ws[0] == "sign" && ws[1] == "verify");
+}
+
+// A -mr header record ("+H:16:64:256", "Got: +H:16:64 from 0") sets the
+// columns of the rows below it as a "type" header does.
+size_t mr_header(std::string_view t) {
+    return t.substr(0, 64).find("+H:");
+}
+
+// Columns of a "type 16 bytes 64 bytes ..." header, or of a -mr +H record: its sizes.
+size_t type_columns(std::string_view header) {
+    if (size_t h = mr_header(header); h != std::string_view::npos) {
+        auto record = words(header.substr(h))[0];
+        return static_cast<size_t>(std::count(record.begin(), record.end(), ':'));
+    }
+    auto ws = words(header);
+    size_t n = 0;
+    for (size_t k = 1; k + 1 < ws.size() && integer(ws[k]) && ws[k + 1] == "bytes"; k += 2) ++n;
+    return n;
+}
+
+// "-", "n/a": a cell without a figure that holds its column's place.
+bool empty_cell(std::string_view w) {
+    if (w.size() == 3 && (w[0] | 0x20) == 'n' && w[1] == '/' && (w[2] | 0x20) == 'a') return true;
+    return !w.empty() && std::none_of(w.begin(), w.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c));
+    });
+}
+
+// Where a throughput row's figures start: past its name's words from FROM,
+// as classify reads them ("Pi 4: md5", "md5 (Pi 4)": marks are the name's).
+size_t name_words(const std::vector<std::string_view>& ws, size_t from = 0) {
+    size_t k = from;
+    auto name_word = [&](std::string_view w) {
+        return w.back() == ':' || (!cell_like(w) && !(k > from && empty_cell(w)));
+    };
+    while (k < ws.size() && name_word(ws[k])) {
+        if (ws[k].front() == '(' && ws[k].back() != ')')
+            while (k + 1 < ws.size() && ws[k].back() != ')') ++k;
+        ++k;
+    }
+    return k;
+}
+
+// WS[from, end) are all throughput figures: openssl's own row.
+bool figures_only(const std::vector<std::string_view>& ws, size_t from, size_t end) {
+    return std::all_of(ws.begin() + static_cast<long>(from), ws.begin() + static_cast<long>(end),
+                       [](auto w) { return throughput_cell(w).has_value(); });
+}
+
+// A throughput row short of COLUMNS cells, and T only figures that fit (the
+// very last may be cut mid-number).
+bool throughput_rest(std::string_view prev, std::string_view t, size_t columns) {
+    if (prev.empty() || !alpha(prev[0])) return false;
+    auto row = words(prev), next = words(t);
+    size_t name = name_words(row), cells = row.size() - name;
+    if (name == 0 || cells == 0 || next.empty() || cells + next.size() > columns ||
+        !figures_only(row, name, row.size()))
+        return false;
+    return std::all_of(next.begin(), next.end() - 1,
+                       [](auto w) { return throughput_cell(w).has_value(); }) &&
+           (throughput_cell(next.back()) || cell_like(next.back()));
+}
+
+// A seconds or per-second cell of a public-key row.
+bool key_figure(std::string_view w) {
+    if (rate(w)) return true;
+    return w.size() > 1 && w.back() == 's' && number(w.substr(0, w.size() - 1)).has_value();
+}
+
+// "rsa 2048 bits 0.000300s 0.000020s" then "3333.3 50000.0": a public-key
+// row short of the header's COLUMNS; a KEM or signature row (seven words,
+// three rates last) broken before its rates.
+bool key_rest(std::string_view prev, std::string_view t, std::string_view header) {
+    auto row = words(prev), next = words(t);
+    if (next.empty() || next.size() > 4 || row.empty() ||
+        !std::all_of(next.begin(), next.end(), [](auto w) { return rate(w).has_value(); }))
+        return false;
+    if (contains(header, "encaps/s") || contains(header, "keygens/s"))
+        return row.size() + next.size() == 7 && row.size() < 7 && !contains(prev, "bit") &&
+               std::all_of(row.begin() + std::min<long>(4, static_cast<long>(row.size())),
+                           row.end(), [](auto w) { return rate(w).has_value(); });
+    if (!contains(prev, " bits ")) return false;
+    size_t k = row.size();  // the figures are the row's last words, after its name
+    while (k > 0 && key_figure(row[k - 1])) --k;
+    size_t figures = row.size() - k;
+    return figures > 0 && k >= 3 && figures + next.size() <= words(header).size();
+}
+
+// The word after WS[from] that starts the next row run onto a row's line: a
+// known algorithm's name (a page lost the line break before it); else the end.
+size_t row_after(const std::vector<std::string_view>& ws, size_t from) {
+    for (size_t k = from + 1; k < ws.size(); ++k)
+        if (!cell_like(ws[k]) && alpha(ws[k][0]) &&
+            looks_like_algorithm(canonical_symmetric_id(ws[k])))
+            return k;
+    return ws.size();
+}
+
+// WS[name, end) is a throughput row as classify reads one: a name, then
+// cells mostly figures.
+bool throughput_row(const std::vector<std::string_view>& ws, size_t name, size_t figures,
+                    size_t end) {
+    if (figures == name || figures >= end) return false;
+    size_t good = static_cast<size_t>(
+        std::count_if(ws.begin() + static_cast<long>(figures), ws.begin() + static_cast<long>(end),
+                      [](auto w) { return throughput_cell(w).has_value(); }));
+    return good > 0 && 2 * good >= end - figures;
+}
+
+}  // namespace
+
+void TableRows::kept(const std::vector<CleanLine>& lines, size_t at) {
+    std::string_view t = trim(lines[at].text());
+    if (t.empty()) return;
+    if (starts_with(t, "Doing ") || starts_with(t, "OpenSSL ")) {  // the next run's
+        type_header_ = key_header_ = kNone;
+    } else if ((t[0] == 't' && starts_with_word(t, "type")) ||
+               mr_header(t) != std::string_view::npos) {
+        type_header_ = at, key_header_ = kNone;
+    } else if ((t[0] == 's' || t[0] == 'k' || t[0] == 'o') && key_header(t)) {
+        key_header_ = at, type_header_ = kNone;
+    }
+}
+
+bool TableRows::rest_of_row(const std::vector<CleanLine>& lines, std::string_view prev,
+                            std::string_view t) const {
+    if (type_header_ != kNone)
+        return throughput_rest(prev, t, type_columns(trim(lines[type_header_].text())));
+    if (key_header_ != kNone) return key_rest(prev, t, trim(lines[key_header_].text()));
+    return false;
+}
+
+void TableRows::rows_of(std::string_view line, size_t number, std::vector<std::string_view>& out,
+                        std::vector<Diagnostic>& diagnostics) const {
+    auto ws = type_header_ == kNone || line.empty() || !alpha(line[0])
+                  ? std::vector<std::string_view>{}
+                  : words(line);
+    size_t start = 0, rows = 1, first = name_words(ws);
+    size_t k = row_after(ws, first);
+    // Only openssl's own rows run together: a name, then figures only.
+    if (k < ws.size() && (first == 0 || !figures_only(ws, first, k))) k = ws.size();
+    for (; k < ws.size(); ++rows) {
+        size_t at = static_cast<size_t>(ws[k].data() - line.data());
+        size_t figures = name_words(ws, k);
+        size_t next = row_after(ws, figures);
+        // What is no row after a row's figures is dropped, as it always was.
+        bool row = throughput_row(ws, k, figures, next);
+        if (row && rows == kMaxRowsOnALine) {
+            const char* end = ws[figures - 1].data() + ws[figures - 1].size();
+            diagnostics.push_back(
+                {static_cast<uint32_t>(number), Severity::warning, false,
+                 fmt::format("more than {} rows on one line: '{}' and after not used",
+                             kMaxRowsOnALine, std::string_view(ws[k].data(), end))});
+        }
+        out.push_back(trim_end(line.substr(start, at - start)));
+        if (!row || rows == kMaxRowsOnALine) return;
+        start = at, k = next;
+    }
+    out.push_back(line.substr(start));
+}
+
+}  // namespace speedlab::parse
