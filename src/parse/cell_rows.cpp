@@ -1,6 +1,8 @@
 // openssl's own row inside one table cell (see cell_rows.h).
 #include "parse/cell_rows.h"
 
+#include <algorithm>
+
 #include "core/algorithm.h"
 #include "core/algorithm_registry.h"
 #include "core/text.h"
@@ -9,6 +11,9 @@
 namespace speedlab::parse {
 
 std::optional<CellRow> openssl_row_in_cell(std::string_view cell) {
+    // Five figures at least, each ending in 'k': a cell with fewer k's (most
+    // cells) holds no row, and is not copied to be told so.
+    if (std::count(cell.begin(), cell.end(), 'k') < 5) return std::nullopt;
     std::string text = hand_cell_text(cell);
     auto ws = words(text);
     // The figures are the trailing words that end in openssl's 'k'; the

@@ -205,6 +205,12 @@ size_t size_columns(const std::vector<std::string>& header) {
 // "16 bytes 64 bytes ... 8192 bytes 646’811.75k 714’955.19k ... [more prose]".
 // K block sizes followed by K figures give a header row and one unnamed row.
 std::vector<std::vector<std::string>> one_line_table(std::string_view t) {
+    // The first word a size and the second "bytes": most lines fail that
+    // before their words are copied.
+    auto first = words(t);
+    if (first.size() < 2 || lower(first[1].substr(0, 4)) != "byte" ||
+        first[0].find_first_not_of("0123456789,.’'") != std::string_view::npos)
+        return {};
     std::vector<std::string> words;
     for (size_t p = 0; p < t.size();) {
         while (p < t.size() && std::isspace(static_cast<unsigned char>(t[p]))) ++p;

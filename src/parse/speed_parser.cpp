@@ -469,8 +469,9 @@ bool Parser::prompt_names(size_t first) const {
         strays += tok.kind != LineKind::blank && tok.kind != LineKind::built_on &&
                   tok.kind != LineKind::options && tok.kind != LineKind::compiler &&
                   tok.kind != LineKind::cpuinfo;
+        if (strays > 3) return false;  // no need to classify the lines above
     }
-    return strays <= 3;
+    return true;
 }
 
 // A short line just above a run ("M1 Firestorm master") names its machine.
