@@ -76,61 +76,68 @@ TEST(Classify, KindsOfLines) {
         {"prose", "Let's seen how MD5 and RSA do:", LineKind::other},
     };
     for (const auto& c : cases)
-        EXPECT_EQ(to_string(classify(c.input).kind), to_string(c.want)) << c.name;
+        EXPECT_EQ(to_string(classify(c.input).kind()), to_string(c.want)) << c.name;
 }
 
 TEST(Classify, WhatEachKindCarries) {
     auto version = classify("version: 3.0.19");
-    EXPECT_EQ(version.value, "OpenSSL 3.0.19");
+    EXPECT_EQ(version.as<Version>().version, "OpenSSL 3.0.19");
     auto built = classify("built on: built on: Tue Jan  1 2019");
-    EXPECT_EQ(built.value, "Tue Jan  1 2019");
-    EXPECT_EQ(classify("type 8 bytes 64 bytes 256 bytes").sizes,
+    EXPECT_EQ(built.as<BuiltOn>().date, "Tue Jan  1 2019");
+    EXPECT_EQ(classify("type 8 bytes 64 bytes 256 bytes").as<ThroughputHeader>().sizes,
               (std::vector<int64_t>{8, 64, 256}));
-    EXPECT_TRUE(classify("type 8 bytes 64 bits").sizes.empty());
-    EXPECT_EQ(classify("Forked child 3").number, 3);
-    EXPECT_EQ(classify("keygen encaps decaps keygens/s encaps/s decaps/s").table, TableKind::kem);
-    EXPECT_EQ(classify("keygen signs verify keygens/s sign/s verify/s").table,
+    EXPECT_TRUE(classify("type 8 bytes 64 bits").as<ThroughputHeader>().sizes.empty());
+    EXPECT_EQ(classify("Forked child 3").as<ForkedChild>().child, 3);
+    EXPECT_EQ(
+        classify("keygen encaps decaps keygens/s encaps/s decaps/s").as<PublicKeyHeader>().table,
+        TableKind::kem);
+    EXPECT_EQ(classify("keygen signs verify keygens/s sign/s verify/s").as<PublicKeyHeader>().table,
               TableKind::signature);
     auto host = classify("root@tilia:~# openssl speed md5");
-    EXPECT_EQ(host.value, "tilia");
+    EXPECT_EQ(host.as<Prompt>().host, "tilia");
     EXPECT_TRUE(host.names_command);
     // Fedora's "[user@host dir]#": the host ends at the space before the directory.
-    EXPECT_EQ(classify("[root@AnolisOS-163 BabaSSL.bak]# openssl speed sm3").value, "AnolisOS-163");
-    EXPECT_EQ(classify("[me@pi ~]$ openssl speed md5").value, "pi");
+    EXPECT_EQ(classify("[root@AnolisOS-163 BabaSSL.bak]# openssl speed sm3").as<Prompt>().host,
+              "AnolisOS-163");
+    EXPECT_EQ(classify("[me@pi ~]$ openssl speed md5").as<Prompt>().host, "pi");
 
     auto child = classify("Got: +F:4:md5:100.00:200.00 from 1");
-    EXPECT_TRUE(child.from_child);
-    EXPECT_EQ(child.record, "+F:4:md5:100.00:200.00 from 1");
+    EXPECT_TRUE(child.as<MrLine>().from_child);
+    EXPECT_EQ(child.as<MrLine>().record, "+F:4:md5:100.00:200.00 from 1");
 
     auto row = classify("rsa 4096 bits 13.2700s 0.2185s 0.1 4.6");
-    EXPECT_EQ(row.public_key.id, "rsa4096");
-    EXPECT_EQ(row.public_key.seconds, (std::vector<std::string_view>{"13.2700s", "0.2185s"}));
-    EXPECT_EQ(row.public_key.rates, (std::vector<std::string_view>{"0.1", "4.6"}));
+    EXPECT_EQ(row.as<PublicKeyRow>().id, "rsa4096");
+    EXPECT_EQ(row.as<PublicKeyRow>().seconds,
+              (std::vector<std::string_view>{"13.2700s", "0.2185s"}));
+    EXPECT_EQ(row.as<PublicKeyRow>().rates, (std::vector<std::string_view>{"0.1", "4.6"}));
     // Issue 22: a label after a row's figures names its run; a bare time stays a time.
     auto labelled = classify("rsa 512 bits 0.001720s 0.000140s 581.4 7149.7\thardware VIA SDK");
-    EXPECT_EQ(labelled.label, "hardware VIA SDK");
-    EXPECT_EQ(labelled.public_key.rates.size(), 2u);
-    EXPECT_TRUE(classify("rsa 512 bits 0.1s 0.2s 10.0 5.0 (turbo)").label.empty());
+    EXPECT_EQ(labelled.as<PublicKeyRow>().label, "hardware VIA SDK");
+    EXPECT_EQ(labelled.as<PublicKeyRow>().rates.size(), 2u);
+    EXPECT_TRUE(
+        classify("rsa 512 bits 0.1s 0.2s 10.0 5.0 (turbo)").as<PublicKeyRow>().label.empty());
     // speedlab's show text: "-" where a run has no such figure keeps its place.
     auto sign_only = classify("rsa 2048 bits 0.000667s         -   1500.0        -");
-    EXPECT_EQ(sign_only.public_key.seconds, (std::vector<std::string_view>{"0.000667s", "-"}));
-    EXPECT_EQ(sign_only.public_key.rates, (std::vector<std::string_view>{"1500.0", "-"}));
+    EXPECT_EQ(sign_only.as<PublicKeyRow>().seconds,
+              (std::vector<std::string_view>{"0.000667s", "-"}));
+    EXPECT_EQ(sign_only.as<PublicKeyRow>().rates, (std::vector<std::string_view>{"1500.0", "-"}));
     auto verify_only = classify("rsa 2048 bits n/a 0.000020s N/A 50000.0");
-    EXPECT_EQ(verify_only.public_key.rates, (std::vector<std::string_view>{"N/A", "50000.0"}));
-    EXPECT_NE(classify("rsa 2048 bits - -").kind, LineKind::public_key_row);
+    EXPECT_EQ(verify_only.as<PublicKeyRow>().rates,
+              (std::vector<std::string_view>{"N/A", "50000.0"}));
+    EXPECT_NE(classify("rsa 2048 bits - -").kind(), LineKind::public_key_row);
     auto bare = classify("rsa 4096 bits   0.577s   0.011");
-    EXPECT_EQ(bare.public_key.seconds, (std::vector<std::string_view>{"0.577s", "0.011"}));
-    EXPECT_TRUE(bare.public_key.rates.empty());
-    EXPECT_EQ(classify("block size 16 64 256 1024 8192 16384").sizes,
+    EXPECT_EQ(bare.as<PublicKeyRow>().seconds, (std::vector<std::string_view>{"0.577s", "0.011"}));
+    EXPECT_TRUE(bare.as<PublicKeyRow>().rates.empty());
+    EXPECT_EQ(classify("block size 16 64 256 1024 8192 16384").as<ThroughputHeader>().sizes,
               (std::vector<int64_t>{16, 64, 256, 1024, 8192, 16384}));
     auto curve = classify(" 253 bits EdDSA (Ed25519)   0.0000s   0.0001s  24000.1   8000.2");
-    EXPECT_EQ(curve.public_key.id, "ed25519");
-    EXPECT_EQ(curve.public_key.family, "eddsa");
-    EXPECT_EQ(curve.public_key.bits, 253);
+    EXPECT_EQ(curve.as<PublicKeyRow>().id, "ed25519");
+    EXPECT_EQ(curve.as<PublicKeyRow>().family, "eddsa");
+    EXPECT_EQ(curve.as<PublicKeyRow>().bits, 253);
 
     auto md5 = classify("md5 469.71k 1e308k xk 5745.32k");
-    EXPECT_EQ(md5.name, "md5");
-    EXPECT_EQ(md5.cells.size(), 4u);  // every place kept, figure or not
+    EXPECT_EQ(md5.as<ThroughputRow>().name, "md5");
+    EXPECT_EQ(md5.as<ThroughputRow>().cells.size(), 4u);  // every place kept, figure or not
 }
 
 TEST(Classify, ProgressLines) {
@@ -172,8 +179,8 @@ TEST(Classify, ProgressLines) {
     };
     for (const auto& c : cases) {
         Token t = classify(c.input);
-        ASSERT_EQ(t.kind, LineKind::progress) << c.name;
-        const Progress& p = t.progress;
+        ASSERT_EQ(t.kind(), LineKind::progress) << c.name;
+        const Progress& p = t.as<Progress>();
         EXPECT_EQ(static_cast<int>(p.kind), static_cast<int>(c.kind)) << c.name;
         EXPECT_EQ(p.id, c.id) << c.name;
         EXPECT_EQ(p.op, c.op) << c.name;
@@ -207,9 +214,9 @@ TEST(Resolve, TableKeptWhereProgressDisagrees) {
     p.seconds = 10.70;  // 9.91/s: seed 001
     b.add_progress(p);
     Token row = classify("rsa 4096 bits 0.0952s 10.5");
-    ASSERT_EQ(row.kind, LineKind::public_key_row);
+    ASSERT_EQ(row.kind(), LineKind::public_key_row);
     // Only the verify column is read here: rows give sign first.
-    PublicKeyRow verify = row.public_key;
+    PublicKeyRow verify = row.as<PublicKeyRow>();
     verify.ops = {Operation::verify};
     EXPECT_FALSE(b.add_public_key_row(verify));
     auto runs = b.finish();

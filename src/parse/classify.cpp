@@ -121,7 +121,7 @@ bool row_with_seconds(const Token& tok) {
     if (contains(line, "bits") || contains(line, "bit ")) return true;
     // A KEM or signature row (3.2+, oqs-provider): a name, three times, three rates.
     return ws.size() == 7 && seconds_cell(ws[1]) && seconds_cell(ws[2]) && seconds_cell(ws[3]) &&
-           tok.kind == LineKind::kem_row;
+           tok.kind() == LineKind::kem_row;
 }
 
 namespace {
@@ -155,13 +155,12 @@ bool header_line(std::string_view t, Token& tok) {
         // 3.x prints "version: 3.0.19"; speedlab's own table "version: libcrypto OpenSSL ...".
         std::string_view v = trim(t.substr(std::min(kVersion.size(), t.size())));
         bool bare = !v.empty() && digit(v.front());
-        tok.kind = LineKind::version;
-        tok.value =
-            starts_with(t, kVersion) ? (bare ? "OpenSSL " : "") + std::string(v) : std::string(t);
+        tok.line = Version{starts_with(t, kVersion) ? (bare ? "OpenSSL " : "") + std::string(v)
+                                                    : std::string(t)};
         return true;
     }
     if (starts_with(t, "You have chosen to measure elapsed time")) {
-        tok.kind = LineKind::elapsed_notice;
+        tok.line = ElapsedNotice{};
         return true;
     }
     if (starts_with(t, kBuiltOn)) {
@@ -171,30 +170,28 @@ bool header_line(std::string_view t, Token& tok) {
             if (!v.empty() && v[0] == ':') v.remove_prefix(1);
             v = trim(v);
         }
-        tok.kind = LineKind::built_on;
-        tok.value = std::string(v);
+        tok.line = BuiltOn{std::string(v)};
         return true;
     }
     if (starts_with(t, kOptions)) {
-        tok.kind = LineKind::options;
-        tok.value = std::string(trim(t.substr(kOptions.size())));
+        tok.line = Options{std::string(trim(t.substr(kOptions.size())))};
         return true;
     }
     if (starts_with(t, marker_text(SpeedMarker::compiler)) ||
         starts_with(t, marker_text(SpeedMarker::c_flags))) {
-        tok.kind = LineKind::compiler;
-        tok.value = std::string(trim(t.substr(t.find(':') + 1)));
+        tok.line = Compiler{std::string(trim(t.substr(t.find(':') + 1)))};
         return true;
     }
     if (starts_with(t, marker_text(SpeedMarker::timing_options)) ||
         starts_with(t, marker_text(SpeedMarker::timing_used))) {
-        tok.kind = LineKind::timing_note;
+        tok.line = TimingNote{};
         return true;
     }
     if (starts_with(t, marker_text(SpeedMarker::cpuinfo))) {
-        tok.kind = LineKind::cpuinfo;
+        CpuInfo info;
         if (auto env = t.find(" env:"); env != std::string_view::npos)
-            tok.value = std::string(trim(t.substr(env + 5)));
+            info.mask = std::string(trim(t.substr(env + 5)));
+        tok.line = std::move(info);
         return true;
     }
     return false;
@@ -204,24 +201,24 @@ bool header_line(std::string_view t, Token& tok) {
 // writes them): the clock and processes of a run, and that it is partial.
 bool speedlab_line(std::string_view t, Token& tok) {
     if (starts_with(t, marker_text(SpeedMarker::partial_run))) {
-        tok.kind = LineKind::partial_run;
+        tok.line = PartialRun{};
         return true;
     }
     std::string_view timing = marker_text(SpeedMarker::run_timing);
     if (!starts_with(t, timing)) return false;
     std::string_view rest = trim(t.substr(timing.size()));
+    RunTiming run;
     if (starts_with(rest, "wall clock"))
-        tok.value = "wall";
+        run.clock = "wall";
     else if (starts_with(rest, "user CPU time"))
-        tok.value = "user";
+        run.clock = "user";
     else if (!starts_with(rest, "not stated"))
         return false;
-    tok.kind = LineKind::run_timing;
-    tok.number = 1;
     if (size_t at = rest.find(kProcessesAtOnce); at != std::string_view::npos) {
         size_t start = rest.rfind(' ', at - 1) + 1;  // npos + 1 = 0
-        std::from_chars(rest.data() + start, rest.data() + at, tok.number);
+        std::from_chars(rest.data() + start, rest.data() + at, run.processes);
     }
+    tok.line = std::move(run);
     return true;
 }
 
@@ -279,10 +276,9 @@ bool public_key_header(std::string_view t, Token& tok) {
     if (!first || !(contains(t, "sign/s") || contains(t, "op/s") || contains(t, "keygens/s") ||
                     words_are(t, {"sign", "verify"})))
         return false;
-    tok.kind = LineKind::public_key_header;
-    tok.table = contains(t, "encaps/s")    ? TableKind::kem
-                : contains(t, "keygens/s") ? TableKind::signature
-                                           : TableKind::public_key;
+    tok.line = PublicKeyHeader{contains(t, "encaps/s")    ? TableKind::kem
+                               : contains(t, "keygens/s") ? TableKind::signature
+                                                          : TableKind::public_key};
     return true;
 }
 
@@ -514,15 +510,14 @@ bool public_key_row(std::string_view t, Token& tok) {
     if (!cells.empty() && values_from + cells.size() < ws.size()) {
         std::string_view after = ws[values_from + cells.size()];
         if (std::isalpha(static_cast<unsigned char>(after[0])))
-            tok.label = trim(t.substr(static_cast<size_t>(after.data() - t.data())));
+            row.label = trim(t.substr(static_cast<size_t>(after.data() - t.data())));
     }
     key_columns(cells, row);
     if (row.seconds.empty() && row.rates.empty()) return false;
     size_t columns = std::min(row.ops.size(), std::max(row.rates.size(), row.seconds.size()));
     for (size_t k = 0; k < columns && k < row.rates.size(); ++k)
         if (!rate(row.rates[k]) && !placeholder(row.rates[k])) return false;
-    tok.kind = LineKind::public_key_row;
-    tok.public_key = std::move(row);
+    tok.line = std::move(row);
     return true;
 }
 
@@ -531,9 +526,7 @@ bool kem_row(const std::vector<std::string_view>& ws, Token& tok) {
     if (ws.size() != 7) return false;
     for (size_t k = 4; k < 7; ++k)
         if (!rate(ws[k])) return false;
-    tok.kind = LineKind::kem_row;
-    tok.name = std::string(ws[0]);
-    tok.cells.assign(ws.begin() + 4, ws.end());
+    tok.line = KemRow{std::string(ws[0]), {ws.begin() + 4, ws.end()}};
     return true;
 }
 
@@ -564,10 +557,8 @@ bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
         static_cast<size_t>(std::count_if(ws.begin() + static_cast<long>(name_words), ws.end(),
                                           [](auto w) { return throughput_cell(w).has_value(); }));
     if (good == 0 || good < cells - good) return false;
-    tok.kind = LineKind::throughput_row;
-    tok.number = static_cast<int>(good);
-    tok.name = std::move(name);
-    tok.cells.assign(ws.begin() + static_cast<long>(name_words), ws.end());
+    tok.line = ThroughputRow{
+        std::move(name), {ws.begin() + static_cast<long>(name_words), ws.end()}, good};
     return true;
 }
 
@@ -596,50 +587,43 @@ Token classify(std::string_view line) {
     std::string_view t = trim(line);
     tok.text = t;
     if (t.empty()) {
-        tok.kind = LineKind::blank;
+        tok.line = Blank{};
         return tok;
     }
     tok.names_command = mentions(t, "openssl speed");
     if (tok.names_command) {
         if (auto host = prompt_host(t); !host.empty()) {
-            tok.kind = LineKind::prompt;
-            tok.value = std::move(host);
+            tok.line = Prompt{std::move(host)};
             return tok;
         }
     }
     if (starts_with(t, "Doing ")) {
-        tok.kind = LineKind::progress;
-        tok.progress = read_progress(t);
+        tok.line = read_progress(t);
         return tok;
     }
     if (auto record = mr_record_in(t); !record.empty()) {
         std::string_view prefix = trim(t.substr(0, t.size() - record.size()));
-        tok.kind = LineKind::mr_record;
-        tok.record = record;
-        tok.from_child = prefix.size() >= 4 && prefix.substr(prefix.size() - 4) == "Got:";
+        tok.line = MrLine{record, prefix.size() >= 4 && prefix.substr(prefix.size() - 4) == "Got:"};
         return tok;
     }
     if (header_line(t, tok) || speedlab_line(t, tok)) return tok;
     if (starts_with(t, "Forked child")) {
-        tok.kind = LineKind::forked_child;
+        ForkedChild child;
         std::string_view rest = trim(t.substr(12));
-        std::from_chars(rest.data(), rest.data() + rest.size(), tok.number);
+        std::from_chars(rest.data(), rest.data() + rest.size(), child.child);
+        tok.line = child;
         return tok;
     }
     if (starts_with(t, marker_text(SpeedMarker::numbers_note))) {
-        tok.kind = LineKind::numbers_note;
+        tok.line = NumbersNote{};
         return tok;
     }
     if (starts_with_word(t, marker_text(SpeedMarker::type_header))) {
-        tok.kind = LineKind::throughput_header;
-        tok.sizes = header_sizes(t);
+        tok.line = ThroughputHeader{header_sizes(t)};
         return tok;
     }
     if (public_key_header(t, tok) || row(t, tok)) return tok;
-    if (auto sizes = typed_header_sizes(t); !sizes.empty()) {
-        tok.kind = LineKind::throughput_header;
-        tok.sizes = std::move(sizes);
-    }
+    if (auto sizes = typed_header_sizes(t); !sizes.empty()) tok.line = ThroughputHeader{sizes};
     return tok;
 }
 

@@ -6,30 +6,32 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <variant>
 #include <vector>
 
 #include "core/measurement.h"
 
 namespace speedlab::parse {
 
-enum class LineKind {
+// What a line is; each kind has a record below (Line) with what it carries.
+enum class LineKind : uint8_t {
     blank,
-    prompt,             // "user@host:~$ openssl speed ..." (value: the host)
+    prompt,             // "user@host:~$ openssl speed ..."
     progress,           // "Doing md5 for 3s on 16 size blocks: ..."
     mr_record,          // a -mr record behind any prefix
-    version,            // "OpenSSL 1.1.1w  11 Sep 2023", "version: 3.0.2" (value)
+    version,            // "OpenSSL 1.1.1w  11 Sep 2023", "version: 3.0.2"
     elapsed_notice,     // "You have chosen to measure elapsed time ..."
-    built_on,           // value: the date or platform
-    options,            // value: the options
-    compiler,           // value: the command line
+    built_on,           // the date or platform
+    options,            // the options
+    compiler,           // the command line
     timing_note,        // "timing function used: ..."
-    cpuinfo,            // "CPUINFO: OPENSSL_ia32cap=..." (value: the env mask, if any)
-    run_timing,         // speedlab's "timing: wall clock, 2 processes at once" (value: the
-                        // clock, "wall" or "user"; number: the processes)
+    cpuinfo,            // "CPUINFO: OPENSSL_ia32cap=..."
+    run_timing,         // speedlab's "timing: wall clock, 2 processes at once"
     partial_run,        // speedlab's "partial run: interrupted or cut off; ..."
-    forked_child,       // "Forked child 3" (number)
+    forked_child,       // "Forked child 3"
     numbers_note,       // "The 'numbers' are in 1000s of bytes per second processed."
-    throughput_header,  // "type 16 bytes 64 bytes ..." (sizes; empty: malformed)
+    throughput_header,  // "type 16 bytes 64 bytes ..."
     public_key_header,  // "sign verify sign/s verify/s", "keygens/s encaps/s ..."
     public_key_row,     // "rsa 2048 bits 0.000300s ...", " 256 bits ecdsa (nistp256) ..."
     kem_row,            // "ML-KEM-512 0.000015s 0.000012s 0.000016s 66666.7 ..."
@@ -62,25 +64,86 @@ struct PublicKeyRow {
     std::vector<Operation> ops;
     std::string source;                            // "rsa 2048 bits", "256 bits ecdsa (nistp256)"
     std::vector<std::string_view> seconds, rates;  // "0.000300s"; "3333.3"
+    // Words after the figures ("<TAB>software SSE2"), naming the run of rows
+    // of several runs interleaved; empty: none.
+    std::string_view label;
 };
 
+// One record per kind of line, each with only what that kind carries; the
+// assembler visits them, one function per kind (golang/perf benchfmt's reader).
+struct Blank {};
+struct Other {};
+struct Prompt {
+    std::string host;
+};
+// Progress (above): "Doing md5 for 3s on 16 size blocks: ..."
+struct MrLine {
+    std::string_view record;  // from its '+'
+    bool from_child = false;  // "Got: ... from N" (a -multi child's)
+};
+struct Version {
+    std::string version;
+};
+struct ElapsedNotice {};
+struct BuiltOn {
+    std::string date;
+};
+struct Options {
+    std::string options;
+};
+struct Compiler {
+    std::string command;
+};
+struct TimingNote {};
+struct CpuInfo {
+    std::string mask;  // the env mask, if any
+};
+struct RunTiming {
+    std::string clock;  // "wall", "user"; empty: not stated
+    int processes = 1;
+};
+struct PartialRun {};
+struct ForkedChild {
+    int child = 0;
+};
+struct NumbersNote {};
+struct ThroughputHeader {
+    std::vector<int64_t> sizes;  // empty: malformed
+};
+struct PublicKeyHeader {
+    TableKind table = TableKind::public_key;
+};
+// PublicKeyRow (above): "rsa 2048 bits 0.000300s ...".
+struct KemRow {
+    std::string name;                     // the algorithm as printed
+    std::vector<std::string_view> rates;  // the three per-second cells
+};
+struct ThroughputRow {
+    std::string name;                     // the algorithm as printed
+    std::vector<std::string_view> cells;  // every place after the name
+    size_t figures = 0;                   // cells that are figures
+};
+
+// In LineKind's order: a token's kind is its record's index.
+using Line =
+    std::variant<Blank, Prompt, Progress, MrLine, Version, ElapsedNotice, BuiltOn, Options,
+                 Compiler, TimingNote, CpuInfo, RunTiming, PartialRun, ForkedChild, NumbersNote,
+                 ThroughputHeader, PublicKeyHeader, PublicKeyRow, KemRow, ThroughputRow, Other>;
+
+static_assert(std::variant_size_v<Line> == static_cast<size_t>(LineKind::other) + 1);
+static_assert(
+    std::is_same_v<std::variant_alternative_t<static_cast<size_t>(LineKind::throughput_row), Line>,
+                   ThroughputRow>);
+
 struct Token {
-    LineKind kind = LineKind::other;
     std::string_view text;       // the line without surrounding white space
     bool names_command = false;  // mentions "openssl speed"
-    std::string value;
-    int number = 0;  // forked_child: the child; throughput_row: cells that are figures
-    std::vector<int64_t> sizes;
-    TableKind table = TableKind::public_key;
-    std::string_view record;  // mr_record: from its '+'
-    bool from_child = false;  // mr_record: "Got: ... from N" (a -multi child's)
-    Progress progress;
-    PublicKeyRow public_key;
-    std::string name;                     // throughput_row and kem_row: the algorithm as printed
-    std::vector<std::string_view> cells;  // throughput_row: every place; kem_row: 3 rates
-    // public_key_row: words after the figures ("<TAB>software SSE2"), naming
-    // the run of rows of several runs interleaved; empty: none.
-    std::string_view label;
+    Line line = Other{};
+    LineKind kind() const { return static_cast<LineKind>(line.index()); }
+    template <class T>
+    const T& as() const {
+        return std::get<T>(line);
+    }
 };
 
 Token classify(std::string_view line);

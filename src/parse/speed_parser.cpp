@@ -12,6 +12,7 @@
 #include <charconv>
 #include <filesystem>
 #include <optional>
+#include <variant>
 
 #include "core/algorithm.h"
 #include "core/curve.h"
@@ -152,21 +153,34 @@ class Parser {
     Token& token_here();
     size_t next_text_line() const;
     static bool only_openssl(const Token& tok);
-    bool header(const Token& tok);
-    bool forked_child(const Token& tok);
-    bool speedlab_facts(const Token& tok);
-    bool symmetric_header(const std::vector<int64_t>& sizes);
-    bool public_key_header(const Token& tok);
-    bool row(const Token& tok);
+    bool read(const Token&, const Blank&) { return false; }
+    bool read(const Token&, const Other&) { return false; }
+    bool read(const Token& tok, const Prompt& prompt);
+    bool read(const Token& tok, const Progress& p);
+    bool read(const Token&, const MrLine& mr) { return machine_readable(mr.record, mr.from_child); }
+    bool read(const Token& tok, const Version& version);
+    bool read(const Token& tok, const ElapsedNotice&);
+    bool read(const Token& tok, const BuiltOn& built);
+    bool read(const Token& tok, const Options& options);
+    bool read(const Token& tok, const Compiler& compiler);
+    bool read(const Token& tok, const TimingNote&);
+    bool read(const Token& tok, const CpuInfo& info);
+    bool read(const Token& tok, const RunTiming& timing);
+    bool read(const Token& tok, const PartialRun&);
+    bool read(const Token& tok, const ForkedChild& child);
+    bool read(const Token& tok, const NumbersNote&);
+    bool read(const Token& tok, const ThroughputHeader& header);
+    bool read(const Token& tok, const PublicKeyHeader& header);
+    bool read(const Token& tok, const PublicKeyRow& row);
+    bool read(const Token& tok, const KemRow& row);
+    bool read(const Token& tok, const ThroughputRow& row);
     bool repeated_row(const std::string& id);
-    void headerless_row(const Token& tok);
+    void headerless_row(const ThroughputRow& row);
     std::string evp_named(const std::string& name) const;
     void next_run_under_header();
     bool label_between_rows(const Token& tok);
-    bool symmetric_row(const Token& tok);
+    bool symmetric_row(const ThroughputRow& row);
     void symmetric_cells(const std::string& name, const std::vector<std::string_view>& cells);
-    bool kem_row(const Token& tok);
-    bool progress(const Token& tok);
     bool machine_readable(std::string_view t, bool child);
 
     std::string_view text_;
@@ -179,6 +193,12 @@ class Parser {
     // looked ahead at, each classified once.
     std::deque<Token> ahead_;
     size_t ahead_first_ = 0;
+    // What each line read was, for looking back (2 bytes a line, not a token).
+    struct Seen {
+        LineKind kind = LineKind::other;
+        bool names_command = false;
+    };
+    std::vector<Seen> seen_;
     size_t i_ = 0;
     ParsedText out_;
     MachineReader machines_;
@@ -199,6 +219,7 @@ class Parser {
 
 ParsedText Parser::parse(bool merge) {
     used_.assign(lines_.size(), false);
+    seen_.reserve(lines_.size());
     out_.diagnostics = std::move(clean_.diagnostics);  // what unwrap dropped
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         std::string_view line = lines_[i_].text();
@@ -257,14 +278,14 @@ std::string Parser::evp_named(const std::string& name) const {
 // A row of openssl's "k" figures outside any run, without a header: a run
 // when its sizes are known, from the command ("-bytes 16": one figure) or
 // from the version's default sizes (five or six figures).
-void Parser::headerless_row(const Token& tok) {
+void Parser::headerless_row(const ThroughputRow& row) {
     size_t k_cells =
-        static_cast<size_t>(std::count_if(tok.cells.begin(), tok.cells.end(), [](auto w) {
+        static_cast<size_t>(std::count_if(row.cells.begin(), row.cells.end(), [](auto w) {
             return w.back() == 'k' && throughput_cell(w).has_value();
         }));
     // Only openssl's own row names: "aes128ecb Yes" is a person's table.
-    if (k_cells != tok.cells.size() ||
-        !looks_like_algorithm(canonical_symmetric_id(evp_named(tok.name))))
+    if (k_cells != row.cells.size() ||
+        !looks_like_algorithm(canonical_symmetric_id(evp_named(row.name))))
         return;
     std::optional<int64_t> bytes;
     for (size_t k = 0; k + 1 < command_words_.size(); ++k)
@@ -286,16 +307,16 @@ void Parser::headerless_row(const Token& tok) {
 // which shares the header.
 bool Parser::label_between_rows(const Token& tok) {
     if (run_.mode != Mode::symmetric && run_.mode != Mode::public_key) return false;
-    if (tok.kind != LineKind::other && tok.kind != LineKind::prompt) return false;
+    if (tok.kind() != LineKind::other && tok.kind() != LineKind::prompt) return false;
     if (tok.text.size() > 80 || !std::isalpha(static_cast<unsigned char>(tok.text[0])) ||
         words(tok.text).size() > 8)
         return false;
     size_t k = next_text_line();
-    while (k < lines_.size() && k < i_ + 4 && token(k).kind == LineKind::other &&
+    while (k < lines_.size() && k < i_ + 4 && token(k).kind() == LineKind::other &&
            lines_[k].text().size() <= 80)
         k = k + 1;
     if (k >= lines_.size()) return false;
-    LineKind next = token(k).kind;
+    LineKind next = token(k).kind();
     return run_.mode == Mode::symmetric ? next == LineKind::throughput_row
                                         : next == LineKind::public_key_row;
 }
@@ -464,12 +485,12 @@ bool Parser::prompt_names(size_t first) const {
     size_t strays = 0;
     for (size_t k = prompt_line_ + 1; k < first; ++k) {
         if (used_[k]) continue;
-        Token tok = classify(lines_[k].text());
-        if (tok.names_command) return false;
-        strays += tok.kind != LineKind::blank && tok.kind != LineKind::built_on &&
-                  tok.kind != LineKind::options && tok.kind != LineKind::compiler &&
-                  tok.kind != LineKind::cpuinfo;
-        if (strays > 3) return false;  // no need to classify the lines above
+        if (seen_[k].names_command) return false;
+        LineKind kind = seen_[k].kind;
+        strays += kind != LineKind::blank && kind != LineKind::built_on &&
+                  kind != LineKind::options && kind != LineKind::compiler &&
+                  kind != LineKind::cpuinfo;
+        if (strays > 3) return false;
     }
     return true;
 }
@@ -553,9 +574,11 @@ void Parser::remember_command(std::string_view t) {
 // Lines of these kinds are openssl's own and never system text: the system
 // text readers (a score of searches a line) are spared them.
 bool Parser::only_openssl(const Token& tok) {
-    switch (tok.kind) {
-        case LineKind::throughput_row:  // all figures: not "... 149.50 BogoMIPS"
-            return static_cast<size_t>(tok.number) == tok.cells.size();
+    switch (tok.kind()) {
+        case LineKind::throughput_row: {  // all figures: not "... 149.50 BogoMIPS"
+            const auto& row = tok.as<ThroughputRow>();
+            return row.figures == row.cells.size();
+        }
         case LineKind::progress:
         case LineKind::mr_record:
         case LineKind::version:
@@ -583,114 +606,86 @@ bool Parser::speed_line(Token& tok) {
 // The first line with openssl's shape that no run took, for the error of a
 // text without runs; a line naming OpenSSL is kept until a better one comes.
 void Parser::closest_miss(const Token& tok) {
-    if (tok.kind == LineKind::blank) return;
-    if (tok.kind == LineKind::other) {
+    if (tok.kind() == LineKind::blank) return;
+    if (tok.kind() == LineKind::other) {
         if (closest_fallback_ == 0 && mentions(tok.text, "openssl")) closest_fallback_ = i_ + 1;
         return;
     }
     out_.closest_line = lines_[i_].line;
-    out_.closest_what = std::string(to_string(tok.kind)) + " '" +
+    out_.closest_what = std::string(to_string(tok.kind())) + " '" +
                         std::string(tok.text.substr(0, 60)) + "' outside any run";
 }
 
+// Each kind of line to its own function (golang/perf benchfmt's reader).
 bool Parser::dispatch(Token& tok) {
     if (tok.names_command) remember_command(tok.text);
-    switch (tok.kind) {
-        case LineKind::prompt:
-            // The run before this prompt ends first: its name is the host of
-            // the prompt above it, not of this one.
-            end_run_at(Boundary::prompt);
-            prompt_host_ = std::move(tok.value);
-            prompt_line_ = i_;
-            return false;
-        case LineKind::progress:
-            return progress(tok);
-        case LineKind::mr_record:
-            return machine_readable(tok.record, tok.from_child);
-        case LineKind::version:
-        case LineKind::elapsed_notice:
-        case LineKind::built_on:
-        case LineKind::options:
-        case LineKind::compiler:
-        case LineKind::timing_note:
-        case LineKind::cpuinfo:
-            return header(tok);
-        case LineKind::forked_child:
-            return forked_child(tok);
-        case LineKind::run_timing:
-        case LineKind::partial_run:
-            return speedlab_facts(tok);
-        case LineKind::numbers_note:
-            if (!run_.active) begin();
-            run_.mode = Mode::symmetric;
-            return true;
-        case LineKind::throughput_header:
-            return symmetric_header(tok.sizes);
-        case LineKind::public_key_header:
-            return public_key_header(tok);
-        case LineKind::public_key_row:
-            // A row with openssl's seconds cells is openssl's, header or not.
-            if (!run_.active && row_with_seconds(tok)) begin();
-            return run_.active && row(tok);
-        case LineKind::throughput_row:
-            // -multi's "Forked child" lines start a run that has no header yet.
-            if (!run_.active || (run_.mode == Mode::none && !run_.header_seen && !run_.has_tables))
-                headerless_row(tok);
-            return run_.active && row(tok);
-        case LineKind::kem_row:
-            return run_.active && row(tok);
-        case LineKind::blank:
-        case LineKind::other:
-            return false;
-    }
+    return std::visit([&](const auto& line) { return read(tok, line); }, tok.line);
+}
+
+// The run before this prompt ends first: its name is the host of the prompt
+// above it, not of this one.
+bool Parser::read(const Token&, const Prompt& prompt) {
+    end_run_at(Boundary::prompt);
+    prompt_host_ = prompt.host;
+    prompt_line_ = i_;
     return false;
 }
 
-bool Parser::header(const Token& tok) {
-    Run& run = builder_.run();
-    if (tok.kind == LineKind::version) {
-        end_run_at(Boundary::version);
-        begin();
-        builder_.run().version = tok.value;
-        run_.header_seen = true;
-        return true;
-    }
-    if (tok.kind == LineKind::elapsed_notice) {
-        // Printed on stderr before anything else of a -elapsed run.
-        begin_fresh();
-        builder_.run().timing = Timing::wall;
-        return true;
-    }
-    // Other header lines only count inside a run (after a version or progress line).
-    if (!run_.active) return false;
-    switch (tok.kind) {
-        case LineKind::built_on:
-            run.built_on = tok.value;
-            break;
-        case LineKind::options:
-            run.options = tok.value;
-            break;
-        case LineKind::compiler:
-            run.compiler = tok.value;
-            break;
-        case LineKind::timing_note:
-            builder_.note(std::string(tok.text));
-            return true;
-        default:  // cpuinfo
-            run.cpuinfo = std::string(tok.text);
-            if (!tok.value.empty()) run.cpu_mask = tok.value;
-            return true;
-    }
+bool Parser::read(const Token&, const Version& version) {
+    end_run_at(Boundary::version);
+    begin();
+    builder_.run().version = version.version;
     run_.header_seen = true;
     return true;
 }
 
-bool Parser::forked_child(const Token& tok) {
+// Printed on stderr before anything else of a -elapsed run.
+bool Parser::read(const Token&, const ElapsedNotice&) {
+    begin_fresh();
+    builder_.run().timing = Timing::wall;
+    return true;
+}
+
+// The other header lines only count inside a run (after a version or progress line).
+bool Parser::read(const Token&, const BuiltOn& built) {
+    if (!run_.active) return false;
+    builder_.run().built_on = built.date;
+    run_.header_seen = true;
+    return true;
+}
+
+bool Parser::read(const Token&, const Options& options) {
+    if (!run_.active) return false;
+    builder_.run().options = options.options;
+    run_.header_seen = true;
+    return true;
+}
+
+bool Parser::read(const Token&, const Compiler& compiler) {
+    if (!run_.active) return false;
+    builder_.run().compiler = compiler.command;
+    run_.header_seen = true;
+    return true;
+}
+
+bool Parser::read(const Token& tok, const TimingNote&) {
+    if (run_.active) builder_.note(std::string(tok.text));
+    return run_.active;
+}
+
+bool Parser::read(const Token& tok, const CpuInfo& info) {
+    if (!run_.active) return false;
+    builder_.run().cpuinfo = std::string(tok.text);
+    if (!info.mask.empty()) builder_.run().cpu_mask = info.mask;
+    return true;
+}
+
+bool Parser::read(const Token&, const ForkedChild& child) {
     begin_fresh();
     builder_.set_multi();
     Run& run = builder_.run();
     run.timing = Timing::wall;
-    run.processes = std::max(run.processes, std::clamp(tok.number, 0, 1023) + 1);
+    run.processes = std::max(run.processes, std::clamp(child.child, 0, 1023) + 1);
     builder_.note("a -multi run: the children time with the wall clock and the table is their sum");
     return true;
 }
@@ -698,22 +693,30 @@ bool Parser::forked_child(const Token& tok) {
 // speedlab's own table says what openssl's lines do not: the clock, how many
 // processes were summed, that the run is partial. A -mr text of a partial run
 // starts with the partial line: it starts the run.
-bool Parser::speedlab_facts(const Token& tok) {
-    if (tok.kind == LineKind::partial_run) {
-        if (!run_.active) begin_fresh();
-        builder_.run().complete = false;
-        return true;
-    }
-    if (!run_.active) return false;
-    Run& run = builder_.run();
-    run.timing = tok.value == "wall"   ? Timing::wall
-                 : tok.value == "user" ? Timing::user_cpu
-                                       : Timing::unknown;
-    run.processes = std::clamp(tok.number, 1, 1024);
+bool Parser::read(const Token&, const PartialRun&) {
+    if (!run_.active) begin_fresh();
+    builder_.run().complete = false;
     return true;
 }
 
-bool Parser::symmetric_header(const std::vector<int64_t>& sizes) {
+bool Parser::read(const Token&, const RunTiming& timing) {
+    if (!run_.active) return false;
+    Run& run = builder_.run();
+    run.timing = timing.clock == "wall"   ? Timing::wall
+                 : timing.clock == "user" ? Timing::user_cpu
+                                          : Timing::unknown;
+    run.processes = std::clamp(timing.processes, 1, 1024);
+    return true;
+}
+
+bool Parser::read(const Token&, const NumbersNote&) {
+    if (!run_.active) begin();
+    run_.mode = Mode::symmetric;
+    return true;
+}
+
+bool Parser::read(const Token&, const ThroughputHeader& header) {
+    const std::vector<int64_t>& sizes = header.sizes;
     if (sizes.empty()) return false;
     // A header after other text, in a run that has its tables, starts the next run.
     end_run_at(Boundary::table_header);
@@ -740,7 +743,7 @@ size_t Parser::next_text_line() const {
     return k;
 }
 
-bool Parser::public_key_header(const Token& tok) {
+bool Parser::read(const Token& tok, const PublicKeyHeader& header) {
     // Without a run around it, a table is openssl's only when its next row
     // has openssl's seconds-per-operation cells (not somebody's ratio table).
     if (!run_.active) {
@@ -748,9 +751,9 @@ bool Parser::public_key_header(const Token& tok) {
         if (under >= lines_.size() || !row_with_seconds(token(under))) return false;
         begin();
     }
-    run_.mode = tok.table == TableKind::kem         ? Mode::kem
-                : tok.table == TableKind::signature ? Mode::signature
-                                                    : Mode::public_key;
+    run_.mode = header.table == TableKind::kem         ? Mode::kem
+                : header.table == TableKind::signature ? Mode::signature
+                                                       : Mode::public_key;
     key_columns_ = words(tok.text).size();
     run_.has_tables = true;
     return true;
@@ -770,38 +773,40 @@ Token& Parser::token_here() {
         ++ahead_first_;
     }
     if (ahead_.empty()) ahead_first_ = i_;
-    return token(i_);
+    Token& tok = token(i_);
+    seen_.push_back({tok.kind(), tok.names_command});
+    return tok;
 }
 
-// Which rows belong to the run being read depends on the table it is in.
-bool Parser::row(const Token& tok) {
-    bool kem_table = run_.mode == Mode::kem || run_.mode == Mode::signature;
-    switch (tok.kind) {
-        case LineKind::public_key_row:
-            if (run_.mode != Mode::public_key && run_.mode != Mode::symmetric &&
-                !run_.header_seen && !row_with_seconds(tok))
-                return false;
-            repeated_row(std::string(tok.label) + "\t" + tok.public_key.id);
-            run_.truncated = builder_.add_public_key_row(tok.public_key, std::string(tok.label)) ||
-                             run_.truncated;
-            run_.has_tables = true;
-            if (run_.mode == Mode::none) run_.mode = Mode::public_key;
-            return true;
-        case LineKind::kem_row:
-            return kem_table && kem_row(tok);
-        default:
-            if (kem_table) return false;
-            if (run_.mode == Mode::symmetric ||
-                (run_.header_seen && !run_.has_tables && run_.mode == Mode::none))
-                return symmetric_row(tok);
-            return false;
-    }
+// Which rows belong to the run being read depends on the table it is in. A
+// row with openssl's seconds cells is openssl's, header or not.
+bool Parser::read(const Token& tok, const PublicKeyRow& row) {
+    if (!run_.active && row_with_seconds(tok)) begin();
+    if (!run_.active || (run_.mode != Mode::public_key && run_.mode != Mode::symmetric &&
+                         !run_.header_seen && !row_with_seconds(tok)))
+        return false;
+    repeated_row(std::string(row.label) + "\t" + row.id);
+    run_.truncated = builder_.add_public_key_row(row, std::string(row.label)) || run_.truncated;
+    run_.has_tables = true;
+    if (run_.mode == Mode::none) run_.mode = Mode::public_key;
+    return true;
+}
+
+// -multi's "Forked child" lines start a run that has no header yet.
+bool Parser::read(const Token&, const ThroughputRow& row) {
+    if (!run_.active || (run_.mode == Mode::none && !run_.header_seen && !run_.has_tables))
+        headerless_row(row);
+    if (!run_.active || run_.mode == Mode::kem || run_.mode == Mode::signature) return false;
+    if (run_.mode == Mode::symmetric ||
+        (run_.header_seen && !run_.has_tables && run_.mode == Mode::none))
+        return symmetric_row(row);
+    return false;
 }
 
 // A row of the throughput table (unwrap joined a wrapped row and split rows
 // run onto one line): each cell in its block size's place.
-bool Parser::symmetric_row(const Token& tok) {
-    std::vector<std::string_view> cells = tok.cells;
+bool Parser::symmetric_row(const ThroughputRow& row) {
+    std::vector<std::string_view> cells = row.cells;
     if (run_.sizes.empty()) {
         if (cells.size() < 5) return false;  // a headerless (-multi) table has whole rows
         run_.sizes = default_block_sizes(cells.size(), builder_.run().version);
@@ -814,7 +819,7 @@ bool Parser::symmetric_row(const Token& tok) {
                });
     };
     if (cells.size() > run_.sizes.size() && std::any_of(cells.begin(), cells.end(), bare_group)) {
-        builder_.skip(tok.name +
+        builder_.skip(row.name +
                       ": figures grouped by spaces cannot be told apart; the row is not used");
         return true;
     }
@@ -822,15 +827,15 @@ bool Parser::symmetric_row(const Token& tok) {
     // dropped, so they shift no figure. Extra cells left over are a name's
     // words read as cells ("3des"), at the front.
     while (cells.size() > run_.sizes.size() && !throughput_cell(cells.back())) {
-        builder_.skip(tok.name + ": '" + std::string(cells.back()) +
+        builder_.skip(row.name + ": '" + std::string(cells.back()) +
                       "' after the row's figures is none; not used");
         cells.pop_back();
     }
     if (cells.size() > run_.sizes.size())
         cells.erase(cells.begin(), cells.end() - static_cast<long>(run_.sizes.size()));
     if (cells.size() < run_.sizes.size()) run_.truncated = true;
-    repeated_row(lower_ascii(tok.name));
-    symmetric_cells(tok.name, cells);
+    repeated_row(lower_ascii(row.name));
+    symmetric_cells(row.name, cells);
     run_.has_tables = true;
     run_.mode = Mode::symmetric;
     return true;
@@ -874,32 +879,32 @@ void Parser::symmetric_cells(const std::string& printed,
         builder_.skip(name + ": printed as 0.00 (not run, or not in that build); not stored");
 }
 
-bool Parser::kem_row(const Token& tok) {
+bool Parser::read(const Token&, const KemRow& row) {
+    if (!run_.active || (run_.mode != Mode::kem && run_.mode != Mode::signature)) return false;
     TableKind table = run_.mode == Mode::kem ? TableKind::kem : TableKind::signature;
-    std::string name = table_algorithm(table, tok.name);
+    std::string name = table_algorithm(table, row.name);
     std::array<Operation, 3> ops =
         table == TableKind::kem
             ? std::array{Operation::keygen, Operation::encaps, Operation::decaps}
             : std::array{Operation::keygen, Operation::sign, Operation::verify};
     for (size_t k = 0; k < 3; ++k) {
-        auto r = rate(tok.cells[k]);
+        auto r = rate(row.rates[k]);
         if (!r || !std::isfinite(r->value) || r->value <= 0) continue;
         Measurement m;
         m.algorithm = name;
         m.operation = ops[k];
         m.value = r->value;
         m.printed_step = r->step;
-        m.source_name = tok.name;
+        m.source_name = row.name;
         builder_.add_table(std::move(m));
     }
     run_.has_tables = true;
     return true;
 }
 
-bool Parser::progress(const Token& tok) {
+bool Parser::read(const Token& tok, const Progress& p) {
     begin_fresh_for_progress();
     run_.has_progress = true;
-    const Progress& p = tok.progress;
     switch (p.kind) {
         case Progress::Kind::started:
             break;
