@@ -10,6 +10,7 @@
 #include "bench/symmetric.h"
 #include "bench/test_keys.h"
 #include "core/algorithm.h"
+#include "core/algorithm_families.h"
 #include "core/algorithm_registry.h"
 #include "core/curve.h"
 #include "core/mr_tags.h"
@@ -401,4 +402,22 @@ TEST(MrTags, KeyRecordsInSecondsByVersion) {
     EXPECT_EQ(key_records_in_seconds("SSLeay 0.9.0b"), true);
     EXPECT_EQ(key_records_in_seconds("LibreSSL 3.8.2"), std::nullopt);
     EXPECT_EQ(key_records_in_seconds("OpenSSL 99999999999999999999.1"), false);
+}
+
+// The public-key family words parse reads are the registry's data: a progress
+// line's family by its words, the 3.2+ tables' prefixed ids.
+TEST(Registry, KeyFamilyWordsAndTableIds) {
+    using namespace speedlab;
+    const struct {
+        std::string_view text, family;
+    } words[] = {{"256 bit sign ecdsa's", "ecdsa"}, {"253 bit ed25519 signs", "eddsa"},
+                 {"2048 bit ffdh's", "ffdh"},       {"256 bit sm2 verify", "sm2"},
+                 {"256 bit ecdh's", "ecdh"},        {"512 bit private rsa's", ""}};
+    for (const auto& w : words) EXPECT_EQ(key_family_in(w.text), w.family) << w.text;
+    EXPECT_TRUE(derives_only(kEcdhFamily));
+    EXPECT_FALSE(derives_only(kSm2Family));
+    EXPECT_EQ(table_row_id(true, "rsa2048"), "sig-rsa2048");
+    EXPECT_EQ(table_row_id(false, "rsa2048"), "kem-rsa2048");
+    EXPECT_EQ(table_row_id(false, "ecp-256"), "kem-ecp-256");
+    EXPECT_EQ(table_row_id(true, "ml-dsa-65"), "ml-dsa-65");
 }

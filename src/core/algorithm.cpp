@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <span>
 #include <utility>
 
+#include "core/algorithm_families.h"
 #include "core/algorithm_registry.h"
 #include "core/text.h"
 
@@ -49,20 +51,21 @@ std::string canonical_curve_id(std::string_view family, std::string_view curve) 
     if (starts_with(c, "nist")) c = c.substr(4);   // nistp256 -> p256, nistk163 -> k163
     if (starts_with(c, "curve")) c = c.substr(5);  // CurveSM2 -> sm2
     std::string fam = lower_ascii(family);
-    if (fam == "eddsa") return c;  // ed25519, ed448
-    if (fam == "sm2") return "sm2";
+    if (fam == kEddsaFamily) return c;  // ed25519, ed448
+    if (fam == kSm2Family) return fam;
     return fam + "-" + c;
 }
 
 AlgorithmKind kind_of(std::string_view id) {
     if (id == kBogomipsId) return AlgorithmKind::bogomips;
-    static constexpr std::array<std::string_view, 10> pk_prefixes{
-        "rsa", "dsa", "ecdsa", "ecdh", "ed25519", "ed448", "sm2", "ffdh", "ml-", "slh-"};
+    // "rsa" alone or followed by digits, any curve's id: a family starts it.
+    static constexpr std::array<std::string_view, 6> pk_prefixes{
+        kRsaFamily, kDsaFamily, kEcdsaFamily, kEcdhFamily, kSm2Family, kFfdhFamily};
     for (auto p : pk_prefixes)
-        if (starts_with(id, p)) {
-            // "rsa" alone or followed by digits; avoid matching e.g. "rsa-..." ciphers (none exist)
-            return AlgorithmKind::public_key;
-        }
+        if (starts_with(id, p)) return AlgorithmKind::public_key;
+    for (auto prefixes : {std::span(kPostQuantumPrefixes), std::span(kEddsaCurves)})
+        for (auto p : prefixes)
+            if (starts_with(id, p)) return AlgorithmKind::public_key;
     static constexpr std::array<std::string_view, 14> digest_prefixes{
         "md2",  "md4",   "md5",  "mdc2", "sha",  "rmd",   "whirlpool",
         "hmac", "ghash", "cmac", "kmac", "rand", "blake", "sm3"};

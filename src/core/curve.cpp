@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdlib>
 
+#include "core/algorithm_families.h"
 #include "core/algorithm_registry.h"
 #include "core/text.h"
 
@@ -70,7 +71,7 @@ const Curve* curve_by_mr_index(int index, int bits) {
 
 int curve_bits(std::string_view id) {
     if (is_eddsa(id)) return algorithm_info(id)->bits;  // its own curve: 253, 456
-    if (id == "sm2") return 256;
+    if (id == kSm2Family) return 256;
     auto dash = id.find('-');
     if (dash == std::string_view::npos) return 0;
     if (const Curve* c = curve_by_suffix(id.substr(dash + 1))) return c->bits;

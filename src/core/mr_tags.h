@@ -7,6 +7,7 @@
 #include <optional>
 #include <string_view>
 
+#include "core/algorithm_families.h"
 #include "core/algorithm_registry.h"
 #include "core/measurement.h"
 
@@ -100,8 +101,8 @@ inline constexpr MrResult kMrResults[] = {
     {3, kDsaFamily, Operation::sign},     {4, kDsaFamily, Operation::verify},
     {5, kEcdsaFamily, Operation::sign},   {6, kEcdsaFamily, Operation::verify},
     {7, kEcdhFamily, Operation::derive},  {8, kEddsaFamily, Operation::sign},
-    {9, kEddsaFamily, Operation::verify}, {10, "sm2", Operation::sign},
-    {11, "sm2", Operation::verify},       {12, kFfdhFamily, Operation::derive},
+    {9, kEddsaFamily, Operation::verify}, {10, kSm2Family, Operation::sign},
+    {11, kSm2Family, Operation::verify},  {12, kFfdhFamily, Operation::derive},
 };
 
 // 3.2+: RSA encrypt and decrypt are R3 and R4, the rest two later, then the
@@ -112,8 +113,8 @@ inline constexpr MrResult kMrResults32[] = {
     {5, kDsaFamily, Operation::sign},      {6, kDsaFamily, Operation::verify},
     {7, kEcdsaFamily, Operation::sign},    {8, kEcdsaFamily, Operation::verify},
     {9, kEcdhFamily, Operation::derive},   {10, kEddsaFamily, Operation::sign},
-    {11, kEddsaFamily, Operation::verify}, {12, "sm2", Operation::sign},
-    {13, "sm2", Operation::verify},        {14, kFfdhFamily, Operation::derive},
+    {11, kEddsaFamily, Operation::verify}, {12, kSm2Family, Operation::sign},
+    {13, kSm2Family, Operation::verify},   {14, kFfdhFamily, Operation::derive},
     {15, "kem", Operation::keygen},        {16, "kem", Operation::encaps},
     {17, "kem", Operation::decaps},        {18, "signature", Operation::keygen},
     {19, "signature", Operation::sign},    {20, "signature", Operation::verify},
@@ -173,7 +174,7 @@ struct MrEdCurve {
     int bits;
     std::string_view id, name;
 };
-inline constexpr MrEdCurve kMrEdCurves[] = {{0, 253, "ed25519", "Ed25519"},
-                                            {1, 456, "ed448", "Ed448"}};
+inline constexpr MrEdCurve kMrEdCurves[] = {{0, 253, kEddsaCurves[0], "Ed25519"},
+                                            {1, 456, kEddsaCurves[1], "Ed448"}};
 
 }  // namespace speedlab

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "core/algorithm.h"
+#include "core/algorithm_families.h"
 #include "core/mr_tags.h"
 #include "core/speed_markers.h"
 #include "core/text.h"
@@ -286,11 +287,8 @@ bool public_key_header(std::string_view t, Token& tok) {
 
 std::string table_algorithm(TableKind table, std::string_view printed) {
     std::string name = lower_ascii(printed);
-    if (table == TableKind::signature && (starts_with(name, "rsa") || starts_with(name, "dsa")))
-        return "sig-" + name;
-    if (table == TableKind::kem && (starts_with(name, "rsa") || starts_with(name, "ecp")))
-        return "kem-" + name;
-    return name;
+    return table == TableKind::public_key ? name
+                                          : table_row_id(table == TableKind::signature, name);
 }
 
 namespace {
@@ -339,19 +337,13 @@ bool named_ops_progress(const std::vector<std::string_view>& pw, std::string_vie
 
 // EC, EdDSA, SM2 and FFDH prompts name no curve: their table rows do.
 void curve_progress(const std::string& text, int64_t bits, Progress& p) {
-    std::string family =
-        contains(text, "ecdsa")                                                           ? "ecdsa"
-        : contains(text, "ecdh")                                                          ? "ecdh"
-        : contains(text, "sm2")                                                           ? "sm2"
-        : contains(text, "ed25519") || contains(text, "ed448") || contains(text, "eddsa") ? "eddsa"
-        : contains(text, "ffdh")                                                          ? "ffdh"
-                                                                                          : "";
+    std::string_view family = key_family_in(text);
     if (family.empty()) return;
     p.kind = Progress::Kind::curve;
-    p.op = family == "ecdh" || family == "ffdh" ? Operation::derive
-           : contains(text, "verify")           ? Operation::verify
-                                                : Operation::sign;
-    p.family = std::move(family);
+    p.op = derives_only(family)       ? Operation::derive
+           : contains(text, "verify") ? Operation::verify
+                                      : Operation::sign;
+    p.family = std::string(family);
     p.bits = bits;
 }
 
@@ -362,14 +354,14 @@ void key_progress(std::string_view prompt, std::string_view result, Progress& p)
     if (pw.size() < 3 || !integer(pw[0]) || !starts_with(pw[1], "bit")) return;
     std::string rest;
     for (size_t k = 2; k < pw.size() && pw[k] != "for"; ++k) rest += " " + lower_ascii(pw[k]);
-    if (contains(rest, "rsa")) {
-        p.id = "rsa" + std::string(pw[0]);
+    if (contains(rest, kRsaFamily)) {
+        p.id = std::string(kRsaFamily) + std::string(pw[0]);
         p.op = contains(rest, "decrypt")   ? Operation::decrypt
                : contains(rest, "encrypt") ? Operation::encrypt
                : contains(rest, "private") ? Operation::sign
                                            : Operation::verify;
-    } else if (contains(rest, " dsa") && !contains(rest, "ecdsa")) {
-        p.id = "dsa" + std::string(pw[0]);
+    } else if (contains(rest, " " + std::string(kDsaFamily)) && !contains(rest, kEcdsaFamily)) {
+        p.id = std::string(kDsaFamily) + std::string(pw[0]);
         p.op = contains(rest, "verify") ? Operation::verify : Operation::sign;
     } else {
         return curve_progress(rest + " " + lower_ascii(result), *integer(pw[0]), p);
@@ -422,14 +414,14 @@ bool public_key_name(std::string_view t, const std::vector<std::string_view>& ws
         curve = std::string(ws[3].substr(1, ws[3].size() - 2));
         values_from = 4;
     }
-    if (family == "ecdsa" || family == "eddsa" || family == "sm2" || family == "ecdh") {
+    if (curve_row_family(family)) {
         if (curve.empty()) return false;
-        row.ops = family == "ecdh" ? std::vector{Operation::derive}
-                                   : std::vector{Operation::sign, Operation::verify};
-        row.id = family == "sm2" ? "sm2" : canonical_curve_id(family, curve);
-    } else if (family == "ffdh") {
+        row.ops = derives_only(family) ? std::vector{Operation::derive}
+                                       : std::vector{Operation::sign, Operation::verify};
+        row.id = canonical_curve_id(family, curve);
+    } else if (family == kFfdhFamily) {
         row.ops = {Operation::derive};
-        row.id = "ffdh" + std::string(ws[0]);
+        row.id = family + std::string(ws[0]);
     } else {
         return false;
     }

@@ -7,6 +7,7 @@
 #include <cctype>
 
 #include "core/algorithm.h"
+#include "core/algorithm_families.h"
 #include "core/speed_markers.h"
 #include "core/text.h"
 #include "parse/cells.h"
@@ -161,8 +162,11 @@ size_t key_row_at(std::string_view r, size_t from) {
     if (d == from || !starts_with(r.substr(d), " bits ")) return 0;
     if (from > 0) return d + 6;
     std::string family = lower_ascii(r.substr(d + 6, 5));
-    for (std::string_view f : {"ecdsa", "ecdh ", "ecdh(", "eddsa", "sm2 ", "sm2(", "ffdh "})
-        if (family.starts_with(f)) return d + 6;
+    // A family's whole word: "ecdh " or "ecdh(", not "ecdhe"; FFDH names no curve.
+    for (std::string_view f : {kEcdsaFamily, kEcdhFamily, kEddsaFamily, kSm2Family, kFfdhFamily})
+        if (family.starts_with(f) && (family.size() == f.size() || family[f.size()] == ' ' ||
+                                      (family[f.size()] == '(' && f != kFfdhFamily)))
+            return d + 6;
     return 0;
 }
 

@@ -59,8 +59,9 @@ std::string key_in_brackets(std::string_view cell) {
     std::string family = before.empty() ? "" : lower_ascii(before.back());
     // A curve that only agrees keys (X25519 under "ecdh") has no sign/s: no key here.
     if (const Curve* c = curve_by_printed(inside)) {
-        std::string id = "ecdsa-" + std::string(c->suffix);  // not every curve is a registry row
-        return family == "ecdsa" && c->signs && whole_key_id(id) ? id : "";
+        // not every curve is a registry row
+        std::string id = canonical_curve_id(kEcdsaFamily, c->suffix);
+        return family == kEcdsaFamily && c->signs && whole_key_id(id) ? id : "";
     }
     const AlgorithmInfo* a = algorithm_named(lower_ascii(inside), false);
     return a && whole_key_id(a->id) ? std::string(a->id) : "";

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/algorithm.h"
+#include "core/algorithm_families.h"
 #include "core/algorithm_registry.h"
 #include "core/curve.h"
 #include "core/mr_tags.h"
@@ -90,15 +91,15 @@ void MrRecords::announce_key(const std::vector<std::string_view>& f) {
     std::string alg = lower_ascii(f[3]), op = lower_ascii(f[2]);
     pending_key_.clear();
     // 3.2+ names RSA's operations in the record ("rsa sign"): its +R numbers moved.
-    if (starts_with(alg, "rsa ")) numbers_32_ = true;
-    if (starts_with(alg, "rsa")) {
-        pending_key_ = "rsa" + std::string(f[1]);
+    if (starts_with(alg, std::string(kRsaFamily) + " ")) numbers_32_ = true;
+    if (starts_with(alg, kRsaFamily)) {
+        pending_key_ = std::string(kRsaFamily) + std::string(f[1]);
         pending_op_ = contains(alg, "decrypt")   ? Operation::decrypt
                       : contains(alg, "encrypt") ? Operation::encrypt
                       : op == "private"          ? Operation::sign
                                                  : Operation::verify;
-    } else if (alg == "dsa") {
-        pending_key_ = "dsa" + std::string(f[1]);
+    } else if (alg == kDsaFamily) {
+        pending_key_ = alg + std::string(f[1]);
         pending_op_ = op == "verify" ? Operation::verify : Operation::sign;
     }
 }
@@ -125,10 +126,10 @@ Progress MrRecords::result(const Run& run, std::string_view tag,
         if (r->family == kRsaFamily && sign_or_verify && pending_key_ == p.id &&
             (pending_op_ == Operation::encrypt || pending_op_ == Operation::decrypt))
             p.op = pending_op_;
-    } else if (r->family == "eddsa" || r->family == "sm2") {
+    } else if (r->family == kEddsaFamily || r->family == kSm2Family) {
         std::string name = f.size() >= 5 ? lower_ascii(f[3]) : std::string();
         if (name.empty()) return {};
-        p.id = r->family == "sm2" ? "sm2" : name;
+        p.id = r->family == kSm2Family ? std::string(kSm2Family) : name;
     } else {  // ecdsa, ecdh: the record names no curve, only its bits
         p.kind = Progress::Kind::curve;
         p.family = r->family;
@@ -180,7 +181,7 @@ void MrRecords::put(RunBuilder& b, const std::string& id, Operation op, std::opt
     m.operation = op;
     m.value = seconds_per_op ? 1 / n->value : n->value;
     m.printed_step = seconds_per_op ? 0 : n->step;
-    std::string family = id == "sm2" ? "sm2" : std::string(curve_family(id));
+    std::string family(id == kSm2Family ? kSm2Family : curve_family(id));
     if (!family.empty() && !child_)
         b.add_curve_table(std::move(m), family, curve_bits(id));
     else
@@ -223,11 +224,12 @@ void MrRecords::public_key(RunBuilder& b, std::string_view tag,
             put(b, canonical_curve_id(kEcdhFamily, curve_for(*idx, *bits)), Operation::derive,
                 x->value >= y->value ? x : y, false);
     } else if ((record == MrRecord::eddsa || record == MrRecord::sm2) && f.size() >= 6) {
-        std::string id = record == MrRecord::sm2 ? "sm2" : lower_ascii(f[3]);
+        std::string id = record == MrRecord::sm2 ? std::string(kSm2Family) : lower_ascii(f[3]);
         put(b, id, Operation::sign, number(f[4]), false);
         put(b, id, Operation::verify, number(f[5]), false);
     } else if (record == MrRecord::ffdh) {
-        put(b, "ffdh" + std::to_string(*bits), Operation::derive, number(f[3]), false);
+        put(b, std::string(kFfdhFamily) + std::to_string(*bits), Operation::derive, number(f[3]),
+            false);
     } else {
         b.skip(std::string(tag) + " records carry no algorithm name; not stored");
     }

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "core/algorithm.h"
+#include "core/algorithm_families.h"
 #include "core/algorithm_registry.h"
 #include "core/curve.h"
 #include "core/text.h"
@@ -24,7 +25,7 @@ bool same_metric(const Measurement& a, const Measurement& b) {
 std::pair<std::string, std::string> command_curve(std::string_view word) {
     std::string w = lower_ascii(word);
     if (is_eddsa(w)) return {std::string(kEddsaFamily), w};
-    if (w == "sm2") return {"sm2", "sm2"};
+    if (w == kSm2Family) return {w, w};
     for (std::string_view f : {kEcdsaFamily, kEcdhFamily})
         if (w.size() > f.size() && w.compare(0, f.size(), f) == 0)
             return {std::string(f), canonical_curve_id(f, w.substr(f.size()))};
@@ -247,7 +248,7 @@ void RunBuilder::resolve_curves(const std::vector<std::string>& command_words) {
         if (p.used) continue;
         std::vector<std::string> named = command_words;
         // Where bits name one curve only, the progress line is enough.
-        if (p.family == "sm2") named.push_back("sm2");
+        if (p.family == kSm2Family) named.push_back(p.family);
         for (const auto& a : algorithm_table())  // EdDSA's curves, each one algorithm
             if (p.family == kEddsaFamily && is_eddsa(a.id)) named.emplace_back(a.id);
         for (const auto& c : curves())  // X25519, X448: ecdhx25519 on a command line

@@ -1,0 +1,30 @@
+#pragma once
+// The words openssl prints for public-key families, as data the parse stages
+// read: no stage spells an algorithm's name (issue 32, item 1).
+#include <string>
+#include <string_view>
+
+#include "core/algorithm_registry.h"
+
+namespace speedlab {
+
+// SM2's id is its family's name: one key on one curve.
+inline constexpr std::string_view kSm2Family = "sm2";
+// EdDSA's ids are its curves' names.
+inline constexpr std::string_view kEddsaCurves[] = {"ed25519", "ed448"};
+// Post-quantum families' ids start so ("ml-kem-768", "slh-dsa-sha2-128s").
+inline constexpr std::string_view kPostQuantumPrefixes[] = {"ml-", "slh-"};
+
+// The family a progress line names by one of its words (lower case:
+// "ecdsa", "ed25519", "ffdh"), the table's first match; empty: none.
+std::string_view key_family_in(std::string_view lower_text);
+// Families whose rows print their curve after the bits ("256 bits ecdsa (nistp256)").
+bool curve_row_family(std::string_view family);
+// Families that only agree keys (ECDH, FFDH): their one operation is derive.
+bool derives_only(std::string_view family);
+// The id of a row of a 3.2+ KEM or signature table from its lower-case
+// name: classic keys get a prefix there ("sig-rsa2048", "kem-ecp-256"),
+// apart from the same keys' rows of the classic tables.
+std::string table_row_id(bool signature_table, std::string name);
+
+}  // namespace speedlab
