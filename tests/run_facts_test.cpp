@@ -6,6 +6,7 @@
 
 #include "cli_support.h"
 #include "report/html_builder.h"
+#include "report/machine_text.h"
 
 namespace speedlab::report {
 namespace {
@@ -106,3 +107,33 @@ TEST_F(Cli, ShowWordsTheClockAsRunFactsDo) {
 }
 }  // namespace
 }  // namespace speedlab::testing
+
+namespace speedlab::report {
+namespace {
+
+// sysinfo prints a machine's facts as the pages word them (run_facts), its
+// clock too: 75 MHz, not 75.000.
+TEST(RunFacts, SysinfoWordsAMachinesFactsAsThePagesDo) {
+    Machine m;
+    m.label = "PCem";
+    m.distribution = "Red Hat Linux 7.3";
+    m.cpu_count = 1;
+    m.cpu_mhz = 75.0;
+    m.memory_kb = 70192;
+    m.installed_kb = 73728;
+    m.kind = MachineKind::emulated;
+    m.emulator = "PCem";
+    std::string text = machine_text(m);
+    for (FactId id :
+         {FactId::distribution, FactId::cores, FactId::mhz, FactId::memory, FactId::kind})
+        EXPECT_NE(text.find(" " + machine_fact(m, id) + "\n"), std::string::npos)
+            << machine_fact(m, id) << "\n"
+            << text;
+    EXPECT_NE(text.find("MHz:      75\n"), std::string::npos) << text;
+    EXPECT_NE(text.find("memory:   70192 kB usable, 73728 kB installed (72 MiB)\n"),
+              std::string::npos)
+        << text;
+}
+
+}  // namespace
+}  // namespace speedlab::report

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/json.h"
+#include "report/run_facts.h"
 
 namespace speedlab::report {
 
@@ -23,30 +24,16 @@ std::string join(const std::vector<std::string>& v) {
 }
 }  // namespace
 
-std::string mebibytes(long long kb) {
-    if (kb >= 1024 * 1024) return fmt::format("{:.3g} GiB", static_cast<double>(kb) / 1048576);
-    return fmt::format("{:.3g} MiB", static_cast<double>(kb) / 1024);
-}
-
-std::string memory_text(const Machine& m) {
-    if (!m.memory_kb && !m.installed_kb) return "unknown";
-    std::string out;
-    if (m.memory_kb) out = fmt::format("{} kB usable", *m.memory_kb);
-    if (m.installed_kb)
-        out += fmt::format("{}{} kB installed ({})", out.empty() ? "" : ", ", *m.installed_kb,
-                           mebibytes(*m.installed_kb));
-    else
-        out += fmt::format(" ({})", mebibytes(*m.memory_kb));
-    return out;
-}
 std::string machine_text(const Machine& m) {
     std::string out;
     auto line = [&](const char* key, const std::string& value) {
         out += fmt::format("{:<10}{}\n", key, value);
     };
+    // The facts the pages show too, as run_facts words them.
+    auto fact = [&](FactId id) { return or_unknown(machine_fact(m, id)); };
     if (!m.label.empty()) line("machine:", m.label);
     line("kernel:", or_unknown(m.uname.empty() ? m.kernel_release : m.uname));
-    line("distro:", or_unknown(m.distribution));
+    line("distro:", fact(FactId::distribution));
     std::string cpu = or_unknown(m.cpu_name);
     if (!m.cpu_vendor.empty() || m.cpu_family)
         cpu += fmt::format(" ({}, family {} model {} stepping {})", or_unknown(m.cpu_vendor),
@@ -54,15 +41,15 @@ std::string machine_text(const Machine& m) {
                            or_unknown(m.cpu_stepping));
     if (!m.cpu_core.empty()) cpu += ": " + m.cpu_core;
     line("cpu:", cpu);
-    if (m.cpu_count > 0) line("cpus:", std::to_string(m.cpu_count));
-    line("MHz:", or_unknown(m.cpu_mhz, "{:.3f}"));
+    if (m.cpu_count > 0) line("cpus:", fact(FactId::cores));
+    line("MHz:", fact(FactId::mhz));
     if (!m.cpu_cache.empty()) line("cache:", m.cpu_cache);
     if (!m.cpu_flags.empty()) line("flags:", join(m.cpu_flags));
     if (!m.cpu_bugs.empty()) line("bugs:", join(m.cpu_bugs));
-    line("memory:", memory_text(m));
+    line("memory:", fact(FactId::memory));
     if (m.swap_kb) line("swap:", fmt::format("{} kB ({})", *m.swap_kb, mebibytes(*m.swap_kb)));
     line("bogomips:", or_unknown(m.bogomips, "{:.2f}"));
-    line("kind:", to_string(m.kind) + (m.emulator.empty() ? "" : " (" + m.emulator + ")"));
+    line("kind:", fact(FactId::kind));
     for (const auto& e : m.evidence) line("", e);
     for (const auto& d : m.pci) {
         std::string ids = d.vendor_id || d.device_id

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include "bogomips/calibrate.h"
-#include "report/machine_text.h"
 #include "sysinfo/conditions_probe.h"
 
 namespace speedlab::report {
@@ -18,9 +17,16 @@ std::string cpu_text(const Machine& m) {
     return cpu;
 }
 
-std::string kind_text(const Machine& m) {
-    if (m.kind == MachineKind::unknown) return m.emulator;
-    return std::string(to_string(m.kind)) + (m.emulator.empty() ? "" : " (" + m.emulator + ")");
+// "73312 kB usable, 73728 kB installed (72 MiB)"; "" unknown.
+std::string memory_text(const Machine& m) {
+    std::string out;
+    if (m.memory_kb) out = fmt::format("{} kB usable", *m.memory_kb);
+    if (m.installed_kb)
+        out += fmt::format("{}{} kB installed ({})", out.empty() ? "" : ", ", *m.installed_kb,
+                           mebibytes(*m.installed_kb));
+    else if (m.memory_kb)
+        out += fmt::format(" ({})", mebibytes(*m.memory_kb));
+    return out;
 }
 
 // A wrapper or emulator command the machine's kind does not already name.
@@ -41,12 +47,7 @@ std::string build_text(const Run& r) {
     return out;
 }
 
-std::string memory_fact(const Machine& m) {
-    return m.memory_kb || m.installed_kb ? memory_text(m) : "";
-}
-
 std::string value_of(const Run& r, FactId id) {
-    const Machine& m = r.machine;
     switch (id) {
         case FactId::source:
             return r.source + (r.source_file.empty() ? "" : " from " + r.source_file);
@@ -56,22 +57,6 @@ std::string value_of(const Run& r, FactId id) {
             return r.stored_at.empty() ? r.when : r.stored_at;
         case FactId::benchmark:
             return r.version;
-        case FactId::machine:
-            return m.label;
-        case FactId::cpu:
-            return cpu_text(m);
-        case FactId::mhz:
-            return m.cpu_mhz ? mhz_text(*m.cpu_mhz) : "";
-        case FactId::cores:
-            return m.cpu_count > 0 ? std::to_string(m.cpu_count) : "";
-        case FactId::memory:
-            return memory_fact(m);
-        case FactId::distribution:
-            return m.distribution;
-        case FactId::kernel:
-            return m.kernel_release;
-        case FactId::kind:
-            return kind_text(m);
         case FactId::platform:
             return platform_text(r);
         case FactId::processes:
@@ -80,14 +65,11 @@ std::string value_of(const Run& r, FactId id) {
             return build_text(r);
         case FactId::conditions:
             return r.conditions->empty() ? "" : sysinfo::describe(r.conditions);
-        case FactId::bogomips: {
-            auto e = bogomips::explain(m);
-            return e ? e->text : "";
-        }
         case FactId::read_from:
             return "";  // several values: see run_facts
+        default:
+            return machine_fact(r.machine, id);
     }
-    return "";
 }
 
 constexpr std::pair<FactId, std::string_view> kNames[] = {
@@ -121,6 +103,43 @@ std::vector<Fact> pick_facts(const Run& run, const std::vector<FactId>& ids) {
         for (const auto& [known, name] : kNames)
             if (known == id) out.push_back({id, name, value_of(run, id)});
     return out;
+}
+
+std::string machine_fact(const Machine& m, FactId id) {
+    switch (id) {
+        case FactId::machine:
+            return m.label;
+        case FactId::cpu:
+            return cpu_text(m);
+        case FactId::mhz:
+            return m.cpu_mhz ? mhz_text(*m.cpu_mhz) : "";
+        case FactId::cores:
+            return m.cpu_count > 0 ? std::to_string(m.cpu_count) : "";
+        case FactId::memory:
+            return memory_text(m);
+        case FactId::distribution:
+            return m.distribution;
+        case FactId::kernel:
+            return m.kernel_release;
+        case FactId::kind:  // unknown says no more than its emulator
+            return m.kind == MachineKind::unknown ? m.emulator
+                                                  : kind_text(to_string(m.kind), m.emulator);
+        case FactId::bogomips: {
+            auto e = bogomips::explain(m);
+            return e ? e->text : "";
+        }
+        default:
+            return "";  // a fact of the run
+    }
+}
+
+std::string kind_text(const std::string& kind, const std::string& emulator) {
+    return emulator.empty() ? kind : kind + " (" + emulator + ")";
+}
+
+std::string mebibytes(long long kb) {
+    if (kb >= 1024 * 1024) return fmt::format("{:.3g} GiB", static_cast<double>(kb) / 1048576);
+    return fmt::format("{:.3g} MiB", static_cast<double>(kb) / 1024);
 }
 
 std::string mhz_text(double mhz) {

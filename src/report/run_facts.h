@@ -43,6 +43,13 @@ std::vector<Fact> run_facts(const Run& run);
 // Only the facts asked for, in the order asked, each with its value or "".
 std::vector<Fact> pick_facts(const Run& run, const std::vector<FactId>& ids);
 
+// A machine's fact (machine, cpu, mhz, cores, memory, distribution, kernel,
+// kind, bogomips) as every page and sysinfo word it; "" unknown or a run's fact.
+std::string machine_fact(const Machine& machine, FactId id);
+// "emulated (PCem)", "physical": a machine's kind with its emulator.
+std::string kind_text(const std::string& kind, const std::string& emulator);
+// "72 MiB", "1.5 GiB": what a person says of a size in kB.
+std::string mebibytes(long long kb);
 // A clock in MHz with at most 3 decimals and no trailing zeros: "75", "866.412".
 std::string mhz_text(double mhz);
 

@@ -5,6 +5,7 @@
 
 #include "core/json.h"
 #include "report/comparison_parts.h"
+#include "report/run_facts.h"
 #include "report/text_table.h"
 
 namespace speedlab::report {
@@ -18,7 +19,7 @@ std::string minute(const std::string& when) {
 }
 
 std::string kind_text(const store::MachineSummary& m) {
-    return m.emulator.empty() ? m.kind : m.kind + " (" + m.emulator + ")";
+    return kind_text(m.kind, m.emulator);
 }
 
 nlohmann::json runs_json(const RunList& runs) {
