@@ -3,10 +3,13 @@
 // input size. The corpus is every file under tests/data but tests/data/fuzz:
 // the fuzzer's crash inputs (2000 rows joined on one line) are not real texts.
 // Build with -DSPEEDLAB_BENCHMARKS=ON; run build/bench_import_speed.
-// December 2026, RelWithDebInfo, a shared 2-core machine at load 8-9: 35-36
-// MB/s and a peak of 3.07-3.21x (from 32 MB/s and 3.33x). The CPU times of a
-// loaded machine move by a tenth between runs: callgrind's instruction count
-// of one parse of 2 MB of the corpus is the figure to compare steps by.
+// December 2026, RelWithDebInfo, a shared 2-core machine at load 10-11:
+// 35-39 MiB/s and a peak of 2.88x (from 35 MiB/s and 3.04x on the same
+// corpus; pci.ids read for the ids named, typed cells read once). The CPU
+// times of a loaded machine move by a tenth between runs: callgrind's
+// instruction count of one parse of 2 MB of the corpus (IMPORT_SPEED_MB=2)
+// is the figure to compare steps by: 558M -> 493M, of which typed tables
+// 217M -> 158M, unwrap 105M, classify 106M, machine text 40M.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 #include <sys/resource.h>
