@@ -87,6 +87,12 @@ TEST(Classify, WhatEachKindCarries) {
     EXPECT_EQ(classify("type 8 bytes 64 bytes 256 bytes").as<ThroughputHeader>().sizes,
               (std::vector<int64_t>{8, 64, 256}));
     EXPECT_TRUE(classify("type 8 bytes 64 bits").as<ThroughputHeader>().sizes.empty());
+    // "%7d bytes": a size of seven digits touches the "bytes" before it.
+    EXPECT_EQ(classify("type          51200 bytes 102400 bytes1048576 bytes2097152 bytes")
+                  .as<ThroughputHeader>()
+                  .sizes,
+              (std::vector<int64_t>{51200, 102400, 1048576, 2097152}));
+    EXPECT_TRUE(classify("type 16 bytesx64 bytes").as<ThroughputHeader>().sizes.empty());
     EXPECT_EQ(classify("Forked child 3").as<ForkedChild>().child, 3);
     EXPECT_EQ(
         classify("keygen encaps decaps keygens/s encaps/s decaps/s").as<PublicKeyHeader>().table,
@@ -100,6 +106,13 @@ TEST(Classify, WhatEachKindCarries) {
     EXPECT_EQ(classify("[root@AnolisOS-163 BabaSSL.bak]# openssl speed sm3").as<Prompt>().host,
               "AnolisOS-163");
     EXPECT_EQ(classify("[me@pi ~]$ openssl speed md5").as<Prompt>().host, "pi");
+    // openSUSE's root prompt: the host, then the directory, no user; macOS's likewise.
+    EXPECT_EQ(
+        classify("linux-rmw4:/usr/local/bin # ./openssl speed -elapsed rsa2048").as<Prompt>().host,
+        "linux-rmw4");
+    EXPECT_EQ(classify("franks-mbp:~ frankw$ openssl speed sha256").as<Prompt>().host,
+              "franks-mbp");
+    EXPECT_NE(classify("C:/tools> openssl speed md5").kind(), LineKind::prompt);
 
     auto child = classify("Got: +F:4:md5:100.00:200.00 from 1");
     EXPECT_TRUE(child.as<MrLine>().from_child);
@@ -125,6 +138,10 @@ TEST(Classify, WhatEachKindCarries) {
     EXPECT_EQ(verify_only.as<PublicKeyRow>().rates,
               (std::vector<std::string_view>{"N/A", "50000.0"}));
     EXPECT_NE(classify("rsa 2048 bits - -").kind(), LineKind::public_key_row);
+    // A document's full stop after the row's last rate.
+    EXPECT_EQ(
+        classify("rsa 2048 bits 0.001384s 0.000035s   724.1  28365.8.").as<PublicKeyRow>().rates,
+        (std::vector<std::string_view>{"724.1", "28365.8"}));
     auto bare = classify("rsa 4096 bits   0.577s   0.011");
     EXPECT_EQ(bare.as<PublicKeyRow>().seconds, (std::vector<std::string_view>{"0.577s", "0.011"}));
     EXPECT_TRUE(bare.as<PublicKeyRow>().rates.empty());

@@ -16,6 +16,8 @@ constexpr const char* kTail =
     "151-multi-n-rows-after-tail-5-no-version-line-prompt-host-three-fences.md";
 constexpr const char* kCryptodev =
     "152-cryptodev-speed-chunks-beside-openssl-devcrypto-doing-lines-cut.txt";
+constexpr const char* kKae =
+    "153-openeuler-kae-doc-sizes-of-seven-digits-glued-to-bytes-suse-prompt.md";
 
 struct Want {
     const char* name;
@@ -48,6 +50,13 @@ TEST(ImportPostedCorpus, FiguresAtTheirAlgorithmSizeAndValue) {
         {"devcrypto 16", kCryptodev, 0, "aes-128-cbc", 16, 517398.0 * 16 / 0.10},
         {"devcrypto 64", kCryptodev, 0, "aes-128-cbc", 64, 412163.0 * 64 / 0.08},
         {"devcrypto 256", kCryptodev, 0, "aes-128-cbc", 256, 207881.0 * 256 / 0.06},
+        // "%7d bytes": "102400 bytes1048576 bytes" is two sizes (before, the
+        // header was lost and the six columns put at 1.1.1's default sizes).
+        {"sm4 51200", kKae, 4, "sm4-cbc", 51200, 82312.53e3},
+        {"sm4 1048576", kKae, 4, "sm4-cbc", 1048576, 85284.18e3},
+        {"sm4 8388608", kKae, 4, "sm4-cbc", 8388608, 85261.26e3},
+        {"sm4 kae 2097152", kKae, 5, "sm4-cbc", 2097152, 392954.73e3},
+        {"aes kae 4194304", kKae, 9, "aes-128-cbc", 4194304, 1196979.11e3},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
@@ -68,6 +77,15 @@ TEST(ImportPostedCorpus, EachRunItsFiguresAndItsPromptsHost) {
     auto cryptodev = read_corpus(kCryptodev).read;
     ASSERT_EQ(cryptodev.runs.size(), 1u);  // the line cut after "70025 AES-128-CBC'" gives none
     EXPECT_EQ(cryptodev.runs[0].measurements.size(), 3u);
+    auto kae = read_corpus(kKae).read;
+    ASSERT_EQ(kae.runs.size(), 10u);
+    for (const auto& run : kae.runs)
+        EXPECT_EQ(run.machine->label, "linux-rmw4");  // openSUSE's prompt
+    EXPECT_EQ(kae.runs[4].find("sm4-cbc", Operation::throughput, 16), nullptr);
+    // "28365.8." ends a sentence: the rate, not the seconds' 28571.4.
+    auto* verify = kae.runs[0].find("rsa2048", Operation::verify, 0);
+    ASSERT_NE(verify, nullptr);
+    EXPECT_NEAR(verify->value, 28365.8, 1e-6);
     auto tail = read_corpus(kTail).read;
     ASSERT_EQ(tail.runs.size(), 3u);
     for (const auto& run : tail.runs) {
@@ -87,6 +105,7 @@ TEST(ImportPostedCorpus, OtherProgramsNamingOpensslGiveNothing) {
              "166-NEGATIVE-cryptsetup-benchmark-german-comma-decimals-pipe-header.txt",
              "167-NEGATIVE-rust-crypto-bench-md-table-openssl-column-mbs.md",
              "168-NEGATIVE-dmcrypt-cipher-table-flattened-aes-ecb-128-mbs.txt",
+             "169-NEGATIVE-php-mcrypt-vs-openssl-seconds-decimal-commas-slash-cells.txt",
          }) {
         SCOPED_TRACE(file);
         auto read = read_corpus(file).read;

@@ -29,7 +29,9 @@ bool words_are(std::string_view s, std::initializer_list<std::string_view> want)
 }
 
 // "didier at abrasd03:~$ openssl speed ...", "root@box:~# openssl speed",
-// "[root@box dir]# openssl speed" (Fedora's and CentOS's prompt): the host.
+// "[root@box dir]# openssl speed" (Fedora's and CentOS's prompt), and the
+// host before a path without a user: openSUSE's root "box:/usr/local/bin # ",
+// macOS's "box:~ me$": the host.
 std::string prompt_host(std::string_view t) {
     auto cmd = t.find("openssl speed");
     if (cmd == std::string_view::npos || cmd < 3) return {};
@@ -42,7 +44,12 @@ std::string prompt_host(std::string_view t) {
     auto at = who.find('@');
     size_t skip = 1;
     if (at == std::string_view::npos) at = who.find(" at "), skip = 4;
-    if (at == std::string_view::npos) return {};
+    if (at == std::string_view::npos) {
+        bool path = colon != std::string_view::npos && colon + 1 < before.size() &&
+                    (before[colon + 1] == '/' || before[colon + 1] == '~');
+        if (!path || who.size() < 2) return {};
+        at = 0, skip = 0;  // the whole of what comes before the path
+    }
     std::string_view host = trim(who.substr(at + skip));
     if (starts_with(trim(who), "[")) host = host.substr(0, host.find_first_of(" ]"));
     bool ok = !host.empty() && host.size() <= 64 &&
@@ -224,8 +231,15 @@ bool speedlab_line(std::string_view t, Token& tok) {
 }
 
 // The sizes of "type 16 bytes 64 bytes ..."; empty when the header is not that.
+// openssl prints each size as "%7d bytes", so one of seven digits or more
+// touches the "bytes" before it ("102400 bytes1048576 bytes"): split there.
 std::vector<int64_t> header_sizes(std::string_view t) {
-    auto ws = words(t);
+    std::vector<std::string_view> ws;
+    for (std::string_view w : words(t)) {
+        bool glued = w.size() > 5 && starts_with(w, "bytes") && digit(w[5]);
+        if (glued) ws.push_back(w.substr(0, 5));
+        ws.push_back(glued ? w.substr(5) : w);
+    }
     std::vector<int64_t> sizes;
     for (size_t k = 1; k + 1 < ws.size(); k += 2) {
         auto n = integer(ws[k]);
@@ -495,6 +509,10 @@ bool public_key_row(std::string_view t, Token& tok) {
     auto bare_time = [&] {
         return cells.size() == 2 && seconds_cell(cells[0]) && number(cells[1]);
     };
+    // A sentence's full stop after the last rate ("28365.8.") is no part of it.
+    if (!cells.empty() && cells.back().size() > 3 && cells.back().back() == '.' &&
+        rate(cells.back().substr(0, cells.back().size() - 1)))
+        cells.back().remove_suffix(1);
     // An empty cell at the end keeps its place: "0.0007s  -  1500.0  -" is a sign alone.
     while (!cells.empty() && !key_figure(cells.back()) && !empty_cell(cells.back()) && !bare_time())
         cells.pop_back();
