@@ -104,6 +104,9 @@ struct RunState {
     std::vector<std::string> row_ids;       // its rows, by algorithm
     size_t first = 0, last_used = 0;        // lines of the text
     std::vector<size_t> candidates_unused;  // lines inside it that nothing took
+    // Unused lines between the last prompt and the run's first (prompt_names).
+    size_t strays_after_prompt = 0;
+    bool command_after_prompt = false;
 
     void start(size_t at) {
         *this = RunState{};
@@ -140,6 +143,7 @@ class Parser {
     void closest_miss(const Token& tok);
     bool dispatch(Token& tok);
     bool prompt_names(size_t first) const;
+    void after_prompt(const Token& tok);
     std::string heading_above(size_t first) const;
     RawText raw_lines(size_t from, size_t to);
     void merge_invocations();
@@ -193,12 +197,6 @@ class Parser {
     // looked ahead at, each classified once.
     std::deque<Token> ahead_;
     size_t ahead_first_ = 0;
-    // What each line read was, for looking back (2 bytes a line, not a token).
-    struct Seen {
-        LineKind kind = LineKind::other;
-        bool names_command = false;
-    };
-    std::vector<Seen> seen_;
     size_t i_ = 0;
     ParsedText out_;
     MachineReader machines_;
@@ -211,6 +209,10 @@ class Parser {
 
     std::string prompt_host_;
     size_t prompt_line_ = 0;
+    // Unused lines since that prompt: stray ones (not blank, not build
+    // lines), and whether one named another command; counted as they pass.
+    size_t strays_after_prompt_ = 0;
+    bool command_after_prompt_ = false;
     std::vector<std::string> command_words_;  // after "openssl speed" on the last command line
     LineStarts line_starts_{text_};
     LabelledMachines labelled_;    // as a heading or prompt named them
@@ -219,7 +221,6 @@ class Parser {
 
 ParsedText Parser::parse(bool merge) {
     used_.assign(lines_.size(), false);
-    seen_.reserve(lines_.size());
     out_.diagnostics = std::move(clean_.diagnostics);  // what unwrap dropped
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         std::string_view line = lines_[i_].text();
@@ -227,6 +228,7 @@ ParsedText Parser::parse(bool merge) {
         bool used = !only_openssl(tok) && system_text();
         used = speed_line(tok) || used;
         if (used) used_[i_] = true;
+        if (!used && tok.kind() != LineKind::prompt) after_prompt(tok);
         bool blank = trim(line).empty();
         if (run_.active) {
             if (used)
@@ -346,6 +348,8 @@ bool Parser::system_text() {
 void Parser::begin() {
     if (run_.active) return;
     run_.start(i_);
+    run_.strays_after_prompt = strays_after_prompt_;  // the lines above its first
+    run_.command_after_prompt = command_after_prompt_;
     mr_.start_run();
     Run run;
     run.source = "imported";
@@ -482,17 +486,19 @@ void Parser::finish_one(Run run, std::optional<RawText>& raw) {
 bool Parser::prompt_names(size_t first) const {
     if (prompt_host_.empty()) return false;
     if (prompt_line_ >= first) return true;
-    size_t strays = 0;
-    for (size_t k = prompt_line_ + 1; k < first; ++k) {
-        if (used_[k]) continue;
-        if (seen_[k].names_command) return false;
-        LineKind kind = seen_[k].kind;
-        strays += kind != LineKind::blank && kind != LineKind::built_on &&
-                  kind != LineKind::options && kind != LineKind::compiler &&
-                  kind != LineKind::cpuinfo;
-        if (strays > 3) return false;
-    }
-    return true;
+    return !run_.command_after_prompt && run_.strays_after_prompt <= 3;
+}
+
+// An unused line after the prompt, counted as it passes: a look back from
+// each run would classify its lines again.
+void Parser::after_prompt(const Token& tok) {
+    LineKind kind = tok.kind();
+    if (tok.names_command)
+        command_after_prompt_ = true;
+    else
+        strays_after_prompt_ += kind != LineKind::blank && kind != LineKind::built_on &&
+                                kind != LineKind::options && kind != LineKind::compiler &&
+                                kind != LineKind::cpuinfo;
 }
 
 // A short line just above a run ("M1 Firestorm master") names its machine.
@@ -628,6 +634,8 @@ bool Parser::read(const Token&, const Prompt& prompt) {
     end_run_at(Boundary::prompt);
     prompt_host_ = prompt.host;
     prompt_line_ = i_;
+    strays_after_prompt_ = 0;
+    command_after_prompt_ = false;
     return false;
 }
 
@@ -773,9 +781,7 @@ Token& Parser::token_here() {
         ++ahead_first_;
     }
     if (ahead_.empty()) ahead_first_ = i_;
-    Token& tok = token(i_);
-    seen_.push_back({tok.kind(), tok.names_command});
-    return tok;
+    return token(i_);
 }
 
 // Which rows belong to the run being read depends on the table it is in. A
