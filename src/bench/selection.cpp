@@ -1,5 +1,8 @@
 #include "bench/selection.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <string_view>
 
@@ -52,12 +55,6 @@ bool add_named(std::vector<std::string>& ids, const std::string& name) {
     add_unique(ids, id);
     return true;
 }
-
-std::string joined(const std::vector<std::string>& names) {
-    std::string out;
-    for (const auto& n : names) out += (out.empty() ? "" : " ") + n;
-    return out;
-}
 }  // namespace
 
 std::vector<std::string> select_algorithms(const std::vector<std::string>& names) {
@@ -65,9 +62,10 @@ std::vector<std::string> select_algorithms(const std::vector<std::string>& names
     std::vector<std::string> ids;
     for (const auto& name : names)
         if (!add_named(ids, name))
-            throw Error(ErrorKind::usage, "unknown algorithm '" + name +
-                                              "'\nvalid names: " + joined(known_algorithm_names()) +
-                                              "\n(and any cipher or digest name libcrypto knows)");
+            throw Error(ErrorKind::usage,
+                        "unknown algorithm '" + name + "'\nvalid names: " +
+                            fmt::format("{}", fmt::join(known_algorithm_names(), " ")) +
+                            "\n(and any cipher or digest name libcrypto knows)");
     return ids;
 }
 

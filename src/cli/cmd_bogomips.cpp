@@ -126,8 +126,7 @@ Command add_bogomips(CLI::App& app, Global& global) {
         for (auto loop : loops) results.push_back(calibrate_loop(loop, *a, tsc_mhz, text));
         if (a->format == "json") {
             nlohmann::json j{{"tsc_mhz", tsc_mhz},
-                             {"kernel_bogomips", here.bogomips ? nlohmann::json(*here.bogomips)
-                                                               : nlohmann::json(nullptr)},
+                             {"kernel_bogomips", or_null(here.bogomips)},
                              {"calibrations", results}};
             return write_output(json_text(j), "");
         }

@@ -2,6 +2,7 @@
 // command checks everything first and changes the store in one transaction,
 // so a refused command (exit 2) changes nothing.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 
@@ -116,10 +117,9 @@ std::string known_alias(const store::Database& db, const std::string& name,
     if (aliases.empty())
         refuse("machine split: nothing was merged into '" + terminal_safe(name) +
                "'; nothing changed");
-    std::string listed;
-    for (const auto& a : aliases) listed += (listed.empty() ? "" : ", ") + a;
     refuse(fmt::format("machine split: '{}' is not one of {}'s aliases ({}); nothing changed",
-                       terminal_safe(typed), terminal_safe(name), terminal_safe(listed)));
+                       terminal_safe(typed), terminal_safe(name),
+                       terminal_safe(fmt::format("{}", fmt::join(aliases, ", ")))));
 }
 
 // Gives back every name merged into TYPED, or only ALIAS when given.
@@ -131,10 +131,8 @@ std::string split(store::Database& db, const std::string& typed,
     if (change.names.empty())
         refuse("machine split: nothing was merged into '" + terminal_safe(name) +
                "'; nothing changed");
-    std::string back;
-    for (const auto& n : change.names) back += (back.empty() ? "" : ", ") + n;
     return fmt::format("split {} run{} of {} back into {}\n", change.runs,
-                       change.runs == 1 ? "" : "s", name, back);
+                       change.runs == 1 ? "" : "s", name, fmt::join(change.names, ", "));
 }
 }  // namespace
 

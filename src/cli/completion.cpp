@@ -1,20 +1,17 @@
 #include "cli/completion.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace speedlab::cli {
 
 namespace {
-std::string path_key(const CommandInfo& c) {
-    std::string key;
-    for (const auto& p : c.path) key += (key.empty() ? "" : " ") + p;
-    return key;
+std::string join(const std::vector<std::string>& words) {
+    return fmt::format("{}", fmt::join(words, " "));
 }
 
-std::string join(const std::vector<std::string>& words, const char* sep = " ") {
-    std::string out;
-    for (const auto& w : words) out += (out.empty() ? "" : sep) + w;
-    return out;
+std::string path_key(const CommandInfo& c) {
+    return join(c.path);
 }
 
 // What the completion of a value does: a kind the scripts know, or the words.

@@ -1,5 +1,8 @@
 #include "compare/caveats.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
@@ -87,9 +90,7 @@ std::string platform_of(const Run& r) {
 }
 
 std::string sizes_text(const std::set<int64_t>& sizes) {
-    std::string s;
-    for (auto x : sizes) s += (s.empty() ? "" : ",") + std::to_string(x);
-    return s;
+    return fmt::format("{}", fmt::join(sizes, ","));
 }
 
 // Block sizes matter only where two runs have different ladders (8..8192
@@ -227,8 +228,7 @@ std::vector<std::string> comparability_caveats(const std::vector<const Run*>& ru
     add("assembler use differs", asm_mode);
     add("compiler flags differ", [](const Run& r) -> std::optional<std::string> {
         if (r.compiler.empty()) return std::nullopt;
-        std::string s;
-        for (const auto& f : build_flags(r.compiler)) s += (s.empty() ? "" : " ") + f;
+        std::string s = fmt::format("{}", fmt::join(build_flags(r.compiler), " "));
         return s.empty() ? std::string("none of note") : s;
     });
     add("timing differs, user CPU time against wall time", [&](const Run& r) {

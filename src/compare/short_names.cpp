@@ -1,5 +1,8 @@
 #include "compare/short_names.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 #include <set>
 #include <sstream>
@@ -11,12 +14,6 @@ std::vector<std::string> words_of(const std::string& s) {
     std::istringstream in(s);
     std::vector<std::string> out;
     for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
-std::string joined(const std::vector<std::string>& words) {
-    std::string out;
-    for (const auto& w : words) out += (out.empty() ? "" : " ") + w;
     return out;
 }
 }  // namespace
@@ -41,7 +38,7 @@ std::vector<std::string> short_names(const std::vector<Run>& runs) {
         std::vector<std::string> kept;
         for (const auto& w : words[i])
             if (!common.count(w)) kept.push_back(w);
-        out.push_back(kept.empty() ? labels[i] : joined(kept));
+        out.push_back(kept.empty() ? labels[i] : fmt::format("{}", fmt::join(kept, " ")));
     }
     // Dropping words must not make two different labels read the same.
     for (size_t i = 0; i < out.size(); ++i)

@@ -292,6 +292,13 @@ Run run_from_json(const json& j) {
     return r;
 }
 
+json or_null(const std::optional<double>& v) {
+    return v ? json(*v) : json(nullptr);
+}
+json or_null(const std::optional<int>& v) {
+    return v ? json(*v) : json(nullptr);
+}
+
 std::string json_text(const nlohmann::json& j) {
     return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

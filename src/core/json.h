@@ -1,6 +1,7 @@
 #pragma once
 // The stable JSON form of runs (documented in docs/json.md).
 #include <nlohmann/json_fwd.hpp>
+#include <optional>
 #include <string>
 
 #include "core/run.h"
@@ -25,6 +26,10 @@ Measurement measurement_from_json(const nlohmann::json& j);
 Machine machine_from_json(const nlohmann::json& j);
 Conditions conditions_from_json(const nlohmann::json& j);
 Run run_from_json(const nlohmann::json& j);
+
+// A value, or null where there is none.
+nlohmann::json or_null(const std::optional<double>& v);
+nlohmann::json or_null(const std::optional<int>& v);
 
 // Indented JSON text with a final newline; bytes that are not UTF-8 become
 // U+FFFD, so a run imported from any text can always be printed.

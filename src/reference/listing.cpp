@@ -15,13 +15,6 @@ namespace {
 using nlohmann::json;
 using report::detail::csv_field;
 
-json or_null(const std::optional<double>& v) {
-    return v ? json(*v) : json(nullptr);
-}
-json or_null(const std::optional<int>& v) {
-    return v ? json(*v) : json(nullptr);
-}
-
 std::string when_text(const ReferenceRun& r) {
     if (!r.facts.measured_at.empty()) return r.facts.measured_at.substr(0, 10);
     return r.facts.year ? std::to_string(*r.facts.year) : "";

@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "compare/ratio.h"
+#include "core/json.h"
 #include "core/text.h"
 #include "reference/rank.h"
 #include "reference/terms.h"
@@ -37,7 +38,7 @@ json neighbour_json(const std::optional<Neighbour>& n) {
     return {{"id", n->run->id},
             {"label", n->run->run.label},
             {"cpu", n->run->facts.cpu},
-            {"clock_mhz", n->run->facts.clock_mhz ? json(*n->run->facts.clock_mhz) : json()},
+            {"clock_mhz", or_null(n->run->facts.clock_mhz)},
             {"value", n->value},
             {"source", n->run->facts.citation.source},
             {"terms", n->run->facts.terms}};
@@ -84,21 +85,20 @@ std::string rank_text(const Run& run, const Ranking& g, size_t width) {
 json rank_json(const Run& run, const Ranking& g) {
     json closest = json::array(), figures = json::array();
     for (const auto& c : g.closest)
-        closest.push_back(
-            {{"id", c.run->id},
-             {"label", c.run->run.label},
-             {"cpu", c.run->facts.cpu},
-             {"clock_mhz", c.run->facts.clock_mhz ? json(*c.run->facts.clock_mhz) : json()},
-             {"version", c.run->facts.version},
-             {"source", c.run->facts.citation.source},
-             {"terms", c.run->facts.terms},
-             {"ratio", c.mean.ratio},
-             {"low", c.mean.low},
-             {"high", c.mean.high},
-             {"figures", c.mean.figures},
-             {"left_out", c.mean.left_out},
-             {"same_version", c.same_version},
-             {"same_build", c.build_known ? json(c.same_build) : json()}});
+        closest.push_back({{"id", c.run->id},
+                           {"label", c.run->run.label},
+                           {"cpu", c.run->facts.cpu},
+                           {"clock_mhz", or_null(c.run->facts.clock_mhz)},
+                           {"version", c.run->facts.version},
+                           {"source", c.run->facts.citation.source},
+                           {"terms", c.run->facts.terms},
+                           {"ratio", c.mean.ratio},
+                           {"low", c.mean.low},
+                           {"high", c.mean.high},
+                           {"figures", c.mean.figures},
+                           {"left_out", c.mean.left_out},
+                           {"same_version", c.same_version},
+                           {"same_build", c.build_known ? json(c.same_build) : json()}});
     for (const auto& f : g.figures)
         figures.push_back({{"metric", f.metric},
                            {"value", f.value},
