@@ -388,35 +388,31 @@ struct CbcState {
 
 const uint8_t kKey16[16] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
 
+// A digest of N bytes as a kernel, its check the digest of "abc".
+template <void (*Digest)(const uint8_t*, size_t, uint8_t*), size_t N>
+Kernel digest_kernel(const char* name, const char* known_answer) {
+    return {name,
+            [](uint8_t* buf, size_t len, void*) {
+                uint8_t d[N];
+                Digest(buf, len, d);
+                buf[0] ^= d[0];  // a data dependence, so the work cannot be dropped
+            },
+            []() -> void* { return nullptr; },
+            [](void*) {},
+            known_answer,
+            []() {
+                uint8_t d[N];
+                Digest(reinterpret_cast<const uint8_t*>("abc"), 3, d);
+                return hex(d, N);
+            }};
+}
+
 }  // namespace
 
 const std::vector<Kernel>& kernels() {
     static const std::vector<Kernel> list{
-        {"md5",
-         [](uint8_t* buf, size_t len, void*) {
-             uint8_t d[16];
-             md5(buf, len, d);
-             buf[0] ^= d[0];  // a data dependence, so the work cannot be dropped
-         },
-         []() -> void* { return nullptr; }, [](void*) {}, "900150983cd24fb0d6963f7d28e17f72",
-         []() {
-             uint8_t d[16];
-             md5(reinterpret_cast<const uint8_t*>("abc"), 3, d);
-             return hex(d, 16);
-         }},
-        {"sha1",
-         [](uint8_t* buf, size_t len, void*) {
-             uint8_t d[20];
-             sha1(buf, len, d);
-             buf[0] ^= d[0];
-         },
-         []() -> void* { return nullptr; }, [](void*) {},
-         "a9993e364706816aba3e25717850c26c9cd0d89d",
-         []() {
-             uint8_t d[20];
-             sha1(reinterpret_cast<const uint8_t*>("abc"), 3, d);
-             return hex(d, 20);
-         }},
+        digest_kernel<md5, 16>("md5", "900150983cd24fb0d6963f7d28e17f72"),
+        digest_kernel<sha1, 20>("sha1", "a9993e364706816aba3e25717850c26c9cd0d89d"),
         {"rc4", [](uint8_t* buf, size_t len, void* st) { static_cast<Rc4*>(st)->apply(buf, len); },
          []() -> void* { return new Rc4(kKey16, 16); },
          [](void* st) { delete static_cast<Rc4*>(st); }, "b2396305f03dc027ccc3524a0a1118a8",
