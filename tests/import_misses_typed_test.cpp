@@ -25,6 +25,8 @@ constexpr const char* kSignSpanned =
     "134-typed-spreadsheet-sign-verify-over-two-rows-openssl-versions-percent.md";
 constexpr const char* kCurves =
     "135-typed-md-signature-table-curve-in-brackets-thousands-spaces.md";
+constexpr const char* kTestNumber =
+    "136-typed-spreadsheet-six-sizes-over-versions-percent-test-number-corner-no-unit.md";
 
 struct Want {
     const char* name;
@@ -74,6 +76,12 @@ TEST(ImportMissesTyped, FiguresAtTheirAlgorithmSizeAndValue) {
         // The curve in brackets names the key; figures grouped by spaces.
         {"curve in brackets, first", kCurves, 0, "ecdsa-p256", S, 0, 54639, 1},
         {"curve in brackets, last", kCurves, 0, "ed25519", V, 0, 12222, 1},
+        // Six sizes spanning versions behind a test number in the corner: the
+        // number is no figure, no unit at k magnitude is openssl's k.
+        {"test number corner, first", kTestNumber, 0, "aes-128-gcm", T, 16, 363889.38e3, 0},
+        {"test number corner, 3.0 last", kTestNumber, 0, "aes-128-ccm", T, 16384, 1013060.95e3, 0},
+        {"test number corner, 1.1.1f", kTestNumber, 1, "aes-128-gcm", T, 16384, 4144010.58e3, 0},
+        {"test number corner, last", kTestNumber, 1, "aes-256-gcm", T, 16384, 2988976.81e3, 0},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
@@ -94,7 +102,8 @@ TEST(ImportMissesTyped, EachRunHoldsItsFiguresOnly) {
     };
     for (const Case& c :
          {Case{kChinese, {4, 12}}, Case{kSpanned, {24, 24}}, Case{kSameSize, {18, 14}},
-          Case{kApprox, {6}}, Case{kSignSpanned, {6, 6, 6, 6}}, Case{kCurves, {4}}}) {
+          Case{kApprox, {6}}, Case{kSignSpanned, {6, 6, 6, 6}}, Case{kCurves, {4}},
+          Case{kTestNumber, {18, 18}}}) {
         SCOPED_TRACE(c.input);
         auto read = read_corpus(c.input).read;
         ASSERT_EQ(read.runs.size(), c.figures.size());
@@ -179,6 +188,10 @@ TEST(ImportMissesTyped, EachRuleOnATextOfItsKind) {
          "| md5 | 100.00 | 200.00 | +100 | 300.00 | 400.00 | +33 |\n"
          "| sha1 | 500.00 | 600.00 | +20 | 700.00 | 800.00 | +14 |\n",
          2, 1, "sha1", T, 64, 800e3, 4},
+        {"a test number in the spanning header's corner is no figure",
+         "openssl speed:\n\n7 | 16 bytes | 64 bytes\n-- | -- | --\n | pi4 | pi5 | pi4 | pi5\n"
+         "md5 | 1.00k | 2.00k | 3.00k | 4.00k\nsha1 | 5.00k | 6.00k | 7.00k | 8.00k\n",
+         2, 1, "sha1", T, 64, 8e3, 4},
         {"versions over sizes: each version's group of columns a run",
          "openssl speed:\n\n| | 1.1.1f | | 3.0.0 | |\n|---|---|---|---|---|\n"
          "| type | 16 bytes | 64 bytes | 16 bytes | 64 bytes |\n"

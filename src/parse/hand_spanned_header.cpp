@@ -3,6 +3,7 @@
 // row labels ("16 bytes(k/s)" or "sign/s" over "1.1.1f | 3.0.0 | Percentage
 // Diff (%)"). The merged cells are lost in the paste, so the groups are
 // found by the second row repeating one sequence of labels once per top cell.
+#include <algorithm>
 #include <cctype>
 
 #include "core/text.h"
@@ -28,6 +29,13 @@ std::string version_of(const std::string& cell) {
         t.find('.') == std::string::npos || t.find(' ') != std::string::npos)
         return {};
     return "OpenSSL " + t;
+}
+
+// "1", "12": a small whole number a spreadsheet puts in its corner cell.
+bool test_number(const std::string& cell) {
+    std::string t = hand_cell_text(cell);
+    return !t.empty() && t.size() <= 3 &&
+           std::all_of(t.begin(), t.end(), [](unsigned char ch) { return std::isdigit(ch); });
 }
 
 // The first period of `labels` when they repeat `times` times; empty otherwise.
@@ -101,8 +109,11 @@ std::vector<SpannedPart> unfold_spanned_header(const Rows& rows) {
     if (rows.size() < 3) return {};
     if (auto parts = groups_over_sizes(rows); !parts.empty()) return parts;
     std::vector<std::string> spans;
-    for (const auto& c : rows[0]) {
-        if (read_hand_number(c)) return {};
+    for (size_t k = 0; k < rows[0].size(); ++k) {
+        const std::string& c = rows[0][k];
+        // A number in the corner is the sheet's test number ("1 | 16 bytes
+        // | ..."), no figure; anywhere else the row is data, not a header.
+        if (read_hand_number(c) && (k > 0 || !test_number(c))) return {};
         if (spanning_cell(c)) spans.push_back(c);
     }
     if (spans.size() < 2) return {};  // no group repeats: the second row need not be read
@@ -117,7 +128,8 @@ std::vector<SpannedPart> unfold_spanned_header(const Rows& rows) {
         part.version = version_of(members[j]);
         part.rows.emplace_back();
         for (size_t k = 0; k < labels; ++k)
-            part.rows[0].push_back(k < rows[0].size() ? rows[0][k] : "");
+            part.rows[0].push_back(k < rows[0].size() && !test_number(rows[0][k]) ? rows[0][k]
+                                                                                  : "");
         part.rows[0].push_back(part.version.empty() ? "machine" : "OpenSSL version");
         part.rows[0].insert(part.rows[0].end(), spans.begin(), spans.end());
         for (size_t r = 2; r < rows.size(); ++r) {
