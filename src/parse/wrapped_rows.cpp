@@ -134,6 +134,20 @@ size_t row_after(const std::vector<std::string_view>& ws, size_t from) {
     return ws.size();
 }
 
+// Where the row run onto the first row's line starts, else the end: the first
+// word that could name one must name an algorithm, after figures only. Any
+// later name has that word, no figure, before it (a throughput cell is
+// cell_like): the one name looked up per line keeps a prose line cheap.
+size_t run_on_row(const std::vector<std::string_view>& ws, size_t first) {
+    if (first == 0 || first >= ws.size()) return ws.size();
+    size_t k = first + 1;
+    while (k < ws.size() && (cell_like(ws[k]) || !alpha(ws[k][0]))) ++k;
+    if (k == ws.size() || !figures_only(ws, first, k) ||
+        !looks_like_algorithm(canonical_symmetric_id(ws[k])))
+        return ws.size();
+    return k;
+}
+
 // WS[name, end) is a throughput row as classify reads one: a name, then
 // cells mostly figures.
 bool throughput_row(const std::vector<std::string_view>& ws, size_t name, size_t figures,
@@ -169,14 +183,12 @@ bool TableRows::rest_of_row(const std::vector<CleanLine>& lines, std::string_vie
 }
 
 void TableRows::rows_of(std::string_view line, size_t number, std::vector<std::string_view>& out,
-                        std::vector<Diagnostic>& diagnostics) const {
-    auto ws = type_header_ == kNone || line.empty() || !alpha(line[0])
-                  ? std::vector<std::string_view>{}
-                  : words(line);
-    size_t start = 0, rows = 1, first = name_words(ws);
-    size_t k = row_after(ws, first);
+                        std::vector<Diagnostic>& diagnostics) {
+    auto& ws = words_;  // every line's: its room is kept
+    ws.clear();
+    if (type_header_ != kNone && !line.empty() && alpha(line[0])) words_into(line, ws);
     // Only openssl's own rows run together: a name, then figures only.
-    if (k < ws.size() && (first == 0 || !figures_only(ws, first, k))) k = ws.size();
+    size_t start = 0, rows = 1, k = run_on_row(ws, name_words(ws));
     for (; k < ws.size(); ++rows) {
         size_t at = static_cast<size_t>(ws[k].data() - line.data());
         size_t figures = name_words(ws, k);

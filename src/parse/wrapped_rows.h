@@ -21,12 +21,13 @@ class TableRows {
     // "md5 1.00k ... sha1 11.00k ...": each row of LINE to OUT; past
     // kMaxRowsOnALine the rest is dropped and said in DIAGNOSTICS.
     void rows_of(std::string_view line, size_t number, std::vector<std::string_view>& out,
-                 std::vector<Diagnostic>& diagnostics) const;
+                 std::vector<Diagnostic>& diagnostics);
 
   private:
     static constexpr size_t kNone = static_cast<size_t>(-1);
-    size_t type_header_ = kNone;  // the "type 16 bytes ..." header of the rows below
-    size_t key_header_ = kNone;   // the "sign verify sign/s verify/s" header, or a KEM one
+    size_t type_header_ = kNone;           // the "type 16 bytes ..." header of the rows below
+    size_t key_header_ = kNone;            // the "sign verify sign/s verify/s" header, or a KEM one
+    std::vector<std::string_view> words_;  // the line rows_of reads, split
 };
 
 }  // namespace speedlab::parse
