@@ -1,5 +1,6 @@
 #include "parse/cells.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -140,6 +141,28 @@ bool seconds_cell(std::string_view w) {
 
 bool signed_figure(std::string_view w) {
     return w.size() > 1 && (w[0] == '-' || w[0] == '+') && number(w.substr(1)).has_value();
+}
+
+bool empty_cell(std::string_view w) {
+    if (w.size() == 3 && (w[0] | 0x20) == 'n' && w[1] == '/' && (w[2] | 0x20) == 'a') return true;
+    return !w.empty() && std::none_of(w.begin(), w.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c));
+    });
+}
+
+size_t row_name_end(const std::vector<std::string_view>& ws, size_t from) {
+    size_t k = from;
+    // A word that ends in ':' is a mark's ("Pi 4: md5"), never a figure.
+    auto name_word = [&](std::string_view w) {
+        return w.back() == ':' || (!cell_like(w) && !(k > from && empty_cell(w)));
+    };
+    while (k < ws.size() && name_word(ws[k])) {
+        // "md5 (Pi 4)": a bracket in the name runs to its close, digits and all
+        if (ws[k].front() == '(' && ws[k].back() != ')')
+            while (k + 1 < ws.size() && ws[k].back() != ')') ++k;
+        ++k;
+    }
+    return k;
 }
 
 std::vector<int64_t> default_block_sizes(size_t columns, std::string_view version) {

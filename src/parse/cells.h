@@ -62,6 +62,16 @@ bool cell_like(std::string_view w);
 std::optional<Number> rate(std::string_view t);
 // Seconds per operation: "0.000300s".
 bool seconds_cell(std::string_view w);
+// A cell of a public-key row: seconds ("0.000300s", "nans") or a rate.
+inline bool key_figure(std::string_view w) {
+    return rate(w) || seconds_cell(w);
+}
+// A cell that holds its column's place without a figure: "-", "?", "n/a"
+// (speedlab's own show text prints "-" where a run has no such figure).
+bool empty_cell(std::string_view w);
+// Where a table row's figures start: past its name's words from FROM. Stage
+// 1 splits rows run together and classify reads them by this one rule.
+size_t row_name_end(const std::vector<std::string_view>& ws, size_t from = 0);
 // "-54.00", "+4.98": a signed figure, which openssl never prints (a person's
 // percent difference beside its figures).
 bool signed_figure(std::string_view w);

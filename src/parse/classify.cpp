@@ -446,24 +446,9 @@ bool public_key_name(std::string_view t, const std::vector<std::string_view>& ws
     return true;
 }
 
-// A cell of a public-key row: seconds ("0.000300s", "nans") or a rate.
-bool key_figure(std::string_view w) {
-    if (rate(w)) return true;
-    return w.size() > 1 && w.back() == 's' && number(w.substr(0, w.size() - 1)).has_value();
-}
-
 // "-", "n/a", "?": a cell a person or page left without a figure.
 bool placeholder(std::string_view w) {
     return w.size() <= 3 && std::none_of(w.begin(), w.end(), [](char c) { return digit(c); });
-}
-
-// A cell that holds its column's place without a figure: "-", "?", "n/a"
-// (speedlab's own show text prints "-" where a run has no such figure).
-bool empty_cell(std::string_view w) {
-    if (w.size() == 3 && (w[0] | 0x20) == 'n' && w[1] == '/' && (w[2] | 0x20) == 'a') return true;
-    return !w.empty() && std::none_of(w.begin(), w.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c));
-    });
 }
 
 // Seconds-per-op columns, then as many per-second columns. Split by place
@@ -544,17 +529,7 @@ bool kem_row(const std::vector<std::string_view>& ws, Token& tok) {
 // empty cell ("n/a", "---"); every word after it holds one block size's
 // place, figure or not.
 bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
-    size_t name_words = 0;
-    // A word that ends in ':' is a mark's ("Pi 4: md5"), never a figure.
-    auto name_word = [&](std::string_view w) {
-        return w.back() == ':' || (!cell_like(w) && !(name_words > 0 && empty_cell(w)));
-    };
-    while (name_words < ws.size() && name_word(ws[name_words])) {
-        // "md5 (Pi 4)": a bracket in the name runs to its close, digits and all
-        if (ws[name_words].front() == '(' && ws[name_words].back() != ')')
-            while (name_words + 1 < ws.size() && ws[name_words].back() != ')') ++name_words;
-        ++name_words;
-    }
+    size_t name_words = row_name_end(ws);
     if (name_words == 0 || name_words == ws.size()) return false;
     std::string name;
     for (size_t k = 0; k < name_words; ++k) {

@@ -56,29 +56,6 @@ size_t type_columns(std::string_view header) {
     return n;
 }
 
-// "-", "n/a": a cell without a figure that holds its column's place.
-bool empty_cell(std::string_view w) {
-    if (w.size() == 3 && (w[0] | 0x20) == 'n' && w[1] == '/' && (w[2] | 0x20) == 'a') return true;
-    return !w.empty() && std::none_of(w.begin(), w.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c));
-    });
-}
-
-// Where a throughput row's figures start: past its name's words from FROM,
-// as classify reads them ("Pi 4: md5", "md5 (Pi 4)": marks are the name's).
-size_t name_words(const std::vector<std::string_view>& ws, size_t from = 0) {
-    size_t k = from;
-    auto name_word = [&](std::string_view w) {
-        return w.back() == ':' || (!cell_like(w) && !(k > from && empty_cell(w)));
-    };
-    while (k < ws.size() && name_word(ws[k])) {
-        if (ws[k].front() == '(' && ws[k].back() != ')')
-            while (k + 1 < ws.size() && ws[k].back() != ')') ++k;
-        ++k;
-    }
-    return k;
-}
-
 // WS[from, end) are all throughput figures: openssl's own row.
 bool figures_only(const std::vector<std::string_view>& ws, size_t from, size_t end) {
     return std::all_of(ws.begin() + static_cast<long>(from), ws.begin() + static_cast<long>(end),
@@ -90,19 +67,13 @@ bool figures_only(const std::vector<std::string_view>& ws, size_t from, size_t e
 bool throughput_rest(std::string_view prev, std::string_view t, size_t columns) {
     if (prev.empty() || !alpha(prev[0])) return false;
     auto row = words(prev), next = words(t);
-    size_t name = name_words(row), cells = row.size() - name;
+    size_t name = row_name_end(row), cells = row.size() - name;
     if (name == 0 || cells == 0 || next.empty() || cells + next.size() > columns ||
         !figures_only(row, name, row.size()))
         return false;
     return std::all_of(next.begin(), next.end() - 1,
                        [](auto w) { return throughput_cell(w).has_value(); }) &&
            (throughput_cell(next.back()) || cell_like(next.back()));
-}
-
-// A seconds or per-second cell of a public-key row.
-bool key_figure(std::string_view w) {
-    if (rate(w)) return true;
-    return w.size() > 1 && w.back() == 's' && number(w.substr(0, w.size() - 1)).has_value();
 }
 
 // "rsa 2048 bits 0.000300s 0.000020s" then "3333.3 50000.0": a public-key
@@ -188,10 +159,10 @@ void TableRows::rows_of(std::string_view line, size_t number, std::vector<std::s
     ws.clear();
     if (type_header_ != kNone && !line.empty() && alpha(line[0])) words_into(line, ws);
     // Only openssl's own rows run together: a name, then figures only.
-    size_t start = 0, rows = 1, k = run_on_row(ws, name_words(ws));
+    size_t start = 0, rows = 1, k = run_on_row(ws, row_name_end(ws));
     for (; k < ws.size(); ++rows) {
         size_t at = static_cast<size_t>(ws[k].data() - line.data());
-        size_t figures = name_words(ws, k);
+        size_t figures = row_name_end(ws, k);
         size_t next = row_after(ws, figures);
         // What is no row after a row's figures is dropped, as it always was.
         bool row = throughput_row(ws, k, figures, next);
