@@ -31,7 +31,7 @@ struct TempDb {
 TEST(Store, CreatesAndMigratesToTheLatestSchema) {
     TempDb tmp;
     store::Database db(tmp.path.string());
-    EXPECT_EQ(db.schema_version(), 10);
+    EXPECT_EQ(db.schema_version(), 11);
     EXPECT_TRUE(db.list().empty());
 }
 

@@ -60,6 +60,7 @@ json to_json(const Measurement& m) {
     }
     if (!m.source_name.empty()) j["source_name"] = m.source_name;
     if (!m.printed.empty()) j["printed"] = to_json(m.printed);
+    if (m.line > 0) j["line"] = m.line;
     return j;
 }
 
@@ -76,6 +77,7 @@ Measurement measurement_from_json(const json& j) {
     if (j.contains("samples")) m.samples = j.at("samples").get<std::vector<double>>();
     m.source_name = get_string(j, "source_name");
     if (j.contains("printed")) m.printed = printed_forms_from_json(j.at("printed"));
+    m.line = j.value("line", uint32_t{0});  // bundles written before schema 11 have none
     return m;
 }
 

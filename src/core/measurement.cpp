@@ -85,4 +85,9 @@ std::vector<std::string> drop_implausible(std::vector<Measurement>& figures) {
     return notes;
 }
 
+void lines_in_raw_text(std::vector<Measurement>& figures, size_t first, size_t last) {
+    for (auto& m : figures)
+        m.line = m.line >= first && m.line <= last ? static_cast<uint32_t>(m.line - first + 1) : 0;
+}
+
 }  // namespace speedlab

@@ -42,6 +42,10 @@ struct PrintedForms {
 struct Measurement {
     Name algorithm;  // canonical id, e.g. "md5", "rsa2048", "ecdsa-p256"
     Operation operation = Operation::throughput;
+    // The 1-based line of the run's raw_text the figure was read from (its
+    // table row, else its progress line or -mr record), so a page marks it
+    // without reading the text again; 0: measured, or not known.
+    uint32_t line = 0;
     int64_t parameter = 0;  // block size in bytes for throughput, 0 otherwise
     double value = 0;       // bytes/s for throughput, operations/s otherwise
     // Smallest step the source printed the figure with, in base units: 10 for
@@ -69,6 +73,10 @@ std::string implausible_note(const Measurement& m);
 // each. Every run passes here before it is identified or stored, so a run's
 // key is computed from what is stored (parse's resolve stage, bundles, the store).
 std::vector<std::string> drop_implausible(std::vector<Measurement>& figures);
+
+// Input lines FIRST..LAST became a run's raw text: each figure's input line
+// becomes that text's (1-based), 0 where it lies outside them.
+void lines_in_raw_text(std::vector<Measurement>& figures, size_t first, size_t last);
 
 // "md5@8192", "rsa2048.sign", "ecdh-x25519.derive": the key used by --metrics.
 std::string metric_key(const Measurement& m);

@@ -28,7 +28,12 @@ void join_sections(std::deque<Run>& runs) {
     }
     for (size_t k = 1; k < runs.size(); ++k) {
         Run& run = runs[k];
-        for (auto& m : run.measurements) into.measurements.push_back(std::move(m));
+        std::string_view before = into.raw_text.view();  // the section's lines follow it
+        auto lines = static_cast<uint32_t>(std::count(before.begin(), before.end(), '\n'));
+        for (auto& m : run.measurements) {
+            if (m.line > 0) m.line += lines;
+            into.measurements.push_back(std::move(m));
+        }
         into.raw_text.append(run.raw_text);
         if (!into.sources.empty() && !run.sources.empty())
             into.sources[0].last_line = run.sources[0].last_line;

@@ -20,7 +20,8 @@ using Rows = std::vector<std::vector<std::string>>;
 // "OpenSSL 1.1.1f", or "machine"); empty when the rows are not so shaped.
 struct SpannedPart {
     Rows rows;
-    std::string version;  // "OpenSSL 1.1.1f" when the member is a version
+    std::vector<size_t> from;  // each row's index among the rows given, for its line
+    std::string version;       // "OpenSSL 1.1.1f" when the member is a version
 };
 std::vector<SpannedPart> unfold_spanned_header(const Rows& rows);
 

@@ -88,6 +88,7 @@ std::vector<SpannedPart> groups_over_sizes(const Rows& rows) {
         SpannedPart part;
         part.version = version_of(names[j]);
         part.rows.emplace_back(rows[1].begin(), rows[1].begin() + labels + group.size());
+        part.from.push_back(1);
         part.rows[0].insert(part.rows[0].begin() + labels,
                             part.version.empty() ? "machine" : "OpenSSL version");
         for (size_t r = 2; r < rows.size(); ++r) {
@@ -97,6 +98,7 @@ std::vector<SpannedPart> groups_over_sizes(const Rows& rows) {
             auto from = rows[r].begin() + labels + j * group.size();
             row.insert(row.end(), from, from + group.size());
             part.rows.push_back(std::move(row));
+            part.from.push_back(r);
         }
         if (part.rows.size() >= 2) parts.push_back(std::move(part));
     }
@@ -127,6 +129,7 @@ std::vector<SpannedPart> unfold_spanned_header(const Rows& rows) {
         SpannedPart part;
         part.version = version_of(members[j]);
         part.rows.emplace_back();
+        part.from.push_back(0);
         for (size_t k = 0; k < labels; ++k)
             part.rows[0].push_back(k < rows[0].size() && !test_number(rows[0][k]) ? rows[0][k]
                                                                                   : "");
@@ -139,6 +142,7 @@ std::vector<SpannedPart> unfold_spanned_header(const Rows& rows) {
             for (size_t s = 0; s < spans.size(); ++s)
                 row.push_back(rows[r][labels + s * members.size() + j]);
             part.rows.push_back(std::move(row));
+            part.from.push_back(r);
         }
         if (part.rows.size() >= 2) parts.push_back(std::move(part));
     }

@@ -34,6 +34,8 @@ struct Table {
     size_t first = 0;                            // index into lines
     size_t end = 0;                              // index past its last line
     std::vector<std::vector<std::string>> rows;  // the header first
+    std::vector<size_t> row_lines;               // the input line each row starts on
+    size_t line_of(size_t r) const { return r < row_lines.size() ? row_lines[r] : 0; }
 };
 
 struct Context {
@@ -151,8 +153,9 @@ std::string csv_row(const std::vector<CleanLine>& lines, const std::vector<bool>
 // A CSV table: quoted rows (a reST csv-table: its ":header:" line, then its
 // rows after a blank line). Returns the index past its last row.
 size_t csv_table(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t i,
-                 std::vector<std::vector<std::string>>& rows) {
+                 std::vector<std::vector<std::string>>& rows, std::vector<size_t>& row_lines) {
     size_t k = i;
+    row_lines.push_back(lines[k].line);
     rows.push_back(csv_cells(csv_row(lines, used, k)));
     size_t columns = rows[0].size();
     while (k < lines.size() && !used[k]) {
@@ -165,6 +168,7 @@ size_t csv_table(const std::vector<CleanLine>& lines, const std::vector<bool>& u
         size_t next = k;
         auto cells = csv_cells(csv_row(lines, used, next));
         if (cells.size() != columns) break;
+        row_lines.push_back(lines[k].line);
         rows.push_back(std::move(cells));
         k = next;
     }
@@ -239,8 +243,8 @@ std::vector<std::vector<std::string>> one_line_table(std::string_view t) {
 // lines end in a pipe and others do not, a mail client wrapped the rows: the
 // lines up to one that ends in a pipe are one row. A table without outer
 // pipes (`bare`, or no line ends in one) keeps a row a line.
-std::vector<std::vector<std::string>> pipe_rows(const std::vector<CleanLine>& lines, size_t from,
-                                                size_t to, bool bare) {
+std::vector<std::pair<size_t, std::vector<std::string>>> pipe_rows(
+    const std::vector<CleanLine>& lines, size_t from, size_t to, bool bare) {
     auto ends_in_pipe = [](std::string_view t) {
         t = trim(t);
         return !t.empty() && t.back() == '|';
@@ -249,18 +253,21 @@ std::vector<std::vector<std::string>> pipe_rows(const std::vector<CleanLine>& li
     for (size_t k = from; k < to; ++k)
         if (!grid_rule(lines[k].text())) ++rows, ending += ends_in_pipe(lines[k].text());
     bool wrapped = !bare && ending > 0 && ending < rows;
-    std::vector<std::vector<std::string>> out;
+    std::vector<std::pair<size_t, std::vector<std::string>>> out;  // a row's first input line
     std::string pending;
+    size_t start = 0;
     for (size_t k = from; k < to; ++k) {
         if (grid_rule(lines[k].text())) continue;
         if (!wrapped) {
-            out.push_back(pipe_cells(lines[k].text()));
+            out.emplace_back(lines[k].line, pipe_cells(lines[k].text()));
             continue;
         }
+        if (pending.empty()) start = lines[k].line;
         pending += (pending.empty() ? "" : " ") + std::string(trim(lines[k].text()));
-        if (ends_in_pipe(lines[k].text())) out.push_back(pipe_cells(std::exchange(pending, {})));
+        if (ends_in_pipe(lines[k].text()))
+            out.emplace_back(start, pipe_cells(std::exchange(pending, {})));
     }
-    if (!pending.empty()) out.push_back(pipe_cells(pending));
+    if (!pending.empty()) out.emplace_back(start, pipe_cells(pending));
     return out;
 }
 
@@ -312,26 +319,31 @@ void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& u
             };
             size_t end = i;
             while (end < lines.size() && !used[end] && in_table(lines[end].text())) ++end;
-            for (auto& cells : pipe_rows(lines, i, end, bare))
-                if (!separator_row(cells)) t.rows.push_back(std::move(cells));
+            for (auto& [line, cells] : pipe_rows(lines, i, end, bare))
+                if (!separator_row(cells))
+                    t.row_lines.push_back(line), t.rows.push_back(std::move(cells));
             i = end;
         } else if (quoted_csv_line(lines[i].text())) {
-            i = csv_table(lines, used, i, t.rows);
+            i = csv_table(lines, used, i, t.rows, t.row_lines);
         } else if (lines[i].text().find("byte") == std::string::npos &&
                    lines[i].text().find("/s") == std::string::npos) {
             continue;  // a flattened table's header names its block sizes or rates
         } else if (auto one = one_line_table(lines[i].text()); !one.empty()) {
             t.rows = std::move(one);
+            t.row_lines.assign(t.rows.size(), lines[i].line);  // every row on the one line
             ++i;
         } else if (auto header = space_cells(lines[i].text());
                    (header.size() >= 3 || corner_left_empty(lines[i].text(), header)) &&
                    (size_columns(header) >= 2 || algorithm_columns(header) >= 2)) {
             t.rows.push_back(header);
+            t.row_lines.push_back(lines[i].line);
             for (++i; i < lines.size() && !used[i]; ++i) {
                 if (simple_table_border(lines[i].text())) continue;
                 auto cells = space_cells(lines[i].text());
+                size_t line = lines[i].line;
                 i += wrapped_cells(lines, used, i, header.size(), cells);
                 if (cells.size() + 1 < header.size() || cells.size() > header.size() + 1) break;
+                t.row_lines.push_back(line);
                 t.rows.push_back(std::move(cells));
             }
         }
@@ -625,10 +637,15 @@ struct Reader {
     // about openssl; elsewhere (a table shaped as a benchmark) it is nothing
     // that can be told: cycles per byte, counts, ratios.
     bool plain_is_k;
+    // The input line of the row being read, which each figure of it keeps.
+    size_t row_line = 0;
     void figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n,
                 double unit = 0) const {
         if (op == Operation::throughput && !plain_is_k && !n.own_unit && unit <= 0) return;
+        size_t before = r.measurements.size();
         add_figure(r, id, op, size, n, unit);
+        if (r.measurements.size() > before)
+            r.measurements.back().line = static_cast<uint32_t>(row_line);
     }
     // The text around the tables, read on first need: most tables say all
     // they mean, and this is a pass over every line.
@@ -661,6 +678,7 @@ struct Reader {
         for (size_t k = runs_before; k < runs_out.size(); ++k) {
             runs_out[k].measurements.shrink_to_fit();  // a run outlives the parse: no spare room
             runs_out[k].raw_text = raw;
+            lines_in_raw_text(runs_out[k].measurements, first, last);
             runs_out[k].sources = {
                 {file, "", static_cast<int64_t>(first), static_cast<int64_t>(last)}};
         }
@@ -711,7 +729,9 @@ struct Reader {
     void read_parts(const Table& t, const std::vector<SpannedPart>& parts) {
         for (const auto& part : parts) {
             size_t before = runs_out.size();
-            read(Table{t.first, t.end, part.rows});
+            std::vector<size_t> row_lines;  // each part row's line, by the row it came from
+            for (size_t r : part.from) row_lines.push_back(t.line_of(r));
+            read(Table{t.first, t.end, part.rows, std::move(row_lines)});
             for (size_t k = before; k < runs_out.size(); ++k)
                 if (runs_out[k].version.empty()) runs_out[k].version = part.version;
         }
@@ -743,6 +763,7 @@ struct Reader {
         out.first = t.first;
         out.end = t.end;
         out.rows.assign(t.rows.begin() + 1, t.rows.end());
+        if (!t.row_lines.empty()) out.row_lines.assign(t.row_lines.begin() + 1, t.row_lines.end());
         std::string algorithm;
         for (size_t k = 0; k < top.size(); ++k) {
             std::string cell = hand_cell_text(top[k]);
@@ -775,6 +796,7 @@ struct Reader {
                 fact.bogomips = n->value;
                 if (n->step > 0) fact.step = n->step;
                 fact.line = lines[t.first].line;
+                fact.row_line = t.line_of(r);
                 if (kernel < row.size()) fact.kernel_release = kernel_of(row[kernel]);
                 if (system < row.size()) fact.distribution = hand_cell_text(row[system]);
                 if (fact_keys.insert(fact_key(fact)).second)
@@ -905,6 +927,7 @@ struct Reader {
         const std::vector<bool> other_programs = other_program_rows(t, figure_column);
         for (size_t r = 1; r < t.rows.size(); ++r) {
             const auto& row = t.rows[r];
+            row_line = t.line_of(r);
             if (other_programs[r]) continue;
             std::string alg, key;
             std::vector<bool> label_column = figure_column;
@@ -959,6 +982,7 @@ struct Reader {
         for (size_t r = 1; r < t.rows.size(); ++r) {
             const auto& row = t.rows[r];
             if (row == t.rows[0]) continue;  // the header repeated at the end
+            row_line = t.line_of(r);
             Run run = table_run(file, lines[t.first].line);
             Machine m;
             name_run(run, m, t.rows[0], row, figure_column, caption);
@@ -1009,6 +1033,7 @@ struct Reader {
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
+                row_line = t.line_of(r);
                 HeaderCell key = keys[r - 1];
                 if (key.unit == 0) key.unit = column.unit;  // "Xeon (MB/s)"
                 // A bare name beside rows that name their size or operation is
@@ -1039,6 +1064,7 @@ struct Reader {
         Run run = captioned_run(t);
         for (size_t r = 1; r < t.rows.size(); ++r) {
             const HeaderCell& size = sizes[r - 1];
+            row_line = t.line_of(r);
             if (size.size <= 0 || !size.algorithm.empty()) continue;
             for (size_t k = 1; k < cols.size() && k < t.rows[r].size(); ++k) {
                 const HeaderCell& c = cols[k];
@@ -1057,11 +1083,13 @@ struct Reader {
     // False when no cell does.
     bool rows_in_cells(const Table& t) {
         Run run = captioned_run(t);
-        for (size_t r = 1; r < t.rows.size(); ++r)
+        for (size_t r = 1; r < t.rows.size(); ++r) {
+            row_line = t.line_of(r);
             for (const auto& cell : t.rows[r])
                 if (auto row = openssl_row_in_cell(cell))
                     for (const auto& [size, n] : row->figures)
                         figure(run, row->algorithm, Operation::throughput, size, n);
+        }
         if (run.measurements.empty()) return false;
         runs_out.push_back(std::move(run));
         return true;
@@ -1089,6 +1117,7 @@ struct Reader {
         Run run = captioned_run(t);
         for (size_t r = 1; r < t.rows.size(); ++r) {
             HeaderCell key = keys[r - 1];
+            row_line = t.line_of(r);
             if (key.algorithm.empty() || key.ratio ||
                 !(named_with_key_bits(key.algorithm) || whole_key_id(key.algorithm)))
                 continue;
@@ -1133,6 +1162,7 @@ struct Reader {
             run.notes.push_back("column: " + label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 const auto& row = t.rows[r];
+                row_line = t.line_of(r);
                 if (row.size() != header.size()) continue;
                 std::string id = hand_algorithm_word(hand_cell_text(row[alg]));
                 int64_t bytes = whole_number(row[size]);
@@ -1180,6 +1210,7 @@ struct Reader {
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 const auto& row = t.rows[r];
+                row_line = t.line_of(r);
                 const HeaderCell& size = sizes[r - 1];
                 auto n = k < row.size() ? read_hand_number(row[k]) : std::nullopt;
                 if (size.size <= 0 || !size.algorithm.empty() || !n || n->percent) continue;
@@ -1258,7 +1289,9 @@ Run fact_run(const BogomipsFact& f, const std::string& file) {
     figure.value = f.bogomips;
     figure.printed_step = f.step;
     figure.source_name = "BogoMips";
+    figure.line = static_cast<uint32_t>(f.row_line);
     r.measurements.push_back(std::move(figure));
+    lines_in_raw_text(r.measurements, f.line, f.last_line);
     r.notes.push_back("BogoMips only: no openssl figures");
     return r;
 }

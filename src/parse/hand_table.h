@@ -21,6 +21,7 @@ struct BogomipsFact {
     double bogomips = 0;
     double step = 0.01;    // as printed: 0.01 for "29.80"
     size_t line = 0;       // input line of the table
+    size_t row_line = 0;   // input line of the fact's row
     size_t last_line = 0;  // and its last
     RawText raw;           // the table's lines, which its run shows (show --raw)
 };

@@ -109,6 +109,7 @@ void RunBuilder::add_curve_table(Measurement m, const std::string& family, int64
 }
 
 void RunBuilder::add(Measurement m, bool from_table) {
+    if (m.line == 0) m.line = line_;  // finish() makes it a line of the run's raw text
     if (child_) return add_child(std::move(m));
     if (!plausible_figure(m.value)) implausible_at_.emplace_back(metric_key(m), line_);
     if (!from_children_.empty()) from_children_.erase(metric_key(m));  // the key costs a format
@@ -135,6 +136,7 @@ void RunBuilder::add(Measurement m, bool from_table) {
 // table's rounding, where the table is kept and the run notes it.
 void RunBuilder::keep_both_forms(Measurement& line, Measurement table) {
     if (line.source_name.empty()) line.source_name = table.source_name;
+    line.line = table.line;  // the row a reader finds the figure in
     if (table.printed.empty() && table.operation == Operation::throughput)
         table.printed.per_second = table.value / 1000;  // openssl's k, as printed
     line.printed = table.printed;
@@ -147,6 +149,7 @@ void RunBuilder::keep_both_forms(Measurement& line, Measurement table) {
 }
 
 void RunBuilder::add_child(Measurement m) {
+    if (m.line == 0) m.line = line_;
     for (auto& e : run_.measurements)
         if (same_metric(e, m)) {
             e.samples.push_back(m.value);
@@ -175,6 +178,7 @@ void RunBuilder::add_progress(const Progress& p) {
 }
 
 void RunBuilder::add_variant(const std::string& mark, Measurement m) {
+    m.line = line_;
     if (!plausible_figure(m.value)) implausible_at_.emplace_back(metric_key(m), line_);
     for (auto& [v, figures] : variants_)
         if (v == mark) return figures.push_back(std::move(m));
@@ -237,6 +241,7 @@ void RunBuilder::add_from_progress(PendingCurve& p, const std::string& id, std::
     m.seconds = p.seconds;
     m.value = static_cast<double>(p.count) / p.seconds;
     m.source_name = std::move(source_name);
+    m.line = static_cast<uint32_t>(p.line);
     add(std::move(m), false);
     note(id + ": " + why);
 }

@@ -470,6 +470,7 @@ void Parser::finish_one(Run run, std::optional<RawText>& raw) {
     // Keep the original text of the run's lines, so it can be parsed again later.
     if (!raw) raw = raw_lines(begin_line, end_line);
     run.raw_text = *raw;
+    lines_in_raw_text(run.measurements, begin_line, end_line);
     run.sources = {{file_, "", static_cast<int64_t>(begin_line), static_cast<int64_t>(end_line)}};
     run.measurements.shrink_to_fit();  // a run outlives the parse: no spare capacity
     // The file's name only: a note travels in bundles and onto pages (privacy).
@@ -541,7 +542,13 @@ void Parser::merge_invocations() {
         Run& run = out_.runs[k];
         if (kept > 0 && same_setup(out_.runs[kept - 1], run)) {
             Run& into = out_.runs[kept - 1];
-            for (auto& m : run.measurements) into.measurements.push_back(std::move(m));
+            // The appended text's lines follow the text before it.
+            std::string_view before = into.raw_text.view();
+            auto lines = static_cast<uint32_t>(std::count(before.begin(), before.end(), '\n'));
+            for (auto& m : run.measurements) {
+                if (m.line > 0) m.line += lines;
+                into.measurements.push_back(std::move(m));
+            }
             into.raw_text.append(run.raw_text);
             if (!into.sources.empty() && !run.sources.empty())
                 into.sources[0].last_line = run.sources[0].last_line;

@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <set>
 
 #include "core/json.h"
 #include "core/statistics.h"
@@ -67,51 +66,15 @@ report::Html figures_table(const Run& run) {
 }  // namespace
 
 namespace {
-// The line in lower case without quoting ("> ", "| ") or indentation.
-std::string bare(std::string_view line) {
-    size_t i = line.find_first_not_of(" \t>|");
-    return i == std::string_view::npos ? std::string() : lower_ascii(line.substr(i));
-}
-
-std::vector<std::string> words(const std::string& line) {
-    std::vector<std::string> out;
-    size_t i = 0;
-    while ((i = line.find_first_not_of(" \t:", i)) != std::string::npos) {
-        size_t end = line.find_first_of(" \t:", i);
-        out.push_back(line.substr(i, end - i));
-        i = end;
-    }
-    return out;
-}
-
-// What marks a line a figure was read from: its row name's first word (md5,
-// "aes-128 cbc"), its id split in two ("rsa 512 bits" is rsa512), or a
-// "Doing ..." line that names its row.
-struct RowNames {
-    std::set<std::string> first_words, ids, names;
-    explicit RowNames(const Run& run) {
-        for (const auto& m : run.measurements) {
-            std::string name = bare(m.source_name.str());
-            if (auto w = words(name); !w.empty()) first_words.insert(w.front());
-            if (name.size() >= 3) names.insert(name);
-            ids.insert(lower_ascii(m.algorithm.view()));
-        }
-    }
-    bool used(std::string_view raw) const {
-        if (raw.starts_with("+F") || raw.starts_with("+R")) return true;  // -mr records
-        std::string line = bare(raw);
-        auto w = words(line);
-        if (w.empty()) return false;
-        if (first_words.count(w.front()) || (w.size() > 1 && ids.count(w[0] + w[1]))) return true;
-        if (w.front() != "doing") return false;
-        return std::any_of(names.begin(), names.end(),
-                           [&](const auto& n) { return line.find(n) != std::string::npos; });
-    }
-};
-
-// The source text, numbered, with the lines figures were read from marked.
+// The source text, numbered, with the lines its figures were read from marked:
+// each figure keeps its line of the run's raw text (Measurement::line).
 report::Html source_html(const Run& run) {
-    RowNames rows(run);
+    std::vector<bool> used;
+    for (const auto& m : run.measurements) {
+        if (m.line == 0) continue;
+        if (used.size() <= m.line) used.resize(m.line + 1);
+        used[m.line] = true;
+    }
     report::Html out;
     out.open("pre", {{"class", "source"}, {"id", "source"}});
     std::string_view text = run.raw_text.view();
@@ -121,10 +84,30 @@ report::Html source_html(const Run& run) {
         std::string_view line = text.substr(0, nl);
         text = nl == std::string_view::npos ? std::string_view{} : text.substr(nl + 1);
         report::Attributes attributes{{"data-n", std::to_string(++n)}};
-        if (rows.used(line)) attributes.push_back({"class", "used"});
+        if (n < used.size() && used[n]) attributes.push_back({"class", "used"});
         out.element("span", terminal_safe(line), attributes);
     }
     return out.close("pre").text("\n");
+}
+
+// What the marks are, or why there are none (a run stored before figures kept their lines).
+report::Html source_legend(const Run& run) {
+    report::Html out;
+    out.open("p", {{"class", "dim"}});
+    bool any = std::any_of(run.measurements.begin(), run.measurements.end(),
+                           [](const Measurement& m) { return m.line > 0; });
+    if (!any)
+        return out
+            .text(
+                "No line is marked: this run's figures do not say which lines they "
+                "were read from.")
+            .close("p")
+            .text("\n");
+    return out.text("Marked: the lines the figures were read from (a table row, else a ")
+        .element("code", "Doing ...")
+        .text(" line or an -mr record).")
+        .close("p")
+        .text("\n");
 }
 }  // namespace
 
@@ -185,12 +168,7 @@ Response run_page(const store::Database& db, int64_t id, const Request& request,
     if (!run->raw_text.empty())
         body.element("h2", "Source text")
             .text("\n")
-            .open("p", {{"class", "dim"}})
-            .text("Marked: the lines the figures were read from (a row, a ")
-            .element("code", "Doing ...")
-            .text(" line or an -mr record).")
-            .close("p")
-            .text("\n")
+            .add(source_legend(*run))
             .add(source_html(*run));
     body.add(compare_links(db, *run, links));
     std::string title =

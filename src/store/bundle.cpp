@@ -108,6 +108,21 @@ std::string merged_from(const json& run, const std::string& where) {
     return m.at("merged_from").get<std::string>();
 }
 
+// A figure's "line" is a whole number; one past its run's raw text (a text
+// cut or replaced since) is not known: 0, so a page marks no other line.
+void check_lines(const json& j, Run& run, const std::string& where) {
+    std::string_view raw = run.raw_text.view();
+    size_t lines = static_cast<size_t>(std::count(raw.begin(), raw.end(), '\n')) +
+                   (raw.empty() || raw.back() == '\n' ? 0 : 1);
+    for (const auto& m : j.at("measurements"))
+        if (m.contains("line") && !m.at("line").is_number_unsigned())
+            throw BundleError(where +
+                              ": expected a figure's \"line\" to be a whole number, found " +
+                              m.at("line").dump());
+    for (auto& m : run.measurements)
+        if (m.line > lines) m.line = 0;
+}
+
 // What every run must have to be stored: fields of the right types.
 Run checked_run(const json& j, const std::string& where) try {
     if (!j.is_object()) throw BundleError(where + ": expected a run (a JSON object)");
@@ -131,6 +146,7 @@ Run checked_run(const json& j, const std::string& where) try {
         if (!raw) throw BundleError(where + ": \"raw_text_base64\" is not base64");
         run.raw_text = *raw;
     }
+    check_lines(j, run, where);
     run.id = 0;
     return run;
 } catch (const json::exception& e) {

@@ -45,8 +45,10 @@ std::string content_sha256(const Run& run) {
     j.erase("sources");      // a run found in one more text keeps its content
     j.erase("measured_at");  // read from the raw text or equal to "when"; a store's own
     j.erase("stored_at");    // date is no content (hashes of schema 7 stay valid)
-    for (auto& m : j["measurements"])
+    for (auto& m : j["measurements"]) {
         for (const char* key : kIntervalKeys) m.erase(key);
+        m.erase("line");  // where in the text, not what: hashes of schema 10 stay valid
+    }
     std::string bytes = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\0';
     bytes += run.raw_text.view();
     return sha256_hex(bytes);

@@ -109,16 +109,17 @@ void insert_measurements(Connection& c, int64_t run_id, const std::vector<Measur
         size_t end = std::min(all.size(), start + kRowsPerStatement);
         std::string sql =
             "INSERT INTO measurements (run_id, algorithm, operation, parameter, value, "
-            "printed_step, count, seconds, samples_json, source_name, printed_json) VALUES ";
+            "printed_step, count, seconds, samples_json, source_name, printed_json, "
+            "source_line) VALUES ";
         std::vector<Value> params;
         for (size_t i = start; i < end; ++i) {
             const Measurement& x = all[i];
-            sql += i == start ? "(?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?)";
+            sql += i == start ? "(?,?,?,?,?,?,?,?,?,?,?,?)" : ",(?,?,?,?,?,?,?,?,?,?,?,?)";
             for (Value v : std::initializer_list<Value>{
                      run_id, x.algorithm, std::string(to_string(x.operation)), x.parameter, x.value,
                      x.printed_step, optional_value(x.count), optional_value(x.seconds),
-                     compact(nlohmann::json(x.samples)), x.source_name,
-                     compact(to_json(x.printed))})
+                     compact(nlohmann::json(x.samples)), x.source_name, compact(to_json(x.printed)),
+                     int64_t{x.line}})
                 params.push_back(std::move(v));
         }
         c.query(sql, params);
@@ -385,6 +386,7 @@ Measurement measurement_row(const Rows& ms) {
     m.samples = nlohmann::json::parse(ms.text(7)).get<std::vector<double>>();
     m.source_name = ms.text(8);
     m.printed = printed_forms_from_json(nlohmann::json::parse(ms.text(9)));
+    m.line = static_cast<uint32_t>(ms.integer(10));
     return m;
 }
 }  // namespace
@@ -419,7 +421,8 @@ std::optional<Run> Database::load(int64_t id) const {
     run.stored_at = st->text(k + 14);
     auto ms = db_->query(
         R"SQL(SELECT algorithm, operation, parameter, value, printed_step, count, seconds,
-        samples_json, source_name, printed_json FROM measurements WHERE run_id = ? ORDER BY id)SQL",
+        samples_json, source_name, printed_json, source_line FROM measurements WHERE run_id = ?
+        ORDER BY id)SQL",
         {id});
     while (ms->next()) run.measurements.push_back(measurement_row(*ms));
     auto sources = db_->query(

@@ -37,6 +37,12 @@ constexpr std::string_view kKeptHistory = R"SQL(
         PRIMARY KEY (machine, query)
     );
     )SQL";
+
+// 11: the line of the run's raw text each figure was read from, so the run
+// page marks it without reading the text again; 0 for figures stored before.
+constexpr std::string_view kSourceLine = R"SQL(
+    ALTER TABLE measurements ADD COLUMN source_line INTEGER NOT NULL DEFAULT 0;
+    )SQL";
 }  // namespace
 
 const std::array<std::string_view, kSchemaVersion> kSqliteMigrations{{
@@ -148,6 +154,7 @@ const std::array<std::string_view, kSchemaVersion> kSqliteMigrations{{
     kMeasuredAndStored,
     kHistoryIndex,
     kKeptHistory,
+    kSourceLine,
 }};
 
 // The same tables in PostgreSQL's types: identities for ids, BYTEA for the
@@ -249,6 +256,7 @@ const std::array<std::string_view, kSchemaVersion> kPostgresMigrations{{
     kMeasuredAndStored,
     kHistoryIndex,
     kKeptHistory,
+    kSourceLine,
 }};
 
 }  // namespace speedlab::store

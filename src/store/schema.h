@@ -6,7 +6,7 @@
 
 namespace speedlab::store {
 
-inline constexpr int kSchemaVersion = 10;
+inline constexpr int kSchemaVersion = 11;
 
 extern const std::array<std::string_view, kSchemaVersion> kSqliteMigrations;
 extern const std::array<std::string_view, kSchemaVersion> kPostgresMigrations;

@@ -18,7 +18,8 @@ class CliOn : public BothStores {
     // What schema 7 added, so a test can plant an older store (SQLite only:
     // on PostgreSQL migration 7 adds nothing).
     void drop_schema_7() {
-        raw_sql("DROP TABLE history_answers");  // and what schema 10 added
+        raw_sql("ALTER TABLE measurements DROP COLUMN source_line");  // what schema 11 added
+        raw_sql("DROP TABLE history_answers");                        // and what schema 10 added
         raw_sql("DROP TABLE store_generation");
         raw_sql("DROP INDEX runs_measured_at");  // and what schema 8 added
         raw_sql("ALTER TABLE runs DROP COLUMN measured_at");
@@ -83,6 +84,31 @@ TEST_P(CliOn, ABundleImportsLosslesslyAndOnlyOnce) {
     EXPECT_EQ(nlohmann::json::parse(run_at(elsewhere, "list --format json").out).size(), 19u);
 }
 
+// A bundle carries each figure's line of its raw text; one written before
+// figures had lines imports with them unknown, and is the same run as the
+// one stored with them (a line is where, not what).
+TEST_P(CliOn, ABundleCarriesEachFiguresLineAndOneWithoutLinesStillImports) {
+    ASSERT_EQ(run("import " + seed("seed000-redhat73-pcem.txt")).code, 0);
+    auto r = run("export --all");
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto bundle = nlohmann::json::parse(r.out);
+    for (auto& one : bundle.at("runs"))
+        for (auto& m : one.at("measurements")) {
+            EXPECT_GT(m.value("line", 0), 0) << m.dump();
+            m.erase("line");
+        }
+    std::string old = (dir / "old.json").string();
+    std::ofstream(old) << bundle.dump(2);
+    std::string elsewhere = another_store("elsewhere");
+    r = run_at(elsewhere, "import " + old);
+    ASSERT_EQ(r.code, 0) << r.err;
+    auto back = runs_without_ids(run_at(elsewhere, "export --all").out);
+    EXPECT_EQ(back, runs_without_ids(bundle.dump()));  // no line appears
+    r = run("import " + old);
+    EXPECT_EQ(r.code, 1) << r.err;
+    EXPECT_NE(r.err.find("already stored as run"), std::string::npos) << r.err;
+}
+
 TEST_P(CliOn, MeasuredMultiAndWrappedRunsTravelWithTheirSamples) {
     for (const char* args : {"--repeat 3 --label repeated", "--multi 2 --label multi",
                              "--under 'nice -n 1' --label wrapped"}) {
@@ -139,6 +165,11 @@ TEST_P(CliOn, DamagedBundlesStoreNothing) {
          R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": 1,
              "measurements": []}]})",
          "run 1: a field has the wrong type"},
+        {"line-negative",
+         R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "imported",
+             "raw_text": "md5 1.00k", "measurements": [{"algorithm": "md5",
+             "operation": "throughput", "parameter": 16, "value": 1000, "line": -1}]}]})",
+         "run 1: expected a figure's \"line\" to be a whole number, found -1"},
     };
     std::string elsewhere = another_store("elsewhere");
     for (const auto& c : cases) {

@@ -1,9 +1,12 @@
 // speedlab serve's pages through a real HTTP server on port 0, on SQLite and
 // on PostgreSQL: each page against the CLI's answer to the same question.
+#include <fmt/format.h>
 #include <httplib.h>
 
 #include <atomic>
 #include <nlohmann/json.hpp>
+#include <regex>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -51,6 +54,15 @@ class ServeOn : public BothStores {
 
 bool has(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
+}
+
+// The numbers of the source lines a run page marks.
+std::set<int> marked_lines(const std::string& page) {
+    std::set<int> out;
+    static const std::regex used("<span data-n=\"([0-9]+)\" class=\"used\">");
+    for (std::sregex_iterator i(page.begin(), page.end(), used), end; i != end; ++i)
+        out.insert(std::stoi((*i)[1]));
+    return out;
 }
 }  // namespace
 
@@ -106,6 +118,18 @@ TEST_P(ServeOn, ARunPageHoldsItsFiguresAndMarksTheLinesTheyCameFrom) {
               nlohmann::json::parse(run("show 1 --format json").out));
     EXPECT_EQ(get("/run/999")->status, 404);
     EXPECT_EQ(get("/run/abc")->status, 404);
+    // Exactly the lines the stored figures name, on every run's page.
+    for (int id = 1; id <= 19; ++id) {
+        std::set<int> lines;
+        auto shown = nlohmann::json::parse(run(fmt::format("show {} --format json", id)).out);
+        for (const auto& m : shown.at("measurements"))
+            if (m.contains("line")) lines.insert(m.at("line").get<int>());
+        EXPECT_FALSE(lines.empty()) << "run " << id;
+        if (id == 1) {
+            EXPECT_EQ(lines, (std::set<int>{20, 22, 23, 24, 25})) << "its table's rows";
+        }
+        EXPECT_EQ(marked_lines(get(fmt::format("/run/{}", id))->body), lines) << "run " << id;
+    }
 }
 
 // Requests under way at once each read through a connection of their own

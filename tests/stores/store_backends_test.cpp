@@ -21,7 +21,7 @@ nlohmann::json without_id(const Run& run) {
 
 TEST_P(StoreOn, CreatesTheLatestSchema) {
     store::Database db(location);
-    EXPECT_EQ(db.schema_version(), 10);
+    EXPECT_EQ(db.schema_version(), 11);
     EXPECT_TRUE(db.list().empty());
     EXPECT_EQ(db.count(), 0);
 }
@@ -72,6 +72,43 @@ TEST_P(StoreOn, KeepsRawBytesAndFiguresToTheLastBit) {
     EXPECT_EQ(got.samples, m.samples);
     EXPECT_EQ(got.count, m.count);
     EXPECT_EQ(got.seconds, m.seconds);
+}
+
+// Each figure keeps the line of its raw text it was read from (schema 11); a
+// store of schema 10 opened by this build keeps its runs, their lines unknown.
+TEST_P(StoreOn, KeepsEachFiguresLineAndMigratesASchema10Store) {
+    speedlab::Run r;
+    r.source = "imported";
+    r.when = "2026-12-03T06:00:00Z";
+    r.raw_text = std::string("Doing md5 for 3s on 16 size blocks: 1 md5's in 3s\n...\nmd5 1.00k\n");
+    for (auto [id, line] : {std::pair{"md5", 3u}, std::pair{"sha1", 0u}}) {
+        Measurement m;
+        m.algorithm = id;
+        m.parameter = 16;
+        m.value = 1000;
+        m.line = line;
+        r.measurements.push_back(m);
+    }
+    {
+        store::Database db(location);
+        db.insert(r);
+        auto back = db.load(r.id);
+        ASSERT_TRUE(back);
+        EXPECT_EQ(back->measurements.at(0).line, 3u);
+        EXPECT_EQ(back->measurements.at(1).line, 0u);
+    }
+    raw_sql("ALTER TABLE measurements DROP COLUMN source_line");
+    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 10"
+                                          : "UPDATE speedlab_schema SET version = 10");
+    store::Database db(location);
+    EXPECT_EQ(db.schema_version(), 11);
+    ASSERT_EQ(db.count(), 1);
+    auto back = db.load(r.id);
+    ASSERT_TRUE(back);
+    ASSERT_EQ(back->measurements.size(), 2u);
+    EXPECT_EQ(back->measurements.at(0).line, 0u);  // not known before schema 11
+    EXPECT_EQ(back->measurements.at(0).value, 1000);
+    EXPECT_EQ(back->raw_text, r.raw_text);
 }
 
 TEST_P(StoreOn, AFailedWriteStoresNothing) {
@@ -137,10 +174,10 @@ TEST_P(StoreOn, RefusesANewerSchemaWithoutChangingIt) {
         EXPECT_NE(std::string(e.what()).find("newer speedlab (schema 99"), std::string::npos)
             << e.what();
     }
-    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 10"
-                                          : "UPDATE speedlab_schema SET version = 10");
+    raw_sql(GetParam() == Backend::sqlite ? "PRAGMA user_version = 11"
+                                          : "UPDATE speedlab_schema SET version = 11");
     store::Database db(location);  // untouched by the refusal
-    EXPECT_EQ(db.schema_version(), 10);
+    EXPECT_EQ(db.schema_version(), 11);
 }
 
 TEST_P(StoreOn, RefusesADatabaseOfAnotherProgram) {
