@@ -192,6 +192,14 @@ TEST(ImportMissesTyped, EachRuleOnATextOfItsKind) {
          "openssl speed:\n\n7 | 16 bytes | 64 bytes\n-- | -- | --\n | pi4 | pi5 | pi4 | pi5\n"
          "md5 | 1.00k | 2.00k | 3.00k | 4.00k\nsha1 | 5.00k | 6.00k | 7.00k | 8.00k\n",
          2, 1, "sha1", T, 64, 8e3, 4},
+        {"sign/verify pairs in one cell: openssl's two columns",
+         "openssl speed rsa2048 ecdsap256 on a pi:\n\n| key | sign/verify |\n|---|---|\n"
+         "| rsa 2048 | 36/1363 |\n| ecdsa (nistp256) | 1437/718 |\n",
+         1, 0, "ecdsa-p256", Operation::verify, 0, 718, 4},
+        {"pairs beside a column of their own, the header with its unit",
+         "openssl speed rsa:\n\n| key | Sign / Verify (ops/s) | bits |\n|---|---|---|\n"
+         "| rsa 2048 | 1,000.5/30,000.0 | 2048 |\n| rsa 4096 | 150.0/9000.0 | 4096 |\n",
+         1, 0, "rsa2048", Operation::sign, 0, 1000.5, 4},
         {"versions over sizes: each version's group of columns a run",
          "openssl speed:\n\n| | 1.1.1f | | 3.0.0 | |\n|---|---|---|---|---|\n"
          "| type | 16 bytes | 64 bytes | 16 bytes | 64 bytes |\n"

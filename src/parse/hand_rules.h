@@ -72,4 +72,9 @@ bool cut_approximate(std::string_view& t);
 // never names openssl, a table shaped like its benchmark is that program's.
 bool names_other_benchmark(std::string_view text);
 
+// hand_pair_cells.cpp: a "sign/verify" column whose cells are both figures
+// ("36/1363") as openssl's two columns, sign/s and verify/s; nullopt when the
+// table has no such column (every row's cell a pair of figures).
+std::optional<Rows> split_pair_columns(const Rows& rows);
+
 }  // namespace speedlab::parse

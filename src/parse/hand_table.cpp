@@ -689,6 +689,8 @@ struct Reader {
     }
 
     void read(const Table& given) {
+        if (auto split = split_pair_columns(given.rows))
+            return read(Table{given.first, given.end, std::move(*split)});
         if (auto parts = unfold_spanned_header(given.rows); !parts.empty())
             return read_parts(given, parts);
         std::optional<Table> spanned = spanning_header(given);
