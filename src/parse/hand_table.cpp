@@ -690,7 +690,7 @@ struct Reader {
 
     void read(const Table& given) {
         if (auto split = split_pair_columns(given.rows))
-            return read(Table{given.first, given.end, std::move(*split)});
+            return read(Table{given.first, given.end, std::move(*split), given.row_lines});
         if (auto parts = unfold_spanned_header(given.rows); !parts.empty())
             return read_parts(given, parts);
         std::optional<Table> spanned = spanning_header(given);
