@@ -168,13 +168,12 @@ constexpr int mr_index_of(const std::array<int, N>& bits, int b) {
     return -1;
 }
 
-// +F6's EdDSA curves: index, bits as openssl prints them, name.
+// +F6's EdDSA curves by index; bits and name as openssl prints them are the
+// registry row's (AlgorithmInfo::bits, row_1x).
 struct MrEdCurve {
     int index;
-    int bits;
-    std::string_view id, name;
+    std::string_view id;
 };
-inline constexpr MrEdCurve kMrEdCurves[] = {{0, 253, kEddsaCurves[0], "Ed25519"},
-                                            {1, 456, kEddsaCurves[1], "Ed448"}};
+inline constexpr MrEdCurve kMrEdCurves[] = {{0, kEddsaCurves[0]}, {1, kEddsaCurves[1]}};
 
 }  // namespace speedlab

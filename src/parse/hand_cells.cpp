@@ -11,6 +11,7 @@
 #include <unordered_map>
 
 #include "core/algorithm.h"
+#include "core/algorithm_families.h"
 #include "core/algorithm_registry.h"
 #include "core/text.h"
 #include "parse/cells.h"
@@ -84,10 +85,9 @@ std::string without_thousands(std::string_view s) {
 
 // "aes128ecb", "aes-128", "camellia-256-cbc": a block cipher, hyphens or not.
 std::string block_cipher(std::string_view w) {
-    static constexpr std::string_view families[] = {"camellia", "aria", "aes"};
     static constexpr std::string_view modes[] = {"ecb", "cbc", "ctr", "gcm", "ofb",
                                                  "cfb", "ccm", "xts", "ocb"};
-    for (auto f : families) {
+    for (auto f : kBlockCipherFamilies) {
         if (w.substr(0, f.size()) != f) continue;
         std::string_view rest = w.substr(f.size());
         if (!rest.empty() && rest.front() == '-') rest.remove_prefix(1);

@@ -221,7 +221,7 @@ std::string speed_table(const Run& run) {
         bool classic = !key_size_family(id).empty();
         std::string fam = report_family(id);
         const AlgorithmInfo* eddsa = algorithm_info(id);
-        if (eddsa && eddsa->family != "eddsa") eddsa = nullptr;
+        if (eddsa && eddsa->family != kEddsaFamily) eddsa = nullptr;
         bool header = fam != family;
         family = fam;
         if (classic) {
@@ -324,9 +324,9 @@ std::string key_record(const Run& run, const std::string& id) {
                            y);
     }
     for (const auto& ed : kMrEdCurves)
-        if (id == ed.id)
+        if (const AlgorithmInfo* info = algorithm_info(id); id == ed.id && info)
             return fmt::format("{}:{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::eddsa), ed.index,
-                               ed.bits, ed.name, sign, verify);
+                               info->bits, info->row_1x, sign, verify);
     return {};
 }
 
