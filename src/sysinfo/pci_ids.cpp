@@ -12,16 +12,11 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "core/text.h"
+
 namespace speedlab::sysinfo {
 
 namespace {
-
-std::string trim(std::string_view s) {
-    size_t b = 0, e = s.size();
-    while (b < e && std::isspace(static_cast<unsigned char>(s[b]))) ++b;
-    while (e > b && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-    return std::string(s.substr(b, e - b));
-}
 
 struct Known {
     std::unordered_set<uint64_t> asked;              // looked for, found or not
@@ -50,7 +45,7 @@ void read_names(const std::string& path, const std::unordered_set<uint64_t>& wan
     unsigned vendor = 0, klass = 0;
     bool classes = false;
     auto keep = [&](PciKind kind, unsigned id, std::string_view name) {
-        if (wanted.count(pci_key(kind, id))) out[pci_key(kind, id)] = trim(name);
+        if (wanted.count(pci_key(kind, id))) out[pci_key(kind, id)] = trimmed(name);
     };
     for (size_t at = 0, end; at < file.size(); at = end + 1) {
         end = std::min(file.find('\n', at), file.size());
