@@ -208,6 +208,29 @@ TEST(ImportReaders, EachKindIsToldByItsFirstBytes) {
     for (const auto& c : cases) EXPECT_EQ(import::reader_for(c.input).name, c.want) << c.name;
 }
 
+// A metrics row whose average is no rate (a sign, a zero) is a warning at its
+// line; the other rows are read (found by the fuzz target).
+TEST(ImportReaders, AMetricsRowAveragingNoRateIsLeftOutWithItsLine) {
+    const std::string text =
+        "| md5 16-byte | 1 | 2 | 1.5 | KB/sec |\n"
+        "| md5 64-byte | 1 | 2 |-648852.69 | KB/sec |\n"
+        "| md5 256-byte | 1 | 2 | 0 | KB/sec |\n";
+    import::Options options;
+    import::Input input{
+        .name = "m.md", .text = std::make_shared<std::string>(text), .options = &options};
+    auto read = import::reader_for(text).read(input);
+    ASSERT_EQ(read.runs.size(), 1u);
+    ASSERT_EQ(read.runs[0].measurements.size(), 1u);
+    EXPECT_EQ(read.runs[0].measurements[0].algorithm, "md5");
+    EXPECT_EQ(read.runs[0].measurements[0].parameter, 16);
+    EXPECT_DOUBLE_EQ(read.runs[0].measurements[0].value, 1500);
+    ASSERT_EQ(read.unused_lines, 2u);
+    EXPECT_NE(read.diagnostics.at(0).find(
+                  "m.md:2: warning: not used: 'md5' at 64 bytes averages -648852.69"),
+              std::string::npos)
+        << read.diagnostics.at(0);
+}
+
 // Rows of a columns file that give no figure are warnings at their line;
 // the figures of the others are read at their operation.
 TEST(ImportReaders, ColumnsRowsAtTheirOperation) {

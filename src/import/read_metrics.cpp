@@ -96,6 +96,13 @@ Read read_metrics(Input& input) {
             continue;
         }
         const PrintedNumber& avg = row->values.back();
+        if (!(avg.value > 0)) {  // "-648852.69": a damaged row, no rate
+            out.diagnostics.push_back(
+                fmt::format("{}:{}: warning: not used: '{}' at {} bytes averages {}, not a rate",
+                            input.name, line.number, row->name, row->size, avg.value));
+            ++out.unused_lines;
+            continue;
+        }
         Measurement m;
         m.algorithm = id;
         m.parameter = row->size;
