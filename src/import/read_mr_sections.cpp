@@ -8,6 +8,7 @@
 #include "core/text.h"
 #include "import/file_cells.h"
 #include "import/reader.h"
+#include "parse/append_run.h"
 
 namespace speedlab::import {
 
@@ -28,15 +29,7 @@ void join_sections(std::deque<Run>& runs) {
     }
     for (size_t k = 1; k < runs.size(); ++k) {
         Run& run = runs[k];
-        std::string_view before = into.raw_text.view();  // the section's lines follow it
-        auto lines = static_cast<uint32_t>(std::count(before.begin(), before.end(), '\n'));
-        for (auto& m : run.measurements) {
-            if (m.line > 0) m.line += lines;
-            into.measurements.push_back(std::move(m));
-        }
-        into.raw_text.append(run.raw_text);
-        if (!into.sources.empty() && !run.sources.empty())
-            into.sources[0].last_line = run.sources[0].last_line;
+        parse::append_run(into, run);
         for (auto& n : run.notes)
             if (std::find(into.notes.begin(), into.notes.end(), n) == into.notes.end() &&
                 !n.starts_with("read from lines "))

@@ -19,6 +19,7 @@
 #include "core/labelled_machines.h"
 #include "core/mr_tags.h"
 #include "core/text.h"
+#include "parse/append_run.h"
 #include "parse/cells.h"
 #include "parse/classify.h"
 #include "parse/hand_table.h"
@@ -542,16 +543,7 @@ void Parser::merge_invocations() {
         Run& run = out_.runs[k];
         if (kept > 0 && same_setup(out_.runs[kept - 1], run)) {
             Run& into = out_.runs[kept - 1];
-            // The appended text's lines follow the text before it.
-            std::string_view before = into.raw_text.view();
-            auto lines = static_cast<uint32_t>(std::count(before.begin(), before.end(), '\n'));
-            for (auto& m : run.measurements) {
-                if (m.line > 0) m.line += lines;
-                into.measurements.push_back(std::move(m));
-            }
-            into.raw_text.append(run.raw_text);
-            if (!into.sources.empty() && !run.sources.empty())
-                into.sources[0].last_line = run.sources[0].last_line;
+            append_run(into, run);
             for (auto& n : run.notes) into.notes.push_back(std::move(n));
             into.complete = into.complete && run.complete;
             continue;
