@@ -215,10 +215,9 @@ TEST(ImportReaders, AMetricsRowAveragingNoRateIsLeftOutWithItsLine) {
         "| md5 16-byte | 1 | 2 | 1.5 | KB/sec |\n"
         "| md5 64-byte | 1 | 2 |-648852.69 | KB/sec |\n"
         "| md5 256-byte | 1 | 2 | 0 | KB/sec |\n";
-    import::Options options;
-    import::Input input{
-        .name = "m.md", .text = std::make_shared<std::string>(text), .options = &options};
-    auto read = import::reader_for(text).read(input);
+    auto found = read_text("m.md", text);
+    ASSERT_EQ(found.reader, "metrics");
+    const import::Read& read = found.read;
     ASSERT_EQ(read.runs.size(), 1u);
     ASSERT_EQ(read.runs[0].measurements.size(), 1u);
     EXPECT_EQ(read.runs[0].measurements[0].algorithm, "md5");
