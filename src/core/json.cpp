@@ -1,6 +1,9 @@
 #include "core/json.h"
 
+#include <cmath>
+#include <cstdint>
 #include <nlohmann/json.hpp>
+#include <utility>
 
 #include "core/statistics.h"
 
@@ -9,6 +12,31 @@ namespace speedlab {
 using nlohmann::json;
 
 namespace {
+// V as a T. nlohmann converts a float or a too-large integer to T unchecked,
+// which is undefined behaviour (fuzz_bundle found "count": 2.06e58).
+template <class T>
+T whole(const json& v) {
+    if (v.is_number_unsigned()) {
+        if (auto u = v.get<std::uint64_t>(); std::in_range<T>(u)) return static_cast<T>(u);
+    } else if (v.is_number_integer()) {
+        if (auto i = v.get<std::int64_t>(); std::in_range<T>(i)) return static_cast<T>(i);
+    } else if (v.is_number_float()) {
+        double d = v.get<double>();
+        if (std::abs(d) < 0x1p53 && d == std::trunc(d) && std::in_range<T>(std::int64_t(d)))
+            return static_cast<T>(d);
+    }
+    throw json::type_error::create(302, "expected a whole number in range, found " + v.dump(), &v);
+}
+template <class T>
+T whole_or(const json& j, const char* key, T fallback) {
+    return j.contains(key) && !j.at(key).is_null() ? whole<T>(j.at(key)) : fallback;
+}
+template <class T>
+std::vector<T> wholes(const json& v) {
+    std::vector<T> out;
+    for (const auto& e : v) out.push_back(whole<T>(e));
+    return out;
+}
 template <class Optional>
 void put_optional(json& j, const char* key, const Optional& v) {
     j[key] = v ? json(*v) : json(nullptr);
@@ -16,7 +44,10 @@ void put_optional(json& j, const char* key, const Optional& v) {
 template <class T>
 std::optional<T> get_optional(const json& j, const char* key) {
     if (!j.contains(key) || j.at(key).is_null()) return std::nullopt;
-    return j.at(key).get<T>();
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>)
+        return whole<T>(j.at(key));
+    else
+        return j.at(key).get<T>();
 }
 std::string get_string(const json& j, const char* key) {
     return j.contains(key) && j.at(key).is_string() ? j.at(key).get<std::string>() : std::string();
@@ -69,7 +100,7 @@ Measurement measurement_from_json(const json& j) {
     m.algorithm = j.at("algorithm").get<std::string>();
     m.operation =
         parse_operation(j.at("operation").get<std::string>()).value_or(Operation::throughput);
-    m.parameter = j.value("parameter", int64_t{0});
+    m.parameter = whole_or(j, "parameter", int64_t{0});
     m.value = j.at("value").get<double>();
     m.printed_step = j.value("printed_step", 0.0);
     m.count = get_optional<int64_t>(j, "count");
@@ -77,7 +108,7 @@ Measurement measurement_from_json(const json& j) {
     if (j.contains("samples")) m.samples = j.at("samples").get<std::vector<double>>();
     m.source_name = get_string(j, "source_name");
     if (j.contains("printed")) m.printed = printed_forms_from_json(j.at("printed"));
-    m.line = j.value("line", uint32_t{0});  // bundles written before schema 11 have none
+    m.line = whole_or(j, "line", uint32_t{0});  // bundles written before schema 11 have none
     return m;
 }
 
@@ -135,7 +166,7 @@ Machine machine_from_json(const json& j) {
     mc.cpu_cache = get_string(j, "cpu_cache");
     if (j.contains("cpu_flags")) mc.cpu_flags = j.at("cpu_flags").get<std::vector<std::string>>();
     if (j.contains("cpu_bugs")) mc.cpu_bugs = j.at("cpu_bugs").get<std::vector<std::string>>();
-    mc.cpu_count = j.value("cpu_count", 0);
+    mc.cpu_count = whole_or(j, "cpu_count", 0);
     mc.cpu_family = get_optional<int>(j, "cpu_family");
     mc.cpu_model = get_optional<int>(j, "cpu_model");
     mc.cpu_stepping = get_optional<int>(j, "cpu_stepping");
@@ -148,13 +179,13 @@ Machine machine_from_json(const json& j) {
         for (const auto& p : j.at("pci")) {
             PciDevice d;
             d.slot = get_string(p, "slot");
-            d.vendor_id = p.value("vendor_id", 0u);
-            d.device_id = p.value("device_id", 0u);
+            d.vendor_id = whole_or(p, "vendor_id", 0u);
+            d.device_id = whole_or(p, "device_id", 0u);
             d.class_name = get_string(p, "class");
             d.vendor_name = get_string(p, "vendor");
             d.device_name = get_string(p, "device");
             d.irq = get_optional<int>(p, "irq");
-            if (p.contains("bars")) d.bars = p.at("bars").get<std::vector<unsigned long long>>();
+            if (p.contains("bars")) d.bars = wholes<unsigned long long>(p.at("bars"));
             mc.pci.push_back(std::move(d));
         }
     }
@@ -179,10 +210,11 @@ json to_json(const Conditions& c) {
 Conditions conditions_from_json(const json& j) {
     Conditions c;
     if (!j.is_object()) return c;
-    c.cpus = j.value("cpus", 0);
+    c.cpus = whole_or(j, "cpus", 0);
     if (j.contains("busy") && j.at("busy").is_array())
         for (const auto& p : j.at("busy"))
-            c.busy.push_back({p.value("pid", 0), get_string(p, "name"), p.value("cpu_share", 0.0)});
+            c.busy.push_back(
+                {whole_or(p, "pid", 0), get_string(p, "name"), p.value("cpu_share", 0.0)});
     c.governor = get_string(j, "governor");
     c.virtual_machine = j.value("virtual_machine", false);
     c.load1 = get_optional<double>(j, "load1");
@@ -283,7 +315,7 @@ Run run_from_json(const json& j) {
     r.platform = get_string(j, "platform");
     r.cpu_mask = get_string(j, "cpu_mask");
     r.complete = j.value("complete", true);
-    r.processes = j.value("processes", 1);
+    r.processes = whole_or(j, "processes", 1);
     if (j.contains("notes")) r.notes = j.at("notes").get<std::vector<std::string>>();
     if (j.contains("machine")) r.machine = machine_from_json(j.at("machine"));
     if (j.contains("conditions")) r.conditions = conditions_from_json(j.at("conditions"));

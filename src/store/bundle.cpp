@@ -110,15 +110,10 @@ std::string merged_from(const json& run, const std::string& where) {
 
 // A figure's "line" is a whole number; one past its run's raw text (a text
 // cut or replaced since) is not known: 0, so a page marks no other line.
-void check_lines(const json& j, Run& run, const std::string& where) {
+void check_lines(Run& run) {
     std::string_view raw = run.raw_text.view();
     size_t lines = static_cast<size_t>(std::count(raw.begin(), raw.end(), '\n')) +
                    (raw.empty() || raw.back() == '\n' ? 0 : 1);
-    for (const auto& m : j.at("measurements"))
-        if (m.contains("line") && !m.at("line").is_number_unsigned())
-            throw BundleError(where +
-                              ": expected a figure's \"line\" to be a whole number, found " +
-                              m.at("line").dump());
     for (auto& m : run.measurements)
         if (m.line > lines) m.line = 0;
 }
@@ -131,13 +126,18 @@ Run checked_run(const json& j, const std::string& where) try {
         throw BundleError(where + ": expected \"source\": \"measured\" or \"imported\"");
     if (!j.contains("measurements") || !j.at("measurements").is_array())
         throw BundleError(where + ": expected a \"measurements\" array");
-    for (const auto& m : j.at("measurements"))
+    for (const auto& m : j.at("measurements")) {
         if (!m.is_object() || !m.contains("algorithm") || !m.at("algorithm").is_string() ||
             !m.contains("value") || !m.at("value").is_number() ||
             !parse_operation(m.value("operation", "")))
             throw BundleError(where +
                               ": expected each measurement to have \"algorithm\", a known "
                               "\"operation\" and a numeric \"value\"");
+        if (m.contains("line") && !m.at("line").is_number_unsigned())
+            throw BundleError(where +
+                              ": expected a figure's \"line\" to be a whole number, found " +
+                              m.at("line").dump());
+    }
     Run run = run_from_json(j);
     if (auto name = merged_from(j, where); !name.empty()) run.machine.edit().merged_from = name;
     check_values(run, where);
@@ -146,7 +146,7 @@ Run checked_run(const json& j, const std::string& where) try {
         if (!raw) throw BundleError(where + ": \"raw_text_base64\" is not base64");
         run.raw_text = *raw;
     }
-    check_lines(j, run, where);
+    check_lines(run);
     run.id = 0;
     return run;
 } catch (const json::exception& e) {

@@ -165,6 +165,18 @@ TEST_P(CliOn, DamagedBundlesStoreNothing) {
          R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": 1,
              "measurements": []}]})",
          "run 1: a field has the wrong type"},
+        // Found by fuzz_bundle: a whole-number field given as a float no
+        // integer type holds (converting it was undefined behaviour).
+        {"count-too-large",
+         R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "measured",
+             "measurements": [{"algorithm": "md5", "operation": "throughput",
+             "parameter": 16, "value": 1000, "count": 2.06111e+58}]}]})",
+         "run 1: a field has the wrong type: [json.exception.type_error.302] expected a whole "
+         "number in range, found 2.06111e+58"},
+        {"pci-bar-a-fraction",
+         R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "measured",
+             "machine": {"pci": [{"slot": "00:00.0", "bars": [1.5]}]}, "measurements": []}]})",
+         "found 1.5"},
         {"line-negative",
          R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "imported",
              "raw_text": "md5 1.00k", "measurements": [{"algorithm": "md5",
