@@ -14,6 +14,7 @@
 #include "bench/timer.h"
 #include "cli_support.h"
 #include "compare/check.h"
+#include "report/units.h"
 #include "store/database.h"
 
 using namespace speedlab::testing;
@@ -504,6 +505,38 @@ TEST_F(Round3, AbsurdFiguresAreRefusedAndCannotPassTheGate) {
     ASSERT_EQ(result.rows.size(), 1u);
     EXPECT_EQ(result.rows[0].verdict, speedlab::compare::Verdict::cannot_say);
     EXPECT_FALSE(result.passed());
+}
+
+// A figure's printed step far below it (a bundle's 1e-5 under 1e14, or 1e-300):
+// two such figures are two runs, not one (the key's count of steps overflowed
+// a long), and the run shows with 17 digits at most, not an infinite log's.
+TEST_F(Round3, StepsFarBelowTheFigureKeepRunsApartAndShow) {
+    auto one = [](const std::string& label, double value, double step) {
+        return nlohmann::json{{"source", "imported"},
+                              {"label", label},
+                              {"measurements",
+                               {{{"algorithm", "md5"},
+                                 {"operation", "throughput"},
+                                 {"parameter", 16},
+                                 {"value", value},
+                                 {"printed_step", step}}}}};
+    };
+    auto runs =
+        nlohmann::json::array({one("a", 1e14, 1e-5), one("b", 2e14, 1e-5), one("c", 1e14, 1e-300)});
+    runs[2]["measurements"].push_back({{"algorithm", "rsa2048"},
+                                       {"operation", "sign"},
+                                       {"value", 1e4},
+                                       {"printed_step", 1e-300}});
+    auto r = run("import " + write("steps.json", runs.dump()));
+    ASSERT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(stored(), 3u) << r.out << r.err;
+    for (const char* label : {"a", "b", "c"}) EXPECT_EQ(run(std::string("show ") + label).code, 0);
+    r = run("compare a c --units si");
+    EXPECT_EQ(r.code, 0) << r.err;
+    EXPECT_EQ(speedlab::report::significant_digits(1e14, 1e-300), 17);
+    EXPECT_EQ(speedlab::report::significant_digits(1e14, 1e-5), 17);
+    EXPECT_EQ(speedlab::report::significant_digits(20.6, 0.1), 3);
+    EXPECT_EQ(speedlab::report::significant_digits(0.5, 1), 1);
 }
 
 // 8. HOME unset or relative, XDG_DATA_HOME relative: the store is under the

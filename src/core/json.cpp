@@ -293,7 +293,7 @@ json to_json(const Run& r, bool with_raw_text) {
 
 Run run_from_json(const json& j) {
     Run r;
-    r.id = j.value("id", int64_t{0});
+    r.id = whole_or(j, "id", int64_t{0});
     r.label = get_string(j, "label");
     r.when = get_string(j, "when");
     // A bundle of an older speedlab has "when" only: a measured run's is its measuring time.

@@ -76,11 +76,6 @@ std::optional<int64_t> integer(std::string_view t) {
     return v;
 }
 
-int significant_digits(const Number& n) {
-    if (n.step <= 0 || n.value <= 0) return 0;
-    return static_cast<int>(std::floor(std::log10(n.value / n.step) + 1e-9)) + 1;
-}
-
 std::string ungrouped(std::string_view t) {
     auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
     if (t.size() < 4 || !digit(t.back()) || !digit(t[t.size() - 2])) return {};

@@ -41,7 +41,6 @@ struct Number {
 double decimal_step(size_t decimals);
 std::optional<Number> number(std::string_view t);
 std::optional<int64_t> integer(std::string_view t);
-int significant_digits(const Number& n);
 
 // A cell of the symmetric table: "469.71k" (1000s of bytes/s), "9876.54"
 // (bytes/s), "inf" (not finite). openssl prints every cell with two decimals.

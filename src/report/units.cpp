@@ -27,7 +27,12 @@ RateUnit unit_for_axis(double top) {
 }
 
 int significant_digits(double value, double step) {
-    return std::max(1, static_cast<int>(std::floor(std::log10(value / step) + 1e-9)) + 1);
+    // A stored step far below its figure (a bundle's 1e-300) makes the log
+    // infinite, whose conversion to int is undefined: a double has 17 digits.
+    double steps = value / step;
+    if (!(steps >= 1)) return 1;
+    if (!(steps < 1e17)) return 17;
+    return std::max(1, static_cast<int>(std::floor(std::log10(steps) + 1e-9)) + 1);
 }
 
 std::string si_rate(double v, double step) {

@@ -24,7 +24,7 @@ RateUnit unit_for_axis(double top);
 // "6.24230 MB/s" for 6242.30k: 4 to 6 significant digits, never more than the
 // source printed (printed_step 0: measured, 4 digits).
 std::string si_rate(double bytes_per_second, double printed_step);
-// Significant digits of a figure printed with that step (20.6 by 0.1: 3), at least 1.
+// Significant digits of a figure printed with that step (20.6 by 0.1: 3), 1 to 17.
 int significant_digits(double value, double printed_step);
 
 // A figure of any kind as text: throughput in the chosen units, per-second

@@ -15,11 +15,13 @@ namespace speedlab::store {
 namespace {
 // "md5 throughput 8192 1349769*10": the figure in units of its printed step,
 // so 13497.69k and 13497690 bytes/s agree; a figure without a step in full.
+// So does one of more steps than a long holds (a step of 1e-300), which
+// llround would give as one unspecified count, keying different figures alike.
 std::string figure_key(const Measurement& m) {
-    std::string value =
-        m.printed_step > 0 && std::isfinite(m.value / m.printed_step)
-            ? fmt::format("{}*{:g}", std::llround(m.value / m.printed_step), m.printed_step)
-            : fmt::format("{:.17g}", m.value);
+    double steps = m.printed_step > 0 ? m.value / m.printed_step : 0;
+    std::string value = m.printed_step > 0 && std::abs(steps) < 0x1p62
+                            ? fmt::format("{}*{:g}", std::llround(steps), m.printed_step)
+                            : fmt::format("{:.17g}", m.value);
     return fmt::format("{} {} {} {}", m.algorithm.view(), to_string(m.operation), m.parameter,
                        value);
 }

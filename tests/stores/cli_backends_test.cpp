@@ -173,6 +173,10 @@ TEST_P(CliOn, DamagedBundlesStoreNothing) {
              "parameter": 16, "value": 1000, "count": 2.06111e+58}]}]})",
          "run 1: a field has the wrong type: [json.exception.type_error.302] expected a whole "
          "number in range, found 2.06111e+58"},
+        {"id-too-large",
+         R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "measured",
+             "id": 1e300, "measurements": []}]})",
+         "found 1e+300"},
         {"pci-bar-a-fraction",
          R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "measured",
              "machine": {"pci": [{"slot": "00:00.0", "bars": [1.5]}]}, "measurements": []}]})",
