@@ -7,10 +7,12 @@
 #include <cmath>
 #include <string>
 
+#include "parse/byte_scan.h"
+
 namespace speedlab::parse {
 
 std::string_view trim(std::string_view s) {
-    while (!s.empty() && space(s.front())) s.remove_prefix(1);
+    s.remove_prefix(skip_spaces(s, 0));  // a table's padding: eight bytes at a time
     while (!s.empty() && space(s.back())) s.remove_suffix(1);
     return s;
 }
@@ -26,9 +28,8 @@ void words_into(std::string_view s, std::vector<std::string_view>& out) {
     out.clear();
     size_t i = 0;
     while (i < s.size()) {
-        while (i < s.size() && space(s[i])) ++i;
-        size_t j = i;
-        while (j < s.size() && !space(s[j])) ++j;
+        i = skip_spaces(s, i);
+        size_t j = word_end(s, i);
         if (j > i) out.push_back(s.substr(i, j - i));
         i = j;
     }
