@@ -208,6 +208,21 @@ TEST(ImportReaders, EachKindIsToldByItsFirstBytes) {
     for (const auto& c : cases) EXPECT_EQ(import::reader_for(c.input).name, c.want) << c.name;
 }
 
+// A CSV header longer than the bytes sniffed: its first kSniffBytes name
+// columns ("alg"), the whole line does not ("algorithm_x"); refused at its
+// line, not read through columns that were never found.
+TEST(ImportReaders, AHeaderCutByTheSniffIsReadWhole) {
+    std::string header = "speed,size,";
+    header.append(import::kSniffBytes - 4 - header.size(), 'x');
+    header += ",algorithm_x";
+    ASSERT_TRUE(header.substr(0, import::kSniffBytes).ends_with(",alg"));
+    auto found = read_text("t.csv", header + "\nmd5,16,1000\n");
+    EXPECT_EQ(found.reader, "columns");
+    EXPECT_TRUE(found.read.runs.empty());
+    EXPECT_EQ(found.read.refused,
+              "t.csv:1: expected a header naming an algorithm and a rate column");
+}
+
 // A metrics row whose average is no rate (a sign, a zero) is a warning at its
 // line; the other rows are read (found by the fuzz target).
 TEST(ImportReaders, AMetricsRowAveragingNoRateIsLeftOutWithItsLine) {

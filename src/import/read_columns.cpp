@@ -320,6 +320,12 @@ Read csv_read(Input& input) {
     char sep = 0;
     size_t header_line = 0;
     auto columns = csv_header(*input.text, sep, header_line);
+    if (!columns) {  // the sniff saw a header cut at kSniffBytes; whole, it names no columns
+        Read out;
+        out.refused = fmt::format("{}:{}: expected a header naming an algorithm and a rate column",
+                                  input.name, std::max<size_t>(header_line, 1));
+        return out;
+    }
     std::vector<Row> rows;
     for (const auto& line : numbered_lines(*input.text))
         if (line.number > header_line && !trimmed_view(line.text).empty())
