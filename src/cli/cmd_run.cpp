@@ -7,7 +7,6 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
-#include "bench/cpu_features.h"
 #include "bench/multi.h"
 #include "bench/runner.h"
 #include "bench/selection.h"
@@ -19,6 +18,7 @@
 #include "compare/interval.h"
 #include "core/algorithm.h"
 #include "core/algorithm_registry.h"
+#include "core/cpu_features.h"
 #include "core/json.h"
 #include "core/statistics.h"
 #include "report/speed_table.h"
@@ -189,13 +189,7 @@ int run_elsewhere(const RunArgs& a, Global& global) {
     child.run_args = child_arguments(a);
     std::string mask_names;
     if (!a.cpu_mask.empty()) {
-        std::string unknown;
-        auto mask = bench::ia32cap_mask(a.cpu_mask, unknown);
-        if (!mask) {
-            throw Error(ErrorKind::usage, "unknown CPU feature '" + unknown +
-                                              "'; known: " + bench::cpu_feature_names());
-        }
-        child.ia32cap = *mask;
+        child.ia32cap = ia32cap_mask(a.cpu_mask);
         mask_names = fmt::format("{}", fmt::join(a.cpu_mask, ","));
     }
     if (isatty(STDERR_FILENO))

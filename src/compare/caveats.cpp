@@ -8,6 +8,8 @@
 #include <functional>
 #include <map>
 
+#include "core/cpu_features.h"
+
 namespace speedlab::compare {
 
 namespace {
@@ -113,19 +115,6 @@ std::optional<std::string> ladders_differ(const std::vector<const Run*>& runs) {
     });
 }
 
-struct FeatureInfo {
-    const char* name;     // as speedlab --cpu-mask and OpenSSL name it
-    const char* flag;     // /proc/cpuinfo's spelling
-    const char* display;  // for people
-    int vector, bit;      // OPENSSL_ia32cap word and bit
-    const char* explains;
-};
-constexpr FeatureInfo kFeatures[] = {
-    {"aesni", "aes", "AES-NI", 0, 57, "aes-* ciphers, GCM"},
-    {"sha", "sha_ni", "SHA extensions", 1, 29, "sha1, sha256"},
-    {"avx2", "avx2", "AVX2", 1, 5, "chacha20, poly1305, sha512, RSA"},
-};
-
 // "0x7ffaf3bfffebffff:0x18c05fdef3bfa7eb" (or with ~ for a clearing mask).
 std::optional<uint64_t> cap_word(const std::string& text, int vector, bool& clears) {
     size_t start = 0;
@@ -167,12 +156,11 @@ std::set<int64_t> block_sizes(const Run& r) {
 }
 
 std::optional<bool> has_cpu_feature(const Run& r, const std::string& feature, bool with_mask) {
-    auto f = std::find_if(std::begin(kFeatures), std::end(kFeatures),
-                          [&](const FeatureInfo& x) { return feature == x.name; });
-    if (f == std::end(kFeatures)) return std::nullopt;
+    const CpuFeature* f = find_cpu_feature(feature);
+    if (!f) return std::nullopt;
     std::optional<bool> has;
     const auto& flags = r.machine->cpu_flags;
-    if (!flags.empty()) has = std::find(flags.begin(), flags.end(), f->flag) != flags.end();
+    if (!flags.empty()) has = std::find(flags.begin(), flags.end(), f->cpuinfo_flag) != flags.end();
     bool clears = false;
     // CPUINFO shows the capabilities after a mask: the hardware's only without one.
     bool masked = !r.cpu_mask.empty();
@@ -192,25 +180,28 @@ namespace {
 // One caveat for the features the CPUs have differently, with what each speeds
 // (a mask that hides one is the caveat of masks).
 std::optional<std::string> features_differ(const std::vector<const Run*>& runs) {
-    std::vector<const FeatureInfo*> differ;
-    for (const auto& f : kFeatures) {
+    std::vector<const CpuFeature*> differ;
+    for (const auto& f : cpu_features()) {
+        if (f.speeds.empty()) continue;  // a feature no caveat explains
         bool seen[2] = {false, false};
         for (const Run* r : runs)
-            if (auto has = has_cpu_feature(*r, f.name, false)) seen[*has ? 1 : 0] = true;
+            if (auto has = has_cpu_feature(*r, std::string(f.name), false))
+                seen[*has ? 1 : 0] = true;
         if (seen[0] && seen[1]) differ.push_back(&f);
     }
     if (differ.empty()) return std::nullopt;
     auto d = differing(runs, [&](const Run& r) -> std::optional<std::string> {
         std::string s;
         for (const auto* f : differ)
-            if (auto has = has_cpu_feature(r, f->name, false))
-                s += (s.empty() ? "" : ", ") + std::string(*has ? "" : "no ") + f->display;
+            if (auto has = has_cpu_feature(r, std::string(f->name), false))
+                s += (s.empty() ? "" : ", ") + std::string(*has ? "" : "no ") +
+                     std::string(f->display);
         return s.empty() ? std::nullopt : std::optional(s);
     });
     if (!d) return std::nullopt;
     std::string why;
     for (const auto* f : differ)
-        why += (why.empty() ? "" : "; ") + std::string(f->display) + " speeds " + f->explains;
+        why += fmt::format("{}{} speeds {}", why.empty() ? "" : "; ", f->display, f->speeds);
     return "CPU features differ: " + *d + " (" + why + ")";
 }
 }  // namespace
