@@ -26,6 +26,7 @@
 #include "parse/line_starts.h"
 #include "parse/mr_records.h"
 #include "parse/run_builder.h"
+#include "parse/shell_command.h"
 #include "parse/stated_date.h"
 #include "parse/system_text.h"
 #include "parse/table_heading.h"
@@ -108,6 +109,9 @@ struct RunState {
     // Unused lines between the last prompt and the run's first (prompt_names).
     size_t strays_after_prompt = 0;
     bool command_after_prompt = false;
+    // Another program that printed it (shell_command.h), and its prompt's line; empty: openssl.
+    std::string printed_by;
+    size_t printed_by_line = 0;
 
     void start(size_t at) {
         *this = RunState{};
@@ -141,6 +145,8 @@ class Parser {
         if (ends_run(what)) finish();
     }
     void finish_one(Run run, std::optional<RawText>& raw);
+    void refuse_other_program();
+    void past_fence();
     void closest_miss(const Token& tok);
     bool dispatch(Token& tok);
     bool prompt_names(size_t first) const;
@@ -214,6 +220,7 @@ class Parser {
     // lines), and whether one named another command; counted as they pass.
     size_t strays_after_prompt_ = 0;
     bool command_after_prompt_ = false;
+    OtherProgram other_;                      // the last prompt running another program
     std::vector<std::string> command_words_;  // after "openssl speed" on the last command line
     LineStarts line_starts_{text_};
     LabelledMachines labelled_;    // as a heading or prompt named them
@@ -226,6 +233,7 @@ ParsedText Parser::parse(bool merge) {
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         std::string_view line = lines_[i_].text();
         Token& tok = token_here();
+        if (other_.active() || (run_.active && !run_.printed_by.empty())) past_fence();
         bool used = !only_openssl(tok) && system_text();
         used = speed_line(tok) || used;
         if (used) used_[i_] = true;
@@ -351,6 +359,8 @@ void Parser::begin() {
     run_.start(i_);
     run_.strays_after_prompt = strays_after_prompt_;  // the lines above its first
     run_.command_after_prompt = command_after_prompt_;
+    run_.printed_by = other_.printer();
+    run_.printed_by_line = other_.line();
     mr_.start_run();
     Run run;
     run.source = "imported";
@@ -434,6 +444,7 @@ bool Parser::ends_run(Boundary what) const {
 void Parser::finish() {
     if (!run_.active) return;
     run_.active = false;
+    if (!run_.printed_by.empty()) return refuse_other_program();
     builder_.resolve_curves(command_words_);
     size_t mark = out_.diagnostics.size();
     // One run state may give several runs (one per family): they share its
@@ -481,6 +492,28 @@ void Parser::finish_one(Run run, std::optional<RawText>& raw) {
     out_.runs.push_back(std::move(run));
 }
 
+// A run another program printed in openssl's layout ("$ ./tiber-bench"):
+// none of its figures is openssl's. Its lines stay taken, so no typed-table
+// rule reads them again; a warning at its first line names the program.
+void Parser::refuse_other_program() {
+    builder_.finish();
+    builder_.take_diagnostics();
+    std::string why =
+        fmt::format("output of {} (the command at line {}), not of openssl: not imported",
+                    run_.printed_by, lines_[run_.printed_by_line].line);
+    uint32_t at = lines_[run_.first].line;
+    out_.diagnostics.push_back({at, Severity::warning, false, Shared<std::string>(why)});
+    if (!out_.closest_line) out_.closest_line = at, out_.closest_what = std::move(why);
+}
+
+// Unwrap drops a code fence's line: a line missing before this one ends
+// another program's output (looked for only under its prompt: rare).
+void Parser::past_fence() {
+    if (i_ == 0 || lines_[i_].line <= clean_.last_line(i_ - 1) + 1) return;
+    other_.clear();
+    if (run_.active && !run_.printed_by.empty()) finish();
+}
+
 // A prompt names the run its command printed: a run it lies within, or one
 // starting below it with no other command between and at most three lines
 // that are neither blank nor the run's own build lines (`| tail -5` keeps
@@ -494,6 +527,10 @@ bool Parser::prompt_names(size_t first) const {
 // An unused line after the prompt, counted as it passes: a look back from
 // each run would classify its lines again.
 void Parser::after_prompt(const Token& tok) {
+    auto seen = other_.see(tok, i_);
+    if (seen == OtherProgram::Seen::prompt) end_run_at(Boundary::prompt);
+    // Where another program's output ends, so does its run: what follows may be openssl's.
+    if (seen != OtherProgram::Seen::other && !run_.printed_by.empty()) finish();
     LineKind kind = tok.kind();
     if (tok.names_command)
         command_after_prompt_ = true;
@@ -632,6 +669,7 @@ bool Parser::dispatch(Token& tok) {
 bool Parser::read(const Token&, const Prompt& prompt) {
     end_run_at(Boundary::prompt);
     prompt_host_ = prompt.host;
+    other_.clear();
     prompt_line_ = i_;
     strays_after_prompt_ = 0;
     command_after_prompt_ = false;
