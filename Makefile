@@ -62,7 +62,7 @@ fuzz:
 	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz_parse fuzz_bundle
 	@for t in parse bundle; do \
 	  rm -rf $(FUZZ_BUILD)/$$t-corpus && mkdir -p $(FUZZ_BUILD)/$$t-corpus; \
-	  if [ $$t = parse ]; then cp tests/data/*.txt tests/data/corpus/* tests/data/misses/* tests/data/fuzz/* $(FUZZ_BUILD)/$$t-corpus/; \
+	  if [ $$t = parse ]; then cp tests/data/*.txt tests/data/corpus/* tests/data/misses/* tests/data/fuzz/* tests/data/bundles/*.json $(FUZZ_BUILD)/$$t-corpus/; \
 	  else cp tests/data/bundles/*.json $(FUZZ_BUILD)/$$t-corpus/; fi; \
 	  echo "fuzz_$$t: $(FUZZ_SECONDS) s"; \
 	  $(FUZZ_BUILD)/fuzz_$$t -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \

@@ -1,9 +1,11 @@
 // libFuzzer target: the importer must never crash, hang or read out of bounds,
-// whatever bytes it is given: openssl's text, and every reader of the import
-// pipeline's table (src/import/reader.h) that takes the bytes.
+// whatever bytes it is given: openssl's text, every reader of the import
+// pipeline's table (src/import/reader.h) that takes the bytes, and the
+// pipeline itself (src/import/pipeline.h) as a dry run.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <string_view>
 
@@ -11,6 +13,22 @@
 #include "import/reader.h"
 #include "parse/classify.h"
 #include "parse/speed_parser.h"
+
+namespace {
+// The whole of `import --dry-run` on the bytes as one file: the reader its
+// head chooses (a bundle too), the runs made final, named and keyed.
+void import_dry_run(std::string_view text) {
+    speedlab::import::Options options;
+    options.dry_run = true;
+    speedlab::import::Found found;
+    std::istringstream in{std::string(text)};
+    speedlab::import::read_file(in, "fuzz", options, found);
+    for (const auto& run : speedlab::import::store_found(found, options, nullptr))
+        for (const auto& m : run.measurements)
+            if (!(m.value > 0)) __builtin_trap();
+    speedlab::import::summary_lines(found, options);
+}
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string_view text(reinterpret_cast<const char*>(data), size);
@@ -43,5 +61,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             for (const auto& m : run.measurements)
                 if (!(m.value > 0)) __builtin_trap();
     }
+    import_dry_run(text);
     return 0;
 }
