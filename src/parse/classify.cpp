@@ -257,10 +257,10 @@ std::vector<int64_t> typed_header_sizes(std::string_view t) {
     if (t.empty() || !std::isalpha(static_cast<unsigned char>(t[0]))) return {};
     // Most lines are prose: letters and spaces only may come before the first digit.
     size_t first = 0;
+    // ASCII letters by arithmetic: the C locale's isalpha is a call per byte of prose.
+    auto letter = [](char c) { return static_cast<unsigned char>((c | 0x20) - 'a') < 26; };
     while (first < t.size() && !digit(t[first])) {
-        if (!std::isalpha(static_cast<unsigned char>(t[first])) && t[first] != ' ' &&
-            t[first] != '\t')
-            return {};
+        if (!letter(t[first]) && t[first] != ' ' && t[first] != '\t') return {};
         ++first;
     }
     if (first == t.size()) return {};
@@ -572,6 +572,39 @@ bool row(std::string_view t, Token& tok) {
     return kem_row(ws, tok) || throughput_row(ws, tok);
 }
 
+// The first bytes of the lines header_line, speedlab_line and the markers
+// after them in classify know: most lines (rows, prose) start with none and
+// are spared their dozen compares.
+constexpr std::array<bool, 256> kMarkerFirstBytes = [] {
+    std::array<bool, 256> first{};
+    for (const auto& m : kSpeedMarkers) first[static_cast<unsigned char>(m.text[0])] = true;
+    for (std::string_view w :
+         {"OpenSSL ", "SSLeay ", "LibreSSL ", "You have chosen", "Forked child"})
+        first[static_cast<unsigned char>(w[0])] = true;
+    return first;
+}();
+
+bool marker_line(std::string_view t, Token& tok) {
+    if (!kMarkerFirstBytes[static_cast<unsigned char>(t[0])]) return false;
+    if (header_line(t, tok) || speedlab_line(t, tok)) return true;
+    if (starts_with(t, "Forked child")) {
+        ForkedChild child;
+        std::string_view rest = trim(t.substr(12));
+        std::from_chars(rest.data(), rest.data() + rest.size(), child.child);
+        tok.line = child;
+        return true;
+    }
+    if (starts_with(t, marker_text(SpeedMarker::numbers_note))) {
+        tok.line = NumbersNote{};
+        return true;
+    }
+    if (starts_with_word(t, marker_text(SpeedMarker::type_header))) {
+        tok.line = ThroughputHeader{header_sizes(t)};
+        return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 Token classify(std::string_view line) {
@@ -598,22 +631,7 @@ Token classify(std::string_view line) {
         tok.line = MrLine{record, prefix.size() >= 4 && prefix.substr(prefix.size() - 4) == "Got:"};
         return tok;
     }
-    if (header_line(t, tok) || speedlab_line(t, tok)) return tok;
-    if (starts_with(t, "Forked child")) {
-        ForkedChild child;
-        std::string_view rest = trim(t.substr(12));
-        std::from_chars(rest.data(), rest.data() + rest.size(), child.child);
-        tok.line = child;
-        return tok;
-    }
-    if (starts_with(t, marker_text(SpeedMarker::numbers_note))) {
-        tok.line = NumbersNote{};
-        return tok;
-    }
-    if (starts_with_word(t, marker_text(SpeedMarker::type_header))) {
-        tok.line = ThroughputHeader{header_sizes(t)};
-        return tok;
-    }
+    if (marker_line(t, tok)) return tok;
     if (public_key_header(t, tok) || row(t, tok)) return tok;
     if (auto sizes = typed_header_sizes(t); !sizes.empty()) tok.line = ThroughputHeader{sizes};
     return tok;

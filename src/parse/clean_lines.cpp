@@ -595,7 +595,10 @@ class Unwrapper {
     bool table_source(std::string_view line, size_t number) {
         // "<caption>Pi 4</caption>" titles its table: a heading line, which
         // names the machine of the rows under it (table_heading.h)
-        if (size_t open = find_nocase(line, "<caption"); open != std::string_view::npos) {
+        // One memchr for both tags' '<': most lines hold none.
+        const bool angle = line.find('<') != std::string_view::npos;
+        size_t open = angle ? find_nocase(line, "<caption") : std::string_view::npos;
+        if (open != std::string_view::npos) {
             size_t start = line.find('>', open), close = find_nocase(line, "</caption", open);
             if (start == std::string_view::npos || close == std::string_view::npos || close < start)
                 return false;
@@ -607,7 +610,7 @@ class Unwrapper {
             if (find_nocase(rest, "<tr") == std::string_view::npos && html_.empty()) return true;
             line = keep(std::move(rest));
         }
-        if (html_.empty() && find_nocase(line, "<tr") == std::string_view::npos) {
+        if (html_.empty() && (!angle || find_nocase(line, "<tr") == std::string_view::npos)) {
             // "</thead>", "<tbody>" on lines of their own between rows, or a
             // blank line a site generator put there: no line (the rows stay one table)
             if (html_rows_ && (trim(line).empty() || table_markup_only(line))) return true;

@@ -251,8 +251,11 @@ void date_runs(std::string_view text, std::deque<Run>& runs) {
         std::string_view l = text.substr(pos, end - pos);
         // Cheap first: a date line starts with a digit, a month or weekday,
         // "Date:", "Posted", "Published" or "[" (quote marks and spaces aside).
-        size_t first = l.find_first_not_of(" \t>");
-        if (first != std::string_view::npos && l.size() - first >= 8 &&
+        // A plain loop: find_first_not_of calls memchr per byte of an indent.
+        size_t first = 0;
+        while (first < l.size() && (l[first] == ' ' || l[first] == '\t' || l[first] == '>'))
+            ++first;
+        if (first < l.size() && l.size() - first >= 8 &&
             (digit(l[first]) || std::isalpha(static_cast<unsigned char>(l[first])) ||
              l[first] == '['))
             if (auto d = stated_date(l); !d.empty()) dates.emplace_back(line, std::move(d));
