@@ -1,5 +1,5 @@
 // speedlab history MACHINE: each figure's series per build, and the changes
-// found in it (compare/change_points); text, JSON or CSV.
+// found in it (compare/change_points), in the formats of report/history_report.h.
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -7,6 +7,7 @@
 #include <set>
 
 #include "cli/commands.h"
+#include "cli/format_option.h"
 #include "cli/history_runs.h"
 #include "compare/history.h"
 #include "core/clock.h"
@@ -87,8 +88,7 @@ Command add_history(CLI::App& app, Global& global) {
         ->check(day_check());
     app.add_option("--until", a->until, "only runs measured (else stored) up to this date")
         ->check(day_check());
-    app.add_option("--format", a->format, "text, json or csv")
-        ->check(CLI::IsMember({"text", "json", "csv"}));
+    add_format_option(app, a->format, report::history_formats());
     app.add_option("-o,--output", a->output, "write to this file");
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
@@ -105,10 +105,8 @@ Command add_history(CLI::App& app, Global& global) {
         choose_metrics(a->metrics, db, query);
         auto runs = db.history_runs(query);
         auto h = compare::history(runs);
-        std::string text = a->format == "json" ? report::history_json(name, runs, h)
-                           : a->format == "csv"
-                               ? report::history_csv(runs, h)
-                               : terminal_safe(report::history_text(name, runs, h));
+        std::string text = report::history_formats().render(a->format, {name, runs, h});
+        if (a->format != "json") text = terminal_safe(text);
         write_output(text, a->output);
         if (text_form) keep_answer(global.database_path(), name, kept_query(*a), generation, text);
         return Exit::ok;

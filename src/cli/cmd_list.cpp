@@ -40,8 +40,8 @@ Command add_list(CLI::App& app, Global& global) {
         store::Database db(global.database_path(), store::Access::read);
         store::RunFilter filter = a->filter;
         resolve_machine_filter(db, a->machine, filter);
-        bool text = a->format == "text";
-        filter.limit = a->limit.value_or(text || a->format == "markdown" ? 100 : 0);
+        bool text = a->format == "text", tabled = text || a->format == "markdown";
+        filter.limit = a->limit.value_or(tabled ? 100 : 0);
         auto runs = db.list(filter);
         if (text && runs.empty()) {
             bool filtered =
@@ -52,10 +52,11 @@ Command add_list(CLI::App& app, Global& global) {
         }
         std::string out =
             report::run_list_formats().render(a->format, runs, {output_width(a->width)});
-        if (text && filter.limit > 0 && static_cast<int64_t>(runs.size()) == filter.limit)
+        // Under a table cut to the newest: how many there are (markdown: a paragraph of its own).
+        if (tabled && filter.limit > 0 && static_cast<int64_t>(runs.size()) == filter.limit)
             if (int64_t total = db.count(filter); total > filter.limit)
-                out += fmt::format("(the newest {} of {} runs; --limit 0 lists all)\n",
-                                   filter.limit, total);
+                out += fmt::format("{}(the newest {} of {} runs; --limit 0 lists all)\n",
+                                   text ? "" : "\n", filter.limit, total);
         return write_formatted(a->format, out);
     };
 }

@@ -1,6 +1,7 @@
 // speedlab rank RUN: where a stored run stands among the reference machines.
 #include <fmt/format.h>
 
+#include "cli/format_option.h"
 #include "cli/reference_commands.h"
 #include "cli/reference_source.h"
 #include "cli/run_selection.h"
@@ -33,8 +34,7 @@ Command add_rank(CLI::App& app, Global& global) {
     app.add_option("--noise", a->noise_percent,
                    "run-to-run noise assumed for a figure measured once, in percent (default 2)")
         ->check(percent_range(0, 50));
-    app.add_option("--format", a->format, "text (default) or json")
-        ->check(CLI::IsMember({"text", "json"}));
+    add_format_option(app, a->format, reference::rank_formats());
     add_reference_option(app, a->file);
     return [a, &global]() -> int {
         store::Database db(global.database_path(), store::Access::read);
@@ -48,11 +48,8 @@ Command add_rank(CLI::App& app, Global& global) {
             metrics = select_metrics(a->metrics, compare::metric_keys({run}), "--metrics");
         }
         auto ranking = reference::rank(run, set, metrics, a->noise_percent / 100, a->top);
-        if (a->format == "json")
-            fmt::print("{}\n", reference::rank_json(run, ranking).dump(2));
-        else
-            fmt::print("{}", reference::rank_text(run, ranking, output_width(0)));
-        return Exit::ok;
+        return write_formatted(a->format, reference::rank_formats().render(
+                                              a->format, {run, ranking}, {output_width(0)}));
     };
 }
 

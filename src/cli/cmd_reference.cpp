@@ -1,11 +1,11 @@
 // speedlab reference list|show|import: the shipped set of real machines' runs
 // (data/reference), read-only; only `import` copies runs into the user's store.
 #include <fmt/format.h>
-#include <sys/ioctl.h>
-#include <unistd.h>
 
+#include "cli/format_option.h"
 #include "cli/reference_commands.h"
 #include "cli/reference_source.h"
+#include "cli/width.h"
 #include "core/text.h"
 #include "import/store_once.h"
 #include "reference/listing.h"
@@ -21,25 +21,12 @@ struct ReferenceArgs {
     int before = 0, after = 0;
 };
 
-size_t columns() {
-    winsize w{};
-    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &w) == 0 && w.ws_col >= 60)
-        return w.ws_col;
-    return 100;
-}
-
 int list(const ReferenceArgs& a, const reference::ReferenceSet& set) {
     auto f = a.filter;
     if (a.before) f.before = a.before;
     if (a.after) f.after = a.after;
-    auto runs = reference::filtered(set, f);
-    if (a.format == "json")
-        fmt::print("{}", reference::list_json(runs));
-    else if (a.format == "csv")
-        fmt::print("{}", reference::list_csv(runs));
-    else
-        fmt::print("{}", reference::list_text(runs, columns()));
-    return Exit::ok;
+    return write_formatted(a.format, reference::list_formats().render(
+                                         a.format, reference::filtered(set, f), {output_width(0)}));
 }
 
 int show(const ReferenceArgs& a, const reference::ReferenceSet& set) {
@@ -56,11 +43,7 @@ int show(const ReferenceArgs& a, const reference::ReferenceSet& set) {
                                  : fmt::format("'{}' names {} reference runs; give an id:{}",
                                                terminal_safe(a.id), runs.size(), some));
     }
-    if (a.format == "json")
-        fmt::print("{}\n", reference::show_json(*runs[0]).dump(2));
-    else
-        fmt::print("{}", reference::show_text(*runs[0]));
-    return Exit::ok;
+    return write_formatted(a.format, reference::show_formats().render(a.format, *runs[0]));
 }
 
 int import_runs(Global& global, const ReferenceArgs& a, const reference::ReferenceSet& set) {
@@ -97,12 +80,10 @@ Command add_reference(CLI::App& app, Global& global) {
     l->add_option("--after", a->after, "measured after this year");
     l->add_option("--kind", a->filter.kind, "physical, cloud or emulated")
         ->check(CLI::IsMember({"physical", "cloud", "emulated"}));
-    l->add_option("--format", a->format, "text (default), json or csv")
-        ->check(CLI::IsMember({"text", "json", "csv"}));
+    add_format_option(*l, a->format, reference::list_formats());
     auto* s = app.add_subcommand("show", "one reference run, its citation and source lines");
     s->add_option("id", a->id, "its id or label (as list prints them)")->required();
-    s->add_option("--format", a->format, "text (default) or json")
-        ->check(CLI::IsMember({"text", "json"}));
+    add_format_option(*s, a->format, reference::show_formats());
     auto* i = app.add_subcommand("import", "copy reference runs into your store");
     i->add_option("pattern", a->pattern,
                   "an id, a label, or part of CPU name and clock (default: every run)");

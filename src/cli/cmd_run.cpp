@@ -13,6 +13,7 @@
 #include "bench/timer.h"
 #include "cli/child_run.h"
 #include "cli/commands.h"
+#include "cli/format_option.h"
 #include "cli/measure.h"
 #include "cli/numbers.h"
 #include "compare/interval.h"
@@ -21,7 +22,7 @@
 #include "core/cpu_features.h"
 #include "core/json.h"
 #include "core/statistics.h"
-#include "report/speed_table.h"
+#include "report/run_text.h"
 #include "store/database.h"
 #include "sysinfo/capture.h"
 #include "sysinfo/conditions_probe.h"
@@ -108,9 +109,7 @@ int print_and_store(Run& run, const RunArgs& a, Global& global, int code) {
                                                               run.when.substr(0, 10), run.version),
                                                   NameKind::label);
     if (!run.measurements.empty() || a.format == "json") {
-        std::string text = a.format == "json" ? json_text(to_json(run))
-                           : a.format == "mr" ? report::machine_readable(run)
-                                              : report::speed_table(run);
+        std::string text = report::measured_run_formats().render(a.format, run);
         try {  // stored even when stdout fails
             write_output(text, "");
         } catch (const Error& e) {
@@ -306,8 +305,7 @@ Command add_run(CLI::App& app, Global& global) {
         ->transform(name_rule(NameKind::label));
     app.add_option("--machine", a->machine, "your name for this machine")
         ->transform(name_rule(NameKind::machine));
-    app.add_option("--format", a->format, "text, json or mr")
-        ->check(CLI::IsMember({"text", "json", "mr"}));
+    add_format_option(app, a->format, report::measured_run_formats());
     app.add_flag("--no-store", a->no_store, "do not store the run");
     app.add_option("--under", a->under,
                    "run inside this wrapper or emulator, e.g. 'qemu-x86_64 -cpu Westmere'");

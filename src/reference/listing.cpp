@@ -62,7 +62,8 @@ std::string list_json(const std::vector<const ReferenceRun*>& runs) {
     return out.dump(2) + "\n";
 }
 
-std::string list_csv(const std::vector<const ReferenceRun*>& runs) {
+namespace {
+std::string list_csv(const RunList& runs, const report::FormatOptions&) {
     std::string out =
         "id,label,cpu,clock_mhz,cores,kind,os,version,when,figures,source,lines,terms\n";
     for (const auto* r : runs)
@@ -75,31 +76,64 @@ std::string list_csv(const std::vector<const ReferenceRun*>& runs) {
     return out;
 }
 
-std::string list_text(const std::vector<const ReferenceRun*>& runs, size_t width) {
-    // id, year, kind, MHz, cores, figures: fixed; the label, version and CPU share the rest.
-    const size_t fixed = 4 + 1 + 10 + 1 + 8 + 1 + 5 + 1 + 5 + 1 + 4 + 3, version_w = 14;
-    size_t rest = width > fixed + 50 ? width - fixed : 50;
-    size_t label_w = std::min<size_t>(32, rest - version_w - 14);
-    size_t cpu_w = rest - label_w - version_w;
-    auto row = [&](auto id, const std::string& when, const std::string& kind,
-                   const std::string& mhz, const std::string& cores, auto figures,
-                   const std::string& label, const std::string& version, const std::string& cpu) {
-        return fmt::format("{:>4} {:<10} {:<8} {:>5} {:>5} {:>4} {:<{}} {:<{}} {}\n", id, when,
-                           kind, mhz, cores, figures, cut(label, label_w), label_w,
-                           cut(version, version_w), version_w, cut(cpu, cpu_w));
-    };
-    std::string out =
-        row("id", "measured", "kind", "MHz", "cores", "figs", "label", "version", "CPU");
-    for (const auto* r : runs)
-        out += row(r->id, when_text(*r), r->facts.kind, clock_text(*r),
-                   r->facts.cores ? std::to_string(*r->facts.cores) : "",
-                   r->run.measurements.size(), terminal_safe(r->run.label),
-                   terminal_safe(r->facts.version), terminal_safe(r->facts.cpu));
-    out += fmt::format("{} reference run{}\n", runs.size(), runs.size() == 1 ? "" : "s");
-    return out + terms_text(runs, width);
+// A run's cells in the text and Markdown tables: id, measured, kind, MHz,
+// cores, figures, label, version, CPU.
+const std::vector<std::string> kListHeader{"id",   "measured", "kind",    "MHz", "cores",
+                                           "figs", "label",    "version", "CPU"};
+std::vector<std::string> list_cells(const ReferenceRun& r) {
+    return {std::to_string(r.id),
+            when_text(r),
+            r.facts.kind,
+            clock_text(r),
+            r.facts.cores ? std::to_string(*r.facts.cores) : "",
+            std::to_string(r.run.measurements.size()),
+            r.run.label,
+            r.facts.version,
+            r.facts.cpu};
 }
 
-std::string show_text(const ReferenceRun& r) {
+std::string count_line(const RunList& runs) {
+    return fmt::format("{} reference run{}\n", runs.size(), runs.size() == 1 ? "" : "s");
+}
+
+std::string list_text(const RunList& runs, const report::FormatOptions& o) {
+    // id, year, kind, MHz, cores, figures: fixed; the label, version and CPU share the rest.
+    const size_t fixed = 4 + 1 + 10 + 1 + 8 + 1 + 5 + 1 + 5 + 1 + 4 + 3, version_w = 14;
+    size_t rest = o.width > fixed + 50 ? o.width - fixed : 50;
+    size_t label_w = std::min<size_t>(32, rest - version_w - 14);
+    size_t cpu_w = rest - label_w - version_w;
+    auto row = [&](const std::vector<std::string>& c) {
+        return fmt::format("{:>4} {:<10} {:<8} {:>5} {:>5} {:>4} {:<{}} {:<{}} {}\n", c[0], c[1],
+                           c[2], c[3], c[4], c[5], cut(terminal_safe(c[6]), label_w), label_w,
+                           cut(terminal_safe(c[7]), version_w), version_w,
+                           cut(terminal_safe(c[8]), cpu_w));
+    };
+    std::string out = row(kListHeader);
+    for (const auto* r : runs) out += row(list_cells(*r));
+    return out + count_line(runs) + terms_text(runs, o.width);
+}
+
+std::string list_markdown(const RunList& runs, const report::FormatOptions& o) {
+    std::vector<std::vector<std::string>> rows;
+    for (const auto* r : runs) rows.push_back(list_cells(*r));
+    return report::detail::markdown_grid(
+               kListHeader, rows, {true, false, false, true, true, true, false, false, false}) +
+           "\n" + count_line(runs) + terms_text(runs, o.width);
+}
+}  // namespace
+
+const report::Formats<RunList>& list_formats() {
+    static const report::Formats<RunList> formats{
+        {{"text", list_text},
+         {"json",
+          [](const RunList& runs, const report::FormatOptions&) { return list_json(runs); }},
+         {"csv", list_csv},
+         {"markdown", list_markdown}}};
+    return formats;
+}
+
+namespace {
+std::string show_text(const ReferenceRun& r, const report::FormatOptions&) {
     const auto& f = r.facts;
     const auto& c = f.citation;
     std::string out = fmt::format("reference run {}: {}\n", r.id, terminal_safe(r.run.label));
@@ -137,13 +171,22 @@ std::string show_text(const ReferenceRun& r) {
     return out;
 }
 
-json show_json(const ReferenceRun& r) {
+nlohmann::json show_json(const ReferenceRun& r) {
     json j = to_json(r.run, true);
     j["reference"] = summary_json(r);
     j["reference"]["build_options"] = r.facts.build_options;
     j["reference"]["citation"]["folder"] = r.facts.citation.folder;
     j["reference"]["citation"]["file"] = r.facts.citation.file;
     return j;
+}
+}  // namespace
+
+const report::Formats<ReferenceRun>& show_formats() {
+    static const report::Formats<ReferenceRun> formats{
+        {{"text", show_text}, {"json", [](const ReferenceRun& r, const report::FormatOptions&) {
+                                   return json_text(show_json(r));
+                               }}}};
+    return formats;
 }
 
 }  // namespace speedlab::reference

@@ -11,6 +11,7 @@
 #include "compare/mean.h"
 #include "core/measurement.h"
 #include "reference/set.h"
+#include "report/formats.h"
 
 namespace speedlab::reference {
 
@@ -52,8 +53,13 @@ std::string build_kind(const std::string& options);
 Ranking rank(const Run& run, const ReferenceSet& set, const std::vector<MetricKey>& metrics,
              double noise, size_t top = 8);
 
-// Ends with the terms of the sources of every reference run it names.
-std::string rank_text(const Run& run, const Ranking& ranking, size_t width = 100);
-nlohmann::json rank_json(const Run& run, const Ranking& ranking);
+struct RankView {
+    const Run& run;
+    const Ranking& ranking;
+};
+// text and markdown (the closest machines, then each figure; both end with the
+// terms of the sources of every reference run they name), json, csv (one line
+// per figure with its neighbours, their source and terms).
+const report::Formats<RankView>& rank_formats();
 
 }  // namespace speedlab::reference

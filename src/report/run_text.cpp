@@ -72,4 +72,12 @@ const Formats<Run>& run_formats() {
     return formats;
 }
 
+const Formats<Run>& measured_run_formats() {
+    static const Formats<Run> formats{
+        {{"text", [](const Run& r, const FormatOptions&) { return speed_table(r); }},
+         {"json", [](const Run& r, const FormatOptions&) { return json_text(to_json(r)); }},
+         run_formats().entries.at(2)}};
+    return formats;
+}
+
 }  // namespace speedlab::report

@@ -7,5 +7,8 @@
 namespace speedlab::report {
 
 const Formats<Run>& run_formats();
+// What `speedlab run` prints of the run it measured: openssl's table alone, the
+// run's JSON (without a source text: it has none), or the -mr records.
+const Formats<Run>& measured_run_formats();
 
 }  // namespace speedlab::report
