@@ -86,8 +86,9 @@ SymmetricSetup own_kernel(const std::string& id) {
     SymmetricSetup s;
     const KnownAnswerVector* v = known_answer_vector(id);
     SymmetricKernel k{id, "speedlab", {}};
-    if (id == "md2" || id == "mdc2") {
-        auto fn = id == "md2" ? own::md2 : own::mdc2;
+    const OwnCode code = algorithm_info(id)->own;  // own_has(id): a row
+    if (code == OwnCode::md2 || code == OwnCode::mdc2) {
+        auto fn = code == OwnCode::md2 ? own::md2 : own::mdc2;
         auto got = fn(bytes_of(v->input));
         s.check = compare(*v, to_hex(got.data(), got.size()));
         k.op = [fn](uint8_t* buf, size_t len) {
@@ -108,7 +109,7 @@ SymmetricSetup own_kernel(const std::string& id) {
         std::array<uint8_t, 16> bench_key;
         auto rnd = random_bytes(16);
         std::copy(rnd.begin(), rnd.end(), bench_key.begin());
-        if (id == "rc5-cbc") {
+        if (code == OwnCode::rc5) {
             s.check = compare(*v, run_check(own::Rc5(key)));
             auto c = std::make_shared<own::Rc5>(bench_key);
             k.op = [c, iv](uint8_t* buf, size_t len) { c->cbc_encrypt(buf, len, iv->data()); };
@@ -124,7 +125,7 @@ SymmetricSetup own_kernel(const std::string& id) {
 
 SymmetricSetup hmac_kernel(const std::string& id) {
     SymmetricSetup s;
-    std::string digest = id.substr(5);
+    std::string digest(hmac_digest(id));
     EVP_MAC* mac = EVP_MAC_fetch(library_context(), "HMAC", nullptr);
     std::unique_ptr<EVP_MD, decltype(&EVP_MD_free)> md(
         EVP_MD_fetch(library_context(), evp_name(digest).c_str(), nullptr), EVP_MD_free);
@@ -248,19 +249,20 @@ MdPtr fetch_md(const std::string& id) {
 
 bool own_has(const std::string& id) {
     const AlgorithmInfo* a = algorithm_info(id);
-    return a && a->has(kOwnCode);
+    return a && a->own != OwnCode::none;
 }
 
 }  // namespace
 
 bool symmetric_name_known(const std::string& id) {
     if (own_has(id)) return true;
-    if (id.rfind("hmac-", 0) == 0) return fetch_md(id.substr(5)) != nullptr;
+    if (auto digest = hmac_digest(id); !digest.empty())
+        return fetch_md(std::string(digest)) != nullptr;
     return fetch_cipher(id) != nullptr || fetch_md(id) != nullptr;
 }
 
 SymmetricSetup make_symmetric_kernel(const std::string& id) {
-    if (id.rfind("hmac-", 0) == 0) return hmac_kernel(id);
+    if (!hmac_digest(id).empty()) return hmac_kernel(id);
     // libcrypto first; speedlab's own code only where this build lacks it.
     if (auto c = fetch_cipher(id)) return cipher_kernel(id, c);
     if (auto m = fetch_md(id)) return digest_kernel(id, m);

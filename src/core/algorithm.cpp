@@ -1,9 +1,7 @@
 #include "core/algorithm.h"
 
 #include <algorithm>
-#include <array>
 #include <cctype>
-#include <span>
 #include <utility>
 
 #include "core/algorithm_families.h"
@@ -57,32 +55,19 @@ std::string canonical_curve_id(std::string_view family, std::string_view curve) 
 }
 
 AlgorithmKind kind_of(std::string_view id) {
-    if (id == kBogomipsId) return AlgorithmKind::bogomips;
-    // "rsa" alone or followed by digits, any curve's id: a family starts it.
-    static constexpr std::array<std::string_view, 6> pk_prefixes{
-        kRsaFamily, kDsaFamily, kEcdsaFamily, kEcdhFamily, kSm2Family, kFfdhFamily};
-    for (auto p : pk_prefixes)
-        if (starts_with(id, p)) return AlgorithmKind::public_key;
-    for (auto prefixes : {std::span(kPostQuantumPrefixes), std::span(kEddsaCurves)})
-        for (auto p : prefixes)
-            if (starts_with(id, p)) return AlgorithmKind::public_key;
-    static constexpr std::array<std::string_view, 14> digest_prefixes{
-        "md2",  "md4",   "md5",  "mdc2", "sha",  "rmd",   "whirlpool",
-        "hmac", "ghash", "cmac", "kmac", "rand", "blake", "sm3"};
-    for (auto p : digest_prefixes)
-        if (starts_with(id, p)) return AlgorithmKind::digest;
-    return AlgorithmKind::cipher;
+    // Public-key stems first ("sm2" before "sm3"), then digests; ciphers are the rest.
+    for (const auto& [stem, kind] : algorithm_stems())
+        if (starts_with(id, stem)) return kind;
+    // Rows no stem begins: "rand", "bogomips".
+    const AlgorithmInfo* a = algorithm_info(id);
+    return a && a->kind != AlgorithmKind::public_key ? a->kind : AlgorithmKind::cipher;
 }
 
 bool looks_like_algorithm(std::string_view id) {
     if (const AlgorithmInfo* a = algorithm_info(id); a && a->has(kListed)) return true;
-    static constexpr std::array<std::string_view, 30> families{
-        "aes-",  "aria-", "camellia-", "sm4",  "chacha20", "des-",      "des",    "bf-",
-        "cast",  "rc2",   "rc4",       "rc5",  "idea",     "seed",      "sha",    "md2",
-        "md4",   "md5",   "mdc2",      "rmd",  "ripemd",   "whirlpool", "blake2", "sm3",
-        "ghash", "hmac-", "cmac-",     "kmac", "poly1305", "shake"};
-    for (auto f : families)
-        if (starts_with(id, f) && id.find(' ') == std::string_view::npos) return true;
+    if (id.find(' ') == std::string_view::npos)
+        for (const auto& s : algorithm_stems())
+            if (starts_with(id, s.stem)) return true;
     return kind_of(id) == AlgorithmKind::public_key;
 }
 
@@ -107,7 +92,8 @@ std::string openssl3_row_name(std::string_view id) {
     const AlgorithmInfo* a = algorithm_info(id);
     if (a && !a->row_3x.empty() && a->kind != AlgorithmKind::public_key)
         return std::string(a->row_3x);
-    if (starts_with(id, "hmac-")) return "hmac(" + std::string(id.substr(5)) + ")";
+    if (auto digest = hmac_digest(id); !digest.empty())
+        return std::string(kHmacFamily) + "(" + std::string(digest) + ")";
     return std::string(id);
 }
 

@@ -12,11 +12,9 @@ namespace speedlab {
 inline constexpr std::string_view kSm2Family = "sm2";
 // EdDSA's ids are its curves' names.
 inline constexpr std::string_view kEddsaCurves[] = {"ed25519", "ed448"};
-// Block ciphers people write run together with their bits and mode
-// ("aes128ecb", "camellia-256-cbc"): ARIA has no row of its own.
-inline constexpr std::string_view kBlockCipherFamilies[] = {"camellia", "aria", "aes"};
-// Post-quantum families' ids start so ("ml-kem-768", "slh-dsa-sha2-128s").
-inline constexpr std::string_view kPostQuantumPrefixes[] = {"ml-", "slh-"};
+// The modes a kBitsAndMode cipher is written with ("aes128ecb"); none: CBC, the first.
+inline constexpr std::string_view kBlockCipherModes[] = {"cbc", "ecb", "ctr", "gcm", "ofb",
+                                                         "cfb", "ccm", "xts", "ocb"};
 
 // The family a progress line names by one of its words (lower case:
 // "ecdsa", "ed25519", "ffdh"), the table's first match; empty: none.

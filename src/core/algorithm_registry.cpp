@@ -22,44 +22,49 @@ constexpr unsigned kPk = kAll;
 // newer rows, then the public-key families); then the ids `speedlab run`
 // times; then names people's tables use that openssl speed prints only by EVP.
 // {id, kind, family, row_1x, row_3x, spellings, typed, arguments, evp, provider,
-//  mr_index, bits, flags}
+//  mr_index, bits, flags, stems, own}
 constexpr AlgorithmInfo kAlgorithms[] = {
-    {"md2", kDigest, "md2", "md2", "md2", "", "", "md2", "MD2", kDef, 0, 0, kRow | kOwnCode},
-    {"mdc2", kDigest, "mdc2", "mdc2", "mdc2", "", "", "mdc2", "MDC2", kLeg, 1, 0, kRow | kOwnCode},
-    {"md4", kDigest, "md4", "md4", "md4", "", "", "md4", "MD4", kLeg, 2, 0, kRow},
+    {"md2", kDigest, "md2", "md2", "md2", "", "", "md2", "MD2", kDef, 0, 0, kRow, "md2",
+     OwnCode::md2},
+    {"mdc2", kDigest, "mdc2", "mdc2", "mdc2", "", "", "mdc2", "MDC2", kLeg, 1, 0, kRow, "mdc2",
+     OwnCode::mdc2},
+    {"md4", kDigest, "md4", "md4", "md4", "", "", "md4", "MD4", kLeg, 2, 0, kRow, "md4"},
     {"md5", kDigest, "md5", "md5", "md5", "", "", "md5", "MD5", kDef, 3, 0,
-     kRow | kClassic | kFeatures | kEmulator | kReferenceMean},
-    {"hmac-md5", kDigest, "hmac", "hmac(md5)", "hmac(md5)", "", "", "hmac", "", kDef, 9, 0, kRow},
+     kRow | kClassic | kFeatures | kEmulator | kReferenceMean, "md5"},
+    {"hmac-md5", kDigest, "hmac", "hmac(md5)", "hmac(md5)", "", "", "hmac", "", kDef, 9, 0, kRow,
+     "hmac- cmac- kmac"},
     {"sha1", kDigest, "sha", "sha1", "sha1", "sha-1", "", "sha1 sha", "SHA1", kDef, 4, 0,
-     kRow | kClassic | kFeatures | kEmulator | kReferenceMean},
+     kRow | kClassic | kFeatures | kEmulator | kReferenceMean, "sha shake"},
     {"rmd160", kDigest, "rmd160", "rmd160", "rmd160", "ripemd160 ripemd-160 ripemd", "",
-     "rmd160 ripemd160 ripemd", "RIPEMD160", kDef, 5, 0, kRow},
+     "rmd160 ripemd160 ripemd", "RIPEMD160", kDef, 5, 0, kRow, "rmd ripemd"},
     {"rc4", kCipher, "rc4", "rc4", "rc4", "", "", "rc4", "RC4", kLeg, 12, 0,
-     kRow | kClassic | kEmulator | kReferenceMean},
+     kRow | kClassic | kEmulator | kReferenceMean, "rc4"},
     {"des-cbc", kCipher, "des", "des cbc", "des-cbc", "des", "", "des-cbc des", "DES-CBC", kLeg, 10,
-     0, kRow | kClassic | kEmulator | kReferenceMean},
+     0, kRow | kClassic | kEmulator | kReferenceMean, "des"},
     {"des-ede3", kCipher, "des", "des ede3", "des-ede3", "des-ede3-cbc", "3des des3 tdes",
      "des-ede3 des", "DES-EDE3-CBC", kDef, 11, 0, kRow | kClassic | kEmulator | kReferenceMean},
     {"idea-cbc", kCipher, "idea", "idea cbc", "idea-cbc", "idea", "", "idea idea-cbc", "IDEA-CBC",
-     kLeg, 13, 0, kRow | kOwnCode},
+     kLeg, 13, 0, kRow, "idea", OwnCode::idea},
     {"seed-cbc", kCipher, "seed", "seed cbc", "seed-cbc", "seed", "", "seed seed-cbc", "SEED-CBC",
-     kLeg, 14, 0, kRow},
+     kLeg, 14, 0, kRow, "seed"},
     {"rc2-cbc", kCipher, "rc2", "rc2 cbc", "rc2-cbc", "rc2", "", "rc2 rc2-cbc", "RC2-CBC", kLeg, 15,
-     0, kRow},
+     0, kRow, "rc2"},
     {"rc5-cbc", kCipher, "rc5", "rc5-32/12 cbc", "rc5-cbc", "rc5", "", "rc5 rc5-cbc", "RC5-CBC",
-     kLeg, 16, 0, kRow | kOwnCode},
+     kLeg, 16, 0, kRow, "rc5", OwnCode::rc5},
     {"bf-cbc", kCipher, "bf", "blowfish cbc", "blowfish", "bf", "", "bf blowfish bf-cbc", "BF-CBC",
-     kLeg, 17, 0, kRow | kClassic | kEmulator | kReferenceMean},
+     kLeg, 17, 0, kRow | kClassic | kEmulator | kReferenceMean, "bf-"},
     {"cast5-cbc", kCipher, "cast", "cast cbc", "cast-cbc", "cast", "", "cast cast-cbc cast5",
-     "CAST5-CBC", kLeg, 18, 0, kRow},
+     "CAST5-CBC", kLeg, 18, 0, kRow, "cast"},
     {"aes-128-cbc", kCipher, "aes", "aes-128 cbc", "aes-128-cbc", "aes-128", "", "aes aes-128-cbc",
-     "AES-128-CBC", kDef, 19, 0, kRow | kClassic | kFeatures | kEmulator | kReferenceMean},
+     "AES-128-CBC", kDef, 19, 0,
+     kRow | kClassic | kFeatures | kEmulator | kReferenceMean | kBitsAndMode, "aes-"},
     {"aes-192-cbc", kCipher, "aes", "aes-192 cbc", "aes-192-cbc", "aes-192", "", "aes aes-192-cbc",
      "AES-192-CBC", kDef, 20, 0, kRow},
     {"aes-256-cbc", kCipher, "aes", "aes-256 cbc", "aes-256-cbc", "aes-256", "", "aes aes-256-cbc",
      "AES-256-CBC", kDef, 21, 0, kRow | kReferenceMean},
     {"camellia-128-cbc", kCipher, "camellia", "camellia-128 cbc", "camellia-128-cbc", "", "",
-     "camellia camellia-128-cbc", "CAMELLIA-128-CBC", kDef, 22, 0, kRow},
+     "camellia camellia-128-cbc", "CAMELLIA-128-CBC", kDef, 22, 0, kRow | kBitsAndMode,
+     "camellia-"},
     {"camellia-192-cbc", kCipher, "camellia", "camellia-192 cbc", "camellia-192-cbc", "", "",
      "camellia camellia-192-cbc", "CAMELLIA-192-CBC", kDef, 23, 0, kRow},
     {"camellia-256-cbc", kCipher, "camellia", "camellia-256 cbc", "camellia-256-cbc", "", "",
@@ -69,7 +74,7 @@ constexpr AlgorithmInfo kAlgorithms[] = {
     {"sha512", kDigest, "sha", "sha512", "sha512", "sha2-512 sha-512", "", "sha512 sha", "SHA512",
      kDef, 7, 0, kRow},
     {"whirlpool", kDigest, "whirlpool", "whirlpool", "whirlpool", "", "", "whirlpool", "WHIRLPOOL",
-     kLeg, 8, 0, kRow},
+     kLeg, 8, 0, kRow, "whirlpool"},
     // kInTables: tables keep openssl 1.0's ige rows as printed ("aes-128 ige")
     {"aes-128-ige", kCipher, "aes", "aes-128 ige", "aes-128-ige", "", "", "", "", kNone, -1, 0,
      kListed | kInTables},
@@ -79,8 +84,8 @@ constexpr AlgorithmInfo kAlgorithms[] = {
      kListed | kInTables},
     {"hmac-sha256", kDigest, "hmac", "", "hmac(sha256)", "", "", "", "", kDef, -1, 0,
      kListed | kInTables},
-    {"ghash", kDigest, "ghash", "ghash", "ghash", "", "", "", "", kNone, -1, 0,
-     kListed | kInTables},
+    {"ghash", kDigest, "ghash", "ghash", "ghash", "", "", "", "", kNone, -1, 0, kListed | kInTables,
+     "ghash"},
     {"aes-128-gcm", kCipher, "aes", "", "aes-128-gcm", "", "", "", "AES-128-GCM", kDef, -1, 0,
      kListed | kInTables | kFeatures},
     {"aes-256-gcm", kCipher, "aes", "", "aes-256-gcm", "", "", "", "AES-256-GCM", kDef, -1, 0,
@@ -89,16 +94,16 @@ constexpr AlgorithmInfo kAlgorithms[] = {
      "CHACHA20-POLY1305", kDef, -1, 0, kListed | kInTables | kFeatures},
     {"rand", kDigest, "rand", "rand", "rand", "", "", "", "", kNone, -1, 0, kListed},
     // Public-key families: their ids rank by family, then key bits.
-    {"rsa", kKey, "rsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables},
-    {"dsa", kKey, "dsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables},
-    {"ecdsa", kKey, "ecdsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables},
-    {"ecdh", kKey, "ecdh", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables},
+    {"rsa", kKey, "rsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables, "rsa"},
+    {"dsa", kKey, "dsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables, "dsa"},
+    {"ecdsa", kKey, "ecdsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables, "ecdsa"},
+    {"ecdh", kKey, "ecdh", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables, "ecdh"},
     {"ed", kKey, "eddsa", "", "", "", "", "", "", kNone, -1, 0, kListed},
-    {"sm2", kKey, "sm2", "", "", "", "", "", "", kNone, -1, 0, kListed},
-    {"ffdh", kKey, "ffdh", "", "", "", "", "", "", kNone, -1, 0, kListed},
-    {"ml-kem", kKey, "ml-kem", "", "", "", "", "", "", kNone, -1, 0, kListed},
+    {"sm2", kKey, "sm2", "", "", "", "", "", "", kNone, -1, 0, kListed, "sm2"},
+    {"ffdh", kKey, "ffdh", "", "", "", "", "", "", kNone, -1, 0, kListed, "ffdh"},
+    {"ml-kem", kKey, "ml-kem", "", "", "", "", "", "", kNone, -1, 0, kListed, "ml-"},
     {"ml-dsa", kKey, "ml-dsa", "", "", "", "", "", "", kNone, -1, 0, kListed},
-    {"slh-dsa", kKey, "slh-dsa", "", "", "", "", "", "", kNone, -1, 0, kListed},
+    {"slh-dsa", kKey, "slh-dsa", "", "", "", "", "", "", kNone, -1, 0, kListed, "slh-"},
     {"bogomips", AlgorithmKind::bogomips, "bogomips", "", "", "", "", "", "", kNone, -1, 0,
      kListed},
     // What `speedlab run` times of the public-key families.
@@ -139,8 +144,9 @@ constexpr AlgorithmInfo kAlgorithms[] = {
     {"ecdh-x25519", kKey, "ecdh", "", "", "", "", "ecdh ecdhx25519", "", kNone, -1, 253, kPk},
     {"ecdh-x448", kKey, "ecdh", "", "", "", "", "ecdh ecdhx448", "", kNone, -1, 448, kPk},
     {"ed25519", kKey, "eddsa", "Ed25519", "Ed25519", "", "", "eddsa ed25519", "ED25519", kDef, -1,
-     253, kPk},
-    {"ed448", kKey, "eddsa", "Ed448", "Ed448", "", "", "eddsa ed448", "ED448", kDef, -1, 456, kPk},
+     253, kPk, "ed25519"},
+    {"ed448", kKey, "eddsa", "Ed448", "Ed448", "", "", "eddsa ed448", "ED448", kDef, -1, 456, kPk,
+     "ed448"},
     // Read in people's own tables; openssl speed times them only by EVP name.
     {"sha224", kDigest, "sha", "", "", "", "sha-224", "", "SHA224", kDef, -1, 0, kInTables},
     {"sha384", kDigest, "sha", "", "", "", "sha-384", "", "SHA384", kDef, -1, 0, kInTables},
@@ -149,15 +155,20 @@ constexpr AlgorithmInfo kAlgorithms[] = {
     {"sha3-256", kDigest, "sha3", "", "", "", "", "", "SHA3-256", kDef, -1, 0, kInTables},
     {"sha3-384", kDigest, "sha3", "", "", "", "", "", "SHA3-384", kDef, -1, 0, kInTables},
     {"sha3-512", kDigest, "sha3", "", "", "", "", "", "SHA3-512", kDef, -1, 0, kInTables},
-    {"sm3", kDigest, "sm3", "", "", "", "", "", "SM3", kDef, -1, 0, kInTables},
-    {"sm4-cbc", kCipher, "sm4", "", "", "", "", "", "SM4-CBC", kDef, -1, 0, kInTables},
+    {"sm3", kDigest, "sm3", "", "", "", "", "", "SM3", kDef, -1, 0, kInTables, "sm3"},
+    {"sm4-cbc", kCipher, "sm4", "", "", "", "", "", "SM4-CBC", kDef, -1, 0, kInTables, "sm4"},
     {"sm4-ecb", kCipher, "sm4", "", "", "", "", "", "SM4-ECB", kDef, -1, 0, kInTables},
     {"sm4-ctr", kCipher, "sm4", "", "", "", "", "", "SM4-CTR", kDef, -1, 0, kInTables},
     {"sm4-gcm", kCipher, "sm4", "", "", "", "", "", "SM4-GCM", kDef, -1, 0, kInTables},
-    {"chacha20", kCipher, "chacha20", "", "", "", "", "", "CHACHA20", kDef, -1, 0, kInTables},
-    {"poly1305", kCipher, "poly1305", "", "", "", "", "", "", kDef, -1, 0, kInTables},
+    {"chacha20", kCipher, "chacha20", "", "", "", "", "", "CHACHA20", kDef, -1, 0, kInTables,
+     "chacha20"},
+    // ARIA: no row of openssl speed's, read where people run bits and mode together.
+    {"aria-128-cbc", kCipher, "aria", "", "", "", "", "", "ARIA-128-CBC", kDef, -1, 0,
+     kInTables | kBitsAndMode, "aria-"},
+    {"poly1305", kCipher, "poly1305", "", "", "", "", "", "", kDef, -1, 0, kInTables, "poly1305"},
     {"hmac-sha1", kDigest, "hmac", "", "", "", "", "", "", kDef, -1, 0, kInTables},
-    {"blake2b512", kDigest, "blake2", "", "", "", "", "", "BLAKE2B-512", kDef, -1, 0, kInTables},
+    {"blake2b512", kDigest, "blake2", "", "", "", "", "", "BLAKE2B-512", kDef, -1, 0, kInTables,
+     "blake2"},
     {"blake2s256", kDigest, "blake2", "", "", "", "", "", "BLAKE2S-256", kDef, -1, 0, kInTables},
 };
 
@@ -290,6 +301,24 @@ std::vector<std::string> ids_with(AlgorithmFlag flag) {
     for (const auto& a : kAlgorithms)
         if (a.has(flag)) out.emplace_back(a.id);
     return out;
+}
+
+std::span<const AlgorithmStem> algorithm_stems() {
+    static const std::vector<AlgorithmStem> stems = [] {
+        std::vector<AlgorithmStem> out;
+        for (auto kind : {AlgorithmKind::public_key, AlgorithmKind::digest, AlgorithmKind::cipher})
+            for (const auto& a : kAlgorithms)
+                if (a.kind == kind)
+                    each_word(a.stems, [&](std::string_view w) { out.push_back({w, kind}); });
+        return out;
+    }();
+    return stems;
+}
+
+std::string_view hmac_digest(std::string_view id) {
+    size_t n = kHmacFamily.size();
+    if (id.size() <= n + 1 || id.substr(0, n) != kHmacFamily || id[n] != '-') return {};
+    return id.substr(n + 1);
 }
 
 std::vector<std::string_view> word_list(std::string_view list) {

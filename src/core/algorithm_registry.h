@@ -21,7 +21,6 @@ enum AlgorithmFlag : unsigned {
     kListed = 1u << 0,    // in openssl speed's print order (ordered_ids, print_rank)
     kClassic = 1u << 1,   // the classic suite: what `speedlab run` times by default
     kAll = 1u << 2,       // `speedlab run all`
-    kOwnCode = 1u << 3,   // speedlab has its own implementation (used where libcrypto lacks it)
     kInTables = 1u << 4,  // read as an algorithm where people type it in their own tables
     kFeatures = 1u << 5,  // timed by `experiment features`
     kEmulator = 1u << 6,  // timed by `experiment emulator`
@@ -29,7 +28,13 @@ enum AlgorithmFlag : unsigned {
     // In the reference chart's mean (at 8192 bytes): ciphers and digests that
     // runs from SSLeay to 3.x print, so thirty years of machines share them.
     kReferenceMean = 1u << 8,
+    // A block cipher people write run together with its bits and mode
+    // ("aes128ecb", "camellia-256-cbc"): its family is read so (kBlockCipherModes).
+    kBitsAndMode = 1u << 9,
 };
+
+// speedlab's own implementation of an algorithm, used where libcrypto lacks it.
+enum class OwnCode { none, md2, mdc2, idea, rc5 };
 
 struct AlgorithmInfo {
     std::string_view id;  // canonical: "bf-cbc", "rsa2048", "ecdsa-p256"
@@ -49,6 +54,10 @@ struct AlgorithmInfo {
     int mr_index = -1;  // index in 3.0's names array (`-mr` "+F:" records); -1: none
     int bits = 0;       // key bits as rows print them (public key)
     unsigned flags = 0;
+    // How ids of its family begin where no row names them ("sha": sha3-224,
+    // shake128), space separated: kind_of and looks_like_algorithm read them.
+    std::string_view stems = "";
+    OwnCode own = OwnCode::none;
     bool has(AlgorithmFlag f) const { return (flags & f) != 0; }
 };
 
@@ -72,6 +81,14 @@ const AlgorithmInfo* algorithm_named(std::string_view name, bool typed);
 // Ids whose flags include `flag`, in table order.
 std::vector<std::string> ids_with(AlgorithmFlag flag);
 
+// Every row's stems with its kind: public key first ("sm2" before "sm3"),
+// then digests, then ciphers.
+struct AlgorithmStem {
+    std::string_view stem;
+    AlgorithmKind kind;
+};
+std::span<const AlgorithmStem> algorithm_stems();
+
 // The public-key families other modules branch on (AlgorithmInfo::family),
 // spelled here once: bench picks a kernel, parse and report a table style by them.
 inline constexpr std::string_view kRsaFamily = "rsa";
@@ -80,6 +97,10 @@ inline constexpr std::string_view kFfdhFamily = "ffdh";
 inline constexpr std::string_view kEcdsaFamily = "ecdsa";
 inline constexpr std::string_view kEcdhFamily = "ecdh";
 inline constexpr std::string_view kEddsaFamily = "eddsa";
+inline constexpr std::string_view kHmacFamily = "hmac";
+
+// The digest an HMAC id keys ("hmac-sha256" -> "sha256"), else empty.
+std::string_view hmac_digest(std::string_view id);
 
 // The family of an elliptic-curve id, ECDSA's or ECDH's ("ecdsa-p256",
 // "ecdh-k163": registry row or not), else empty; and its curve, else nullptr.

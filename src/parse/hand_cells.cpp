@@ -85,18 +85,17 @@ std::string without_thousands(std::string_view s) {
 
 // "aes128ecb", "aes-128", "camellia-256-cbc": a block cipher, hyphens or not.
 std::string block_cipher(std::string_view w) {
-    static constexpr std::string_view modes[] = {"ecb", "cbc", "ctr", "gcm", "ofb",
-                                                 "cfb", "ccm", "xts", "ocb"};
-    for (auto f : kBlockCipherFamilies) {
-        if (w.substr(0, f.size()) != f) continue;
+    for (const auto& a : algorithm_table()) {
+        std::string_view f = a.family;
+        if (!a.has(kBitsAndMode) || w.substr(0, f.size()) != f) continue;
         std::string_view rest = w.substr(f.size());
         if (!rest.empty() && rest.front() == '-') rest.remove_prefix(1);
         std::string_view bits = rest.substr(0, 3);
         if (bits != "128" && bits != "192" && bits != "256") return {};
         rest.remove_prefix(3);
         if (!rest.empty() && rest.front() == '-') rest.remove_prefix(1);
-        if (rest.empty()) return std::string(f) + "-" + std::string(bits) + "-cbc";
-        for (auto m : modes)
+        if (rest.empty()) rest = kBlockCipherModes[0];
+        for (auto m : kBlockCipherModes)
             if (rest == m) return std::string(f) + "-" + std::string(bits) + "-" + std::string(m);
         return {};
     }
