@@ -9,6 +9,7 @@
 #include "history_nights.h"
 #include "reference/listing.h"
 #include "reference/rank.h"
+#include "report/check_report.h"
 #include "report/history_report.h"
 #include "report/machine_text.h"
 #include "report/run_text.h"
@@ -44,6 +45,7 @@ TEST_F(FormatTables, EveryCommandTakesExactlyTheNamesOfItsTable) {
         {"rank 'p-rh73 rh73 0.9.6b asm'", reference::rank_formats().names(), four},
         {"reference list --cpu 'Pentium 100'", reference::list_formats().names(), four},
         {"reference show 14", reference::show_formats().names(), {"text", "json"}},
+        {"check 3 3", report::check_formats().names(), four},
     };
     for (const auto& c : cases) {
         EXPECT_EQ(c.table, c.want) << c.command;
@@ -112,6 +114,19 @@ TEST_F(FormatTables, TheNewFormatsPrintTheRealFigures) {
     for (const auto& c : cases) {
         auto r = run(c.input);
         EXPECT_EQ(r.code, 0) << c.name << "\n" << r.err;
+        EXPECT_NE(r.out.find(c.want), std::string::npos) << c.name << "\n" << r.out;
+    }
+    // check's new formats carry its verdicts, and its exit code stays the verdict's.
+    const Case failed[] = {
+        {"check markdown", "check 3 4 --format markdown",
+         "\n| md5@8192 | 13497.69k | 12391.77k | -8.2% | -13.1% to -3.0% | regression |\n"},
+        {"check csv", "check 3 4 --format csv",
+         "\nmd5@8192,13497690,12391770,0.9180659801788306,0.868556908394425,0.9703971447533152,,"
+         "regression\n"},
+    };
+    for (const auto& c : failed) {
+        auto r = run(c.input);
+        EXPECT_EQ(r.code, 1) << c.name << "\n" << r.err;
         EXPECT_NE(r.out.find(c.want), std::string::npos) << c.name << "\n" << r.out;
     }
 }

@@ -34,9 +34,8 @@ int check_with_history(const store::Database& db, const HistoryCheckArgs& a) {
     if (checked->result.rows.empty())
         throw Error(ErrorKind::usage,
                     "the run shares no figure with its history: nothing to check");
-    std::string text = a.format == "json"
-                           ? report::check_json(checked->result, checked->baseline, *candidate)
-                           : report::check_text(checked->result, checked->baseline, *candidate);
+    std::string text =
+        report::check_formats().render(a.format, {checked->result, checked->baseline, *candidate});
     write_output(text, a.output);
     return checked->result.passed() ? Exit::ok : Exit::failure;
 }

@@ -7,6 +7,7 @@
 
 #include "cli/check_history.h"
 #include "cli/commands.h"
+#include "cli/format_option.h"
 #include "cli/measure.h"
 #include "cli/run_selection.h"
 #include "compare/check.h"
@@ -109,7 +110,7 @@ Command add_check(CLI::App& app, Global& global) {
     app.add_option("--noise", a->noise_percent,
                    "run-to-run noise of a figure measured once, in percent (default 2)")
         ->transform(percent_range(0, 50));
-    app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    add_format_option(app, a->format, report::check_formats());
     app.add_option("-o,--output", a->output, "write the verdict to this file");
     app.add_option("--seconds", a->seconds, "measuring now: seconds per repetition (default 1)")
         ->check(seconds_range());
@@ -146,9 +147,8 @@ Command add_check(CLI::App& app, Global& global) {
                                      a->noise_percent / 100, a->allow_missing);
         if (result.rows.empty())
             throw Error(ErrorKind::usage, "the runs share no figure: nothing to check");
-        std::string text = a->format == "json"
-                               ? report::check_json(result, baseline, candidate)
-                               : terminal_safe(report::check_text(result, baseline, candidate));
+        std::string text = report::check_formats().render(a->format, {result, baseline, candidate});
+        if (a->format != "json") text = terminal_safe(text);
         write_output(text, a->output);
         return result.passed() ? Exit::ok : Exit::failure;
     };

@@ -7,6 +7,7 @@
 #include "compare/ratio.h"
 #include "core/json.h"
 #include "core/text.h"
+#include "report/comparison_parts.h"
 #include "report/speed_table.h"
 #include "report/verdict.h"
 
@@ -60,15 +61,26 @@ std::vector<std::string> check_caveats(const Run& baseline, const Run& candidate
     return caveats;
 }
 
-}  // namespace
-
-std::string check_text(const compare::CheckResult& r, const Run& baseline, const Run& candidate) {
+// "check: B against baseline A: ...", then its caveats: text and markdown begin alike.
+std::string check_header(const CheckView& v) {
+    const auto& r = v.result;
     std::string out = fmt::format(
         "check: {} against baseline {}: {} shared figure(s), threshold "
         "{:.1f}%, noise floor {:.1f}%\n",
-        compare::run_label(candidate), compare::run_label(baseline), r.rows.size(),
+        compare::run_label(v.candidate), compare::run_label(v.baseline), r.rows.size(),
         100 * r.threshold, 100 * r.noise);
-    for (const auto& c : check_caveats(baseline, candidate)) out += "caveat: " + c + "\n";
+    for (const auto& c : check_caveats(v.baseline, v.candidate)) out += "caveat: " + c + "\n";
+    return out;
+}
+
+std::string verdict_line(const compare::CheckResult& r) {
+    return r.passed() ? std::string("PASS: no regression\n")
+                      : fmt::format("FAIL: {}\n", r.failures());
+}
+
+std::string check_text(const CheckView& v, const FormatOptions&) {
+    const auto& r = v.result;
+    std::string out = check_header(v);
     if (r.regressions() > 0)
         out += fmt::format("regressions (slower by more than {:.1f}%, beyond noise):\n",
                            100 * r.threshold) +
@@ -87,12 +99,12 @@ std::string check_text(const compare::CheckResult& r, const Run& baseline, const
     if (!r.missing.empty())
         out += fmt::format("{} baseline figure(s) the candidate lacks: {}{}\n", r.missing.size(),
                            r.missing.front(), r.missing.size() > 1 ? ", ..." : "");
-    out +=
-        r.passed() ? std::string("PASS: no regression\n") : fmt::format("FAIL: {}\n", r.failures());
-    return out;
+    return out + verdict_line(r);
 }
 
-std::string check_json(const compare::CheckResult& r, const Run& baseline, const Run& candidate) {
+std::string check_json(const CheckView& v, const FormatOptions&) {
+    const auto& r = v.result;
+    const Run &baseline = v.baseline, &candidate = v.candidate;
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& row : r.rows)
         rows.push_back({{"metric", row.metric},
@@ -126,6 +138,42 @@ std::string check_json(const compare::CheckResult& r, const Run& baseline, const
           {"left_out", r.mean.left_out},
           {"left_out_metrics", r.mean.left_out_metrics}}}};
     return json_text(j);
+}
+
+std::string check_csv(const CheckView& v, const FormatOptions&) {
+    std::string out = detail::csv_row(
+        {"metric", "baseline", "candidate", "ratio", "low", "high", "p_value", "verdict"});
+    for (const auto& row : v.result.rows)
+        out += detail::csv_row(
+            {row.metric, fmt::format("{}", row.baseline), fmt::format("{}", row.candidate),
+             fmt::format("{}", row.stats.ratio), fmt::format("{}", row.stats.low),
+             fmt::format("{}", row.stats.high), detail::number_or_empty(row.stats.p_value),
+             verdict_name(row.verdict)});
+    return out;
+}
+
+std::string check_markdown(const CheckView& v, const FormatOptions&) {
+    std::vector<std::vector<std::string>> rows;
+    for (const auto& row : v.result.rows)
+        rows.push_back({row.metric, figure(row.baseline, row.metric),
+                        figure(row.candidate, row.metric),
+                        fmt::format("{:+.1f}%", 100 * (row.stats.ratio - 1)),
+                        fmt::format("{:+.1f}% to {:+.1f}%", 100 * (row.stats.low - 1),
+                                    100 * (row.stats.high - 1)),
+                        verdict_name(row.verdict)});
+    return check_header(v) + "\n" +
+           detail::markdown_grid({"figure", "baseline", "candidate", "change", "95%", "verdict"},
+                                 rows, {false, true, true, true, true, false}) +
+           "\n" + mean_text(v.result.mean) + "\n" + verdict_line(v.result);
+}
+}  // namespace
+
+const Formats<CheckView>& check_formats() {
+    static const Formats<CheckView> formats{{{"text", check_text},
+                                             {"json", check_json},
+                                             {"csv", check_csv},
+                                             {"markdown", check_markdown}}};
+    return formats;
 }
 
 }  // namespace speedlab::report

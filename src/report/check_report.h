@@ -1,15 +1,22 @@
 #pragma once
-// The regression gate's verdict, for people (text) and for machines (JSON).
+// The regression gate's verdict in its formats: for people (text, markdown)
+// and for machines (json, csv).
 #include <string>
 
 #include "compare/check.h"
 #include "core/run.h"
+#include "report/formats.h"
 
 namespace speedlab::report {
 
-std::string check_text(const compare::CheckResult& result, const Run& baseline,
-                       const Run& candidate);
-std::string check_json(const compare::CheckResult& result, const Run& baseline,
-                       const Run& candidate);
+struct CheckView {
+    const compare::CheckResult& result;
+    const Run& baseline;
+    const Run& candidate;
+};
+// text (the figures beyond the threshold by verdict, then PASS or FAIL), json
+// (docs/json.md), csv (one line per shared figure), markdown (every shared
+// figure in a table between text's first and last lines).
+const Formats<CheckView>& check_formats();
 
 }  // namespace speedlab::report
