@@ -167,9 +167,11 @@ constexpr AlgorithmInfo kAlgorithms[] = {
      kInTables | kBitsAndMode, "aria-"},
     {"poly1305", kCipher, "poly1305", "", "", "", "", "", "", kDef, -1, 0, kInTables, "poly1305"},
     {"hmac-sha1", kDigest, "hmac", "", "", "", "", "", "", kDef, -1, 0, kInTables},
-    {"blake2b512", kDigest, "blake2", "", "", "", "", "", "BLAKE2B-512", kDef, -1, 0, kInTables,
-     "blake2"},
-    {"blake2s256", kDigest, "blake2", "", "", "", "", "", "BLAKE2S-256", kDef, -1, 0, kInTables},
+    // 3.x prints the EVP name (BLAKE2B-512) where `-evp blake2b512` times it.
+    {"blake2b512", kDigest, "blake2", "", "", "blake2b-512", "", "", "BLAKE2B-512", kDef, -1, 0,
+     kInTables, "blake2"},
+    {"blake2s256", kDigest, "blake2", "", "", "blake2s-256", "", "", "BLAKE2S-256", kDef, -1, 0,
+     kInTables},
 };
 
 // The known answers of the table's ids (KnownAnswerVector).
