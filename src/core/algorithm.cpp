@@ -10,14 +10,6 @@
 
 namespace speedlab {
 
-namespace {
-
-bool starts_with(std::string_view s, std::string_view prefix) {
-    return s.substr(0, prefix.size()) == prefix;
-}
-
-}  // namespace
-
 std::string_view to_string(AlgorithmKind kind) {
     switch (kind) {
         case AlgorithmKind::digest:
@@ -46,8 +38,8 @@ std::string canonical_symmetric_id(std::string_view printed_name) {
 
 std::string canonical_curve_id(std::string_view family, std::string_view curve) {
     std::string c = lower_ascii(curve);
-    if (starts_with(c, "nist")) c = c.substr(4);   // nistp256 -> p256, nistk163 -> k163
-    if (starts_with(c, "curve")) c = c.substr(5);  // CurveSM2 -> sm2
+    if (c.starts_with("nist")) c = c.substr(4);   // nistp256 -> p256, nistk163 -> k163
+    if (c.starts_with("curve")) c = c.substr(5);  // CurveSM2 -> sm2
     std::string fam = lower_ascii(family);
     if (fam == kEddsaFamily) return c;  // ed25519, ed448
     if (fam == kSm2Family) return fam;
@@ -57,7 +49,7 @@ std::string canonical_curve_id(std::string_view family, std::string_view curve) 
 AlgorithmKind kind_of(std::string_view id) {
     // Public-key stems first ("sm2" before "sm3"), then digests; ciphers are the rest.
     for (const auto& [stem, kind] : algorithm_stems())
-        if (starts_with(id, stem)) return kind;
+        if (id.starts_with(stem)) return kind;
     // Rows no stem begins: "rand", "bogomips".
     const AlgorithmInfo* a = algorithm_info(id);
     return a && a->kind != AlgorithmKind::public_key ? a->kind : AlgorithmKind::cipher;
@@ -67,7 +59,7 @@ bool looks_like_algorithm(std::string_view id) {
     if (const AlgorithmInfo* a = algorithm_info(id); a && a->has(kListed)) return true;
     if (id.find(' ') == std::string_view::npos)
         for (const auto& s : algorithm_stems())
-            if (starts_with(id, s.stem)) return true;
+            if (id.starts_with(s.stem)) return true;
     return kind_of(id) == AlgorithmKind::public_key;
 }
 
@@ -78,7 +70,7 @@ int print_rank(std::string_view id) {
     // Public-key ids sort by family, then by key size.
     for (size_t i = 0; i < listed.size(); ++i) {
         if (kind_of(listed[i]) != AlgorithmKind::public_key) continue;
-        if (!starts_with(id, listed[i])) continue;
+        if (!id.starts_with(listed[i])) continue;
         int bits = 0;
         for (char c : id)
             if (std::isdigit(static_cast<unsigned char>(c)))
@@ -106,7 +98,7 @@ std::string_view key_size_family(std::string_view id) {
     // Only names that end in their bits: most are spared the walk of the table.
     if (id.empty() || id.back() < '0' || id.back() > '9') return {};
     for (const auto& a : algorithm_table()) {
-        if (!a.has(kKeySizes) || !starts_with(id, a.family)) continue;
+        if (!a.has(kKeySizes) || !id.starts_with(a.family)) continue;
         std::string_view bits = id.substr(a.family.size());
         if (!bits.empty() && bits.find_first_not_of("0123456789") == std::string_view::npos)
             return a.family;

@@ -319,8 +319,8 @@ std::span<const AlgorithmStem> algorithm_stems() {
 
 std::string_view hmac_digest(std::string_view id) {
     size_t n = kHmacFamily.size();
-    if (id.size() <= n + 1 || id.substr(0, n) != kHmacFamily || id[n] != '-') return {};
-    return id.substr(n + 1);
+    bool hmac = id.size() > n + 1 && id.starts_with(kHmacFamily) && id[n] == '-';
+    return hmac ? id.substr(n + 1) : std::string_view();
 }
 
 std::vector<std::string_view> word_list(std::string_view list) {
