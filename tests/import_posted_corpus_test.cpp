@@ -18,6 +18,8 @@ constexpr const char* kCryptodev =
     "152-cryptodev-speed-chunks-beside-openssl-devcrypto-doing-lines-cut.txt";
 constexpr const char* kKae =
     "153-openeuler-kae-doc-sizes-of-seven-digits-glued-to-bytes-suse-prompt.md";
+constexpr const char* kTiber =
+    "154-other-program-in-openssl-layout-under-its-prompt-fenced-harness-csv.md";
 
 struct Want {
     const char* name;
@@ -57,6 +59,12 @@ TEST(ImportPostedCorpus, FiguresAtTheirAlgorithmSizeAndValue) {
         {"sm4 8388608", kKae, 4, "sm4-cbc", 8388608, 85261.26e3},
         {"sm4 kae 2097152", kKae, 5, "sm4-cbc", 2097152, 392954.73e3},
         {"aes kae 4194304", kKae, 9, "aes-128-cbc", 4194304, 1196979.11e3},
+        // A harness's CSV in a ``` fence: its openssl rows only, cut by "...",
+        // the algorithm the text names, the unit its prose states (KB/s).
+        {"no-ext 16", kTiber, 0, "aes-128-cbc", 16, 298109.54e3},
+        {"no-ext 64", kTiber, 0, "aes-128-cbc", 64, 320872.58e3},
+        {"openssl 16", kTiber, 1, "aes-128-cbc", 16, 616478.02e3},
+        {"openssl 64", kTiber, 1, "aes-128-cbc", 64, 1418600.58e3},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
@@ -91,6 +99,17 @@ TEST(ImportPostedCorpus, EachRunItsFiguresAndItsPromptsHost) {
     for (const auto& run : tail.runs) {
         EXPECT_EQ(run.measurements.size(), 6u);
         EXPECT_EQ(run.machine->label, "spacemit");
+    }
+}
+
+// tiber-bench prints openssl's layout under its own prompt: none of its
+// figures (79357.15k .. 81889.64k), nor the CSV's tiber and ratio rows, is openssl's.
+TEST(ImportPostedCorpus, NothingFromAnotherProgramsTable) {
+    auto tiber = read_corpus(kTiber).read;
+    ASSERT_EQ(tiber.runs.size(), 2u);
+    for (const auto& run : tiber.runs) {
+        EXPECT_EQ(run.measurements.size(), 2u);
+        for (const auto& m : run.measurements) EXPECT_GT(m.value, 200e6) << "tiber's figure";
     }
 }
 

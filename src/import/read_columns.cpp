@@ -14,6 +14,7 @@
 
 #include "core/algorithm.h"
 #include "core/text.h"
+#include "import/fenced_csv.h"
 #include "import/file_cells.h"
 #include "import/reader.h"
 
@@ -37,6 +38,8 @@ constexpr std::string_view kOperationNames[] = {"operation", "op"};
 constexpr std::string_view kVersionNames[] = {"openssl_version", "version", "library"};
 constexpr std::string_view kMachineNames[] = {"machine", "host", "hostname", "instance"};
 constexpr std::string_view kSystemNames[] = {"os", "distribution", "distro", "operating_system"};
+// A column naming the program each row measured: a harness comparing itself with openssl.
+constexpr std::string_view kProgramNames[] = {"implementation", "impl", "program", "tool"};
 
 // Units a rate column's name carries (lower case), most specific first.
 struct UnitWord {
@@ -88,7 +91,8 @@ std::optional<RateUnit> rate_unit(std::string_view header) {
 
 struct Columns {
     int algorithm = -1, size = -1, rate = -1, operation = -1, version = -1, machine = -1,
-        system = -1;
+        system = -1, program = -1;
+    std::string stated_algorithm;  // the text's, for a table naming none (fenced_csv.h)
     RateUnit unit;
     // Wide form: a column per block size ("16b", "64 bytes"), each cell a rate.
     std::vector<std::pair<int, int64_t>> sizes;
@@ -123,17 +127,21 @@ std::optional<int64_t> size_column(std::string_view header, std::optional<RateUn
 // figures are openssl's own, in 1000s of bytes per second.
 bool wide_columns(const std::vector<std::string>& header, const std::optional<RateUnit>& unit,
                   Columns& c) {
-    if (c.algorithm < 0 || c.sizes.size() < 2) return false;
+    bool stated = c.algorithm < 0 && c.program >= 0 && !c.stated_algorithm.empty();
+    if ((c.algorithm < 0 && !stated) || c.sizes.size() < 2) return false;
     c.unit = unit.value_or(RateUnit{1000, false, {}});
-    c.names = header[static_cast<size_t>(c.algorithm)] + ", " +
+    c.names = header[static_cast<size_t>(stated ? c.program : c.algorithm)] + ", " +
               header[static_cast<size_t>(c.sizes.front().first)] + " to " +
               header[static_cast<size_t>(c.sizes.back().first)];
     return true;
 }
 
-std::optional<Columns> columns_of(const std::vector<std::string>& header) {
+std::optional<Columns> columns_of(const std::vector<std::string>& header,
+                                  const StatedAround& stated = {}) {
     Columns c;
+    c.stated_algorithm = stated.algorithm;
     std::optional<RateUnit> size_unit;  // what the block-size columns' names say
+    if (stated.factor > 0) size_unit = RateUnit{stated.factor, false, {}};
     for (size_t k = 0; k < header.size(); ++k) {
         std::string name = lower_ascii(header[k]);
         int at = static_cast<int>(k);
@@ -149,6 +157,8 @@ std::optional<Columns> columns_of(const std::vector<std::string>& header) {
             c.machine = at;
         else if (one_of(name, kSystemNames) && c.system < 0)
             c.system = at;
+        else if (one_of(name, kProgramNames) && c.program < 0)
+            c.program = at;
         else if (auto size = size_column(header[k], size_unit))
             c.sizes.emplace_back(at, *size);  // a wide table's block size
         else if (auto unit = rate_unit(header[k]); unit && c.rate < 0)
@@ -180,7 +190,7 @@ std::string cell(const Row& row, int k) {
 std::variant<Measurement, std::string> row_figure(const Columns& c, const Row& row, int rate,
                                                   int64_t size) {
     Measurement m;
-    std::string name = cell(row, c.algorithm);
+    std::string name = c.algorithm >= 0 ? cell(row, c.algorithm) : c.stated_algorithm;
     std::string id = canonical_symmetric_id(trimmed(name));
     if (!looks_like_algorithm(id))
         return "'" + name + "' names no algorithm openssl speed measures";
@@ -214,11 +224,26 @@ std::variant<Measurement, std::string> row_figure(const Columns& c, const Row& r
 }
 
 // The figures of one row: one, or one per block size of a wide table.
+// Whether a program column's cell names openssl ("openssl", "openssl-no-ext"),
+// not another program ("tiber") or a ratio of two ("openssl / tiber"), else why not.
+std::string not_openssl(const Columns& c, const Row& row) {
+    if (c.program < 0) return {};
+    std::string name = trimmed(cell(row, c.program));
+    if (name.find('/') != std::string::npos)
+        return "'" + name + "' is a ratio of programs, no figure";
+    if (!lower_ascii(name).starts_with("openssl")) return "'" + name + "' is another program's row";
+    return {};
+}
+
 std::vector<std::variant<Measurement, std::string>> row_figures(const Columns& c, const Row& row) {
+    if (std::string why = not_openssl(c, row); !why.empty()) return {why};
     if (c.sizes.empty()) return {row_figure(c, row, c.rate, 0)};
     std::vector<std::variant<Measurement, std::string>> out;
-    for (const auto& [column, size] : c.sizes)
-        if (!trimmed(cell(row, column)).empty()) out.push_back(row_figure(c, row, column, size));
+    for (const auto& [column, size] : c.sizes) {
+        std::string text = trimmed(cell(row, column));
+        if (text == "..." || text == "\xE2\x80\xA6") break;  // the row cut here, as printed
+        if (!text.empty()) out.push_back(row_figure(c, row, column, size));
+    }
     return out;
 }
 
@@ -228,14 +253,16 @@ size_t run_for(const Columns& c, const Row& row, const Measurement& m, Read& out
                std::map<std::string, size_t>& current,
                std::vector<std::pair<size_t, size_t>>& lines, const std::string& program,
                const std::string& name) {
-    std::string group =
-        cell(row, c.version) + '\x1f' + cell(row, c.machine) + '\x1f' + cell(row, c.system);
+    std::string group = cell(row, c.version) + '\x1f' + cell(row, c.machine) + '\x1f' +
+                        cell(row, c.system) + '\x1f' + cell(row, c.program);
     auto at = current.find(group);
     if (at != current.end() &&
         !out.runs[at->second].find(std::string(m.algorithm.view()), m.operation, m.parameter))
         return at->second;
     Run run = data_file_run(name, program, "", 0, 0, "");
     run.version = trimmed(cell(row, c.version));
+    if (std::string program = trimmed(cell(row, c.program)); !program.empty())
+        run.notes.push_back("the rows of " + program);  // "openssl-no-ext": a build of its own
     std::string host = trimmed(cell(row, c.machine)), system = trimmed(cell(row, c.system));
     if (!host.empty() || !system.empty()) {
         Machine machine;
@@ -274,7 +301,7 @@ Read runs_of(const Columns& c, const std::vector<Row>& rows, const Input& input,
         Run& run = out.runs[k];
         run.raw_text = made.raw_text;
         run.sources = made.sources;
-        run.notes = made.notes;
+        run.notes.insert(run.notes.begin(), made.notes.begin(), made.notes.end());
     }
     if (out.runs.empty())
         out.refused = fmt::format("{}:{}: {} with columns {}, but no row gives a figure",
@@ -332,6 +359,31 @@ Read csv_read(Input& input) {
             rows.push_back({line.number, strings(cells_of(line.text, sep))});
     return runs_of(*columns, rows, input, "csv export", sep == '\t' ? "a TSV file" : "a CSV file");
 }
+
+}  // namespace
+
+double stated_byte_unit(std::string_view word) {
+    std::string lower = lower_ascii(word);
+    for (const auto& [unit_word, unit] : kUnitWords)
+        if (lower == unit_word && !unit.ops) return unit.factor;
+    return 0;
+}
+
+Read read_csv_lines(const Input& input, std::span<const NumberedLine> lines,
+                    const StatedAround& stated) {
+    if (lines.empty()) return {};
+    char sep = separator_of(lines.front().text);
+    auto columns =
+        sep ? columns_of(strings(cells_of(lines.front().text, sep)), stated) : std::nullopt;
+    if (!columns) return {};
+    std::vector<Row> rows;
+    for (const auto& line : lines.subspan(1))
+        if (!trimmed_view(line.text).empty())
+            rows.push_back({line.number, strings(cells_of(line.text, sep))});
+    return runs_of(*columns, rows, input, "csv export", "a CSV in a code fence");
+}
+
+namespace {
 
 // ---- JSON ----
 

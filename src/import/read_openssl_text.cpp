@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "core/text.h"
+#include "import/fenced_csv.h"
 #include "import/pipeline.h"
 #include "import/reader.h"
 #include "parse/speed_parser.h"
@@ -48,14 +49,19 @@ Read read_openssl_text(Input& input) {
         out.refused = e.what();
         return out;
     }
-    if (parsed.runs.empty()) {
+    // A harness's CSV in a code fence: its openssl rows (fenced_csv.h).
+    Read csv = read_fenced_csv(input, parsed.runs);
+    if (parsed.runs.empty() && csv.runs.empty()) {
         out.refused = no_run_reason(parsed, input.name);
         return out;
     }
     out.runs = std::move(parsed.runs);
-    out.unused_lines = parsed.unused_lines;
-    if (input.options->verbose)  // only -v prints them
+    for (auto& run : csv.runs) out.runs.push_back(std::move(run));
+    out.unused_lines = parsed.unused_lines + csv.unused_lines;
+    if (input.options->verbose) {  // only -v prints them
         out.diagnostics = diagnostic_lines(parsed, *input.text, input.name);
+        for (auto& d : csv.diagnostics) out.diagnostics.push_back(std::move(d));
+    }
     return out;
 }
 
