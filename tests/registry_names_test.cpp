@@ -71,8 +71,10 @@ std::vector<Literal> string_literals(const std::string& s) {
         size_t j = i + 1;
         if (i > 0 && s[i - 1] == 'R') {  // R"delim( ... )delim"
             size_t open = s.find('(', j);
+            if (open == std::string::npos) break;
             std::string close = ")" + s.substr(j, open - j) + "\"";
             size_t end = s.find(close, open);
+            if (end == std::string::npos) break;  // unterminated: no literal
             text = s.substr(open + 1, end - open - 1);
             j = end + close.size();
         } else {
@@ -134,6 +136,7 @@ TEST(RegistryNames, TheScannerFindsLiteralsOutsideComments) {
     EXPECT_EQ(got[1].line, 3);
     EXPECT_EQ(got[2].text, "a\"b");
     EXPECT_TRUE(registry_names().count(as_looked_up(got[1].text)));
+    EXPECT_TRUE(string_literals("auto r = R\"x(never closed").empty());
 }
 
 TEST(RegistryNames, NoSourceOutsideTheRegistrySpellsAnAlgorithmName) {

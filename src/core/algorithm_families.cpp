@@ -7,15 +7,10 @@ namespace speedlab {
 
 namespace {
 
-struct FamilyWord {
-    std::string_view word, family;
-};
-// In the order a line is tested: "ecdsa" before "ecdh" and "eddsa".
-constexpr FamilyWord kFamilyWords[] = {
-    {kEcdsaFamily, kEcdsaFamily},    {kEcdhFamily, kEcdhFamily},      {kSm2Family, kSm2Family},
-    {kEddsaCurves[0], kEddsaFamily}, {kEddsaCurves[1], kEddsaFamily}, {kEddsaFamily, kEddsaFamily},
-    {kFfdhFamily, kFfdhFamily},
-};
+// In the order a line is tested: "ecdsa" before "ecdh" and "eddsa"; EdDSA
+// also by its curves' ids ("ed25519").
+constexpr std::string_view kFamilyWords[] = {kEcdsaFamily, kEcdhFamily, kSm2Family, kEddsaFamily,
+                                             kFfdhFamily};
 
 constexpr std::string_view kCurveRowFamilies[] = {kEcdsaFamily, kEddsaFamily, kSm2Family,
                                                   kEcdhFamily};
@@ -33,8 +28,13 @@ constexpr TablePrefix kTablePrefixes[] = {
 }  // namespace
 
 std::string_view key_family_in(std::string_view lower_text) {
-    for (const auto& w : kFamilyWords)
-        if (lower_text.find(w.word) != std::string_view::npos) return w.family;
+    for (auto family : kFamilyWords) {
+        if (lower_text.find(family) != std::string_view::npos) return family;
+        if (family != kEddsaFamily) continue;
+        for (const auto& a : algorithm_table())  // its curves' rows (is_eddsa)
+            if (a.family == family && a.bits > 0 && lower_text.find(a.id) != std::string_view::npos)
+                return family;
+    }
     return {};
 }
 

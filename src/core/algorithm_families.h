@@ -10,8 +10,6 @@ namespace speedlab {
 
 // SM2's id is its family's name: one key on one curve.
 inline constexpr std::string_view kSm2Family = "sm2";
-// EdDSA's ids are its curves' names.
-inline constexpr std::string_view kEddsaCurves[] = {"ed25519", "ed448"};
 // The modes a kBitsAndMode cipher is written with ("aes128ecb"); none: CBC, the first.
 inline constexpr std::string_view kBlockCipherModes[] = {"cbc", "ecb", "ctr", "gcm", "ofb",
                                                          "cfb", "ccm", "xts", "ocb"};

@@ -168,12 +168,4 @@ constexpr int mr_index_of(const std::array<int, N>& bits, int b) {
     return -1;
 }
 
-// +F6's EdDSA curves by index; bits and name as openssl prints them are the
-// registry row's (AlgorithmInfo::bits, row_1x).
-struct MrEdCurve {
-    int index;
-    std::string_view id;
-};
-inline constexpr MrEdCurve kMrEdCurves[] = {{0, kEddsaCurves[0]}, {1, kEddsaCurves[1]}};
-
 }  // namespace speedlab

@@ -323,10 +323,14 @@ std::string key_record(const Run& run, const std::string& id) {
         return fmt::format("{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::ecdh), idx, curve_bits(id), x,
                            y);
     }
-    for (const auto& ed : kMrEdCurves)
-        if (const AlgorithmInfo* info = algorithm_info(id); id == ed.id && info)
-            return fmt::format("{}:{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::eddsa), ed.index,
-                               info->bits, info->row_1x, sign, verify);
+    int index = 0;  // +F6 numbers EdDSA's curves in the registry's order
+    for (const auto& a : algorithm_table()) {
+        if (!is_eddsa(a.id)) continue;
+        if (a.id == id)
+            return fmt::format("{}:{}:{}:{}:{:f}:{:f}\n", mr_tag(MrRecord::eddsa), index, a.bits,
+                               a.row_1x, sign, verify);
+        ++index;
+    }
     return {};
 }
 
