@@ -58,6 +58,8 @@ TEST(ImportPostedCorpus, FiguresAtTheirAlgorithmSizeAndValue) {
         {"sm4 1048576", kKae, 4, "sm4-cbc", 1048576, 85284.18e3},
         {"sm4 8388608", kKae, 4, "sm4-cbc", 8388608, 85261.26e3},
         {"sm4 kae 2097152", kKae, 5, "sm4-cbc", 2097152, 392954.73e3},
+        // "2196 sm4-cbc's in 3.00s  ....": the elision after the result dropped.
+        {"sm4 doing 10240", kKae, 4, "sm4-cbc", 10240, 2196.0 * 10240 / 3.00},
         {"aes kae 4194304", kKae, 9, "aes-128-cbc", 4194304, 1196979.11e3},
         // A harness's CSV in a ``` fence: its openssl rows only, cut by "...",
         // the algorithm the text names, the unit its prose states (KB/s).

@@ -389,6 +389,9 @@ Progress read_progress(std::string_view t) {
     auto colon = t.find(": ");
     if (colon == std::string_view::npos) return p;  // a prompt whose result never came
     std::string_view prompt = t.substr(6, colon - 6), result = trim(t.substr(colon + 2));
+    // "in 3.00s  ....": a person's elision after the result is no part of it.
+    if (result.size() > 3 && result.back() == '.' && result.ends_with(".."))
+        result = trim(result.substr(0, result.find_last_not_of('.') + 1));
     auto rw = words(result);
     auto in = result.rfind(" in ");
     if (rw.empty() || in == std::string_view::npos || result.back() != 's') return p;
