@@ -238,7 +238,7 @@ TEST(Registry, EveryIdRoundTripsThroughTheReport) {
 TEST(Registry, CurvesByRecordIndex) {
     struct Case {
         std::string name;
-        int index, bits;
+        int64_t index, bits;
         std::string want;  // printed name, empty: none
     };
     const Case cases[] = {
@@ -250,6 +250,7 @@ TEST(Registry, CurvesByRecordIndex) {
         {"1.0.2 nistk163", 6, 163, "nistk163"},
         {"unknown index, prime size", 99, 384, "nistp384"},
         {"no curve of that size", 2, 999, ""},
+        {"bits past an int are no 256 wrapped", 3, (int64_t{1} << 32) + 256, ""},
     };
     for (const auto& c : cases) {
         const Curve* got = curve_by_mr_index(c.index, c.bits);

@@ -60,8 +60,9 @@ const Curve* curve_by_printed(std::string_view printed) {
     return nullptr;
 }
 
-const Curve* curve_by_mr_index(int index, int bits) {
-    if (index >= 0 && static_cast<size_t>(index) < kCurves.size() && kCurves[index].bits == bits)
+const Curve* curve_by_mr_index(int64_t index, int64_t bits) {
+    if (index >= 0 && static_cast<size_t>(index) < kCurves.size() &&
+        kCurves[static_cast<size_t>(index)].bits == bits)
         return &kCurves[static_cast<size_t>(index)];
     // A prime curve first: the table is in prime, Koblitz, binary order.
     for (const auto& c : kCurves)

@@ -2,6 +2,7 @@
 // The one registry of elliptic curves as `openssl speed` knows them: how each
 // is printed, its key bits as rows print them, its libcrypto group and its
 // index in the 1.1.1+/3.x `-mr` records (+F4 ECDSA, +F5 ECDH).
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -22,8 +23,9 @@ std::span<const Curve> curves();
 const Curve* curve_by_suffix(std::string_view suffix);
 const Curve* curve_by_printed(std::string_view printed);  // case-insensitive
 // The curve of a -mr record; an index of another version whose bits disagree
-// falls back on the prime curve of that size.
-const Curve* curve_by_mr_index(int index, int bits);
+// falls back on the prime curve of that size. Wide types: a record's numbers
+// are read as int64, and bits past an int are no curve's (not 256 wrapped).
+const Curve* curve_by_mr_index(int64_t index, int64_t bits);
 
 // Key bits a row or progress line prints for a curve algorithm id:
 // "ecdsa-p256" 256, "ecdh-x25519" and "ed25519" 253, "ed448" 456, "sm2" 256.

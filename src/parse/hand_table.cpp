@@ -597,7 +597,7 @@ void name_run(Run& r, Machine& m, const std::vector<std::string>& header,
 // size, as `openssl speed ecdsa` lists it first (said in the run's notes).
 std::string key_id(Run& r, const std::string& family, int64_t bits) {
     if (auto id = key_size_id(family, bits); !id.empty()) return id;
-    const Curve* c = curve_by_mr_index(-1, static_cast<int>(bits));
+    const Curve* c = curve_by_mr_index(-1, bits);
     if (!c) return family + "-p" + std::to_string(bits);
     std::string note = fmt::format("{} {} bits: taken as {}, openssl's first curve of that size",
                                    family, bits, c->printed);

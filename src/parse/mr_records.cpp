@@ -18,8 +18,7 @@ namespace {
 // The curve of a record's index and bits ("nistp256"); an unknown size keeps
 // the old prime-curve spelling so the id still says its bits.
 std::string curve_for(int64_t idx, int64_t bits) {
-    if (const Curve* c = curve_by_mr_index(static_cast<int>(idx), static_cast<int>(bits)))
-        return std::string(c->printed);
+    if (const Curve* c = curve_by_mr_index(idx, bits)) return std::string(c->printed);
     return "nistp" + std::to_string(bits);
 }
 
