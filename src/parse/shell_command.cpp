@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <cstring>
 
 #include "core/text.h"
 #include "parse/cells.h"
@@ -115,7 +114,22 @@ std::optional<ShellCommand> shell_command(std::string_view line) {
     return out;
 }
 
-// Only a line with a "$" or "#" early on can be a prompt: two memchr, no more.
+namespace {
+// Whether a line can be a prompt, from its first word alone: "$", one holding
+// the sigil ("user@host:~$", "sh#") or a host ("host:/dir #", "[root@box dir]#");
+// prose is passed over after a few bytes.
+bool prompt_start(std::string_view t) {
+    if (t.empty() || t[0] == '$' || t[0] == '[') return !t.empty();
+    for (size_t p = 0; p < t.size() && p < 64; ++p) {
+        char c = t[p];
+        if (c == ' ' || c == '\t') return false;
+        if (c == '$' || c == '#' || c == '@') return true;
+        if (c == ':' && p + 1 < t.size() && (t[p + 1] == '/' || t[p + 1] == '~')) return true;
+    }
+    return false;
+}
+}  // namespace
+
 OtherProgram::Seen OtherProgram::see(const Token& tok, size_t at) {
     LineKind kind = tok.kind();
     std::string_view t = tok.text;
@@ -126,9 +140,7 @@ OtherProgram::Seen OtherProgram::see(const Token& tok, size_t at) {
         clear();
         return Seen::end;
     }
-    size_t head = std::min<size_t>(t.size(), 120);
-    if (kind == LineKind::other &&
-        (std::memchr(t.data(), '$', head) || std::memchr(t.data(), '#', head)))
+    if (kind == LineKind::other && prompt_start(t))
         if (auto command = shell_command(t)) {
             if (command->runs != ShellCommand::Runs::other) {
                 clear();  // openssl's, or a file's text: not another's
