@@ -103,6 +103,13 @@ TEST(ParseShellCommand, AnotherProgramsOutputIsNotImported) {
         {"a file printed", std::string("$ cat speed.txt\n") + kOpenssl, 6},
         {"through a wrapper",
          std::string("$ taskset -c 2 openssl speed -evp aes-128-cbc\n") + kOpenssl, 6},
+        // A program of the user's that runs openssl prints openssl's own
+        // version and build lines, which a copy of the layout does not.
+        {"a program printing openssl's own header",
+         std::string("$ ./bench\nversion: 3.0.2\nbuilt on: built on: Tue Jul  4 12:00:00 "
+                     "2023 UTC\noptions: bn(64,64)\ncompiler: gcc -O3\n") +
+             kOpenssl,
+         6},
     };
     for (const auto& c : cases) {
         SCOPED_TRACE(c.name);

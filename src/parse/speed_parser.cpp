@@ -444,7 +444,9 @@ bool Parser::ends_run(Boundary what) const {
 void Parser::finish() {
     if (!run_.active) return;
     run_.active = false;
-    if (!run_.printed_by.empty()) return refuse_other_program();
+    // openssl's own version/options/compiler lines: the program ran openssl
+    // (a wrapper such as "./bench"); a copy of its layout prints none of them.
+    if (!run_.printed_by.empty() && !run_.header_seen) return refuse_other_program();
     builder_.resolve_curves(command_words_);
     size_t mark = out_.diagnostics.size();
     // One run state may give several runs (one per family): they share its
