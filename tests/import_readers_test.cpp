@@ -283,3 +283,58 @@ TEST(ImportReaders, ColumnsRowsAtTheirOperation) {
         EXPECT_DOUBLE_EQ(m->value, c.want);
     }
 }
+
+// A harness's public-key table: one column per operation ("sign/s",
+// "verify/s", "keygens/s", "encaps/s"), the key in words or beside a bits
+// column; every column a figure of its own operation, none left out.
+TEST(ImportReaders, ColumnsOfSeveralOperationsGiveAFigureEach) {
+    struct Figure {
+        const char* algorithm;
+        Operation op;
+        double value;
+    };
+    struct Case {
+        const char* name;
+        std::string input;
+        std::vector<Figure> want;
+    };
+    const Case cases[] = {
+        {"sign and verify of a key's own id",
+         "algorithm,sign/s,verify/s\nrsa2048,1234.5,45678.9\n",
+         {{"rsa2048", Operation::sign, 1234.5}, {"rsa2048", Operation::verify, 45678.9}}},
+        {"a bits column beside the family",
+         "algorithm,bits,sign/s,verify/s,keygens/s\nrsa,2048,1234.5,45678.9,12.3\ndsa,2048,100.5,"
+         "90.1,\n",
+         {{"rsa2048", Operation::sign, 1234.5},
+          {"rsa2048", Operation::verify, 45678.9},
+          {"rsa2048", Operation::keygen, 12.3},
+          {"dsa2048", Operation::sign, 100.5},
+          {"dsa2048", Operation::verify, 90.1}}},
+        {"curves by name or by bits",
+         "alg,sign/s,verify/s\nECDSA P-256,23456.1,7890.2\necdsa (nistp384),123.4,567.8\n",
+         {{"ecdsa-p256", Operation::sign, 23456.1},
+          {"ecdsa-p256", Operation::verify, 7890.2},
+          {"ecdsa-p384", Operation::sign, 123.4},
+          {"ecdsa-p384", Operation::verify, 567.8}}},
+        {"a KEM's three operations",
+         "algorithm,keygens/s,encaps/s,decaps/s\nML-KEM-768,45678.1,40000.2,35000.3\n",
+         {{"ml-kem-768", Operation::keygen, 45678.1},
+          {"ml-kem-768", Operation::encaps, 40000.2},
+          {"ml-kem-768", Operation::decaps, 35000.3}}},
+    };
+    import::Options options;
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.name);
+        import::Input input{
+            .name = "t.csv", .text = std::make_shared<std::string>(c.input), .options = &options};
+        auto read = import::read_columns(input);
+        ASSERT_TRUE(read.refused.empty()) << read.refused;
+        ASSERT_EQ(read.runs.size(), 1u);
+        EXPECT_EQ(read.runs[0].measurements.size(), c.want.size());
+        for (const auto& f : c.want) {
+            const Measurement* m = read.runs[0].find(f.algorithm, f.op, 0);
+            ASSERT_NE(m, nullptr) << f.algorithm << " " << to_string(f.op);
+            EXPECT_DOUBLE_EQ(m->value, f.value);
+        }
+    }
+}

@@ -13,10 +13,13 @@
 #include <variant>
 
 #include "core/algorithm.h"
+#include "core/algorithm_registry.h"
+#include "core/curve.h"
 #include "core/text.h"
 #include "import/fenced_csv.h"
 #include "import/file_cells.h"
 #include "import/reader.h"
+#include "parse/hand_table.h"
 
 namespace speedlab::import {
 
@@ -35,6 +38,8 @@ constexpr std::string_view kSizeNames[] = {"block_size",  "blocksize", "block si
                                            "size_bytes",  "bytes",     "block",      "block_bytes",
                                            "buffer_size", "data_size", "chunk_size"};
 constexpr std::string_view kOperationNames[] = {"operation", "op"};
+constexpr std::string_view kKeyBitsNames[] = {"bits", "key_bits", "key_size", "keysize",
+                                              "key size"};
 constexpr std::string_view kVersionNames[] = {"openssl_version", "version", "library"};
 constexpr std::string_view kMachineNames[] = {"machine", "host", "hostname", "instance"};
 constexpr std::string_view kSystemNames[] = {"os", "distribution", "distro", "operating_system"};
@@ -49,6 +54,12 @@ struct UnitWord {
 const UnitWord kUnitWords[] = {
     {"sign/s", {1, true, Operation::sign}},
     {"verify/s", {1, true, Operation::verify}},
+    {"keygens/s", {1, true, Operation::keygen}},
+    {"keygen/s", {1, true, Operation::keygen}},
+    {"encaps/s", {1, true, Operation::encaps}},
+    {"decaps/s", {1, true, Operation::decaps}},
+    {"encs/s", {1, true, Operation::encrypt}},
+    {"decs/s", {1, true, Operation::decrypt}},
     {"ops/s", {1, true, {}}},
     {"op/s", {1, true, {}}},
     {"ops_per_s", {1, true, {}}},
@@ -91,9 +102,11 @@ std::optional<RateUnit> rate_unit(std::string_view header) {
 
 struct Columns {
     int algorithm = -1, size = -1, rate = -1, operation = -1, version = -1, machine = -1,
-        system = -1, program = -1;
+        system = -1, program = -1, bits = -1;
     std::string stated_algorithm;  // the text's, for a table naming none (fenced_csv.h)
     RateUnit unit;
+    // Further rate columns of one operation each ("sign/s", "verify/s"): a row's figures.
+    std::vector<std::pair<int, RateUnit>> more_rates;
     // Wide form: a column per block size ("16b", "64 bytes"), each cell a rate.
     std::vector<std::pair<int, int64_t>> sizes;
     std::string names;  // "algo, size_bytes, throughput_Bps": what the note says
@@ -151,6 +164,8 @@ std::optional<Columns> columns_of(const std::vector<std::string>& header,
             c.size = at;
         else if (one_of(name, kOperationNames) && c.operation < 0)
             c.operation = at;
+        else if (one_of(name, kKeyBitsNames) && c.bits < 0)
+            c.bits = at;
         else if (one_of(name, kVersionNames) && c.version < 0)
             c.version = at;
         else if (one_of(name, kMachineNames) && c.machine < 0)
@@ -163,6 +178,8 @@ std::optional<Columns> columns_of(const std::vector<std::string>& header,
             c.sizes.emplace_back(at, *size);  // a wide table's block size
         else if (auto unit = rate_unit(header[k]); unit && c.rate < 0)
             c.rate = at, c.unit = *unit;
+        else if (unit && unit->op && c.unit.op)
+            c.more_rates.emplace_back(at, *unit);
     }
     if (c.rate < 0 && c.size < 0 && wide_columns(header, size_unit, c)) return c;
     c.sizes.clear();  // block sizes beside a rate column name no figures
@@ -170,8 +187,9 @@ std::optional<Columns> columns_of(const std::vector<std::string>& header,
     bool bare = lower_ascii(header[static_cast<size_t>(c.rate)]) == "speed" ||
                 lower_ascii(header[static_cast<size_t>(c.rate)]) == "throughput";
     if (bare && c.size < 0) return std::nullopt;  // a bare speed is bytes/s only beside sizes
-    for (int k : {c.algorithm, c.size, c.operation, c.rate})
+    for (int k : {c.algorithm, c.bits, c.size, c.operation, c.rate})
         if (k >= 0) c.names += (c.names.empty() ? "" : ", ") + header[static_cast<size_t>(k)];
+    for (const auto& more : c.more_rates) c.names += ", " + header[static_cast<size_t>(more.first)];
     return c;
 }
 
@@ -185,17 +203,48 @@ std::string cell(const Row& row, int k) {
                                                                : std::string();
 }
 
-// The figure of one row's rate column RATE (at SIZE bytes in a wide table, else
-// its size column's), or why there is none.
+// An ECDSA or ECDH key named by its curve ("P-256", "nistp384") among WORDS,
+// else the prime curve of BITS as `openssl speed` lists it; empty when none.
+std::string curve_key(std::string_view family, const std::string& words, int64_t bits) {
+    std::string lower = lower_ascii(words);
+    for (const Curve& cv : curves())
+        if ((cv.signs || family == kEcdhFamily) &&
+            (lower.find(lower_ascii(cv.printed)) != std::string::npos ||
+             lower.find(lower_ascii(cv.group)) != std::string::npos))
+            return fmt::format("{}-{}", family, cv.suffix);
+    const Curve* cv = bits > 0 ? curve_by_mr_index(-1, bits) : nullptr;
+    return cv ? fmt::format("{}-{}", family, cv->suffix) : std::string();
+}
+
+// A row's algorithm id: a cipher's or digest's name, a key's own id
+// ("rsa2048", "ed25519"), or a key in words or beside a bits column ("rsa" |
+// "2048", "ECDSA P-256") as typed tables read it; empty when none.
+std::string row_algorithm(const Columns& c, const Row& row, const std::string& name) {
+    std::string id = canonical_symmetric_id(trimmed(name));
+    std::string bits = trimmed(cell(row, c.bits));
+    bool known = looks_like_algorithm(id);
+    if (known && (kind_of(id) != AlgorithmKind::public_key || (algorithm_info(id) && bits.empty())))
+        return id;
+    parse::HeaderCell h = parse::read_header_cell(trimmed(name + " " + bits));
+    if (!h.algorithm.empty() && h.size > 0)
+        if (std::string key = key_size_id(h.algorithm, h.size); !key.empty()) return key;
+    if (h.algorithm == kEcdsaFamily || h.algorithm == kEcdhFamily)
+        return curve_key(h.algorithm, name, h.size);
+    if (algorithm_info(h.algorithm) && kind_of(h.algorithm) == AlgorithmKind::public_key)
+        return h.algorithm;
+    return known && bits.empty() ? id : std::string();
+}
+
+// The figure of one row's rate column RATE in UNIT (at SIZE bytes in a wide
+// table, else its size column's), or why there is none.
 std::variant<Measurement, std::string> row_figure(const Columns& c, const Row& row, int rate,
-                                                  int64_t size) {
+                                                  const RateUnit& unit, int64_t size) {
     Measurement m;
     std::string name = c.algorithm >= 0 ? cell(row, c.algorithm) : c.stated_algorithm;
-    std::string id = canonical_symmetric_id(trimmed(name));
-    if (!looks_like_algorithm(id))
-        return "'" + name + "' names no algorithm openssl speed measures";
+    std::string id = row_algorithm(c, row, name);
+    if (id.empty()) return "'" + name + "' names no algorithm openssl speed measures";
     std::string text = trimmed(cell(row, rate));
-    double factor = c.unit.factor;
+    double factor = unit.factor;
     if (!c.sizes.empty() && text.ends_with('k')) text.pop_back(), factor = 1000;  // openssl's k
     auto number = printed_number(text);
     if (!number || number->value <= 0) return "'" + cell(row, rate) + "' is not a rate";
@@ -210,16 +259,14 @@ std::variant<Measurement, std::string> row_figure(const Columns& c, const Row& r
             return "'" + s + "' is not a block size";
     }
     if (kind_of(id) == AlgorithmKind::public_key) {
-        auto op =
-            c.unit.op ? c.unit.op : parse_operation(lower_ascii(trimmed(cell(row, c.operation))));
-        if (!c.unit.ops || !op) return name + ": no operation (sign, verify, ...) per second";
+        auto op = unit.op ? unit.op : parse_operation(lower_ascii(trimmed(cell(row, c.operation))));
+        if (!unit.ops || !op) return name + ": no operation (sign, verify, ...) per second";
         m.operation = *op;
         return m;
     }
     if (size <= 0) return name + ": no block size";
     m.parameter = size;
-    if (c.unit.ops)
-        m.value *= static_cast<double>(size), m.printed_step *= static_cast<double>(size);
+    if (unit.ops) m.value *= static_cast<double>(size), m.printed_step *= static_cast<double>(size);
     return m;
 }
 
@@ -237,12 +284,19 @@ std::string not_openssl(const Columns& c, const Row& row) {
 
 std::vector<std::variant<Measurement, std::string>> row_figures(const Columns& c, const Row& row) {
     if (std::string why = not_openssl(c, row); !why.empty()) return {why};
-    if (c.sizes.empty()) return {row_figure(c, row, c.rate, 0)};
+    if (c.sizes.empty()) {
+        std::vector<std::variant<Measurement, std::string>> out{
+            row_figure(c, row, c.rate, c.unit, 0)};
+        for (const auto& [column, unit] : c.more_rates)
+            if (!trimmed(cell(row, column)).empty())
+                out.push_back(row_figure(c, row, column, unit, 0));
+        return out;
+    }
     std::vector<std::variant<Measurement, std::string>> out;
     for (const auto& [column, size] : c.sizes) {
         std::string text = trimmed(cell(row, column));
         if (text == "..." || text == "\xE2\x80\xA6") break;  // the row cut here, as printed
-        if (!text.empty()) out.push_back(row_figure(c, row, column, size));
+        if (!text.empty()) out.push_back(row_figure(c, row, column, c.unit, size));
     }
     return out;
 }
