@@ -126,6 +126,30 @@ std::string file_line(const FileResult& f, const Options& a) {
     return line;
 }
 
+// Makes GOT's runs final. A run left with no figure (a bundle's 1e19 bytes/s)
+// is a warning; a file whose every run is so is refused, not met with silence.
+bool keep_runs_with_figures(Read& got, const std::string& name,
+                            std::vector<std::string>& diagnostics) {
+    std::string first_why;
+    for (size_t k = 0; k < got.runs.size(); ++k) {
+        Run& run = got.runs[k];
+        bool had = !run.measurements.empty();
+        make_final(run);
+        if (!had || !run.measurements.empty()) continue;
+        std::string why = run.notes.empty() ? "no plausible figure" : run.notes.back();
+        why = fmt::format("run {}: {}", k + 1, why);
+        diagnostics.push_back(fmt::format("{}: warning: {}", name, why));
+        if (first_why.empty()) first_why = why;
+    }
+    size_t given = got.runs.size();
+    std::erase_if(got.runs, [](const Run& r) { return r.measurements.empty(); });
+    if (given == 0 || !got.runs.empty() || first_why.empty()) return true;
+    got.refused =
+        fmt::format("{}: no figure of its {} is one a machine gives ({}); nothing imported", name,
+                    counted(static_cast<int64_t>(given), "run"), first_why);
+    return false;
+}
+
 }  // namespace
 
 void refuse_file(const std::string& path, const std::string& why, Found& found) {
@@ -166,7 +190,10 @@ void read_file(std::istream& in, const std::string& path, const Options& options
         file.refused = got.refused;
         return;
     }
-    for (auto& run : got.runs) make_final(run);
+    if (!keep_runs_with_figures(got, file.name, found.diagnostics)) {
+        file.refused = got.refused;
+        return;
+    }
     if (reader.carries_runs) {
         for (auto& run : got.runs) keep_file_names(run);
     } else {

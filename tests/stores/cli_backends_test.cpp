@@ -181,6 +181,12 @@ TEST_P(CliOn, DamagedBundlesStoreNothing) {
          R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "measured",
              "machine": {"pci": [{"slot": "00:00.0", "bars": [1.5]}]}, "measurements": []}]})",
          "found 1.5"},
+        // Every figure past what a machine gives: said, not stored in silence.
+        {"every-figure-implausible",
+         R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "imported",
+             "measurements": [{"algorithm": "md5", "operation": "throughput",
+             "parameter": 16, "value": 1e19}]}]})",
+         "no figure of its 1 run is one a machine gives (run 1: not stored: md5@16 is 1e+19/s"},
         {"line-negative",
          R"({"format": "speedlab-bundle", "version": 1, "runs": [{"source": "imported",
              "raw_text": "md5 1.00k", "measurements": [{"algorithm": "md5",
