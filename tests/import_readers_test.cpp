@@ -338,3 +338,29 @@ TEST(ImportReaders, ColumnsOfSeveralOperationsGiveAFigureEach) {
         }
     }
 }
+
+// Runs of one machine and version are told apart by the mark their reader
+// gave them, where they were "run" and "run #2": rows marked SW and AF, a
+// harness CSV's program column.
+TEST(ImportReaders, RunsOfOneBaseLabelKeepTheirReadersMark) {
+    struct Case {
+        const char* file;
+        std::vector<std::string> want;
+    };
+    const Case cases[] = {
+        {"012-af-alg-engine-sw-vs-af-prefixed-rows.txt", {"run SW", "run AF"}},
+        {"154-other-program-in-openssl-layout-under-its-prompt-fenced-harness-csv.md",
+         {"run openssl-no-ext", "run openssl"}},
+        {"120-openssl-fips-harness-results-csv-wide-size-columns-k.csv",
+         {"fips 3.5.5", "debian 3.0.18", "alpine 3.5.5", "ubuntu 3.0.13"}},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.file);
+        auto runs = read_corpus(c.file).read.runs;
+        std::deque<speedlab::Run> named(runs.begin(), runs.end());
+        import::readable_labels(named);
+        std::vector<std::string> labels;
+        for (const auto& r : named) labels.push_back(r.label);
+        EXPECT_EQ(labels, c.want);
+    }
+}

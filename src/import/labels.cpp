@@ -117,15 +117,25 @@ std::string note_without_directories(std::string note) {
 }
 }  // namespace
 
+// Runs of one base label told apart by their build ("engine", "asm"), else by
+// the mark their reader gave them: rows marked "SW", a CSV's "openssl-no-ext".
 void readable_labels(std::deque<Run>& runs) {
-    std::vector<std::string> bases;
-    for (const auto& run : runs) bases.push_back(base_label(run));
+    std::vector<std::string> bases, marks;
+    for (const auto& run : runs) {
+        bases.push_back(base_label(run));
+        marks.push_back(label_word(name_from_text(run.label, NameKind::label)));
+    }
     for (size_t k = 0; k < runs.size(); ++k) {
         std::string build = build_word(runs[k]);
-        bool differs = false;
-        for (size_t j = 0; j < runs.size(); ++j)
+        bool differs = false, shared = false;
+        for (size_t j = 0; j < runs.size(); ++j) {
             differs |= j != k && bases[j] == bases[k] && build_word(runs[j]) != build;
-        runs[k].label = bases[k] + (differs && !build.empty() ? " " + build : "");
+            shared |= j != k && bases[j] == bases[k];
+        }
+        std::string label = bases[k] + (differs && !build.empty() ? " " + build : "");
+        if (shared && !marks[k].empty() && label.find(marks[k]) == std::string::npos)
+            label += " " + marks[k];
+        runs[k].label = label;
     }
 }
 

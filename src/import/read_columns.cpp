@@ -315,8 +315,10 @@ size_t run_for(const Columns& c, const Row& row, const Measurement& m, Read& out
         return at->second;
     Run run = data_file_run(name, program, "", 0, 0, "");
     run.version = trimmed(cell(row, c.version));
-    if (std::string program = trimmed(cell(row, c.program)); !program.empty())
+    if (std::string program = trimmed(cell(row, c.program)); !program.empty()) {
         run.notes.push_back("the rows of " + program);  // "openssl-no-ext": a build of its own
+        run.label = program;                            // a mark its label keeps (labels.h)
+    }
     std::string host = trimmed(cell(row, c.machine)), system = trimmed(cell(row, c.system));
     if (!host.empty() || !system.empty()) {
         Machine machine;
