@@ -132,6 +132,26 @@ TEST(ImportLayouts, TablesOfOtherToolsAreNotOpensslOutput) {
         EXPECT_TRUE(parse_corpus(negative).runs.empty()) << negative;
 }
 
+// A csv-table typed with a space after each comma ("16", "0.28"), as reST
+// writers often do, is read as the same table without them.
+TEST(ImportLayouts, ACsvTableWithSpacesAfterItsCommasIsTheSameTable) {
+    std::string text;
+    for (const auto& e : std::filesystem::directory_iterator(fixture_path("corpus")))
+        if (e.path().filename().string().starts_with("092"))
+            text = read_fixture("corpus/" + e.path().filename().string());
+    for (size_t at = text.find("\",\""); at != std::string::npos; at = text.find("\",\"", at + 3))
+        text.replace(at, 3, "\", \"");
+    auto parsed = parse::parse_speed_text(text, "spaced.rst");
+    ASSERT_EQ(parsed.runs.size(), 6u) << "one run per board";
+    EXPECT_EQ(parsed.runs.at(1).machine->label, "j721e-idk-gw");
+    const Measurement* m = find_metric(parsed.runs.at(0), "aes-128-cbc@16384");
+    ASSERT_NE(m, nullptr);
+    EXPECT_DOUBLE_EQ(m->value, 178017620);
+    m = find_metric(parsed.runs.at(4), "des-ede3@1024");
+    ASSERT_NE(m, nullptr);
+    EXPECT_DOUBLE_EQ(m->value, 34389760);
+}
+
 // The seeds' own comparison: tilia's figures exist only in the blog's table.
 TEST(ImportLayouts, TiliaTableGivesThePhysicalMachinesRuns) {
     auto parsed = parse_fixture("seed000-redhat73-pcem.txt");

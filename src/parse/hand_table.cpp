@@ -132,12 +132,18 @@ std::vector<std::string> csv_cells(std::string_view t) {
     return out;
 }
 
-// A line of quoted CSV cells ("aes-128-cbc","1024","23874.22"), or a
-// csv-table's header: two cells or more (the last maybe wrapped off).
+// A line of quoted CSV cells ("aes-128-cbc","1024","23874.22", or with a
+// space after each comma as reST writers often type them), or a csv-table's
+// header: two cells or more (the last maybe wrapped off).
 bool quoted_csv_line(std::string_view t) {
     t = trim(t);
     if (t.starts_with(":header:")) t = trim(t.substr(8));
-    return t.size() >= 5 && t.front() == '"' && t.find("\",\"") != std::string_view::npos;
+    if (t.size() < 5 || t.front() != '"') return false;
+    for (size_t at = t.find("\","); at != std::string_view::npos; at = t.find("\",", at + 2)) {
+        size_t next = t.find_first_not_of(" \t", at + 2);
+        if (next != std::string_view::npos && t[next] == '"') return true;
+    }
+    return false;
 }
 
 // A CSV row from line `k` on: a mail client's wrap inside a quoted cell (an
