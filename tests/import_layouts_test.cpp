@@ -120,6 +120,11 @@ TEST(ImportLayouts, HandTableRunsAreNamedFromTheirCells) {
     auto builds = parse_corpus("024").runs;
     ASSERT_EQ(builds.size(), 3u) << "the percent table is not a run";
     EXPECT_EQ(builds.at(1).machine->label, "C + Zbb");
+    // "AFALG (MB/s)": a column's unit in brackets is its figures', not its name.
+    auto engines = parse_corpus("102").runs;
+    ASSERT_EQ(engines.size(), 2u);
+    EXPECT_EQ(engines.at(0).machine->label, "AFALG");
+    EXPECT_EQ(engines.at(1).machine->label, "SW BASED");
 }
 
 TEST(ImportLayouts, TablesOfOtherToolsAreNotOpensslOutput) {

@@ -559,6 +559,17 @@ bool number_cell(std::string_view cell) {
            (!t.empty() && t.find_first_not_of("0123456789") == std::string::npos);
 }
 
+// A column header as a machine's name: "ARM CE (MB/s)" -> "ARM CE"; the
+// unit in brackets belongs to the figures, not the name.
+std::string column_name(std::string_view header) {
+    std::string name = hand_cell_text(header);
+    size_t open = name.rfind('(');
+    if (open == std::string::npos || open == 0 || !name.ends_with(')')) return name;
+    std::string_view inside(name.data() + open + 1, name.size() - open - 2);
+    if (rate_unit(trim(inside)) <= 0) return name;
+    return std::string(trim(std::string_view(name).substr(0, open)));
+}
+
 Machine machine_named(std::string label) {
     Machine m;
     m.label = std::move(label);
@@ -1037,7 +1048,7 @@ struct Reader {
             HeaderCell column = read_header_cell(header[k]);
             if (column.ratio || hand_cell_text(header[k]).empty()) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine = row_machine(machine_named(hand_cell_text(header[k])));
+            run.machine = row_machine(machine_named(column_name(header[k])));
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
@@ -1214,7 +1225,7 @@ struct Reader {
         for (size_t k = 1; k < cols.size(); ++k) {
             if (cols[k].ratio) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine = row_machine(machine_named(hand_cell_text(t.rows[0][k])));
+            run.machine = row_machine(machine_named(column_name(t.rows[0][k])));
             run.notes.push_back("column: " + run.machine->label);
             for (size_t r = 1; r < t.rows.size(); ++r) {
                 const auto& row = t.rows[r];
