@@ -11,6 +11,7 @@
 #include "reference/rank.h"
 #include "report/check_report.h"
 #include "report/history_report.h"
+#include "report/imported_runs.h"
 #include "report/machine_text.h"
 #include "report/run_text.h"
 #include "report/summary_formats.h"
@@ -46,6 +47,9 @@ TEST_F(FormatTables, EveryCommandTakesExactlyTheNamesOfItsTable) {
         {"reference list --cpu 'Pentium 100'", reference::list_formats().names(), four},
         {"reference show 14", reference::show_formats().names(), {"text", "json"}},
         {"check 3 3", report::check_formats().names(), four},
+        {"import --dry-run " + fixture_path("seed000-redhat73-pcem.txt"),
+         report::imported_formats().names(),
+         {"text", "json"}},
     };
     for (const auto& c : cases) {
         EXPECT_EQ(c.table, c.want) << c.command;

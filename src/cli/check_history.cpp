@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "cli/commands.h"
+#include "cli/format_option.h"
 #include "cli/history_runs.h"
 #include "compare/check_history.h"
 #include "compare/history.h"
@@ -34,9 +35,10 @@ int check_with_history(const store::Database& db, const HistoryCheckArgs& a) {
     if (checked->result.rows.empty())
         throw Error(ErrorKind::usage,
                     "the run shares no figure with its history: nothing to check");
-    std::string text =
-        report::check_formats().render(a.format, {checked->result, checked->baseline, *candidate});
-    write_output(text, a.output);
+    write_formatted(
+        a.format,
+        report::check_formats().render(a.format, {checked->result, checked->baseline, *candidate}),
+        a.output);
     return checked->result.passed() ? Exit::ok : Exit::failure;
 }
 

@@ -14,7 +14,6 @@
 #include "core/algorithm.h"
 #include "core/clock.h"
 #include "core/machine_pattern.h"
-#include "core/text.h"
 #include "report/check_report.h"
 #include "store/database.h"
 #include "sysinfo/conditions_probe.h"
@@ -147,9 +146,9 @@ Command add_check(CLI::App& app, Global& global) {
                                      a->noise_percent / 100, a->allow_missing);
         if (result.rows.empty())
             throw Error(ErrorKind::usage, "the runs share no figure: nothing to check");
-        std::string text = report::check_formats().render(a->format, {result, baseline, candidate});
-        if (a->format != "json") text = terminal_safe(text);
-        write_output(text, a->output);
+        write_formatted(a->format,
+                        report::check_formats().render(a->format, {result, baseline, candidate}),
+                        a->output);
         return result.passed() ? Exit::ok : Exit::failure;
     };
 }

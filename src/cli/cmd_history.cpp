@@ -10,7 +10,6 @@
 #include "cli/format_option.h"
 #include "cli/history_runs.h"
 #include "compare/history.h"
-#include "core/clock.h"
 #include "core/metric_pattern.h"
 #include "core/text.h"
 #include "report/history_report.h"
@@ -22,15 +21,6 @@ namespace {
 struct HistoryArgs {
     std::string machine, metrics, since, until, format = "text", output;
 };
-
-CLI::Validator day_check() {
-    return CLI::Validator(
-        [](const std::string& d) {
-            return valid_day(d) ? std::string()
-                                : "expected a date as YYYY-MM-DD, found '" + d + "'";
-        },
-        "YYYY-MM-DD");
-}
 
 // The figures LIST names, resolved against those of the query's runs before
 // any figure is read, so only those are read (a change costs the same to find

@@ -2,19 +2,17 @@
 
 #include <charconv>
 #include <fstream>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <unordered_set>
 
 #include "cli/commands.h"
+#include "cli/format_option.h"
 #include "cli/merge_hint.h"
 #include "core/algorithm.h"
 #include "core/display_name.h"
-#include "core/json.h"
-#include "core/plural.h"
 #include "core/text.h"
 #include "import/pipeline.h"
-#include "report/speed_table.h"
+#include "report/imported_runs.h"
 #include "store/database.h"
 
 // `speedlab import`: the arguments, then the import pipeline (src/import) and
@@ -50,37 +48,12 @@ void print_diagnostics(const import::Found& found) {
 }
 
 int print_imported(const std::vector<Run>& all, const import::Found& found, const ImportArgs& a) {
-    if (a.format == "json") {
-        nlohmann::json j = nlohmann::json::array();
-        for (const auto& r : all) j.push_back(to_json(r));
-        return write_output(json_text(j), "");
-    }
-    for (const auto& r : all) {
-        // A BogoMips run of a typed table has no version line: say what it holds.
-        std::string what =
-            r.version.empty() ? "(no version line)" : terminal_safe(valid_utf8(r.version));
-        const Measurement* bogomips = r.find(std::string(kBogomipsId), Operation::score, 0);
-        if (bogomips && r.measurements.size() == 1)
-            what = fmt::format("BogoMips {} of {}{}", report::bogomips_cell(*bogomips),
-                               terminal_safe(r.machine->label),
-                               r.machine->kernel_release.empty()
-                                   ? ""
-                                   : " under Linux " + terminal_safe(r.machine->kernel_release));
-        fmt::print("{} {:<28} {:>11}  {}{}{}\n",
-                   a.options.dry_run ? "found " : fmt::format("run {:>3}", r.id),
-                   terminal_safe(valid_utf8(r.label)),
-                   counted(static_cast<int64_t>(r.measurements.size()), "figure") +
-                       (r.measurements.size() == 1 ? " " : ""),
-                   what,
-                   r.machine->cpu_name.empty()
-                       ? ""
-                       : " / " + terminal_safe(valid_utf8(r.machine->cpu_name)),
-                   r.complete ? "" : " (partial)");
-    }
-    if (found.unused_lines && !a.options.verbose)
+    int code = write_formatted(
+        a.format, report::imported_formats().render(a.format, {all, a.options.dry_run}));
+    if (a.format == "text" && found.unused_lines && !a.options.verbose)
         fmt::print(stderr, "{} line(s) inside runs were not used (--verbose lists them)\n",
                    found.unused_lines);
-    return Exit::ok;
+    return code;
 }
 
 // --machine NAME names every run; --machine 1=athlon,2=p3 names runs one by one
@@ -164,7 +137,7 @@ Command add_import(CLI::App& app, Global& global) {
     app.add_option("--label", a->options.label, "label of the runs (several runs get -1, -2, ...)")
         ->transform(name_rule(NameKind::label));
     app.add_flag("--dry-run", a->options.dry_run, "print what was found, store nothing");
-    app.add_option("--format", a->format, "text or json")->check(CLI::IsMember({"text", "json"}));
+    add_format_option(app, a->format, report::imported_formats());
     app.add_flag("-v,--verbose", a->options.verbose,
                  "list diagnostics (file:line: severity: message): lines inside runs not used, "
                  "figures skipped, printed forms that disagree");

@@ -6,7 +6,6 @@
 #include "cli/machine_filter.h"
 #include "cli/run_selection.h"
 #include "cli/width.h"
-#include "core/clock.h"
 #include "report/run_text.h"
 #include "report/summary_formats.h"
 #include "store/database.h"
@@ -26,10 +25,7 @@ Command add_list(CLI::App& app, Global& global) {
     app.add_option("--machine", a->machine,
                    "only runs of the machines this name (any case), glob or part of a name means");
     app.add_option("--since", a->filter.since, "only runs stored from this date on (YYYY-MM-DD)")
-        ->check([](const std::string& d) {
-            return valid_day(d) ? std::string()
-                                : "expected a date as YYYY-MM-DD, found '" + d + "'";
-        });
+        ->check(day_check());
     app.add_option("--source", a->filter.source, "measured or imported")
         ->check(CLI::IsMember({"measured", "imported"}));
     app.add_option("--limit", a->limit,

@@ -56,6 +56,8 @@ CLI::Validator seconds_range();
 // A percentage from low to high, "3" or "3%" (cli/numbers.h); use it as a
 // transform (the option then holds the number without its '%').
 CLI::Validator percent_range(double low, double high);
+// A day as YYYY-MM-DD (core/clock.h's valid_day), for --since and --until.
+CLI::Validator day_check();
 
 // A name a person gives (a machine's: kind machine, a run's: label) made its
 // stored form (core/display_name.h) in place. Empty when it is a name of that

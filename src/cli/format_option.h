@@ -18,8 +18,9 @@ void add_format_option(CLI::App& app, std::string& format, const report::Formats
 
 // JSON as it is; any other format is read on a terminal, where a stored text
 // must not move the cursor or change colours.
-inline int write_formatted(const std::string& format, const std::string& text) {
-    return write_output(format == "json" ? text : terminal_safe(valid_utf8(text)), "");
+inline int write_formatted(const std::string& format, const std::string& text,
+                           const std::string& path = "") {
+    return write_output(format == "json" ? text : terminal_safe(valid_utf8(text)), path);
 }
 
 }  // namespace speedlab::cli

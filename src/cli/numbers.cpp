@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "cli/commands.h"
+#include "core/clock.h"
 
 namespace speedlab::cli {
 
@@ -64,6 +65,15 @@ CLI::Validator percent_range(double low, double high) {
             return {};
         },
         fmt::format("PERCENT in [{}, {}]", low, high));
+}
+
+CLI::Validator day_check() {
+    return CLI::Validator(
+        [](const std::string& d) {
+            return valid_day(d) ? std::string()
+                                : "expected a date as YYYY-MM-DD, found '" + d + "'";
+        },
+        "YYYY-MM-DD");
 }
 
 }  // namespace speedlab::cli
