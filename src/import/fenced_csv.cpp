@@ -5,6 +5,7 @@
 
 #include "core/algorithm.h"
 #include "core/text.h"
+#include "parse/cells.h"
 
 namespace speedlab::import {
 
@@ -18,16 +19,6 @@ std::string_view bare(std::string_view w) {
     return w;
 }
 
-std::vector<std::string_view> words_of(std::string_view line) {
-    std::vector<std::string_view> out;
-    for (size_t at = line.find_first_not_of(" \t"); at != std::string_view::npos;) {
-        size_t end = line.find_first_of(" \t", at);
-        out.push_back(bare(line.substr(at, end - at)));
-        at = end == std::string_view::npos ? end : line.find_first_not_of(" \t", end);
-    }
-    return out;
-}
-
 // What the lines above a table (ABOVE, nearest last) state: the unit of the
 // nearest paragraph that names one, and the algorithm when they name one only.
 StatedAround stated_above(std::span<const NumberedLine> above) {
@@ -36,7 +27,8 @@ StatedAround stated_above(std::span<const NumberedLine> above) {
     size_t paragraphs = 0;  // the unit: from the two paragraphs above at most
     for (size_t k = above.size(); k-- > 0;) {
         if (trimmed_view(above[k].text).empty()) ++paragraphs;
-        for (std::string_view w : words_of(above[k].text)) {
+        for (std::string_view w : parse::words(above[k].text)) {
+            w = bare(w);
             if (w.size() < 3) continue;
             if (out.factor == 0 && paragraphs <= 2) out.factor = stated_byte_unit(w);
             std::string id = canonical_symmetric_id(w);
