@@ -6,22 +6,21 @@
 
 #include "core/algorithm_families.h"
 #include "core/algorithm_registry.h"
+#include "core/enum_names.h"
 #include "core/text.h"
 
 namespace speedlab {
 
+namespace {
+constexpr std::pair<AlgorithmKind, std::string_view> kKindNames[] = {
+    {AlgorithmKind::digest, "digest"},
+    {AlgorithmKind::cipher, "cipher"},
+    {AlgorithmKind::public_key, "public key"},
+    {AlgorithmKind::bogomips, "BogoMips"}};
+}  // namespace
+
 std::string_view to_string(AlgorithmKind kind) {
-    switch (kind) {
-        case AlgorithmKind::digest:
-            return "digest";
-        case AlgorithmKind::cipher:
-            return "cipher";
-        case AlgorithmKind::public_key:
-            return "public key";
-        case AlgorithmKind::bogomips:
-            return "BogoMips";
-    }
-    return "unknown";
+    return name_in(kKindNames, kind).value_or("unknown");
 }
 
 std::string canonical_symmetric_id(std::string_view printed_name) {

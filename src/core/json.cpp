@@ -37,10 +37,6 @@ std::vector<T> wholes(const json& v) {
     for (const auto& e : v) out.push_back(whole<T>(e));
     return out;
 }
-template <class Optional>
-void put_optional(json& j, const char* key, const Optional& v) {
-    j[key] = v ? json(*v) : json(nullptr);
-}
 template <class T>
 std::optional<T> get_optional(const json& j, const char* key) {
     if (!j.contains(key) || j.at(key).is_null()) return std::nullopt;
@@ -52,6 +48,69 @@ std::optional<T> get_optional(const json& j, const char* key) {
 std::string get_string(const json& j, const char* key) {
     return j.contains(key) && j.at(key).is_string() ? j.at(key).get<std::string>() : std::string();
 }
+
+// A struct's fields by key, so writing and reading name each key once.
+template <class S, class F>
+using Field = std::pair<const char*, F S::*>;
+// An optional (std::optional, Maybe) without a value is null.
+template <class T>
+json field_json(const T& v) {
+    if constexpr (requires { *v; })
+        return v ? json(*v) : json(nullptr);
+    else
+        return json(v);
+}
+void read_field(const json& j, const char* key, std::string& out) {
+    out = get_string(j, key);
+}
+template <class T>
+void read_field(const json& j, const char* key, std::optional<T>& out) {
+    out = get_optional<T>(j, key);
+}
+template <class S, class F, size_t N>
+void put_fields(json& j, const S& s, const Field<S, F> (&fields)[N]) {
+    for (const auto& [key, field] : fields) j[key] = field_json(s.*field);
+}
+template <class S, class F, size_t N>
+void get_fields(const json& j, S& s, const Field<S, F> (&fields)[N]) {
+    for (const auto& [key, field] : fields) read_field(j, key, s.*field);
+}
+
+constexpr Field<Machine, std::string> kMachineTexts[] = {
+    {"label", &Machine::label},
+    {"emulator", &Machine::emulator},
+    {"hostname", &Machine::hostname},
+    {"uname", &Machine::uname},
+    {"kernel_release", &Machine::kernel_release},
+    {"architecture", &Machine::architecture},
+    {"distribution", &Machine::distribution},
+    {"cpu_vendor", &Machine::cpu_vendor},
+    {"cpu_name", &Machine::cpu_name},
+    {"cpu_core", &Machine::cpu_core},
+    {"cpu_cache", &Machine::cpu_cache}};
+constexpr Field<Machine, std::optional<int>> kMachineInts[] = {
+    {"cpu_family", &Machine::cpu_family},
+    {"cpu_model", &Machine::cpu_model},
+    {"cpu_stepping", &Machine::cpu_stepping}};
+constexpr Field<Machine, std::optional<long long>> kMachineSizes[] = {
+    {"memory_kb", &Machine::memory_kb},
+    {"installed_kb", &Machine::installed_kb},
+    {"swap_kb", &Machine::swap_kb}};
+constexpr Field<Machine, std::optional<double>> kMachineReals[] = {
+    {"cpu_mhz", &Machine::cpu_mhz}, {"bogomips", &Machine::bogomips}};
+constexpr Field<Run, std::string> kRunTexts[] = {{"label", &Run::label},
+                                                 {"when", &Run::when},
+                                                 {"source", &Run::source},
+                                                 {"source_file", &Run::source_file},
+                                                 {"source_sha256", &Run::source_sha256},
+                                                 {"program", &Run::program},
+                                                 {"version", &Run::version},
+                                                 {"built_on", &Run::built_on},
+                                                 {"options", &Run::options},
+                                                 {"compiler", &Run::compiler},
+                                                 {"cpuinfo", &Run::cpuinfo},
+                                                 {"platform", &Run::platform},
+                                                 {"cpu_mask", &Run::cpu_mask}};
 }  // namespace
 
 json to_json(const PrintedForms& p) {
@@ -81,8 +140,8 @@ json to_json(const Measurement& m) {
            {"unit", m.operation == Operation::throughput ? "bytes/s" : "ops/s"},
            {"value", m.value}};
     if (m.printed_step > 0) j["printed_step"] = m.printed_step;
-    put_optional(j, "count", m.count);
-    put_optional(j, "seconds", m.seconds);
+    j["count"] = field_json(m.count);
+    j["seconds"] = field_json(m.seconds);
     if (!m.samples.empty()) {
         Summary s = summarize(m.samples);
         j["samples"] = m.samples;
@@ -118,63 +177,29 @@ json to_json(const Machine& mc) {
         json p{{"slot", d.slot},        {"vendor_id", d.vendor_id}, {"device_id", d.device_id},
                {"class", d.class_name}, {"vendor", d.vendor_name},  {"device", d.device_name},
                {"bars", d.bars}};
-        put_optional(p, "irq", d.irq);
+        p["irq"] = field_json(d.irq);
         pci.push_back(std::move(p));
     }
-    json j{{"label", mc.label},
-           {"kind", to_string(mc.kind)},
-           {"emulator", mc.emulator},
-           {"evidence", mc.evidence},
-           {"hostname", mc.hostname},
-           {"uname", mc.uname},
-           {"kernel_release", mc.kernel_release},
-           {"architecture", mc.architecture},
-           {"distribution", mc.distribution},
-           {"cpu_vendor", mc.cpu_vendor},
-           {"cpu_name", mc.cpu_name},
-           {"cpu_core", mc.cpu_core},
-           {"cpu_cache", mc.cpu_cache},
-           {"cpu_flags", mc.cpu_flags},
-           {"cpu_bugs", mc.cpu_bugs},
-           {"cpu_count", mc.cpu_count},
-           {"pci", pci}};
-    put_optional(j, "cpu_family", mc.cpu_family);
-    put_optional(j, "cpu_model", mc.cpu_model);
-    put_optional(j, "cpu_stepping", mc.cpu_stepping);
-    put_optional(j, "cpu_mhz", mc.cpu_mhz);
-    put_optional(j, "memory_kb", mc.memory_kb);
-    put_optional(j, "installed_kb", mc.installed_kb);
-    put_optional(j, "swap_kb", mc.swap_kb);
-    put_optional(j, "bogomips", mc.bogomips);
+    json j{{"kind", to_string(mc.kind)}, {"evidence", mc.evidence},   {"cpu_flags", mc.cpu_flags},
+           {"cpu_bugs", mc.cpu_bugs},    {"cpu_count", mc.cpu_count}, {"pci", pci}};
+    put_fields(j, mc, kMachineTexts);
+    put_fields(j, mc, kMachineInts);
+    put_fields(j, mc, kMachineSizes);
+    put_fields(j, mc, kMachineReals);
     return j;
 }
 
 Machine machine_from_json(const json& j) {
     Machine mc;
-    mc.label = get_string(j, "label");
+    get_fields(j, mc, kMachineTexts);
+    get_fields(j, mc, kMachineInts);
+    get_fields(j, mc, kMachineSizes);
+    get_fields(j, mc, kMachineReals);
     mc.kind = parse_machine_kind(get_string(j, "kind"));
-    mc.emulator = get_string(j, "emulator");
     if (j.contains("evidence")) mc.evidence = j.at("evidence").get<std::vector<std::string>>();
-    mc.hostname = get_string(j, "hostname");
-    mc.uname = get_string(j, "uname");
-    mc.kernel_release = get_string(j, "kernel_release");
-    mc.architecture = get_string(j, "architecture");
-    mc.distribution = get_string(j, "distribution");
-    mc.cpu_vendor = get_string(j, "cpu_vendor");
-    mc.cpu_name = get_string(j, "cpu_name");
-    mc.cpu_core = get_string(j, "cpu_core");
-    mc.cpu_cache = get_string(j, "cpu_cache");
     if (j.contains("cpu_flags")) mc.cpu_flags = j.at("cpu_flags").get<std::vector<std::string>>();
     if (j.contains("cpu_bugs")) mc.cpu_bugs = j.at("cpu_bugs").get<std::vector<std::string>>();
     mc.cpu_count = whole_or(j, "cpu_count", 0);
-    mc.cpu_family = get_optional<int>(j, "cpu_family");
-    mc.cpu_model = get_optional<int>(j, "cpu_model");
-    mc.cpu_stepping = get_optional<int>(j, "cpu_stepping");
-    mc.cpu_mhz = get_optional<double>(j, "cpu_mhz");
-    mc.memory_kb = get_optional<long long>(j, "memory_kb");
-    mc.installed_kb = get_optional<long long>(j, "installed_kb");
-    mc.swap_kb = get_optional<long long>(j, "swap_kb");
-    mc.bogomips = get_optional<double>(j, "bogomips");
     if (j.contains("pci")) {
         for (const auto& p : j.at("pci")) {
             PciDevice d;
@@ -200,10 +225,10 @@ json to_json(const Conditions& c) {
            {"busy", busy},
            {"governor", c.governor},
            {"virtual_machine", c.virtual_machine}};
-    put_optional(j, "load1", c.load1);
-    put_optional(j, "steal", c.steal);
-    put_optional(j, "other_busy", c.other_busy);
-    put_optional(j, "boost", c.boost);
+    j["load1"] = field_json(c.load1);
+    j["steal"] = field_json(c.steal);
+    j["other_busy"] = field_json(c.other_busy);
+    j["boost"] = field_json(c.boost);
     return j;
 }
 
@@ -264,27 +289,15 @@ json to_json(const Run& r, bool with_raw_text) {
     json ms = json::array();
     for (const auto& m : r.measurements) ms.push_back(with_interval(m, r.processes));
     json j{{"id", r.id},
-           {"label", r.label},
-           {"when", r.when},
            {"measured_at", r.measured_at.empty() ? json(nullptr) : json(r.measured_at)},
            {"stored_at", r.stored_at.empty() ? json(nullptr) : json(r.stored_at)},
-           {"source", r.source},
-           {"source_file", r.source_file},
-           {"source_sha256", r.source_sha256},
-           {"program", r.program},
-           {"version", r.version},
-           {"built_on", r.built_on},
-           {"options", r.options},
-           {"compiler", r.compiler},
-           {"cpuinfo", r.cpuinfo},
            {"timing", to_string(r.timing)},
-           {"platform", r.platform},
-           {"cpu_mask", r.cpu_mask},
            {"complete", r.complete},
            {"processes", r.processes},
            {"notes", r.notes},
            {"machine", to_json(r.machine)},
            {"measurements", ms}};
+    put_fields(j, r, kRunTexts);
     if (!r.conditions->empty()) j["conditions"] = to_json(r.conditions);
     j["sources"] = sources_json(r.sources);
     if (with_raw_text) j["raw_text"] = r.raw_text.str();
@@ -294,26 +307,14 @@ json to_json(const Run& r, bool with_raw_text) {
 Run run_from_json(const json& j) {
     Run r;
     r.id = whole_or(j, "id", int64_t{0});
-    r.label = get_string(j, "label");
-    r.when = get_string(j, "when");
+    get_fields(j, r, kRunTexts);
     // A bundle of an older speedlab has "when" only: a measured run's is its measuring time.
     r.measured_at = j.contains("measured_at")               ? get_string(j, "measured_at")
                     : get_string(j, "source") == "measured" ? r.when
                                                             : "";
     r.stored_at = get_string(j, "stored_at");
-    r.source = get_string(j, "source");
-    r.source_file = get_string(j, "source_file");
-    r.source_sha256 = get_string(j, "source_sha256");
     r.raw_text = get_string(j, "raw_text");
-    r.program = get_string(j, "program");
-    r.version = get_string(j, "version");
-    r.built_on = get_string(j, "built_on");
-    r.options = get_string(j, "options");
-    r.compiler = get_string(j, "compiler");
-    r.cpuinfo = get_string(j, "cpuinfo");
     r.timing = parse_timing(get_string(j, "timing"));
-    r.platform = get_string(j, "platform");
-    r.cpu_mask = get_string(j, "cpu_mask");
     r.complete = j.value("complete", true);
     r.processes = whole_or(j, "processes", 1);
     if (j.contains("notes")) r.notes = j.at("notes").get<std::vector<std::string>>();

@@ -2,27 +2,23 @@
 
 #include <functional>
 
+#include "core/enum_names.h"
+
 namespace speedlab {
 
+namespace {
+constexpr std::pair<MachineKind, std::string_view> kKindNames[] = {
+    {MachineKind::physical, "physical"},
+    {MachineKind::virtual_machine, "virtual"},
+    {MachineKind::emulated, "emulated"}};
+}  // namespace
+
 std::string to_string(MachineKind kind) {
-    switch (kind) {
-        case MachineKind::physical:
-            return "physical";
-        case MachineKind::virtual_machine:
-            return "virtual";
-        case MachineKind::emulated:
-            return "emulated";
-        case MachineKind::unknown:
-            break;
-    }
-    return "unknown";
+    return std::string(name_in(kKindNames, kind).value_or("unknown"));
 }
 
 MachineKind parse_machine_kind(const std::string& text) {
-    if (text == "physical") return MachineKind::physical;
-    if (text == "virtual") return MachineKind::virtual_machine;
-    if (text == "emulated") return MachineKind::emulated;
-    return MachineKind::unknown;
+    return value_in(kKindNames, text).value_or(MachineKind::unknown);
 }
 
 size_t MachineHash::operator()(const Machine& m) const {

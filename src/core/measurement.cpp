@@ -6,6 +6,8 @@
 #include <charconv>
 #include <utility>
 
+#include "core/enum_names.h"
+
 namespace speedlab {
 
 namespace {
@@ -24,15 +26,11 @@ constexpr std::array<std::pair<Operation, std::string_view>, 10> kOperationNames
 }  // namespace
 
 std::string_view to_string(Operation op) {
-    for (const auto& [o, name] : kOperationNames)
-        if (o == op) return name;
-    return "unknown";
+    return name_in(kOperationNames, op).value_or("unknown");
 }
 
 std::optional<Operation> parse_operation(std::string_view text) {
-    for (const auto& [o, name] : kOperationNames)
-        if (name == text) return o;
-    return std::nullopt;
+    return value_in(kOperationNames, text);
 }
 
 namespace {

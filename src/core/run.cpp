@@ -1,23 +1,20 @@
 #include "core/run.h"
 
+#include "core/enum_names.h"
+
 namespace speedlab {
 
+namespace {
+constexpr std::pair<Timing, std::string_view> kTimingNames[] = {{Timing::user_cpu, "user-cpu"},
+                                                                {Timing::wall, "wall"}};
+}  // namespace
+
 std::string to_string(Timing timing) {
-    switch (timing) {
-        case Timing::user_cpu:
-            return "user-cpu";
-        case Timing::wall:
-            return "wall";
-        case Timing::unknown:
-            break;
-    }
-    return "unknown";
+    return std::string(name_in(kTimingNames, timing).value_or("unknown"));
 }
 
 Timing parse_timing(const std::string& text) {
-    if (text == "user-cpu") return Timing::user_cpu;
-    if (text == "wall") return Timing::wall;
-    return Timing::unknown;
+    return value_in(kTimingNames, text).value_or(Timing::unknown);
 }
 
 const Measurement* Run::find(const std::string& algorithm, Operation op, int64_t parameter) const {

@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/clock.h"
+#include "core/enum_names.h"
 #include "core/json.h"
 #include "core/machine_pattern.h"
 #include "store/content_key.h"
@@ -192,24 +193,16 @@ std::string where_clause(const RunFilter& f, std::vector<Value>& params) {
     return sql;
 }
 
-const char* order_by(RunOrder order) {
-    switch (order) {
-        case RunOrder::oldest:
-            return " ORDER BY r.id ASC";
-        case RunOrder::label:
-            return " ORDER BY LOWER(r.label), r.id DESC";
-        case RunOrder::machine:
-            return " ORDER BY LOWER(COALESCE(m.label, '')), r.id DESC";
-        case RunOrder::cpu:
-            return " ORDER BY LOWER(COALESCE(m.cpu_name, '')), r.id DESC";
-        case RunOrder::version:
-            return " ORDER BY r.version, r.id DESC";
-        case RunOrder::figures:
-            return " ORDER BY 11 DESC, r.id DESC";
-        case RunOrder::newest:
-            break;
-    }
-    return " ORDER BY r.id DESC";
+constexpr std::pair<RunOrder, std::string_view> kOrderBy[] = {
+    {RunOrder::oldest, " ORDER BY r.id ASC"},
+    {RunOrder::label, " ORDER BY LOWER(r.label), r.id DESC"},
+    {RunOrder::machine, " ORDER BY LOWER(COALESCE(m.label, '')), r.id DESC"},
+    {RunOrder::cpu, " ORDER BY LOWER(COALESCE(m.cpu_name, '')), r.id DESC"},
+    {RunOrder::version, " ORDER BY r.version, r.id DESC"},
+    {RunOrder::figures, " ORDER BY 11 DESC, r.id DESC"}};
+
+std::string order_by(RunOrder order) {
+    return std::string(name_in(kOrderBy, order).value_or(" ORDER BY r.id DESC"));
 }
 
 constexpr const char* kSummarySelect = R"SQL(SELECT r.id, r.label, r.created_at, r.source,
@@ -317,15 +310,11 @@ int64_t Database::insert(Run& run) {
 }
 
 std::optional<RunOrder> parse_run_order(std::string_view name) {
-    for (const auto& [order, n] : kOrders)
-        if (n == name) return order;
-    return std::nullopt;
+    return value_in(kOrders, name);
 }
 
 std::string_view to_string(RunOrder order) {
-    for (const auto& [o, n] : kOrders)
-        if (o == order) return n;
-    return "newest";
+    return name_in(kOrders, order).value_or("newest");
 }
 
 std::vector<std::string> run_order_names() {
