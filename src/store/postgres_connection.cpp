@@ -195,16 +195,7 @@ void PostgresConnection::refuse_foreign() {
         "AND table_name <> 'speedlab_schema'",
         {});
     rows->next();
-    int64_t tables = rows->integer(0), ours = rows->integer(1);
-    int version = schema_version();
-    if (version > kSchemaVersion)
-        throw StoreError(fmt::format(
-            "the database was written by a newer speedlab (schema {}; this one knows {})", version,
-            kSchemaVersion));
-    if (version == 0 && tables > 0)
-        throw StoreError(fmt::format(
-            "not a speedlab database (it holds {} other table(s)); give another --db", tables));
-    if (version > 0 && ours < 3) throw StoreError("not a speedlab database (tables missing)");
+    store::refuse_foreign(schema_version(), rows->integer(0), rows->integer(1));
 }
 
 void PostgresConnection::migrate() {
@@ -217,7 +208,7 @@ void PostgresConnection::migrate() {
         int from = schema_version();
         exec("CREATE TABLE IF NOT EXISTS speedlab_schema (version INTEGER NOT NULL)");
         for (int v = from; v < kSchemaVersion; ++v)
-            exec(std::string(kPostgresMigrations[static_cast<size_t>(v)]));
+            exec(postgres_migration(static_cast<size_t>(v)));
         exec(fmt::format("DELETE FROM speedlab_schema; INSERT INTO speedlab_schema VALUES ({})",
                          kSchemaVersion));
         commit();

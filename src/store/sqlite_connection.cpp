@@ -258,16 +258,7 @@ void SqliteConnection::refuse_foreign() {
         "WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
         {});
     rows->next();
-    int64_t version = rows->integer(0), tables = rows->integer(1);
-    int64_t ours = rows->null(2) ? 0 : rows->integer(2);
-    if (version > kSchemaVersion)
-        throw StoreError("the database was written by a newer speedlab (schema " +
-                         std::to_string(version) + "; this one knows " +
-                         std::to_string(kSchemaVersion) + ")");
-    if (version == 0 && tables > 0)
-        throw StoreError("not a speedlab database (it holds " + std::to_string(tables) +
-                         " other table(s)); give another --db");
-    if (version > 0 && ours < 3) throw StoreError("not a speedlab database (tables missing)");
+    store::refuse_foreign(rows->integer(0), rows->integer(1), rows->null(2) ? 0 : rows->integer(2));
 }
 
 void SqliteConnection::migrate() {
