@@ -43,6 +43,7 @@ nlohmann::json runs_json(const RunList& runs) {
     return j;
 }
 
+namespace {
 std::string runs_csv(const RunList& runs) {
     std::string out =
         "id,label,when,measured_at,stored_at,source,source_file,version,machine,cpu,platform,"
@@ -82,7 +83,6 @@ std::string machines_csv(const MachineList& machines) {
     return out;
 }
 
-namespace {
 // Labels up to 40 columns: a table wider than the width goes in blocks of
 // columns, each starting with the id and label.
 TextTable runs_table(const RunList& runs) {

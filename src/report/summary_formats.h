@@ -23,9 +23,7 @@ std::string minute(const std::string& when);
 // "emulated (PCem)", "physical": a machine's kind with its emulator.
 std::string kind_text(const store::MachineSummary& machine);
 
+// The objects of `list --format json` (the machine page adds them to its history).
 nlohmann::json runs_json(const RunList& runs);
-std::string runs_csv(const RunList& runs);
-nlohmann::json machines_json(const MachineList& machines);
-std::string machines_csv(const MachineList& machines);
 
 }  // namespace speedlab::report

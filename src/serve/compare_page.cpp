@@ -154,13 +154,9 @@ std::string baseline_choice(const std::vector<Run>& runs, size_t base, const Req
 // Runs without a figure in common are a request to change (400), as every
 // other bad `runs` parameter is, not a failure of the server.
 std::string compared_text(const std::vector<Run>& runs, const compare::CompareRequest& what,
-                          PageFormat format, const report::RenderOptions& options) {
+                          report::Format format, const report::RenderOptions& options) {
     try {
-        return report::compare_runs(runs, what,
-                                    format == PageFormat::json  ? report::Format::json
-                                    : format == PageFormat::csv ? report::Format::csv
-                                                                : report::Format::html,
-                                    options);
+        return report::compare_runs(runs, what, format, options);
     } catch (const Error& e) {
         if (e.kind() != ErrorKind::failed) throw;
         throw BadRequest("runs", "runs with figures in common", e.what());
@@ -171,7 +167,8 @@ std::string compared_text(const std::vector<Run>& runs, const compare::CompareRe
 
 Response compare_page(const store::Database& db, const Request& request, const Links& links,
                       const store::OutsideLookup& outside) {
-    auto format = page_format(request);
+    auto asked = page_format(request, report::format_names());
+    auto format = asked.empty() ? report::Format::html : *report::parse_format(asked);
     auto names = run_names(request);
     if (names.size() < 2)
         throw BadRequest("runs", "two or more run ids or labels, such as 3,7",
@@ -189,10 +186,9 @@ Response compare_page(const store::Database& db, const Request& request, const L
     }
     bool download = request.param("download").value_or("") == "1";
     report::RenderOptions options;
-    options.fragment = format == PageFormat::html && !download;  // the page frames the parts
+    options.fragment = asked.empty() && !download;  // the page frames the parts
     std::string compared = compared_text(runs, what, format, options);
-    if (format == PageFormat::json) return json_response(compared);
-    if (format == PageFormat::csv) return csv_response(compared);
+    if (!asked.empty()) return formatted_response(report::format_name(format), compared);
     if (download)
         return {200,
                 "text/html; charset=utf-8",

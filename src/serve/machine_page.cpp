@@ -307,7 +307,8 @@ Response make_machine_page(const store::Database& db, const std::string& name,
 
 Response machine_page(const store::Database& db, const std::string& wanted, const Request& request,
                       const Links& links) {
-    page_format(request, false);  // a bad format is refused before the store is read
+    page_format(request,
+                report::history_formats());  // a bad format is refused before the store is read
     std::string name = find_machine(db, wanted, links);
     int64_t runs = 0;
     std::string key = db.where() + '\n' + name + '\n' + db.history_fingerprint({name}, runs) +
@@ -323,17 +324,20 @@ Response machine_page(const store::Database& db, const std::string& wanted, cons
 namespace {
 Response make_machine_page(const store::Database& db, const std::string& name,
                            const Request& request, const Links& links) {
-    auto format = page_format(request, false);
+    auto format = page_format(request, report::history_formats());
     auto runs = db.history_runs({name}, kMostHistoryRuns);
     auto h = compare::history(runs);
     store::RunFilter filter;
     filter.machines = {name};
     auto summaries = db.page(filter, store::RunOrder::newest, 0, kListedRuns);
-    if (format == PageFormat::json) {
+    // The JSON is history's with the runs the page lists; the others are history's own.
+    if (format == "json") {
         auto j = report::history_document(name, runs, h);
         j["runs"] = report::runs_json(summaries);
-        return json_response(json_text(j));
+        return formatted_response(format, json_text(j));
     }
+    if (!format.empty())
+        return formatted(report::history_formats(), format, report::HistoryView{name, runs, h});
     std::string body = machine_line(db, name);
     body += history_html(runs, h, request);
     body += Html().element("h2", "Runs").str() + "\n" + runs_table(summaries, links);

@@ -2,7 +2,6 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include "core/json.h"
 #include "report/html_builder.h"
 #include "report/summary_formats.h"
 #include "serve/layout.h"
@@ -11,11 +10,9 @@
 namespace speedlab::serve {
 
 Response machines_page(const store::Database& db, const Request& request, const Links& links) {
-    auto format = page_format(request);
+    auto format = page_format(request, report::machine_list_formats());
     auto machines = db.machines();
-    if (format == PageFormat::json)
-        return json_response(json_text(report::machines_json(machines)));
-    if (format == PageFormat::csv) return csv_response(report::machines_csv(machines));
+    if (!format.empty()) return formatted(report::machine_list_formats(), format, machines);
     report::Html body;
     body.element("p", fmt::format("{} machine(s).", machines.size()), {{"id", "count"}});
     body.open("div", {{"class", "wide"}}).open("table", {{"class", "list"}, {"id", "machines"}});

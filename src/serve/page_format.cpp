@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <charconv>
 
 #include "serve/page_error.h"
@@ -5,12 +6,14 @@
 
 namespace speedlab::serve {
 
-PageFormat page_format(const Request& request, bool csv_too) {
+std::string page_format(const Request& request, const std::vector<std::string>& names) {
     auto f = request.param("format").value_or("");
-    if (f.empty() || f == "html") return PageFormat::html;
-    if (f == "json") return PageFormat::json;
-    if (f == "csv" && csv_too) return PageFormat::csv;
-    throw BadRequest("format", csv_too ? "html, json or csv" : "html or json", f);
+    if (f.empty() || f == "html") return "";
+    if (std::find(names.begin(), names.end(), f) != names.end()) return f;
+    std::vector<std::string> all{"html"};
+    for (const auto& n : names)
+        if (n != "html") all.push_back(n);
+    throw BadRequest("format", report::names_text(all), f);
 }
 
 double percent_param(const Request& request, const char* name, double fallback) {
@@ -23,12 +26,12 @@ double percent_param(const Request& request, const char* name, double fallback) 
     return v / 100;
 }
 
-Response json_response(const std::string& text) {
-    return {200, "application/json", text, {}};
-}
-
-Response csv_response(const std::string& text) {
-    return {200, "text/csv; charset=utf-8", text, {}};
+Response formatted_response(std::string_view format, std::string body) {
+    const char* type = format == "json"       ? "application/json"
+                       : format == "csv"      ? "text/csv; charset=utf-8"
+                       : format == "markdown" ? "text/markdown; charset=utf-8"
+                                              : "text/plain; charset=utf-8";
+    return {200, type, std::move(body), {}};
 }
 
 }  // namespace speedlab::serve

@@ -1,7 +1,8 @@
 #pragma once
 // The served pages, one file each. A page reads the store, checks its query
 // (BadRequest, NotFound: serve/page_error.h) and answers HTML, or JSON or CSV
-// when ?format= asks (the CLI's JSON for the same question).
+// when ?format= asks (what the CLI prints for the same question, from its table).
+#include "report/formats.h"
 #include "serve/http.h"
 #include "serve/links.h"
 #include "store/database.h"
@@ -25,13 +26,24 @@ Response machine_page(const store::Database& db, const std::string& name, const 
 // The runs as a table linking to their pages; live, a form to compare those ticked.
 std::string runs_table(const std::vector<store::RunSummary>& runs, const Links& links);
 
-// "html" (the default), "json" or "csv"; anything else is a BadRequest.
-enum class PageFormat { html, json, csv };
-PageFormat page_format(const Request& request, bool csv_too = true);
+// What ?format= asks for: "" for the page itself (no format, or "html"), else
+// one of NAMES, the format table the CLI prints the same data with
+// (report/formats.h); anything else is a BadRequest listing them.
+std::string page_format(const Request& request, const std::vector<std::string>& names);
+template <class T>
+std::string page_format(const Request& request, const report::Formats<T>& formats) {
+    return page_format(request, formats.names());
+}
 // A percentage parameter from 0 to 50 as a fraction (5 -> 0.05); FALLBACK when
 // not given; anything else (nan, inf, 60, "5%") is a BadRequest.
 double percent_param(const Request& request, const char* name, double fallback);
-Response json_response(const std::string& text);
-Response csv_response(const std::string& text);
+// BODY in the format named FORMAT, with its content type (json, csv, markdown,
+// else plain text).
+Response formatted_response(std::string_view format, std::string body);
+// DATA as the CLI prints it in FORMAT, one of FORMATS' names.
+template <class T>
+Response formatted(const report::Formats<T>& formats, std::string_view format, const T& data) {
+    return formatted_response(format, formats.render(format, data));
+}
 
 }  // namespace speedlab::serve

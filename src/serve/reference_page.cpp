@@ -177,11 +177,11 @@ std::string table(const std::vector<std::pair<const reference::ReferenceRun*, do
 
 Response reference_page(const store::Database& db, const ReferenceSource& source,
                         const Request& request, const Links& links) {
-    auto format = page_format(request, false);
+    auto format = page_format(request, reference::list_formats());
     if (!source.set) throw NotFound("no reference set: " + source.missing, {});
     View view = view_of(request);
     auto runs = reference::filtered(*source.set, view.filter);
-    if (format == PageFormat::json) return json_response(reference::list_json(runs));
+    if (!format.empty()) return formatted(reference::list_formats(), format, runs);
     std::vector<report::YearPoint> points;
     std::vector<std::pair<const reference::ReferenceRun*, double>> rows;
     for (const auto* r : runs) {

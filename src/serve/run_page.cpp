@@ -4,12 +4,12 @@
 
 #include <algorithm>
 
-#include "core/json.h"
 #include "core/statistics.h"
 #include "core/text.h"
 #include "report/comparison_parts.h"
 #include "report/html_builder.h"
 #include "report/run_facts.h"
+#include "report/run_text.h"
 #include "report/speed_table.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
@@ -147,10 +147,10 @@ report::Html compare_links(const store::Database& db, const Run& run, const Link
 
 Response run_page(const store::Database& db, int64_t id, const Request& request,
                   const Links& links) {
-    auto format = page_format(request, false);
+    auto format = page_format(request, report::run_formats());
     auto run = db.load(id);
     if (!run) throw NotFound("no run " + std::to_string(id), {});
-    if (format == PageFormat::json) return json_response(json_text(to_json(*run, true)));
+    if (!format.empty()) return formatted(report::run_formats(), format, *run);
     report::Html body = facts_table(*run, links);
     for (const auto& d : sysinfo::disturbances(run->conditions))
         body.element("p", "warning: " + d, {{"class", "warning"}}).text("\n");

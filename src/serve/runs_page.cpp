@@ -3,7 +3,6 @@
 #include <fmt/ranges.h>
 
 #include "core/clock.h"
-#include "core/json.h"
 #include "core/machine_pattern.h"
 #include "core/plural.h"
 #include "report/html_builder.h"
@@ -194,15 +193,14 @@ std::string runs_table(const std::vector<store::RunSummary>& runs, const Links& 
 }
 
 Response runs_page(const store::Database& db, const Request& request, const Links& links) {
-    auto format = page_format(request);
+    auto format = page_format(request, report::run_list_formats());
     View v = read_view(db, request);
     // A machine pattern that matched nothing selects no run; the store is not asked.
     bool none = !v.machine_error.empty();
     int64_t total = none ? 0 : db.count(v.filter);
     auto runs = none ? std::vector<store::RunSummary>{}
                      : db.page(v.filter, v.order, (v.page - 1) * kRunsPerPage, kRunsPerPage);
-    if (format == PageFormat::json) return json_response(json_text(report::runs_json(runs)));
-    if (format == PageFormat::csv) return csv_response(report::runs_csv(runs));
+    if (!format.empty()) return formatted(report::run_list_formats(), format, runs);
     std::string body = links.is_published() ? "" : filter_form(request);
     Html notes;
     notes.element("p", count_line(v, total, runs.size()), {{"id", "count"}}).text("\n");

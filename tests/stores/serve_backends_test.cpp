@@ -212,6 +212,37 @@ TEST_P(ServeOn, AComparePageSaysWhatCompareSays) {
     EXPECT_EQ(download->body, run("compare 1 3 --format html").out);
 }
 
+// A page's ?format= takes every name of the CLI's table for the same data and
+// answers what the command prints; a name outside it is a 400 that lists them.
+TEST_P(ServeOn, EveryFormatOfAPageIsTheCommandsOwn) {
+    import_seeds();
+    start();
+    struct Case {
+        std::string target, command, type;
+    } cases[] = {
+        {"/machines?format=markdown", "machines --format markdown", "text/markdown; charset=utf-8"},
+        {"/machines?format=text", "machines --format text", "text/plain; charset=utf-8"},
+        {"/run/2?format=mr", "show 2 --format mr", "text/plain; charset=utf-8"},
+        {"/run/2?format=text", "show 2 --format text", "text/plain; charset=utf-8"},
+        {"/machine/tilia?format=csv", "history tilia --format csv", "text/csv; charset=utf-8"},
+        {"/machine/tilia?format=markdown", "history tilia --format markdown",
+         "text/markdown; charset=utf-8"},
+        {"/compare?runs=1,3&format=markdown", "compare 1 3 --format markdown",
+         "text/markdown; charset=utf-8"},
+        {"/compare?runs=1,3&format=md", "compare 1 3 --format md", "text/markdown; charset=utf-8"},
+    };
+    for (const auto& c : cases) {
+        auto page = get(c.target);
+        ASSERT_TRUE(page) << c.target;
+        EXPECT_EQ(page->status, 200) << c.target << "\n" << page->body;
+        EXPECT_EQ(page->get_header_value("Content-Type"), c.type) << c.target;
+        EXPECT_EQ(page->body, run(c.command).out) << c.target;
+    }
+    auto bad = get("/run/2?format=xml");
+    EXPECT_EQ(bad->status, 400);
+    EXPECT_TRUE(has(bad->body, "expected html, text, json or mr, found")) << bad->body;
+}
+
 // Issue 35's lab: the machine page rings what `speedlab history` finds, and
 // only that: one change at index 30 of lab-drop, none in noise or across builds.
 TEST_P(ServeOn, AMachinePageRingsTheChangesHistoryFinds) {
