@@ -194,7 +194,9 @@ std::string hand_algorithm_word(std::string_view word) {
 bool names_block_size(std::string_view cell) {
     std::string t = lower(strip_markup(cell));
     if (t.find("byte") != std::string::npos) return true;
-    // "16B", "1KB", "8 KiB": a number and a byte unit, nothing else.
+    // "16B", "1KB", "8 KiB": a number and a byte unit, nothing else. Every
+    // unit has a b, k or m: most cells (figures, names) end here.
+    if (t.find_first_of("bkm") == std::string::npos) return false;
     auto ws = tokens(t);
     std::string joined;
     for (const auto& w : ws)  // a word in another script ("8 KB 块") is the label's, not the unit's

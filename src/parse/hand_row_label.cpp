@@ -23,8 +23,8 @@ std::string label_algorithm(std::string_view cell) {
 namespace {
 
 // "512 bits", "2048-bit", "4096": a key's size alone.
-bool bits_cell(const std::string& cell) {
-    std::string t = lower_ascii(hand_cell_text(cell));
+bool bits_cell(const std::string& text) {
+    std::string t = lower_ascii(text);
     size_t digits = t.find_first_not_of("0123456789");
     if (digits == 0 || t.empty()) return false;
     std::string_view unit = trim(std::string_view(t).substr(std::min(digits, t.size())));
@@ -32,26 +32,22 @@ bool bits_cell(const std::string& cell) {
     return unit.empty() || unit == "bits" || unit == "bit";
 }
 
-}  // namespace
-
-std::string key_label(const std::vector<std::string>& header, const std::vector<std::string>& row) {
-    if (row.empty()) return {};
-    if (row.size() < 2 || header.size() < 2 || !bits_cell(row[1])) return row[0];
-    std::string over = lower_ascii(hand_cell_text(header[1]));
+// A key named over two cells ("rsa" | "512 bits") under empty header cells:
+// the two as one label; empty when the first cell is the label alone.
+std::string two_cell_key(const Grid& t, size_t r) {
+    if (t.row(r).size() < 2 || t.row(0).size() < 2 || !bits_cell(t.text(r, 1))) return {};
+    std::string over = lower_ascii(t.text(0, 1));
     if (!over.empty() && over.find("bit") == std::string::npos &&
         over.find("key") == std::string::npos && over.find("size") == std::string::npos)
-        return row[0];
-    HeaderCell first = read_header_cell(row[0]);
-    if (!named_with_key_bits(first.algorithm) || first.size > 0) return row[0];
-    return hand_cell_text(row[0]) + " " + hand_cell_text(row[1]);
+        return {};
+    const HeaderCell& first = t.header(r, 0);
+    if (!named_with_key_bits(first.algorithm) || first.size > 0) return {};
+    return t.text(r, 0) + " " + t.text(r, 1);
 }
-
-namespace {
 
 // "ecdsa (nistp256)" -> "ecdsa-p256", "EdDSA(Ed25519)" -> "ed25519": the key
 // a curve in brackets names; empty when the brackets name none.
-std::string key_in_brackets(std::string_view cell) {
-    std::string t = hand_cell_text(cell);
+std::string key_in_brackets(const std::string& t) {
     auto open = t.rfind('(');
     if (open == std::string::npos || open == 0 || t.back() != ')') return {};
     std::string inside = trimmed(std::string_view(t).substr(open + 1, t.size() - open - 2));
@@ -74,28 +70,29 @@ bool whole_key_id(std::string_view id) {
     return a && a->kind == AlgorithmKind::public_key && a->bits > 0;
 }
 
-HeaderCell key_cell(const std::vector<std::string>& header, const std::vector<std::string>& row) {
-    if (row.empty()) return {};
-    HeaderCell h = read_header_cell(key_label(header, row));
-    if (std::string id = key_in_brackets(row[0]); !id.empty()) {
+HeaderCell key_cell(const Grid& t, size_t r) {
+    if (t.row(r).empty()) return {};
+    std::string two = two_cell_key(t, r);
+    HeaderCell h = two.empty() ? t.header(r, 0) : read_header_cell(two);
+    if (std::string id = key_in_brackets(t.text(r, 0)); !id.empty()) {
         h.algorithm = id;
         h.size = algorithm_info(id)->bits;
     }
     return h;
 }
 
-bool signature_table(const Rows& rows) {
-    if (rows.size() < 3) return false;
+bool signature_table(const Grid& t) {
+    if (t.size() < 3) return false;
     bool sign = false, verify = false;
-    for (const auto& c : rows[0]) {
-        std::string h = lower_ascii(hand_cell_text(c));
+    for (size_t k = 0; k < t.row(0).size(); ++k) {
+        std::string h = lower_ascii(t.text(0, k));
         sign = sign || h == "sign/s";
         verify = verify || h == "verify/s";
     }
     if (!sign || !verify) return false;
     size_t keys = 0;
-    for (size_t r = 1; r < rows.size(); ++r) {
-        HeaderCell h = key_cell(rows[0], rows[r]);
+    for (size_t r = 1; r < t.size(); ++r) {
+        HeaderCell h = key_cell(t, r);
         keys += !h.algorithm.empty() && h.size > 0 && h.operation == Operation::throughput;
     }
     return keys >= 2;

@@ -7,11 +7,10 @@
 #include <vector>
 
 #include "parse/clean_line.h"
+#include "parse/hand_grid.h"
 #include "parse/hand_table.h"
 
 namespace speedlab::parse {
-
-using Rows = std::vector<std::vector<std::string>>;
 
 // hand_spanned_header.cpp: a spreadsheet's header over two rows, each block
 // size or operation spanning a group of columns the second row labels
@@ -23,7 +22,7 @@ struct SpannedPart {
     std::vector<size_t> from;  // each row's index among the rows given, for its line
     std::string version;       // "OpenSSL 1.1.1f" when the member is a version
 };
-std::vector<SpannedPart> unfold_spanned_header(const Rows& rows);
+std::vector<SpannedPart> unfold_spanned_header(const Grid& t);
 
 // hand_same_sizes.cpp: a header whose block-size columns all name one size
 // ("16 Bytes" six times) contradicts itself. Five or six such columns are
@@ -35,7 +34,7 @@ std::string repair_same_sizes(std::vector<HeaderCell>& cols, const std::vector<b
 // hand_sizes_as_rows.cpp: whether the data rows' first cells are block
 // sizes ("16 B", "8192 bytes"), two at least and no other label: the table's
 // rows are sizes whatever its corner says (a label in another script).
-bool rows_are_sizes(const Rows& rows);
+bool rows_are_sizes(const Grid& t);
 
 // hand_stated_unit.cpp: the rate unit a line right above the table states
 // for its figures ("单位 MB/s", "(in MB/s)", "Units: KiB/s"), in bytes/s; 0
@@ -45,19 +44,16 @@ double stated_unit(const std::vector<CleanLine>& lines, size_t first);
 // hand_row_label.cpp: the algorithm of a row label with a note in brackets
 // after it ("AES-256-CTR (AES-NI)", "ChaCha20 (AVX2)"); empty when none.
 std::string label_algorithm(std::string_view cell);
-// A key named over two cells ("rsa" | "512 bits") under empty header cells:
-// the two as one label, else the first cell alone.
-std::string key_label(const std::vector<std::string>& header, const std::vector<std::string>& row);
-// The key a row's label names, read as a header cell: over two cells
-// (key_label), or by a curve in brackets ("ecdsa (nistp256)", "253 bits
-// EdDSA(Ed25519)"), whose algorithm is then the key's own id ("ecdsa-p256",
-// "ed25519") with its bits as the size.
-HeaderCell key_cell(const std::vector<std::string>& header, const std::vector<std::string>& row);
+// The key row `r`'s label names, read as a header cell: over two cells
+// ("rsa" | "512 bits" under empty header cells), or by a curve in brackets ("ecdsa (nistp256)",
+// "253 bits EdDSA(Ed25519)"), whose algorithm is then the key's own id ("ecdsa-p256", "ed25519")
+// with its bits as the size.
+HeaderCell key_cell(const Grid& t, size_t r);
 // Whether `id` is one key's own id ("ecdsa-p256", "ed25519"), not a family.
 bool whole_key_id(std::string_view id);
 // openssl's signature table typed ("sign/s" and "verify/s" columns, rows of
 // rsa, dsa or ecdsa keys): shaped as a benchmark whatever the text names.
-bool signature_table(const Rows& rows);
+bool signature_table(const Grid& t);
 
 // hand_simple_table.cpp: "=========== ==========", a reST simple table's
 // border (two columns or more), which the rows under a header skip.

@@ -5,12 +5,12 @@
 
 namespace speedlab::parse {
 
-bool rows_are_sizes(const Rows& rows) {
+bool rows_are_sizes(const Grid& t) {
     size_t sized = 0;
-    for (size_t r = 1; r < rows.size(); ++r) {
-        if (rows[r].empty() || hand_cell_text(rows[r][0]).empty()) continue;
-        HeaderCell h = read_header_cell(rows[r][0]);
-        if (h.size <= 0 || !h.algorithm.empty() || !names_block_size(rows[r][0])) return false;
+    for (size_t r = 1; r < t.size(); ++r) {
+        if (t.text(r, 0).empty()) continue;
+        const HeaderCell& h = t.header(r, 0);
+        if (h.size <= 0 || !h.algorithm.empty() || !names_block_size(t.cell(r, 0))) return false;
         ++sized;
     }
     return sized >= 2;

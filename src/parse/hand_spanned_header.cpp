@@ -14,10 +14,10 @@ namespace speedlab::parse {
 namespace {
 
 // A top cell that spans a group: a block size, or an operation ("sign/s").
-bool spanning_cell(const std::string& cell) {
-    HeaderCell h = read_header_cell(cell);
+bool spanning_cell(const Grid& t, size_t r, size_t k) {
+    const HeaderCell& h = t.header(r, k);
     if (!h.algorithm.empty() || h.ratio) return false;
-    return (h.size > 0 && names_block_size(cell)) || h.operation != Operation::throughput;
+    return (h.size > 0 && names_block_size(t.cell(r, k))) || h.operation != Operation::throughput;
 }
 
 // "1.1.1f", "openssl3.0", "OpenSSL 3.0.0" as "OpenSSL 1.1.1f"...; empty when
@@ -51,11 +51,11 @@ std::vector<std::string> period(std::vector<std::string> labels, size_t times) {
 // The second row's labels, in order, when they repeat with a period that
 // gives one group per top cell; empty otherwise. A first label that breaks
 // the period heads the rows' label column ("Algorithm | 1.1.1f | 3.0.0 | ...").
-std::vector<std::string> group_labels(const std::vector<std::string>& row, size_t spans) {
+std::vector<std::string> group_labels(const Grid& t, size_t spans) {
     std::vector<std::string> labels;
-    for (const auto& c : row) {
-        if (read_hand_number(c) || spanning_cell(c)) return {};
-        if (!hand_cell_text(c).empty()) labels.push_back(hand_cell_text(c));
+    for (size_t k = 0; k < t.row(1).size(); ++k) {
+        if (t.number(1, k) || spanning_cell(t, 1, k)) return {};
+        if (!t.text(1, k).empty()) labels.push_back(t.text(1, k));
     }
     auto found = period(labels, spans);
     if (found.empty() && !labels.empty()) found = period({labels.begin() + 1, labels.end()}, spans);
@@ -66,19 +66,21 @@ std::vector<std::string> group_labels(const std::vector<std::string>& row, size_
 // sizes the second row repeats ("| | 1.1.1f | | 3.0.0 | |" over "| type |
 // 16 bytes | 64 bytes | 16 bytes | 64 bytes |"). The top names are matched
 // to the groups in order: the paste lost which cells they spanned.
-std::vector<SpannedPart> groups_over_sizes(const Rows& rows) {
+std::vector<SpannedPart> groups_over_sizes(const Grid& t) {
+    const Rows& rows = t.rows();
     std::vector<std::string> names, sizes;
-    for (const auto& c : rows[0]) {
-        std::string t = hand_cell_text(c);
-        if (t.empty()) continue;
-        if (read_hand_number(c) || spanning_cell(c) || !hand_algorithm_word(t).empty()) return {};
-        names.push_back(t);
+    for (size_t k = 0; k < rows[0].size(); ++k) {
+        const std::string& name = t.text(0, k);
+        if (name.empty()) continue;
+        if (t.number(0, k) || spanning_cell(t, 0, k) || !hand_algorithm_word(name).empty())
+            return {};
+        names.push_back(name);
     }
     size_t labels = 0;  // the second row's label cells before its sizes
-    while (labels < rows[1].size() && !spanning_cell(rows[1][labels])) ++labels;
+    while (labels < rows[1].size() && !spanning_cell(t, 1, labels)) ++labels;
     for (size_t k = labels; k < rows[1].size(); ++k) {
-        if (!spanning_cell(rows[1][k])) return {};
-        sizes.push_back(hand_cell_text(rows[1][k]));
+        if (!spanning_cell(t, 1, k)) return {};
+        sizes.push_back(t.text(1, k));
     }
     std::vector<std::string> group = period(sizes, names.size());
     if (group.empty()) return {};
@@ -107,19 +109,20 @@ std::vector<SpannedPart> groups_over_sizes(const Rows& rows) {
 
 }  // namespace
 
-std::vector<SpannedPart> unfold_spanned_header(const Rows& rows) {
+std::vector<SpannedPart> unfold_spanned_header(const Grid& t) {
+    const Rows& rows = t.rows();
     if (rows.size() < 3) return {};
-    if (auto parts = groups_over_sizes(rows); !parts.empty()) return parts;
+    if (auto parts = groups_over_sizes(t); !parts.empty()) return parts;
     std::vector<std::string> spans;
     for (size_t k = 0; k < rows[0].size(); ++k) {
         const std::string& c = rows[0][k];
         // A number in the corner is the sheet's test number ("1 | 16 bytes
         // | ..."), no figure; anywhere else the row is data, not a header.
-        if (read_hand_number(c) && (k > 0 || !test_number(c))) return {};
-        if (spanning_cell(c)) spans.push_back(c);
+        if (t.number(0, k) && (k > 0 || !test_number(c))) return {};
+        if (spanning_cell(t, 0, k)) spans.push_back(c);
     }
     if (spans.size() < 2) return {};  // no group repeats: the second row need not be read
-    std::vector<std::string> members = group_labels(rows[1], spans.size());
+    std::vector<std::string> members = group_labels(t, spans.size());
     const size_t values = members.size() * spans.size(), width = rows[2].size();
     if (members.empty() || width <= values) return {};
     const size_t labels = width - values;  // the row's label cells before the figures

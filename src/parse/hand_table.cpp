@@ -22,6 +22,7 @@
 #include "parse/caption_unit.h"
 #include "parse/cell_rows.h"
 #include "parse/cells.h"
+#include "parse/hand_grid.h"
 #include "parse/hand_rules.h"
 #include "parse/table_heading.h"
 #include "parse/unstated_unit.h"
@@ -29,14 +30,6 @@
 namespace speedlab::parse {
 
 namespace {
-
-struct Table {
-    size_t first = 0;                            // index into lines
-    size_t end = 0;                              // index past its last line
-    std::vector<std::vector<std::string>> rows;  // the header first
-    std::vector<size_t> row_lines;               // the input line each row starts on
-    size_t line_of(size_t r) const { return r < row_lines.size() ? row_lines[r] : 0; }
-};
 
 struct Context {
     std::vector<std::string> command_algorithms;  // of "openssl speed ..." lines
@@ -46,323 +39,6 @@ struct Context {
 
 std::string lower(std::string_view s) {
     return lower_ascii(s);
-}
-
-bool pipe_row(std::string_view t) {
-    t = trim(t);
-    return !t.empty() && (t.front() == '|' || t.find("||") != std::string_view::npos);
-}
-
-// A GitHub table without outer pipes: "name|md5 16 bytes|..." over a
-// delimiter row "--- | --- |". Its rows are the lines with a pipe under it.
-bool bare_pipe_header(const std::vector<CleanLine>& lines, size_t i) {
-    if (i + 1 >= lines.size() || lines[i].text().find('|') == std::string_view::npos) return false;
-    std::string_view d = trim(lines[i + 1].text());
-    return d.find('|') != std::string_view::npos && d.find("--") != std::string_view::npos &&
-           d.find_first_not_of("|-: \t") == std::string_view::npos;
-}
-
-// "+------+-------+" or "+======+": a rule of a reStructuredText grid table.
-bool grid_rule(std::string_view t) {
-    t = trim(t);
-    return t.size() >= 3 && t.front() == '+' && t.back() == '+' &&
-           std::all_of(t.begin(), t.end(), [](char c) { return c == '+' || c == '-' || c == '='; });
-}
-
-std::vector<std::string> split(std::string_view t, std::string_view sep) {
-    std::vector<std::string> out;
-    size_t start = 0;
-    for (size_t p = t.find(sep); p != std::string_view::npos; p = t.find(sep, start)) {
-        out.push_back(trimmed(t.substr(start, p - start)));
-        start = p + sep.size();
-    }
-    out.push_back(trimmed(t.substr(start)));
-    return out;
-}
-
-std::vector<std::string> pipe_cells(std::string_view t) {
-    std::string s = trimmed(t);
-    auto cells = split(s, s.find("||") != std::string::npos ? "||" : "|");
-    if (!cells.empty() && cells.front().empty()) cells.erase(cells.begin());
-    if (!cells.empty() && cells.back().empty()) cells.pop_back();
-    return cells;
-}
-
-// Cells of a table an HTML page flattened: two or more spaces (or a tab) apart.
-std::vector<std::string> space_cells(std::string_view t) {
-    std::vector<std::string> out;
-    std::string cur;
-    for (size_t i = 0; i < t.size(); ++i) {
-        bool gap = t[i] == '\t' || (t[i] == ' ' && i + 1 < t.size() && t[i + 1] == ' ');
-        if (gap) {
-            if (!trimmed(cur).empty()) out.push_back(trimmed(cur));
-            cur.clear();
-            while (i + 1 < t.size() && (t[i + 1] == ' ' || t[i + 1] == '\t')) ++i;
-        } else {
-            cur += t[i];
-        }
-    }
-    if (!trimmed(cur).empty()) out.push_back(trimmed(cur));
-    return out;
-}
-
-// Cells of a CSV line: commas apart, a cell in double quotes may hold
-// commas ("" is a quote). A reST csv-table's ":header:" line is its header.
-std::vector<std::string> csv_cells(std::string_view t) {
-    t = trim(t);
-    if (t.starts_with(":header:")) t = trim(t.substr(8));
-    std::vector<std::string> out;
-    std::string cur;
-    bool quoted = false;
-    for (size_t i = 0; i < t.size(); ++i) {
-        char c = t[i];
-        if (c == '"' && quoted && i + 1 < t.size() && t[i + 1] == '"') {
-            cur += '"';
-            ++i;
-        } else if (c == '"') {
-            quoted = !quoted;
-        } else if (c == ',' && !quoted) {
-            out.push_back(trimmed(cur));
-            cur.clear();
-        } else {
-            cur += c;
-        }
-    }
-    out.push_back(trimmed(cur));
-    return out;
-}
-
-// A line of quoted CSV cells ("aes-128-cbc","1024","23874.22", or with a
-// space after each comma as reST writers often type them), or a csv-table's
-// header: two cells or more (the last maybe wrapped off).
-bool quoted_csv_line(std::string_view t) {
-    t = trim(t);
-    if (t.starts_with(":header:")) t = trim(t.substr(8));
-    if (t.size() < 5 || t.front() != '"') return false;
-    for (size_t at = t.find("\","); at != std::string_view::npos; at = t.find("\",", at + 2)) {
-        size_t next = t.find_first_not_of(" \t", at + 2);
-        if (next != std::string_view::npos && t[next] == '"') return true;
-    }
-    return false;
-}
-
-// A CSV row from line `k` on: a mail client's wrap inside a quoted cell (an
-// odd count of quotes) joins the lines after it. Moves `k` past the row.
-std::string csv_row(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t& k) {
-    std::string row(trim(lines[k].text()));
-    auto open = [](const std::string& r) { return std::count(r.begin(), r.end(), '"') % 2 == 1; };
-    for (++k; open(row) && k < lines.size() && !used[k] && !trim(lines[k].text()).empty(); ++k)
-        row += " " + std::string(trim(lines[k].text()));
-    return row;
-}
-
-// A CSV table: quoted rows (a reST csv-table: its ":header:" line, then its
-// rows after a blank line). Returns the index past its last row.
-size_t csv_table(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t i,
-                 std::vector<std::vector<std::string>>& rows, std::vector<size_t>& row_lines) {
-    size_t k = i;
-    row_lines.push_back(lines[k].line);
-    rows.push_back(csv_cells(csv_row(lines, used, k)));
-    size_t columns = rows[0].size();
-    while (k < lines.size() && !used[k]) {
-        std::string_view t = trim(lines[k].text());
-        if (t.empty() || (t.front() == ':' && rows.size() == 1)) {  // options, the blank line
-            ++k;
-            continue;
-        }
-        if (!quoted_csv_line(t)) break;
-        size_t next = k;
-        auto cells = csv_cells(csv_row(lines, used, next));
-        if (cells.size() != columns) break;
-        row_lines.push_back(lines[k].line);
-        rows.push_back(std::move(cells));
-        k = next;
-    }
-    return k;
-}
-
-bool separator_row(const std::vector<std::string>& cells) {
-    bool dash = false;
-    for (const auto& c : cells)
-        for (char ch : c) {
-            if (ch == '-' || ch == '=')
-                dash = true;
-            else if (ch != ':' && ch != ' ')
-                return false;
-        }
-    return dash;
-}
-
-// Columns that name an algorithm with a block size or an operation
-// ("md5 8192 bytes", "rsa 2048 sign/s"): a typed table's figure columns.
-size_t algorithm_columns(const std::vector<std::string>& header) {
-    return static_cast<size_t>(std::count_if(header.begin(), header.end(), [](const auto& c) {
-        auto h = read_header_cell(c);
-        return !h.algorithm.empty() && !h.ratio &&
-               (h.size > 0 || h.operation != Operation::throughput);
-    }));
-}
-
-// Block-size columns: "16 bytes", "8,192 bytes", "16384".
-size_t size_columns(const std::vector<std::string>& header) {
-    return static_cast<size_t>(std::count_if(header.begin(), header.end(), [](const auto& c) {
-        auto h = read_header_cell(c);
-        return h.size > 0 && h.algorithm.empty() && names_block_size(c);
-    }));
-}
-
-// A table a PDF or web page flattened onto one line, header then figures:
-// "16 bytes 64 bytes ... 8192 bytes 646’811.75k 714’955.19k ... [more prose]".
-// K block sizes followed by K figures give a header row and one unnamed row.
-std::vector<std::vector<std::string>> one_line_table(std::string_view t) {
-    // The first word a size and the second "bytes": most lines fail that
-    // before their words are copied.
-    auto first = words(t);
-    if (first.size() < 2 || lower(first[1].substr(0, 4)) != "byte" ||
-        first[0].find_first_not_of("0123456789,.’'") != std::string_view::npos)
-        return {};
-    std::vector<std::string> words;
-    for (size_t p = 0; p < t.size();) {
-        while (p < t.size() && std::isspace(static_cast<unsigned char>(t[p]))) ++p;
-        size_t q = p;
-        while (q < t.size() && !std::isspace(static_cast<unsigned char>(t[q]))) ++q;
-        if (q > p) words.emplace_back(t.substr(p, q - p));
-        p = q;
-    }
-    std::vector<std::string> header{""}, row{""};
-    size_t i = 0;
-    while (i + 1 < words.size() && lower(words[i + 1]).rfind("byte", 0) == 0 &&
-           read_hand_number(words[i]) &&
-           words[i].find_first_not_of("0123456789,.’'") == std::string::npos) {
-        header.push_back(words[i] + " bytes");
-        i += 2;
-    }
-    for (size_t k = 1; k < header.size() && i < words.size(); ++k, ++i) {
-        if (words[i].back() != 'k' || !read_hand_number(words[i])) return {};
-        row.push_back(words[i]);
-    }
-    if (header.size() < 3 || row.size() != header.size()) return {};
-    return {header, row};
-}
-
-// The cells of each row of the pipe table on lines [from, to). Where some
-// lines end in a pipe and others do not, a mail client wrapped the rows: the
-// lines up to one that ends in a pipe are one row. A table without outer
-// pipes (`bare`, or no line ends in one) keeps a row a line.
-std::vector<std::pair<size_t, std::vector<std::string>>> pipe_rows(
-    const std::vector<CleanLine>& lines, size_t from, size_t to, bool bare) {
-    auto ends_in_pipe = [](std::string_view t) {
-        t = trim(t);
-        return !t.empty() && t.back() == '|';
-    };
-    size_t ending = 0, rows = 0;
-    for (size_t k = from; k < to; ++k)
-        if (!grid_rule(lines[k].text())) ++rows, ending += ends_in_pipe(lines[k].text());
-    bool wrapped = !bare && ending > 0 && ending < rows;
-    std::vector<std::pair<size_t, std::vector<std::string>>> out;  // a row's first input line
-    std::string pending;
-    size_t start = 0;
-    for (size_t k = from; k < to; ++k) {
-        if (grid_rule(lines[k].text())) continue;
-        if (!wrapped) {
-            out.emplace_back(lines[k].line, pipe_cells(lines[k].text()));
-            continue;
-        }
-        if (pending.empty()) start = lines[k].line;
-        pending += (pending.empty() ? "" : " ") + std::string(trim(lines[k].text()));
-        if (ends_in_pipe(lines[k].text()))
-            out.emplace_back(start, pipe_cells(std::exchange(pending, {})));
-    }
-    if (!pending.empty()) out.emplace_back(start, pipe_cells(pending));
-    return out;
-}
-
-// A row a mail client wrapped before its last figures: the next lines hold
-// only those. Appends them to `cells`; how many lines they took.
-size_t wrapped_cells(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t i,
-                     size_t columns, std::vector<std::string>& cells) {
-    size_t taken = 0;
-    while (cells.size() < columns && i + taken + 1 < lines.size() && !used[i + taken + 1]) {
-        auto rest = space_cells(lines[i + taken + 1].text());
-        if (rest.empty() || cells.size() + rest.size() > columns ||
-            !std::all_of(rest.begin(), rest.end(),
-                         [](const auto& c) { return read_hand_number(c).has_value(); }))
-            break;
-        cells.insert(cells.end(), rest.begin(), rest.end());
-        ++taken;
-    }
-    return taken;
-}
-
-// "\t16 bytes\t8192 bytes": two sizes after an empty corner (a browser's
-// copy), the rows' labels under it.
-bool corner_left_empty(std::string_view line, const std::vector<std::string>& header) {
-    return header.size() == 2 && !line.empty() && line.front() == '\t' && size_columns(header) == 2;
-}
-
-// Whether line `t` can start any table find_tables reads: a pipe, a grid
-// rule's '+', a CSV line's quote or ":header:", or a flattened header's sizes
-// or rates. One pass spares most lines (prose, openssl's own) the tests below.
-bool may_start_table(std::string_view t) {
-    if (t.find('|') != std::string_view::npos) return true;
-    std::string_view s = trim(t);
-    if (!s.empty() && (s.front() == '+' || s.front() == '"' || s.front() == ':')) return true;
-    return t.find("byte") != std::string_view::npos || t.find("/s") != std::string_view::npos;
-}
-
-// Each table is handed to `each` as it is found and then dropped: the
-// cells of all a text's tables at once would be a copy of the text.
-template <typename Each>
-void find_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used, Each each) {
-    for (size_t i = 0; i < lines.size(); ++i) {
-        Table t;
-        t.first = i;
-        if (used[i] || !may_start_table(lines[i].text())) continue;
-        bool bare = !pipe_row(lines[i].text()) && bare_pipe_header(lines, i);
-        if (bare || pipe_row(lines[i].text()) || grid_rule(lines[i].text())) {
-            auto in_table = [&](std::string_view t) {
-                return bare ? t.find('|') != std::string_view::npos : pipe_row(t) || grid_rule(t);
-            };
-            size_t end = i;
-            while (end < lines.size() && !used[end] && in_table(lines[end].text())) ++end;
-            for (auto& [line, cells] : pipe_rows(lines, i, end, bare))
-                if (!separator_row(cells))
-                    t.row_lines.push_back(line), t.rows.push_back(std::move(cells));
-            i = end;
-        } else if (quoted_csv_line(lines[i].text())) {
-            i = csv_table(lines, used, i, t.rows, t.row_lines);
-        } else if (lines[i].text().find("byte") == std::string::npos &&
-                   lines[i].text().find("/s") == std::string::npos) {
-            continue;  // a flattened table's header names its block sizes or rates
-        } else if (auto one = one_line_table(lines[i].text()); !one.empty()) {
-            t.rows = std::move(one);
-            t.row_lines.assign(t.rows.size(), lines[i].line);  // every row on the one line
-            ++i;
-        } else if (auto header = space_cells(lines[i].text());
-                   (header.size() >= 3 || corner_left_empty(lines[i].text(), header)) &&
-                   (size_columns(header) >= 2 || algorithm_columns(header) >= 2)) {
-            t.rows.push_back(header);
-            t.row_lines.push_back(lines[i].line);
-            for (++i; i < lines.size() && !used[i]; ++i) {
-                if (simple_table_border(lines[i].text())) continue;
-                auto cells = space_cells(lines[i].text());
-                size_t line = lines[i].line;
-                i += wrapped_cells(lines, used, i, header.size(), cells);
-                if (cells.size() + 1 < header.size() || cells.size() > header.size() + 1) break;
-                t.row_lines.push_back(line);
-                t.rows.push_back(std::move(cells));
-            }
-        }
-        t.end = std::max(i, t.first + 1);
-        // A header one cell short of every row lacks its empty corner (a
-        // browser's copy: "\tmd5\tsha1" over "Xeon\t1.00\t2.00").
-        if (t.rows.size() >= 2 && std::all_of(t.rows.begin() + 1, t.rows.end(), [&](const auto& r) {
-                return r.size() == t.rows[0].size() + 1;
-            }))
-            t.rows[0].insert(t.rows[0].begin(), std::string());
-        if (t.rows.size() >= 2) each(std::as_const(t));
-        if (i > t.first) --i;
-    }
 }
 
 // The number written before `phrase` ("1024 byte blocks", "2048-bit keys"), 0: none.
@@ -553,16 +229,14 @@ bool contains(const std::string& s, std::string_view p) {
 
 // A figure, or a row's index ("0": pandas numbers its rows from zero, which
 // is no figure): never a machine's name.
-bool number_cell(std::string_view cell) {
-    std::string t = hand_cell_text(cell);
+bool number_text(const std::string& t) {
     return read_hand_number(t) ||
            (!t.empty() && t.find_first_not_of("0123456789") == std::string::npos);
 }
 
 // A column header as a machine's name: "ARM CE (MB/s)" -> "ARM CE"; the
 // unit in brackets belongs to the figures, not the name.
-std::string column_name(std::string_view header) {
-    std::string name = hand_cell_text(header);
+std::string column_name(std::string name) {
     size_t open = name.rfind('(');
     if (open == std::string::npos || open == 0 || !name.ends_with(')')) return name;
     std::string_view inside(name.data() + open + 1, name.size() - open - 2);
@@ -578,13 +252,13 @@ Machine machine_named(std::string label) {
 
 // Label cells name the run and its machine `m`: the machine, its OS, the
 // OpenSSL version, BogoMips.
-void name_run(Run& r, Machine& m, const std::vector<std::string>& header,
-              const std::vector<std::string>& row, const std::vector<bool>& figure_column,
+void name_run(Run& r, Machine& m, const Grid& t, size_t row, const std::vector<bool>& figure_column,
               const std::string& caption) {
     std::vector<std::string> names;
-    for (size_t k = 0; k < row.size() && k < header.size(); ++k) {
-        if (figure_column[k] || row[k].empty()) continue;
-        std::string h = lower(hand_cell_text(header[k])), cell = hand_cell_text(row[k]);
+    for (size_t k = 0; k < t.row(row).size() && k < t.row(0).size(); ++k) {
+        if (figure_column[k] || t.cell(row, k).empty()) continue;
+        std::string h = lower(t.text(0, k));
+        const std::string& cell = t.text(row, k);
         bool digit = std::isdigit(static_cast<unsigned char>(cell[0]));
         if ((contains(h, "version") && contains(h, "openssl")) ||
             ((h == "openssl" || h == "libressl") && digit)) {
@@ -600,7 +274,7 @@ void name_run(Run& r, Machine& m, const std::vector<std::string>& header,
         } else if (contains(h, "cpu") || contains(h, "processor")) {
             m.cpu_name = cell;
             names.push_back(cell);
-        } else if (!number_cell(cell)) {  // a number names no machine
+        } else if (!number_text(hand_cell_text(cell))) {  // a number names no machine
             names.push_back(cell);
         }
     }
@@ -683,7 +357,7 @@ struct Reader {
     }
 
     // The table's runs and BogoMips facts show the table's lines (show --raw).
-    void table(const Table& t) {
+    void table(const Grid& t) {
         size_t runs_before = runs_out.size(), facts_before = out.bogomips_facts.size();
         bool plain_was_k = plain_is_k;
         if (plain_is_k && caption_names_other_unit(lines, t.first)) plain_is_k = false;
@@ -705,15 +379,15 @@ struct Reader {
         }
     }
 
-    void read(const Table& given) {
-        if (auto split = split_pair_columns(given.rows))
-            return read(Table{given.first, given.end, std::move(*split), given.row_lines});
-        if (auto parts = unfold_spanned_header(given.rows); !parts.empty())
+    void read(const Grid& given) {
+        if (auto split = split_pair_columns(given.rows()))
+            return read(Grid(given.first, given.end, std::move(*split), given.row_lines()));
+        if (auto parts = unfold_spanned_header(given); !parts.empty())
             return read_parts(given, parts);
-        std::optional<Table> spanned = spanning_header(given);
-        const Table& t = spanned ? *spanned : given;
+        std::optional<Grid> spanned = spanning_header(given);
+        const Grid& t = spanned ? *spanned : given;
         std::vector<HeaderCell> cols;
-        for (const auto& c : t.rows[0]) cols.push_back(read_header_cell(c));
+        for (size_t k = 0; k < t.row(0).size(); ++k) cols.push_back(t.header(0, k));
         // "| type (MB/s) | 16 bytes |": the corner's unit is every column's
         for (size_t k = 1; k < cols.size() && cols[0].unit > 0 && cols[0].algorithm.empty(); ++k)
             if (cols[k].unit == 0) cols[k].unit = cols[0].unit;
@@ -723,14 +397,14 @@ struct Reader {
         std::vector<bool> sized_at(cols.size());
         for (size_t k = 0; k < cols.size(); ++k) {
             sized_at[k] =
-                cols[k].size > 0 && cols[k].algorithm.empty() && names_block_size(t.rows[0][k]);
+                cols[k].size > 0 && cols[k].algorithm.empty() && names_block_size(t.cell(0, k));
             sized += sized_at[k];
             named += !cols[k].algorithm.empty() && !cols[k].ratio;
         }
         const std::string repaired = repair_same_sizes(cols, sized_at);
         if (all_percent(t)) return ratio_seen(t);
         if (sized < 2 && named == 0 && bogomips_table(t)) return;
-        if (sized >= 2 && unit_unstated_and_too_small(t.rows, cols)) {
+        if (sized >= 2 && unit_unstated_and_too_small(t.rows(), cols)) {
             if (!out.unstated_unit_line) out.unstated_unit_line = lines[t.first].line;
             return;
         }
@@ -745,12 +419,12 @@ struct Reader {
 
     // Each group of a header spanning two rows as a table of its own; a
     // version the group names is its runs' where their rows name none.
-    void read_parts(const Table& t, const std::vector<SpannedPart>& parts) {
+    void read_parts(const Grid& t, const std::vector<SpannedPart>& parts) {
         for (const auto& part : parts) {
             size_t before = runs_out.size();
             std::vector<size_t> row_lines;  // each part row's line, by the row it came from
             for (size_t r : part.from) row_lines.push_back(t.line_of(r));
-            read(Table{t.first, t.end, part.rows, std::move(row_lines)});
+            read(Grid(t.first, t.end, part.rows, std::move(row_lines)));
             for (size_t k = before; k < runs_out.size(); ++k)
                 if (runs_out[k].version.empty()) runs_out[k].version = part.version;
         }
@@ -768,44 +442,41 @@ struct Reader {
     // "| | md5 | | sha256 | |" over "| | 16 bytes | 8192 bytes | 16 bytes |
     // 8192 bytes |": a header row that names each algorithm once for the
     // sizes under it. The two rows as one ("md5 16 bytes", ...), else none.
-    static std::optional<Table> spanning_header(const Table& t) {
-        if (t.rows.size() < 3 || t.rows[1].size() != t.rows[0].size()) return std::nullopt;
-        const auto& top = t.rows[0];
-        const auto& sizes = t.rows[1];
+    static std::optional<Grid> spanning_header(const Grid& t) {
+        if (t.size() < 3 || t.row(1).size() != t.row(0).size()) return std::nullopt;
+        const size_t width = t.row(0).size();
         size_t named = 0, sized = 0;
-        for (size_t k = 0; k < top.size(); ++k) {
-            named += !hand_algorithm_word(hand_cell_text(top[k])).empty();
-            sized += names_block_size(sizes[k]) && !read_hand_number(sizes[k]);
+        for (size_t k = 0; k < width; ++k) {
+            named += !hand_algorithm_word(t.text(0, k)).empty();
+            sized += names_block_size(t.cell(1, k)) && !t.number(1, k);
         }
         if (named == 0 || sized < 2 || sized <= named) return std::nullopt;
-        Table out;
-        out.first = t.first;
-        out.end = t.end;
-        out.rows.assign(t.rows.begin() + 1, t.rows.end());
-        if (!t.row_lines.empty()) out.row_lines.assign(t.row_lines.begin() + 1, t.row_lines.end());
+        Rows rows(t.rows().begin() + 1, t.rows().end());
         std::string algorithm;
-        for (size_t k = 0; k < top.size(); ++k) {
-            std::string cell = hand_cell_text(top[k]);
-            if (!cell.empty()) algorithm = hand_algorithm_word(cell).empty() ? "" : cell;
-            out.rows[0][k] = names_block_size(sizes[k]) && !algorithm.empty()
-                                 ? algorithm + " " + sizes[k]
-                                 : (cell.empty() ? sizes[k] : top[k]);
+        for (size_t k = 0; k < width; ++k) {
+            const std::string& top = t.text(0, k);
+            if (!top.empty()) algorithm = hand_algorithm_word(top).empty() ? "" : top;
+            if (names_block_size(t.cell(1, k)) && !algorithm.empty())
+                rows[0][k] = algorithm + " " + t.cell(1, k);
+            else if (!top.empty())
+                rows[0][k] = t.cell(0, k);
         }
-        return out;
+        const auto& lines = t.row_lines();
+        return Grid(t.first, t.end, std::move(rows), {lines.begin() + !lines.empty(), lines.end()});
     }
 
     // A table of BogoMips per machine and kernel; false when it is not one.
-    bool bogomips_table(const Table& t) {
+    bool bogomips_table(const Grid& t) {
         size_t h = 0;
-        while (h < 2 && h < t.rows.size() && bogomips_columns(t.rows[h]).empty()) ++h;
-        if (h >= 2 || h + 1 >= t.rows.size()) return false;
-        const auto& header = t.rows[h];
+        while (h < 2 && h < t.rows().size() && bogomips_columns(t.rows()[h]).empty()) ++h;
+        if (h >= 2 || h + 1 >= t.rows().size()) return false;
+        const auto& header = t.rows()[h];
         auto columns = bogomips_columns(header);
         auto names = column_machines(t, h, columns);
         size_t kernel = label_column(header, {"kernel"});
         size_t system = label_column(header, {"distribution", "os", "system", "release"});
-        for (size_t r = h + 1; r < t.rows.size(); ++r) {
-            const auto& row = t.rows[r];
+        for (size_t r = h + 1; r < t.rows().size(); ++r) {
+            const auto& row = t.rows()[r];
             for (size_t c = 0; c < columns.size(); ++c) {
                 auto n = columns[c] < row.size() ? read_hand_number(row[columns[c]]) : std::nullopt;
                 if (names[c].empty() || !n || n->percent || n->value <= 0) continue;
@@ -833,15 +504,15 @@ struct Reader {
     // "tilia BogoMips" names its machine; a bare "BogoMips" takes the name
     // above it: the upper header row's last names, one per column, in order
     // (pages lose the spanning cells that aligned them).
-    static std::vector<std::string> column_machines(const Table& t, size_t h,
+    static std::vector<std::string> column_machines(const Grid& t, size_t h,
                                                     const std::vector<size_t>& columns) {
         std::vector<std::string> above;
         if (h == 1)
-            for (const auto& cell : t.rows[0])
+            for (const auto& cell : t.rows()[0])
                 if (!hand_cell_text(cell).empty()) above.push_back(hand_cell_text(cell));
         std::vector<std::string> names;
         for (size_t c = 0; c < columns.size(); ++c) {
-            std::string own = hand_cell_text(t.rows[h][columns[c]]);
+            std::string own = hand_cell_text(t.rows()[h][columns[c]]);
             // The column was chosen by its header's text; its cell without markup
             // may have lost the word ("Bogo<b>MIPS"): then nothing is cut.
             if (auto at = lower(own).find("bogomips"); at != std::string::npos)
@@ -877,21 +548,21 @@ struct Reader {
         return {};
     }
 
-    bool all_percent(const Table& t) const {
+    bool all_percent(const Grid& t) const {
         // A percent figure has its sign: a table without one (most) needs no cell read.
-        bool signs = std::any_of(t.rows.begin() + 1, t.rows.end(), [](const auto& row) {
+        bool signs = std::any_of(t.rows().begin() + 1, t.rows().end(), [](const auto& row) {
             return std::any_of(row.begin(), row.end(), [](const std::string& c) {
                 return c.find('%') != std::string::npos;
             });
         });
         if (!signs) return false;
         size_t figures = 0, percent = 0;
-        for (size_t r = 1; r < t.rows.size(); ++r)
-            for (const auto& c : t.rows[r])
-                if (auto n = read_hand_number(c)) ++figures, percent += n->percent;
+        for (size_t r = 1; r < t.size(); ++r)
+            for (size_t k = 0; k < t.row(r).size(); ++k)
+                if (const auto& n = t.number(r, k)) ++figures, percent += n->percent;
         return figures > 0 && percent * 2 > figures;
     }
-    void ratio_seen(const Table& t) {
+    void ratio_seen(const Grid& t) {
         if (!out.ratio_table_line) out.ratio_table_line = lines[t.first].line;
     }
 
@@ -899,19 +570,19 @@ struct Reader {
     // ("openssl speed -evp aes-256-cbc"), a row of another program
     // ("libarchivetest aes-256") holds no openssl figures.
     // Which rows those are, by index into t.rows; each label read once.
-    static std::vector<bool> other_program_rows(const Table& t,
+    static std::vector<bool> other_program_rows(const Grid& t,
                                                 const std::vector<bool>& figure_column) {
-        std::vector<std::string> labels(t.rows.size());
-        for (size_t r = 1; r < t.rows.size(); ++r)
-            for (size_t k = 0; k < t.rows[r].size() && k < figure_column.size(); ++k)
-                if (!figure_column[k] && !t.rows[r][k].empty()) {
-                    labels[r] = lower(hand_cell_text(t.rows[r][k]));
+        std::vector<std::string> labels(t.rows().size());
+        for (size_t r = 1; r < t.rows().size(); ++r)
+            for (size_t k = 0; k < t.rows()[r].size() && k < figure_column.size(); ++k)
+                if (!figure_column[k] && !t.rows()[r][k].empty()) {
+                    labels[r] = lower(t.text(r, k));
                     break;
                 }
         auto command = [](const std::string& l) { return l.rfind("openssl ", 0) == 0; };
-        std::vector<bool> other(t.rows.size());
+        std::vector<bool> other(t.rows().size());
         if (std::none_of(labels.begin(), labels.end(), command)) return other;
-        for (size_t r = 1; r < t.rows.size(); ++r)
+        for (size_t r = 1; r < t.rows().size(); ++r)
             other[r] = !command(labels[r]) && labels[r].find(' ') != std::string::npos;
         return other;
     }
@@ -922,20 +593,18 @@ struct Reader {
     static constexpr const char* kEvpRowsNote =
         "the table's EVP rows (aes-128-cbc), apart from its classic rows (aes-128 cbc)";
     static bool evp_reprint(const std::map<std::string, Run>& runs, const std::string& key,
-                            const std::string& alg, const std::vector<std::string>& row) {
+                            const std::string& alg, const Grid& t, size_t r) {
         auto it = runs.find(key);
         if (it == runs.end() || kind_of(alg) != AlgorithmKind::cipher) return false;
         bool seen = std::any_of(it->second.measurements.begin(), it->second.measurements.end(),
                                 [&](const Measurement& m) { return m.algorithm == alg; });
-        bool evp_named = std::any_of(row.begin(), row.end(), [&](const std::string& c) {
-            std::string t = lower(hand_cell_text(c));
-            return t == alg;
-        });
-        return seen && evp_named;
+        for (size_t k = 0; seen && k < t.row(r).size(); ++k)
+            if (lower(t.text(r, k)) == alg) return true;
+        return false;
     }
 
     // Columns are block sizes; each row one algorithm of one run.
-    void size_columns(const Table& t, const std::vector<HeaderCell>& cols) {
+    void size_columns(const Grid& t, const std::vector<HeaderCell>& cols) {
         std::vector<std::string> order;
         std::map<std::string, Run> runs;
         std::vector<bool> figure_column(cols.size());
@@ -944,8 +613,8 @@ struct Reader {
         std::optional<std::string> fallback;  // only rows that name no algorithm need it
         std::string caption;
         const std::vector<bool> other_programs = other_program_rows(t, figure_column);
-        for (size_t r = 1; r < t.rows.size(); ++r) {
-            const auto& row = t.rows[r];
+        for (size_t r = 1; r < t.size(); ++r) {
+            const auto& row = t.row(r);
             row_line = t.line_of(r);
             if (other_programs[r]) continue;
             std::string alg, key;
@@ -954,17 +623,17 @@ struct Reader {
             double row_unit = 0;  // "md5 (MB/s)"
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
                 if (figure_column[k]) continue;
-                std::string a = hand_algorithm_word(hand_cell_text(row[k]));
-                if (HeaderCell h; a.empty() && (h = read_header_cell(row[k])).unit > 0 &&
-                                  !h.algorithm.empty() && h.size == 0)
+                std::string a = hand_algorithm_word(t.text(r, k));
+                if (const HeaderCell& h = t.header(r, k);
+                    a.empty() && h.unit > 0 && !h.algorithm.empty() && h.size == 0)
                     a = h.algorithm, row_unit = h.unit;
                 if (a.empty()) a = label_algorithm(row[k]);  // "ChaCha20 (AVX2)"
                 if (alg.empty() && !a.empty() && !named_with_key_bits(a)) {
                     alg = a;
                     label_column[k] = true;  // the algorithm names no run
-                } else if (!row[k].empty() && !number_cell(row[k]) && !cols[k].ratio) {
+                } else if (!row[k].empty() && !number_text(t.text(r, k)) && !cols[k].ratio) {
                     // a number is never a machine's name (a "notes" column, a size not read)
-                    key += (key.empty() ? "" : " / ") + hand_cell_text(row[k]);
+                    key += (key.empty() ? "" : " / ") + t.text(r, k);
                 }
             }
             if (alg.empty()) {
@@ -973,18 +642,18 @@ struct Reader {
             }
             if (alg.empty()) continue;
             // Kept apart under a key no label can spell (a unit separator).
-            const bool evp = evp_reprint(runs, key, alg, row);
+            const bool evp = evp_reprint(runs, key, alg, t, r);
             if (evp) key += "\x1f" + std::string("evp");
             if (!runs.count(key)) {
                 order.push_back(key);
                 runs[key] = table_run(file, lines[t.first].line);
                 Machine m;
-                name_run(runs[key], m, t.rows[0], row, label_column, caption);
+                name_run(runs[key], m, t, r, label_column, caption);
                 runs[key].machine = row_machine(m);
                 if (evp) runs[key].notes.push_back(kEvpRowsNote);
             }
             for (size_t k = 0; k < row.size() && k < cols.size(); ++k)
-                if (auto n = read_hand_number(row[k]); n && figure_column[k] && !n->percent)
+                if (auto n = t.figure(r, k); n && figure_column[k])
                     figure(runs[key], alg, Operation::throughput, cols[k].size, *n,
                            row_unit > 0 ? row_unit : cols[k].unit);
         }
@@ -993,24 +662,20 @@ struct Reader {
     }
 
     // Columns name algorithms (with a size or an operation); each row is a run.
-    void algorithm_columns(const Table& t, const std::vector<HeaderCell>& cols) {
+    void algorithm_columns(const Grid& t, const std::vector<HeaderCell>& cols) {
         std::vector<bool> figure_column(cols.size());
         for (size_t k = 0; k < cols.size(); ++k)
             figure_column[k] = !cols[k].algorithm.empty() && !cols[k].ratio;
         std::string caption = caption_machine(lines, t.first);
-        for (size_t r = 1; r < t.rows.size(); ++r) {
-            const auto& row = t.rows[r];
-            if (row == t.rows[0]) continue;  // the header repeated at the end
+        for (size_t r = 1; r < t.size(); ++r) {
+            if (t.row(r) == t.row(0)) continue;  // the header repeated at the end
             row_line = t.line_of(r);
             Run run = table_run(file, lines[t.first].line);
             Machine m;
-            name_run(run, m, t.rows[0], row, figure_column, caption);
+            name_run(run, m, t, r, figure_column, caption);
             run.machine = row_machine(m);
-            for (size_t k = 0; k < row.size() && k < cols.size(); ++k) {
-                auto n = read_hand_number(row[k]);
-                if (!figure_column[k] || !n || n->percent) continue;
-                header_figure(run, cols[k], *n);
-            }
+            for (size_t k = 0; k < t.row(r).size() && k < cols.size(); ++k)
+                if (auto n = t.figure(r, k); n && figure_column[k]) header_figure(run, cols[k], *n);
             if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         }
     }
@@ -1032,26 +697,25 @@ struct Reader {
     // The table turned: rows name an algorithm with a size or an operation
     // ("md5 8192 bytes", "rsa 2048 sign/s"), every other column is a
     // machine's run. False when fewer than two rows do.
-    bool metric_rows(const Table& t, const std::vector<HeaderCell>& cols) {
+    bool metric_rows(const Grid& t, const std::vector<HeaderCell>& cols) {
         std::vector<HeaderCell> keys;
         size_t named = 0;
-        for (size_t r = 1; r < t.rows.size(); ++r) {
-            keys.push_back(key_cell(t.rows[0], t.rows[r]));
+        for (size_t r = 1; r < t.rows().size(); ++r) {
+            keys.push_back(key_cell(t, r));
             const HeaderCell& h = keys.back();
             named += !h.algorithm.empty() && !h.ratio &&
                      (h.size > 0 || h.operation != Operation::throughput);
         }
         if (named >= 1 && operation_columns(t, cols, keys)) return true;
         if (named < 2) return false;
-        const auto& header = t.rows[0];
-        for (size_t k = 1; k < header.size(); ++k) {
-            HeaderCell column = read_header_cell(header[k]);
-            if (column.ratio || hand_cell_text(header[k]).empty()) continue;
+        for (size_t k = 1; k < t.row(0).size(); ++k) {
+            const HeaderCell& column = t.header(0, k);
+            if (column.ratio || t.text(0, k).empty()) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine = row_machine(machine_named(column_name(header[k])));
+            run.machine = row_machine(machine_named(column_name(t.text(0, k))));
             run.notes.push_back("column: " + run.machine->label);
-            for (size_t r = 1; r < t.rows.size(); ++r) {
-                auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
+            for (size_t r = 1; r < t.size(); ++r) {
+                const auto& n = t.number(r, k);
                 row_line = t.line_of(r);
                 HeaderCell key = keys[r - 1];
                 if (key.unit == 0) key.unit = column.unit;  // "Xeon (MB/s)"
@@ -1068,43 +732,43 @@ struct Reader {
 
     // Rows are block sizes, columns algorithms ("| block size | md5 | sha256 |"):
     // one run. False unless the corner says sizes and two rows hold one.
-    bool sized_rows_of_algorithms(const Table& t, const std::vector<HeaderCell>& cols) {
-        std::string corner = lower(hand_cell_text(t.rows[0][0]));
+    bool sized_rows_of_algorithms(const Grid& t, const std::vector<HeaderCell>& cols) {
+        std::string corner = lower(t.text(0, 0));
         if (corner.find("size") == std::string::npos && corner.find("block") == std::string::npos &&
-            corner.find("bytes") == std::string::npos && !rows_are_sizes(t.rows))
+            corner.find("bytes") == std::string::npos && !rows_are_sizes(t))
             return false;
-        std::vector<HeaderCell> sizes;
-        size_t sized = 0;
-        for (size_t r = 1; r < t.rows.size(); ++r) {
-            sizes.push_back(t.rows[r].empty() ? HeaderCell{} : read_header_cell(t.rows[r][0]));
-            sized += sizes.back().size > 0 && sizes.back().algorithm.empty();
-        }
-        if (sized < 2) return false;
+        if (size_labels(t) < 2) return false;
         Run run = captioned_run(t);
-        for (size_t r = 1; r < t.rows.size(); ++r) {
-            const HeaderCell& size = sizes[r - 1];
+        for (size_t r = 1; r < t.size(); ++r) {
+            const HeaderCell& size = t.header(r, 0);
             row_line = t.line_of(r);
             if (size.size <= 0 || !size.algorithm.empty()) continue;
-            for (size_t k = 1; k < cols.size() && k < t.rows[r].size(); ++k) {
+            for (size_t k = 1; k < cols.size() && k < t.row(r).size(); ++k) {
                 const HeaderCell& c = cols[k];
                 if (c.algorithm.empty() || c.ratio || named_with_key_bits(c.algorithm)) continue;
-                auto n = read_hand_number(t.rows[r][k]);
-                if (!n || n->percent) continue;
-                figure(run, c.algorithm, Operation::throughput, size.size, *n,
-                       c.unit > 0 ? c.unit : size.unit);
+                if (auto n = t.figure(r, k))
+                    figure(run, c.algorithm, Operation::throughput, size.size, *n,
+                           c.unit > 0 ? c.unit : size.unit);
             }
         }
         if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         return true;
     }
+    // How many rows a block size labels ("16 bytes", "8192").
+    static size_t size_labels(const Grid& t) {
+        size_t sized = 0;
+        for (size_t r = 1; r < t.size(); ++r)
+            sized += t.header(r, 0).size > 0 && t.header(r, 0).algorithm.empty();
+        return sized;
+    }
 
     // Cells that hold openssl's own rows (cell_rows.h): one run of them all.
     // False when no cell does.
-    bool rows_in_cells(const Table& t) {
+    bool rows_in_cells(const Grid& t) {
         Run run = captioned_run(t);
-        for (size_t r = 1; r < t.rows.size(); ++r) {
+        for (size_t r = 1; r < t.size(); ++r) {
             row_line = t.line_of(r);
-            for (const auto& cell : t.rows[r])
+            for (const auto& cell : t.row(r))
                 if (auto row = openssl_row_in_cell(cell))
                     for (const auto& [size, n] : row->figures)
                         figure(run, row->algorithm, Operation::throughput, size, n);
@@ -1115,7 +779,7 @@ struct Reader {
     }
 
     // One run of the whole table, on the machine its caption names, if any.
-    Run captioned_run(const Table& t) {
+    Run captioned_run(const Grid& t) {
         Run run = table_run(file, lines[t.first].line);
         std::string caption = caption_machine(lines, t.first);
         if (!caption.empty()) run.machine = row_machine(machine_named(caption));
@@ -1125,7 +789,7 @@ struct Reader {
     // Rows name keys ("rsa 2048 bits"), columns their operations ("sign/s",
     // "verify/s"): one run, as openssl's own sign/verify table. False when
     // no column names an operation.
-    bool operation_columns(const Table& t, const std::vector<HeaderCell>& cols,
+    bool operation_columns(const Grid& t, const std::vector<HeaderCell>& cols,
                            const std::vector<HeaderCell>& keys) {
         std::vector<size_t> ops;
         for (size_t k = 1; k < cols.size(); ++k)
@@ -1134,18 +798,17 @@ struct Reader {
                 ops.push_back(k);
         if (ops.empty()) return false;
         Run run = captioned_run(t);
-        for (size_t r = 1; r < t.rows.size(); ++r) {
+        for (size_t r = 1; r < t.size(); ++r) {
             HeaderCell key = keys[r - 1];
             row_line = t.line_of(r);
             if (key.algorithm.empty() || key.ratio ||
                 !(named_with_key_bits(key.algorithm) || whole_key_id(key.algorithm)))
                 continue;
-            for (size_t k : ops) {
-                auto n = k < t.rows[r].size() ? read_hand_number(t.rows[r][k]) : std::nullopt;
-                if (!n || n->percent) continue;
-                key.operation = cols[k].operation;
-                header_figure(run, key, *n);
-            }
+            for (size_t k : ops)
+                if (auto n = t.figure(r, k)) {
+                    key.operation = cols[k].operation;
+                    header_figure(run, key, *n);
+                }
         }
         if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         return true;
@@ -1155,84 +818,69 @@ struct Reader {
     // ("aes-128-cbc","1024", as harnesses and csv-tables list them); every
     // other column is one machine's figures ("am62pxx_sk-fs: throughput
     // (KBytes/Sec)"). False unless two rows are such.
-    bool long_rows(const Table& t) {
-        const auto& header = t.rows[0];
-        size_t alg = header.size(), size = header.size(), rows = 0;
-        for (size_t k = 0; k < header.size(); ++k) {
-            std::string h = lower(hand_cell_text(header[k]));
-            if (size == header.size() &&
+    bool long_rows(const Grid& t) {
+        const size_t width = t.row(0).size();
+        size_t alg = width, size = width, rows = 0;
+        for (size_t k = 0; k < width; ++k) {
+            std::string h = lower(t.text(0, k));
+            if (size == width &&
                 (h.find("size") != std::string::npos || h.find("bytes") != std::string::npos ||
                  h.find("block") != std::string::npos))
                 size = k;
-            else if (alg == header.size() && column_names_algorithms(t, k))
+            else if (alg == width && column_names_algorithms(t, k))
                 alg = k;
         }
-        if (alg == header.size() || size == header.size()) return false;
-        for (size_t r = 1; r < t.rows.size(); ++r)
-            rows += size < t.rows[r].size() && whole_number(t.rows[r][size]) > 0;
+        if (alg == width || size == width) return false;
+        for (size_t r = 1; r < t.size(); ++r) rows += whole_number(t.text(r, size)) > 0;
         if (rows < 2) return false;
-        for (size_t k = 0; k < header.size(); ++k) {
-            HeaderCell column = read_header_cell(header[k]);
+        for (size_t k = 0; k < width; ++k) {
+            const HeaderCell& column = t.header(0, k);
             if (k == alg || k == size || column.ratio) continue;
-            std::string label = hand_cell_text(header[k]);
+            std::string label = t.text(0, k);
             if (auto colon = label.find(": "); colon != std::string::npos) label.resize(colon);
             Run run = table_run(file, lines[t.first].line);
             run.machine = row_machine(machine_named(label));
             run.notes.push_back("column: " + label);
-            for (size_t r = 1; r < t.rows.size(); ++r) {
-                const auto& row = t.rows[r];
+            for (size_t r = 1; r < t.size(); ++r) {
                 row_line = t.line_of(r);
-                if (row.size() != header.size()) continue;
-                std::string id = hand_algorithm_word(hand_cell_text(row[alg]));
-                int64_t bytes = whole_number(row[size]);
-                auto n = read_hand_number(row[k]);
-                if (id.empty() || named_with_key_bits(id) || bytes <= 0 || !n || n->percent)
-                    continue;
+                if (t.row(r).size() != width) continue;
+                std::string id = hand_algorithm_word(t.text(r, alg));
+                int64_t bytes = whole_number(t.text(r, size));
+                auto n = t.figure(r, k);
+                if (id.empty() || named_with_key_bits(id) || bytes <= 0 || !n) continue;
                 figure(run, id, Operation::throughput, bytes, *n, column.unit);
             }
             if (!run.measurements.empty()) runs_out.push_back(std::move(run));
         }
         return true;
     }
-    static bool column_names_algorithms(const Table& t, size_t k) {
+    static bool column_names_algorithms(const Grid& t, size_t k) {
         size_t named = 0;
-        for (size_t r = 1; r < t.rows.size(); ++r)
-            named +=
-                k < t.rows[r].size() && !hand_algorithm_word(hand_cell_text(t.rows[r][k])).empty();
-        return named * 2 > t.rows.size() - 1;
+        for (size_t r = 1; r < t.size(); ++r) named += !hand_algorithm_word(t.text(r, k)).empty();
+        return named * 2 > t.size() - 1;
     }
     // "1024": a cell of digits only; 0 otherwise.
-    static int64_t whole_number(const std::string& cell) {
-        std::string t = hand_cell_text(cell);
+    static int64_t whole_number(const std::string& t) {
         if (t.empty() || t.size() > 12 || t.find_first_not_of("0123456789") != std::string::npos)
             return 0;
         return std::stoll(t);
     }
 
     // Rows are block sizes ("16bytes"); every other column is a run.
-    void size_rows(const Table& t, const std::vector<HeaderCell>& cols) {
-        size_t sized_rows = 0;
-        for (size_t r = 1; r < t.rows.size(); ++r) {
-            auto h = t.rows[r].empty() ? HeaderCell{} : read_header_cell(t.rows[r][0]);
-            sized_rows += h.size > 0 && h.algorithm.empty();
-        }
-        if (sized_rows < 2) return;
+    void size_rows(const Grid& t, const std::vector<HeaderCell>& cols) {
+        if (size_labels(t) < 2) return;
         std::string alg = context_algorithm(lines, t.first, ctx());
         if (alg.empty()) return;
-        std::vector<HeaderCell> sizes;  // each row's, read once for all its columns
-        for (size_t r = 1; r < t.rows.size(); ++r)
-            sizes.push_back(t.rows[r].empty() ? HeaderCell{} : read_header_cell(t.rows[r][0]));
         for (size_t k = 1; k < cols.size(); ++k) {
             if (cols[k].ratio) continue;
             Run run = table_run(file, lines[t.first].line);
-            run.machine = row_machine(machine_named(column_name(t.rows[0][k])));
+            run.machine = row_machine(machine_named(column_name(t.text(0, k))));
             run.notes.push_back("column: " + run.machine->label);
-            for (size_t r = 1; r < t.rows.size(); ++r) {
-                const auto& row = t.rows[r];
+            for (size_t r = 1; r < t.size(); ++r) {
                 row_line = t.line_of(r);
-                const HeaderCell& size = sizes[r - 1];
-                auto n = k < row.size() ? read_hand_number(row[k]) : std::nullopt;
-                if (size.size <= 0 || !size.algorithm.empty() || !n || n->percent) continue;
+                const HeaderCell& size = t.header(r, 0);
+                auto n = t.figure(r, k);
+                if (size.size <= 0 || !size.algorithm.empty() || !n) continue;
                 figure(run, alg, Operation::throughput, size.size, *n,
                        size.unit > 0 ? size.unit : cols[k].unit);
             }
@@ -1351,31 +999,31 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
 // A table shaped as a benchmark of openssl's algorithms, whatever the text
 // around it names: block sizes across and an algorithm down ("| type | 16
 // bytes | 64 bytes |" over "| md5 | ..."), or turned.
-bool benchmark_shaped(const Table& t) {
-    const auto& header = t.rows[0];
-    // A header row of no cells ("||" over the rows) names nothing; its
-    // begin() + 1 would be past its end.
-    if (header.empty()) return false;
-    auto algorithm = [](const std::string& c) {  // "md5", "md5 (MB/s)"
-        return !hand_algorithm_word(hand_cell_text(c)).empty() ||
-               !read_header_cell(c).algorithm.empty();
+bool benchmark_shaped(const Grid& t) {
+    // A header row of no cells ("||" over the rows) names nothing.
+    const size_t width = t.row(0).size();
+    if (width == 0) return false;
+    auto algorithm = [&](size_t r, size_t k) {  // "md5", "md5 (MB/s)"
+        return !hand_algorithm_word(t.text(r, k)).empty() || !t.header(r, k).algorithm.empty();
     };
-    auto first_cells = [&](auto pred) {
-        return std::count_if(t.rows.begin() + 1, t.rows.end(),
-                             [&](const auto& r) { return !r.empty() && pred(r[0]); });
+    auto sized = [&](size_t r, size_t k) { return names_block_size(t.cell(r, k)); };
+    auto count = [](size_t from, size_t to, auto pred) {
+        size_t n = 0;
+        for (size_t i = from; i < to; ++i) n += pred(i);
+        return n;
     };
-    auto across = [&](auto pred) { return std::count_if(header.begin() + 1, header.end(), pred); };
-    auto sized = [](const std::string& c) { return names_block_size(c); };
     // A harness's report may put the machine first ("| **ALPINE** | `sha256` |"):
     // any label cell, one not under a size, may name the algorithm.
-    auto labelled = [&](const std::vector<std::string>& r) {
-        for (size_t k = 0; k < r.size() && k < header.size(); ++k)
-            if (!sized(header[k]) && algorithm(r[k])) return true;
-        return false;
+    bool labelled_row = false;
+    for (size_t r = 1; r < t.size() && !labelled_row; ++r)
+        for (size_t k = 0; k < t.row(r).size() && k < width && !labelled_row; ++k)
+            labelled_row = !sized(0, k) && algorithm(r, k);
+    auto across = [&](auto pred) { return count(1, width, [&](size_t k) { return pred(0, k); }); };
+    auto first_cells_sized = [&] {
+        return count(1, t.size(), [&](size_t r) { return !t.row(r).empty() && sized(r, 0); });
     };
-    bool labelled_row = std::any_of(t.rows.begin() + 1, t.rows.end(), labelled);
     return (across(sized) >= 2 && labelled_row) ||
-           (across(algorithm) >= 1 && first_cells(sized) >= 2) || signature_table(t.rows);
+           (across(algorithm) >= 1 && first_cells_sized() >= 2) || signature_table(t);
 }
 
 HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
@@ -1390,7 +1038,7 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
         about = about || mentions(text, name);
     bool other = !about && names_other_benchmark(text);
     Reader reader{lines, text, file_name, raw_lines, out, runs, about};
-    find_tables(lines, used, [&](const Table& t) {
+    find_grids(lines, used, [&](const Grid& t) {
         if (about || (!other && benchmark_shaped(t))) reader.table(t);
     });
     return out;
