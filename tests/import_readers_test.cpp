@@ -204,6 +204,17 @@ TEST(ImportReaders, EachKindIsToldByItsFirstBytes) {
         {"one metrics row is not a file of them", "| md5 16-byte | 1 | 2 | 1.5 | KB/sec |\n",
          "openssl speed text"},
         {"openssl's table", "type 16 bytes\nmd5 1.00k\n", "openssl speed text"},
+        {"JSON keyed by figure",
+         "[{\"version\": \"3.0.15\", \"metrics\": {\"md5_16_kbs\": 1.5, "
+         "\"rsa_2048_sign_per_sec\": 8100}}]",
+         "metric keys"},
+        {"JSON with one figure key is a bundle's", "{\"md5_16_kbs\": 1.5, \"runs\": []}", "bundle"},
+        {"result lines", "rsa2048-sign pass 8715.5 sign/s\nmd5-16 pass 1234 bytes/s\n",
+         "result lines"},
+        {"a failed result gives none", "rsa2048-sign fail 8715.5 sign/s\nmd5-16 fail 1 bytes/s\n",
+         "openssl speed text"},
+        {"the unit must fit the figure", "rsa2048-sign pass 1 bytes/s\nmd5-16 pass 1 sign/s\n",
+         "openssl speed text"},
     };
     for (const auto& c : cases) EXPECT_EQ(import::reader_for(c.input).name, c.want) << c.name;
 }

@@ -62,5 +62,9 @@ bool mr_sections_sniff(std::string_view head);
 Read read_mr_sections(Input& input);  // a harness's `ALGO:` sections of -mr -multi output
 bool metrics_sniff(std::string_view head);
 Read read_metrics(Input& input);  // a harness's `aes-128-cbc 16-byte ... KB/sec` rows
+bool metric_keys_sniff(std::string_view head);
+Read read_metric_keys(Input& input);  // JSON keyed by figure: `"aes_256_gcm_1k_kbs": 7604872.4`
+bool result_lines_sniff(std::string_view head);
+Read read_result_lines(Input& input);  // a script's `rsa2048-sign pass 8715.5 sign/s` lines
 
 }  // namespace speedlab::import

@@ -17,8 +17,10 @@ bool any_text(std::string_view) {
 // takes any other JSON (and says what it lacks); openssl's text takes the rest.
 constexpr Reader kReaders[] = {
     {"columns", columns_sniff, read_columns, false},
+    {"metric keys", metric_keys_sniff, read_metric_keys, false},
     {"bundle", bundle_sniff, read_bundle, true},
     {"metrics", metrics_sniff, read_metrics, false},
+    {"result lines", result_lines_sniff, read_result_lines, false},
     {"openssl -mr sections", mr_sections_sniff, read_mr_sections, false},
     {"openssl speed text", any_text, read_openssl_text, false},
 };
