@@ -10,6 +10,7 @@
 #include "compare/ratio.h"
 #include "core/statistics.h"
 #include "report/comparison.h"
+#include "report/units.h"
 #include "test_support.h"
 
 using namespace speedlab;
@@ -320,4 +321,18 @@ TEST(Report, PlusMinusKeepsItsWidthWhenNoiseIsHuge) {
     EXPECT_EQ(speedlab::report::plus_minus_percent(0.09), "±9%");
     EXPECT_EQ(speedlab::report::plus_minus_percent(2.35), "±235%");
     EXPECT_EQ(speedlab::report::plus_minus_percent(12.3), "±>999%");
+}
+
+// history, rank and the pages print a series' value from its metric's name
+// alone: in the metric's unit, a name that is no metric as a plain number.
+TEST(FigureText, AValueReadsInTheUnitOfTheMetricItsNameSays) {
+    struct Case {
+        const char *name, *metric;
+        double value;
+        std::string want;
+    } cases[] = {{"throughput", "md5@8192", 6242300, "6.242 MB/s"},
+                 {"operations", "rsa1024.sign", 731.71, "731.7/s"},
+                 {"slow operations", "rsa4096.sign", 0.075312, "0.0753/s"},
+                 {"no metric", "classic", 1234567.0, "1.23457e+06"}};
+    for (const auto& c : cases) EXPECT_EQ(report::figure_text(c.metric, c.value), c.want) << c.name;
 }

@@ -7,16 +7,12 @@
 #include "reference/rank.h"
 #include "reference/terms.h"
 #include "report/comparison_parts.h"
+#include "report/units.h"
 
 namespace speedlab::reference {
 
 namespace {
 using nlohmann::json;
-
-std::string value_of(const std::string& key, double v) {
-    auto k = parse_metric_key(key);
-    return k ? report::detail::value_text(*k, v, 0, report::Units::si) : fmt::format("{:g}", v);
-}
 
 std::string name_of(const ReferenceRun& r) {
     return fmt::format("{} ({}, id {})", terminal_safe(r.machine_text()),
@@ -78,13 +74,13 @@ std::string rank_text(const RankView& v, const report::FormatOptions& o) {
                       o.width, "");
     for (const auto& f : g.figures) {
         out += fmt::format("  {:<18} {:>12}  above {:>3.0f}% [{:.0f}-{:.0f}%] of {:>3}", f.metric,
-                           value_of(f.metric, f.value), f.percentile, f.percentile_low,
+                           report::figure_text(f.metric, f.value), f.percentile, f.percentile_low,
                            f.percentile_high, f.machines);
         if (f.below)
-            out += fmt::format("  below: {} {}", value_of(f.metric, f.below->value),
+            out += fmt::format("  below: {} {}", report::figure_text(f.metric, f.below->value),
                                terminal_safe(f.below->run->machine_text()));
         if (f.above)
-            out += fmt::format("  above: {} {}", value_of(f.metric, f.above->value),
+            out += fmt::format("  above: {} {}", report::figure_text(f.metric, f.above->value),
                                terminal_safe(f.above->run->machine_text()));
         out += "\n";
     }
@@ -158,10 +154,11 @@ std::string rank_markdown(const RankView& v, const report::FormatOptions& o) {
                            fmt::format("{:.3f}-{:.3f}", c.mean.low, c.mean.high), name_of(*c.run),
                            std::to_string(c.mean.figures), differences(c)});
     auto near = [](const std::optional<Neighbour>& n, const std::string& metric) {
-        return n ? value_of(metric, n->value) + " " + n->run->machine_text() : std::string();
+        return n ? report::figure_text(metric, n->value) + " " + n->run->machine_text()
+                 : std::string();
     };
     for (const auto& f : g.figures)
-        figures.push_back({f.metric, value_of(f.metric, f.value),
+        figures.push_back({f.metric, report::figure_text(f.metric, f.value),
                            fmt::format("{:.0f}% [{:.0f}-{:.0f}%]", f.percentile, f.percentile_low,
                                        f.percentile_high),
                            std::to_string(f.machines), near(f.below, f.metric),

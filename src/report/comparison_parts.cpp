@@ -241,10 +241,6 @@ std::vector<std::string> columns_of(const RatioGrid& t, const std::string& secti
     return {"op/s"};
 }
 
-std::string value_text(const MetricKey& k, std::optional<double> v, double step, Units units) {
-    return figure_text(k, v, step, units);
-}
-
 std::vector<std::vector<std::string>> side_rows(const Comparison& s, bool with_percent,
                                                 Units units) {
     std::vector<std::vector<std::string>> rows;
@@ -252,7 +248,7 @@ std::vector<std::vector<std::string>> side_rows(const Comparison& s, bool with_p
         std::vector<std::string> row{metric_key(r.metric)};
         for (size_t i = 0; i < r.values.size(); ++i) {
             std::string v =
-                value_text(r.metric, r.values[i], r.printed_steps[i].value_or(0), units);
+                figure_text(r.metric, r.values[i], r.printed_steps[i].value_or(0), units);
             if (r.cv[i]) v += fmt::format(" σ{:.1f}%", 100 * *r.cv[i]);
             if (with_percent && i != s.baseline && r.vs_baseline[i].ratio) {
                 const RatioCell& c = r.vs_baseline[i];

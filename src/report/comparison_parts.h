@@ -57,8 +57,6 @@ std::string csv_row(const std::vector<std::string>& fields);
 std::string number_or_empty(const std::optional<double>& v);
 json cell_json(const std::string& column, const RatioCell& c);
 std::vector<std::string> columns_of(const RatioGrid& t, const std::string& section);
-std::string value_text(const MetricKey& k, std::optional<double> v, double step = 0,
-                       Units units = Units::openssl);
 std::vector<std::vector<std::string>> side_rows(const Comparison& s, bool with_percent,
                                                 Units units = Units::si);
 std::vector<std::string> side_header(const Comparison& s);

@@ -7,6 +7,7 @@
 #include "core/json.h"
 #include "core/plural.h"
 #include "report/comparison_parts.h"
+#include "report/units.h"
 
 namespace speedlab::report {
 
@@ -29,11 +30,6 @@ json point_json(const Run& r, const compare::HistoryPoint& p) {
 
 std::string signed_percent(double ratio) {
     return fmt::format("{:+.1f}%", (ratio - 1) * 100);
-}
-
-std::string value_of(const std::string& metric, double v) {
-    auto key = parse_metric_key(metric);
-    return key ? detail::value_text(*key, v, 0, Units::si) : fmt::format("{:.6g}", v);
 }
 }  // namespace
 
@@ -124,7 +120,7 @@ std::vector<std::vector<std::string>> change_rows(const HistoryView& v) {
             const Run& r = v.runs[s.points[c.index].run];
             rows.push_back({s.metric, v.history.builds[s.build].name, std::to_string(c.index),
                             std::to_string(r.id), compare::measured_date(r).substr(0, 10),
-                            value_of(s.metric, c.before), value_of(s.metric, c.after),
+                            figure_text(s.metric, c.before), figure_text(s.metric, c.after),
                             change_text(c), fmt::format("{:.3g}", c.p)});
         }
     return rows;

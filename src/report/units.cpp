@@ -59,4 +59,9 @@ std::string figure_text(const MetricKey& k, std::optional<double> v, double step
     return *v >= 100 ? fmt::format("{:.1f}/s", *v) : fmt::format("{:.3g}/s", *v);
 }
 
+std::string figure_text(const std::string& metric, double value) {
+    auto key = parse_metric_key(metric);
+    return key ? figure_text(*key, value, 0, Units::si) : fmt::format("{:.6g}", value);
+}
+
 }  // namespace speedlab::report

@@ -31,5 +31,8 @@ int significant_digits(double value, double printed_step);
 // figures as "731.7/s" or "0.0753/s".
 std::string figure_text(const MetricKey& key, std::optional<double> value, double printed_step,
                         Units units);
+// A figure of the metric METRIC names ("md5@8192") in SI units, as history,
+// rank and the pages print a series' values; no metric: six digits.
+std::string figure_text(const std::string& metric, double value);
 
 }  // namespace speedlab::report

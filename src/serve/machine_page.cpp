@@ -25,6 +25,7 @@
 #include "report/history_report.h"
 #include "report/html_builder.h"
 #include "report/summary_formats.h"
+#include "report/units.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
 #include "serve/pages.h"
@@ -108,14 +109,14 @@ std::string figure_chart(const std::vector<Run>& runs, const compare::History& h
             if (p.run < first) continue;
             const Measurement* m =
                 key ? runs[p.run].find(key->algorithm, key->operation, key->parameter) : nullptr;
-            std::string tip = run_tip(runs[p.run], h, p.run) + ": " +
-                              (m && key ? report::detail::value_text(
-                                              *key, m->value, m->printed_step, report::Units::si)
-                                        : report::tick_label(p.value));
+            std::string tip =
+                run_tip(runs[p.run], h, p.run) + ": " +
+                (m && key ? report::figure_text(*key, m->value, m->printed_step, report::Units::si)
+                          : report::tick_label(p.value));
             const auto* c = change_at(s.changes, i);
             if (c)
                 tip += change_tip(*c, [&](double v) {
-                    return key ? report::detail::value_text(*key, v, 0, report::Units::si)
+                    return key ? report::figure_text(*key, v, 0, report::Units::si)
                                : report::tick_label(v);
                 });
             line.points.push_back({p.run - first, p.value, tip, c != nullptr});

@@ -9,6 +9,7 @@
 #include "reference/select.h"
 #include "report/comparison_parts.h"
 #include "report/html_builder.h"
+#include "report/units.h"
 #include "report/year_chart.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
@@ -67,10 +68,10 @@ std::pair<std::string, double> unit_of(const std::string& figure) {
                                  : std::pair<std::string, double>{"operations/s", 1};
 }
 
+// The classic suite's mean reads as its first figure's kind (MB/s).
 std::string value_text(const std::string& figure, double v) {
-    auto k = parse_metric_key(figure == reference::kClassic ? reference::classic_suite().front()
-                                                            : figure);
-    return report::detail::value_text(*k, v, 0, report::Units::si);
+    return report::figure_text(
+        figure == reference::kClassic ? reference::classic_suite().front() : figure, v);
 }
 
 std::string hover(const reference::ReferenceRun& r, const std::string& figure, double v) {

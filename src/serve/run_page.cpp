@@ -11,6 +11,7 @@
 #include "report/run_facts.h"
 #include "report/run_text.h"
 #include "report/speed_table.h"
+#include "report/units.h"
 #include "serve/layout.h"
 #include "serve/page_error.h"
 #include "serve/pages.h"
@@ -53,8 +54,7 @@ report::Html figures_table(const Run& run) {
         out.open("tr", {{"data-metric", key}})
             .element("th", key)
             .element("td", m.source_name.str())
-            .element("td",
-                     report::detail::value_text(k, m.value, m.printed_step, report::Units::si),
+            .element("td", report::figure_text(k, m.value, m.printed_step, report::Units::si),
                      {{"class", "n"}})
             .element("td", std::to_string(std::max<size_t>(1, m.samples.size())), {{"class", "n"}})
             .element("td", spread(m, run.processes), {{"class", "n"}})
