@@ -118,6 +118,35 @@ TEST(ImportRules, RowsWithoutOpensslsHeader) {
     for (const auto& c : cases) check(c);
 }
 
+// A line of only a person's elision mark ("...", "— snip —", "[snip]", "…")
+// is as a blank line: rows after it stay under the header above (corpus 174).
+TEST(ImportRules, ElisionLinesBetweenRowsKeepTheTable) {
+    const std::string head =
+        "The 'numbers' are in 1000s of bytes per second processed.\n"
+        "type 8192 bytes\n"
+        "AES-128-GCM 5585141.76k\n";
+    const std::string rest =
+        "ChaCha20-Poly1305 2215840.43k\n"
+        "AES-128-CCM 1337092.78k\n";
+    const std::vector<Figure> both = {{0, "aes-128-gcm@8192", 5585141760},
+                                      {0, "chacha20-poly1305@8192", 2215840430},
+                                      {0, "aes-128-ccm@8192", 1337092780}};
+    const Case cases[] = {
+        {"dots", head + "...\n" + rest, 1, both},
+        {"dots spaced out", head + ". . .\n" + rest, 1, both},
+        {"an ellipsis", head + "\xE2\x80\xA6\n" + rest, 1, both},
+        {"a book's snip between em dashes", head + "\xE2\x80\x94 snip \xE2\x80\x94\n" + rest, 1,
+         both},
+        {"snip in brackets", head + "[snip]\n" + rest, 1, both},
+        {"dashes around it", head + "-- snip --\n" + rest, 1, both},
+    };
+    for (const auto& c : cases) check(c);
+    // A rule of dashes or prose is no elision: the row after it has no header.
+    auto ruled = parse::parse_speed_text(head + "-----\n" + rest, "t.txt");
+    ASSERT_EQ(ruled.runs.size(), 1u);
+    EXPECT_EQ(ruled.runs[0].find("aes-128-ccm", Operation::throughput, 8192), nullptr);
+}
+
 TEST(ImportRules, RunsSharingOneHeader) {
     const Case cases[] = {
         {"labelled runs under one header (067)",

@@ -610,11 +610,34 @@ bool marker_line(std::string_view t, Token& tok) {
 
 }  // namespace
 
+bool elision_line(std::string_view t) {
+    if (t.empty()) return false;
+    auto c = static_cast<unsigned char>(t.front());
+    if (c != '.' && c != '-' && c != '[' && c != '(' && c != '<' && c != 0xE2) return false;
+    std::string rest;
+    for (size_t k = 0; k < t.size(); ++k) {
+        std::string_view at = t.substr(k);
+        if (at.starts_with("\xE2\x80\x94") || at.starts_with("\xE2\x80\x93")) {  // em, en dash
+            k += 2;
+            continue;
+        }
+        if (at.starts_with("\xE2\x80\xA6")) {  // "…"
+            rest += "...";
+            k += 2;
+            continue;
+        }
+        if (std::string_view(" \t-[]()<>").find(t[k]) == std::string_view::npos)
+            rest += static_cast<char>(std::tolower(static_cast<unsigned char>(t[k])));
+    }
+    return rest == "snip" || rest == "snipped" ||
+           (rest.size() >= 2 && rest.find_first_not_of('.') == std::string::npos);
+}
+
 Token classify(std::string_view line) {
     Token tok;
     std::string_view t = trim(line);
     tok.text = t;
-    if (t.empty()) {
+    if (t.empty() || elision_line(t)) {
         tok.line = Blank{};
         return tok;
     }

@@ -146,6 +146,11 @@ struct Token {
     }
 };
 
+// "...", ". . .", "…", "— snip —", "[snip]": a person's mark that lines were
+// left out. It is no text of its own, as a blank line: rows after it stay
+// under the table's header, and it names no run.
+bool elision_line(std::string_view t);
+
 Token classify(std::string_view line);
 
 // The id of a KEM or signature table row: "rsa2048" in a signature table is

@@ -231,14 +231,13 @@ ParsedText Parser::parse(bool merge) {
     used_.assign(lines_.size(), false);
     out_.diagnostics = std::move(clean_.diagnostics);  // what unwrap dropped
     for (i_ = 0; i_ < lines_.size(); ++i_) {
-        std::string_view line = lines_[i_].text();
         Token& tok = token_here();
         if (other_.active() || (run_.active && !run_.printed_by.empty())) past_fence();
         bool used = !only_openssl(tok) && system_text();
         used = speed_line(tok) || used;
         if (used) used_[i_] = true;
         if (!used && tok.kind() != LineKind::prompt) after_prompt(tok);
-        bool blank = trim(line).empty();
+        bool blank = tok.kind() == LineKind::blank;  // an elision too (classify.h)
         if (run_.active) {
             if (used)
                 run_.last_used = i_;
@@ -547,8 +546,8 @@ std::string Parser::heading_above(size_t first) const {
     for (size_t k = first, seen = 0; k-- > 0 && seen < 4;) {
         std::string_view l = trim(lines_[k].text());
         // Fences ("```", and Markdown's "~~~" too), prompts and comments name nothing.
-        if (l.empty() || starts_with(l, "```") || starts_with(l, "~~~") || starts_with(l, "$") ||
-            starts_with(l, "#"))
+        if (l.empty() || elision_line(l) || starts_with(l, "```") || starts_with(l, "~~~") ||
+            starts_with(l, "$") || starts_with(l, "#"))
             continue;
         ++seen;
         // A heading, not a sentence: short, no full stop, no quotes.
