@@ -20,6 +20,12 @@ constexpr const char* kKae =
     "153-openeuler-kae-doc-sizes-of-seven-digits-glued-to-bytes-suse-prompt.md";
 constexpr const char* kTiber =
     "154-other-program-in-openssl-layout-under-its-prompt-fenced-harness-csv.md";
+constexpr const char* kReport =
+    "172-harness-md-report-size-in-header-8k-kbs-in-heading-thousands-commas-zero-cells.md";
+constexpr const char* kBook =
+    "174-book-page-copy-curly-quotes-snip-elisions-bytes-8192-four-runs.txt";
+constexpr const char* kTimes =
+    "175-openssl-test-times-ssltest-overheads-then-ssleay-082-speed-8-byte-blocks.txt";
 
 struct Want {
     const char* name;
@@ -67,6 +73,19 @@ TEST(ImportPostedCorpus, FiguresAtTheirAlgorithmSizeAndValue) {
         {"no-ext 64", kTiber, 0, "aes-128-cbc", 64, 320872.58e3},
         {"openssl 16", kTiber, 1, "aes-128-cbc", 16, 616478.02e3},
         {"openssl 64", kTiber, 1, "aes-128-cbc", 64, 1418600.58e3},
+        // A harness's report: "AES-256-GCM (8K)" under "(KB/s)", thousands commas.
+        {"report 8K first", kReport, 0, "aes-256-gcm", 8192, 5856720e3},
+        {"report sha256 8K", kReport, 0, "sha256", 8192, 3332688e3},
+        {"report 8K last", kReport, 6, "aes-256-gcm", 8192, 7414005e3},
+        {"report 1024 Bytes column", kReport, 7, "aes-256-gcm", 1024, 5901582e3},
+        // A book's page: curly quotes, "— snip —" between one-figure rows.
+        {"book doing line", kBook, 0, "aes-128-cbc", 16, 149860669.0 * 16 / 3.00},
+        {"book after a snip", kBook, 0, "chacha20-poly1305", 8192, 2215840.43e3},
+        {"book after two snips", kBook, 0, "aes-128-ccm", 8192, 1337092.78e3},
+        {"book table", kBook, 1, "aes-128-cbc", 256, 1447774.12e3},
+        // openssl's test/times: ssltest's timings, then SSLeay 0.8.2a's 8-byte column.
+        {"times 8 bytes", kTimes, 0, "md2", 8, 131.02e3},
+        {"times last cell", kTimes, 0, "bf-cbc", 8192, 6234.11e3},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
@@ -113,6 +132,16 @@ TEST(ImportPostedCorpus, NothingFromAnotherProgramsTable) {
         EXPECT_EQ(run.measurements.size(), 2u);
         for (const auto& m : run.measurements) EXPECT_GT(m.value, 200e6) << "tiber's figure";
     }
+}
+
+// Zero cells, s_time's handshakes and ssltest's timings give no figure.
+TEST(ImportPostedCorpus, NoFigureFromZerosHandshakesOrSsltest) {
+    size_t figures = 0;
+    for (const auto& run : read_corpus(kReport).read.runs) figures += run.measurements.size();
+    EXPECT_EQ(figures, 28u);  // 14 at 8192 bytes, 7 at 1024 and 7 repeated at 8192
+    auto times = read_corpus(kTimes).read;
+    ASSERT_EQ(times.runs.size(), 1u);
+    EXPECT_EQ(times.runs[0].measurements.size(), 55u + 8u);  // 11 rows x 5, 4 keys x 2
 }
 
 TEST(ImportPostedCorpus, OtherProgramsNamingOpensslGiveNothing) {
