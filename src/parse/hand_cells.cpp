@@ -22,10 +22,6 @@ namespace speedlab::parse {
 
 namespace {
 
-std::string lower(std::string_view s) {
-    return lower_ascii(s);
-}
-
 constexpr ByteSet kMarkup("<'*`");
 constexpr ByteSet kSeparators(",' \xE2\xC2");
 constexpr ByteSet kMarkupOrSeparators("<'*`, \xE2\xC2");
@@ -111,7 +107,7 @@ std::string algorithm_word(std::string_view word) {
     // Every name below starts with one of these: most words of prose are spared.
     char first = static_cast<char>(std::tolower(static_cast<unsigned char>(word.front())));
     if (std::string_view("3abcdeghimprstw").find(first) == std::string_view::npos) return {};
-    std::string w = lower(word);
+    std::string w = lower_ascii(word);
     // Punctuation of the sentence around it: "(aes-128-cbc):", "md5," — but
     // the parentheses of "hmac(md5)" are the name's.
     bool paren = w.find('(') != std::string::npos;
@@ -131,7 +127,7 @@ std::string algorithm_word(std::string_view word) {
 bool key_word(std::string_view word, std::string& alg, int64_t& bits) {
     // Such a word ends in a digit: most words are spared the copy below.
     if (word.size() < 6 || !std::isdigit(static_cast<unsigned char>(word.back()))) return false;
-    std::string w = lower(word);
+    std::string w = lower_ascii(word);
     std::string_view family = key_size_family(w);
     if (w.size() < 6 || family.empty()) return false;
     int64_t b = 0;
@@ -192,7 +188,7 @@ std::string hand_algorithm_word(std::string_view word) {
 }
 
 bool names_block_size(std::string_view cell) {
-    std::string t = lower(strip_markup(cell));
+    std::string t = lower_ascii(strip_markup(cell));
     if (t.find("byte") != std::string::npos) return true;
     // "16B", "1KB", "8 KiB": a number and a byte unit, nothing else. Every
     // unit has a b, k or m: most cells (figures, names) end here.
@@ -224,7 +220,7 @@ std::string rate_word(std::string_view w) {
         w.remove_suffix(1);
     auto slash = w.rfind('/');
     if (slash == std::string_view::npos || slash == 0 || w.size() > 16) return {};
-    std::string per = lower(w.substr(slash + 1));
+    std::string per = lower_ascii(w.substr(slash + 1));
     if (per != "s" && per != "sec" && per != "second") return {};
     return std::string(w.substr(0, slash)) + "/s";
 }
@@ -237,7 +233,7 @@ double rate_unit_bytes(std::string_view word) {
         {"kib/s", 1024.0}, {"mib/s", 1048576}, {"gib/s", 1073741824.0}, {"o/s", 1},
         {"ko/s", 1e3},     {"mo/s", 1e6},      {"go/s", 1e9},           {"k/s", 1e3},
         {"kbyte/s", 1e3},  {"mbyte/s", 1e6},   {"gbyte/s", 1e9}};
-    std::string w = lower(rate_word(word));
+    std::string w = lower_ascii(rate_word(word));
     if (w.empty() || w.size() > 8) return 0;
     for (const auto& [name, bytes] : kUnits)
         if (w == name) return bytes;
@@ -264,7 +260,7 @@ std::string_view unit_word(std::string_view w) {
 // What a header cell names, from its text alone (read_header_cell keeps it).
 HeaderCell read_header_text(std::string_view text) {
     HeaderCell h;
-    std::string t = lower(without_thousands(strip_markup(text)));
+    std::string t = lower_ascii(without_thousands(strip_markup(text)));
     for (std::string_view r : {"ratio", "speedup", "speed-up", "improvement", "relative", "%",
                                "diff", "faster", "gain", "delta", "\xCE\x94"})  // Δ
         if (t.find(r) != std::string::npos) h.ratio = true;
@@ -369,7 +365,7 @@ namespace {
 std::optional<size_t> spread_after(std::string_view cell) {
     auto open = cell.find('(');
     if (open == std::string_view::npos || open == 0 || cell.back() != ')') return std::nullopt;
-    std::string inside = lower(cell.substr(open + 1));
+    std::string inside = lower_ascii(cell.substr(open + 1));
     for (std::string_view w : {"min", "max", "\xC2\xB1", "+/-", "sd", "stdev", "cv"})
         if (inside.find(w) != std::string::npos) return open;
     return std::nullopt;

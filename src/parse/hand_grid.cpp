@@ -53,6 +53,12 @@ const std::optional<HandNumber>& Grid::number(size_t r, size_t k) const {
     return c->number;
 }
 
+bool Grid::names_size(size_t r, size_t k) const {
+    Readings* c = at(r, k);
+    if (c && !c->names_size) c->names_size = names_block_size(rows_[r][k]);
+    return c && *c->names_size;
+}
+
 std::optional<HandNumber> Grid::figure(size_t r, size_t k) const {
     const auto& n = number(r, k);
     return n && !n->percent ? n : std::nullopt;

@@ -34,11 +34,13 @@ class Grid {
     const std::optional<HandNumber>& number(size_t r, size_t k) const;
     // A number that is no percentage: what a figure column holds.
     std::optional<HandNumber> figure(size_t r, size_t k) const;
+    bool names_size(size_t r, size_t k) const;  // names_block_size
 
   private:
     struct Readings {
         std::optional<std::string> text;
         std::optional<HeaderCell> header;
+        std::optional<bool> names_size;
         bool number_read = false;
         std::optional<HandNumber> number;
     };

@@ -24,6 +24,7 @@ namespace {
 
 // "512 bits", "2048-bit", "4096": a key's size alone.
 bool bits_cell(const std::string& text) {
+    if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return false;
     std::string t = lower_ascii(text);
     size_t digits = t.find_first_not_of("0123456789");
     if (digits == 0 || t.empty()) return false;

@@ -10,7 +10,7 @@ bool rows_are_sizes(const Grid& t) {
     for (size_t r = 1; r < t.size(); ++r) {
         if (t.text(r, 0).empty()) continue;
         const HeaderCell& h = t.header(r, 0);
-        if (h.size <= 0 || !h.algorithm.empty() || !names_block_size(t.cell(r, 0))) return false;
+        if (h.size <= 0 || !h.algorithm.empty() || !t.names_size(r, 0)) return false;
         ++sized;
     }
     return sized >= 2;

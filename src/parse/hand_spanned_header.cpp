@@ -17,7 +17,7 @@ namespace {
 bool spanning_cell(const Grid& t, size_t r, size_t k) {
     const HeaderCell& h = t.header(r, k);
     if (!h.algorithm.empty() || h.ratio) return false;
-    return (h.size > 0 && names_block_size(t.cell(r, k))) || h.operation != Operation::throughput;
+    return (h.size > 0 && t.names_size(r, k)) || h.operation != Operation::throughput;
 }
 
 // "1.1.1f", "openssl3.0", "OpenSSL 3.0.0" as "OpenSSL 1.1.1f"...; empty when

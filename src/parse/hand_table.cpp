@@ -37,10 +37,6 @@ struct Context {
     int64_t key_bits = 0;                         // "2048 bit keys", "rsa2048"
 };
 
-std::string lower(std::string_view s) {
-    return lower_ascii(s);
-}
-
 // The number written before `phrase` ("1024 byte blocks", "2048-bit keys"), 0: none.
 int64_t number_before(const std::string& t, std::string_view phrase) {
     auto at = t.find(phrase);
@@ -128,7 +124,7 @@ Context read_context(const std::vector<CleanLine>& lines, std::string_view text)
             (!mentions(l.text(), "byte block") && !mentions(l.text(), "bit key") &&
              !mentions(l.text(), "openssl speed") && !mentions(l.text(), " chunk")))
             continue;
-        std::string t = lower(l.text());
+        std::string t = lower_ascii(l.text());
         if (auto b = number_before(t, "byte block")) c.block_size = b;
         if (auto b = chunk_size(t)) c.block_size = b;
         if (auto k = number_before(t, "bit key")) c.key_bits = k;
@@ -223,10 +219,6 @@ Run table_run(const std::string& file, size_t line) {
     return r;
 }
 
-bool contains(const std::string& s, std::string_view p) {
-    return s.find(p) != std::string::npos;
-}
-
 // A figure, or a row's index ("0": pandas numbers its rows from zero, which
 // is no figure): never a machine's name.
 bool number_text(const std::string& t) {
@@ -244,12 +236,6 @@ std::string column_name(std::string name) {
     return std::string(trim(std::string_view(name).substr(0, open)));
 }
 
-Machine machine_named(std::string label) {
-    Machine m;
-    m.label = std::move(label);
-    return m;
-}
-
 // Label cells name the run and its machine `m`: the machine, its OS, the
 // OpenSSL version, BogoMips.
 void name_run(Run& r, Machine& m, const Grid& t, size_t row, const std::vector<bool>& figure_column,
@@ -257,14 +243,14 @@ void name_run(Run& r, Machine& m, const Grid& t, size_t row, const std::vector<b
     std::vector<std::string> names;
     for (size_t k = 0; k < t.row(row).size() && k < t.row(0).size(); ++k) {
         if (figure_column[k] || t.cell(row, k).empty()) continue;
-        std::string h = lower(t.text(0, k));
+        std::string h = lower_ascii(t.text(0, k));
         const std::string& cell = t.text(row, k);
         bool digit = std::isdigit(static_cast<unsigned char>(cell[0]));
         if ((contains(h, "version") && contains(h, "openssl")) ||
             ((h == "openssl" || h == "libressl") && digit)) {
             std::string lib = h == "libressl" ? "LibreSSL " : "OpenSSL ";
             r.version = digit ? lib + cell : cell;
-        } else if (lower(cell).rfind("openssl ", 0) == 0) {
+        } else if (lower_ascii(cell).rfind("openssl ", 0) == 0) {
             r.version = cell;
         } else if (contains(h, "bogomips")) {
             if (auto n = read_hand_number(cell)) m.bogomips = n->value;
@@ -314,7 +300,7 @@ void add_figure(Run& r, const std::string& id, Operation op, int64_t size, const
 // A BogoMips fact's machine, kernel and figure: facts that share them make
 // one run and add nothing to others after the first (attach_bogomips_facts).
 std::string fact_key(const BogomipsFact& f) {
-    return fmt::format("{}\n{}\n{}", lower(f.machine), f.kernel_release, f.bogomips);
+    return fmt::format("{}\n{}\n{}", lower_ascii(f.machine), f.kernel_release, f.bogomips);
 }
 
 struct Reader {
@@ -396,8 +382,7 @@ struct Reader {
         size_t sized = 0, named = 0;
         std::vector<bool> sized_at(cols.size());
         for (size_t k = 0; k < cols.size(); ++k) {
-            sized_at[k] =
-                cols[k].size > 0 && cols[k].algorithm.empty() && names_block_size(t.cell(0, k));
+            sized_at[k] = cols[k].size > 0 && cols[k].algorithm.empty() && t.names_size(0, k);
             sized += sized_at[k];
             named += !cols[k].algorithm.empty() && !cols[k].ratio;
         }
@@ -448,7 +433,7 @@ struct Reader {
         size_t named = 0, sized = 0;
         for (size_t k = 0; k < width; ++k) {
             named += !hand_algorithm_word(t.text(0, k)).empty();
-            sized += names_block_size(t.cell(1, k)) && !t.number(1, k);
+            sized += t.names_size(1, k) && !t.number(1, k);
         }
         if (named == 0 || sized < 2 || sized <= named) return std::nullopt;
         Rows rows(t.rows().begin() + 1, t.rows().end());
@@ -456,7 +441,7 @@ struct Reader {
         for (size_t k = 0; k < width; ++k) {
             const std::string& top = t.text(0, k);
             if (!top.empty()) algorithm = hand_algorithm_word(top).empty() ? "" : top;
-            if (names_block_size(t.cell(1, k)) && !algorithm.empty())
+            if (t.names_size(1, k) && !algorithm.empty())
                 rows[0][k] = algorithm + " " + t.cell(1, k);
             else if (!top.empty())
                 rows[0][k] = t.cell(0, k);
@@ -468,18 +453,16 @@ struct Reader {
     // A table of BogoMips per machine and kernel; false when it is not one.
     bool bogomips_table(const Grid& t) {
         size_t h = 0;
-        while (h < 2 && h < t.rows().size() && bogomips_columns(t.rows()[h]).empty()) ++h;
-        if (h >= 2 || h + 1 >= t.rows().size()) return false;
-        const auto& header = t.rows()[h];
-        auto columns = bogomips_columns(header);
+        while (h < 2 && h < t.size() && bogomips_columns(t.row(h)).empty()) ++h;
+        if (h >= 2 || h + 1 >= t.size()) return false;
+        auto columns = bogomips_columns(t.row(h));
         auto names = column_machines(t, h, columns);
-        size_t kernel = label_column(header, {"kernel"});
-        size_t system = label_column(header, {"distribution", "os", "system", "release"});
-        for (size_t r = h + 1; r < t.rows().size(); ++r) {
-            const auto& row = t.rows()[r];
+        size_t kernel = label_column(t, h, {"kernel"});
+        size_t system = label_column(t, h, {"distribution", "os", "system", "release"});
+        for (size_t r = h + 1; r < t.size(); ++r)
             for (size_t c = 0; c < columns.size(); ++c) {
-                auto n = columns[c] < row.size() ? read_hand_number(row[columns[c]]) : std::nullopt;
-                if (names[c].empty() || !n || n->percent || n->value <= 0) continue;
+                auto n = t.figure(r, columns[c]);
+                if (names[c].empty() || !n || n->value <= 0) continue;
                 BogomipsFact fact;
                 fact.machine = names[c];
                 fact.emulator = emulator_named(names[c]);
@@ -487,12 +470,11 @@ struct Reader {
                 if (n->step > 0) fact.step = n->step;
                 fact.line = lines[t.first].line;
                 fact.row_line = t.line_of(r);
-                if (kernel < row.size()) fact.kernel_release = kernel_of(row[kernel]);
-                if (system < row.size()) fact.distribution = hand_cell_text(row[system]);
+                fact.kernel_release = kernel_of(t.text(r, kernel));
+                fact.distribution = t.text(r, system);
                 if (fact_keys.insert(fact_key(fact)).second)
                     out.bogomips_facts.push_back(std::move(fact));
             }
-        }
         return true;
     }
     static std::vector<size_t> bogomips_columns(const std::vector<std::string>& header) {
@@ -508,14 +490,14 @@ struct Reader {
                                                     const std::vector<size_t>& columns) {
         std::vector<std::string> above;
         if (h == 1)
-            for (const auto& cell : t.rows()[0])
-                if (!hand_cell_text(cell).empty()) above.push_back(hand_cell_text(cell));
+            for (size_t k = 0; k < t.row(0).size(); ++k)
+                if (!t.text(0, k).empty()) above.push_back(t.text(0, k));
         std::vector<std::string> names;
         for (size_t c = 0; c < columns.size(); ++c) {
-            std::string own = hand_cell_text(t.rows()[h][columns[c]]);
+            std::string own = t.text(h, columns[c]);
             // The column was chosen by its header's text; its cell without markup
             // may have lost the word ("Bogo<b>MIPS"): then nothing is cut.
-            if (auto at = lower(own).find("bogomips"); at != std::string::npos)
+            if (auto at = lower_ascii(own).find("bogomips"); at != std::string::npos)
                 own = trimmed(own.erase(at, 8));
             size_t from_end = columns.size() - c;
             if (own.empty() && above.size() >= from_end) own = above[above.size() - from_end];
@@ -523,18 +505,17 @@ struct Reader {
         }
         return names;
     }
-    static size_t label_column(const std::vector<std::string>& header,
+    static size_t label_column(const Grid& t, size_t h,
                                std::initializer_list<std::string_view> words) {
-        for (size_t k = 0; k < header.size(); ++k) {
-            std::string cell = lower(hand_cell_text(header[k]));
+        for (size_t k = 0; k < t.row(h).size(); ++k) {
+            std::string cell = lower_ascii(t.text(h, k));
             for (auto w : words)
-                if (cell == w || (w.size() > 2 && mentions(header[k], w))) return k;
+                if (cell == w || (w.size() > 2 && mentions(t.cell(h, k), w))) return k;
         }
-        return header.size();
+        return t.row(h).size();
     }
     // "Linux 2.2.14" -> "2.2.14"; empty when the cell names no version.
-    static std::string kernel_of(const std::string& cell) {
-        std::string t = hand_cell_text(cell);
+    static std::string kernel_of(const std::string& t) {
         auto digit = t.find_first_of("0123456789");
         if (digit == std::string::npos) return {};
         auto end = t.find_first_not_of("0123456789.", digit);
@@ -544,7 +525,7 @@ struct Reader {
     }
     static std::string emulator_named(const std::string& name) {
         for (std::string_view e : {"PCem", "86Box", "QEMU", "Bochs", "DOSBox"})
-            if (lower(name) == lower(e)) return std::string(e);
+            if (lower_ascii(name) == lower_ascii(e)) return std::string(e);
         return {};
     }
 
@@ -572,17 +553,17 @@ struct Reader {
     // Which rows those are, by index into t.rows; each label read once.
     static std::vector<bool> other_program_rows(const Grid& t,
                                                 const std::vector<bool>& figure_column) {
-        std::vector<std::string> labels(t.rows().size());
-        for (size_t r = 1; r < t.rows().size(); ++r)
-            for (size_t k = 0; k < t.rows()[r].size() && k < figure_column.size(); ++k)
-                if (!figure_column[k] && !t.rows()[r][k].empty()) {
-                    labels[r] = lower(t.text(r, k));
+        std::vector<std::string> labels(t.size());
+        for (size_t r = 1; r < t.size(); ++r)
+            for (size_t k = 0; k < t.row(r).size() && k < figure_column.size(); ++k)
+                if (!figure_column[k] && !t.cell(r, k).empty()) {
+                    labels[r] = lower_ascii(t.text(r, k));
                     break;
                 }
         auto command = [](const std::string& l) { return l.rfind("openssl ", 0) == 0; };
-        std::vector<bool> other(t.rows().size());
+        std::vector<bool> other(t.size());
         if (std::none_of(labels.begin(), labels.end(), command)) return other;
-        for (size_t r = 1; r < t.rows().size(); ++r)
+        for (size_t r = 1; r < t.size(); ++r)
             other[r] = !command(labels[r]) && labels[r].find(' ') != std::string::npos;
         return other;
     }
@@ -599,7 +580,7 @@ struct Reader {
         bool seen = std::any_of(it->second.measurements.begin(), it->second.measurements.end(),
                                 [&](const Measurement& m) { return m.algorithm == alg; });
         for (size_t k = 0; seen && k < t.row(r).size(); ++k)
-            if (lower(t.text(r, k)) == alg) return true;
+            if (lower_ascii(t.text(r, k)) == alg) return true;
         return false;
     }
 
@@ -676,7 +657,7 @@ struct Reader {
             run.machine = row_machine(m);
             for (size_t k = 0; k < t.row(r).size() && k < cols.size(); ++k)
                 if (auto n = t.figure(r, k); n && figure_column[k]) header_figure(run, cols[k], *n);
-            if (!run.measurements.empty()) runs_out.push_back(std::move(run));
+            keep(run);
         }
     }
 
@@ -700,7 +681,7 @@ struct Reader {
     bool metric_rows(const Grid& t, const std::vector<HeaderCell>& cols) {
         std::vector<HeaderCell> keys;
         size_t named = 0;
-        for (size_t r = 1; r < t.rows().size(); ++r) {
+        for (size_t r = 1; r < t.size(); ++r) {
             keys.push_back(key_cell(t, r));
             const HeaderCell& h = keys.back();
             named += !h.algorithm.empty() && !h.ratio &&
@@ -711,9 +692,7 @@ struct Reader {
         for (size_t k = 1; k < t.row(0).size(); ++k) {
             const HeaderCell& column = t.header(0, k);
             if (column.ratio || t.text(0, k).empty()) continue;
-            Run run = table_run(file, lines[t.first].line);
-            run.machine = row_machine(machine_named(column_name(t.text(0, k))));
-            run.notes.push_back("column: " + run.machine->label);
+            Run run = column_run(t, column_name(t.text(0, k)));
             for (size_t r = 1; r < t.size(); ++r) {
                 const auto& n = t.number(r, k);
                 row_line = t.line_of(r);
@@ -725,7 +704,7 @@ struct Reader {
                 if (n && !n->percent && !key.algorithm.empty() && !key.ratio && keyed)
                     header_figure(run, key, *n);
             }
-            if (!run.measurements.empty()) runs_out.push_back(std::move(run));
+            keep(run);
         }
         return true;
     }
@@ -733,7 +712,7 @@ struct Reader {
     // Rows are block sizes, columns algorithms ("| block size | md5 | sha256 |"):
     // one run. False unless the corner says sizes and two rows hold one.
     bool sized_rows_of_algorithms(const Grid& t, const std::vector<HeaderCell>& cols) {
-        std::string corner = lower(t.text(0, 0));
+        std::string corner = lower_ascii(t.text(0, 0));
         if (corner.find("size") == std::string::npos && corner.find("block") == std::string::npos &&
             corner.find("bytes") == std::string::npos && !rows_are_sizes(t))
             return false;
@@ -751,7 +730,7 @@ struct Reader {
                            c.unit > 0 ? c.unit : size.unit);
             }
         }
-        if (!run.measurements.empty()) runs_out.push_back(std::move(run));
+        keep(run);
         return true;
     }
     // How many rows a block size labels ("16 bytes", "8192").
@@ -779,11 +758,23 @@ struct Reader {
     }
 
     // One run of the whole table, on the machine its caption names, if any.
-    Run captioned_run(const Grid& t) {
+    Run captioned_run(const Grid& t) { return named_run(t, caption_machine(lines, t.first)); }
+    // A run of the table on the machine `label` names (none when empty).
+    Run named_run(const Grid& t, std::string label) {
         Run run = table_run(file, lines[t.first].line);
-        std::string caption = caption_machine(lines, t.first);
-        if (!caption.empty()) run.machine = row_machine(machine_named(caption));
+        Machine m;
+        m.label = std::move(label);
+        run.machine = row_machine(m);
         return run;
+    }
+    // A run of one column's figures, named by its header.
+    Run column_run(const Grid& t, const std::string& label) {
+        Run run = named_run(t, label);
+        run.notes.push_back("column: " + label);
+        return run;
+    }
+    void keep(Run& run, size_t figures = 1) {
+        if (run.measurements.size() >= figures) runs_out.push_back(std::move(run));
     }
 
     // Rows name keys ("rsa 2048 bits"), columns their operations ("sign/s",
@@ -810,7 +801,7 @@ struct Reader {
                     header_figure(run, key, *n);
                 }
         }
-        if (!run.measurements.empty()) runs_out.push_back(std::move(run));
+        keep(run);
         return true;
     }
 
@@ -822,7 +813,7 @@ struct Reader {
         const size_t width = t.row(0).size();
         size_t alg = width, size = width, rows = 0;
         for (size_t k = 0; k < width; ++k) {
-            std::string h = lower(t.text(0, k));
+            std::string h = lower_ascii(t.text(0, k));
             if (size == width &&
                 (h.find("size") != std::string::npos || h.find("bytes") != std::string::npos ||
                  h.find("block") != std::string::npos))
@@ -838,9 +829,7 @@ struct Reader {
             if (k == alg || k == size || column.ratio) continue;
             std::string label = t.text(0, k);
             if (auto colon = label.find(": "); colon != std::string::npos) label.resize(colon);
-            Run run = table_run(file, lines[t.first].line);
-            run.machine = row_machine(machine_named(label));
-            run.notes.push_back("column: " + label);
+            Run run = column_run(t, label);
             for (size_t r = 1; r < t.size(); ++r) {
                 row_line = t.line_of(r);
                 if (t.row(r).size() != width) continue;
@@ -850,7 +839,7 @@ struct Reader {
                 if (id.empty() || named_with_key_bits(id) || bytes <= 0 || !n) continue;
                 figure(run, id, Operation::throughput, bytes, *n, column.unit);
             }
-            if (!run.measurements.empty()) runs_out.push_back(std::move(run));
+            keep(run);
         }
         return true;
     }
@@ -873,9 +862,7 @@ struct Reader {
         if (alg.empty()) return;
         for (size_t k = 1; k < cols.size(); ++k) {
             if (cols[k].ratio) continue;
-            Run run = table_run(file, lines[t.first].line);
-            run.machine = row_machine(machine_named(column_name(t.text(0, k))));
-            run.notes.push_back("column: " + run.machine->label);
+            Run run = column_run(t, column_name(t.text(0, k)));
             for (size_t r = 1; r < t.size(); ++r) {
                 row_line = t.line_of(r);
                 const HeaderCell& size = t.header(r, 0);
@@ -884,7 +871,7 @@ struct Reader {
                 figure(run, alg, Operation::throughput, size.size, *n,
                        size.unit > 0 ? size.unit : cols[k].unit);
             }
-            if (run.measurements.size() >= 2) runs_out.push_back(std::move(run));
+            keep(run, 2);
         }
     }
 };
@@ -925,7 +912,7 @@ std::unordered_map<std::string, std::vector<size_t>> runs_by_machine_and_version
         for (auto& v : version_tokens(m.distribution)) versions.push_back(std::move(v));
         std::sort(versions.begin(), versions.end());
         versions.erase(std::unique(versions.begin(), versions.end()), versions.end());
-        for (const std::string& name : {lower(m.label), lower(m.emulator)}) {
+        for (const std::string& name : {lower_ascii(m.label), lower_ascii(m.emulator)}) {
             if (name.empty()) continue;
             for (const auto& v : versions) {
                 auto& list = index[name + '\n' + v];
@@ -982,7 +969,7 @@ void attach_bogomips_facts(std::deque<Run>& runs, const std::vector<BogomipsFact
         if (made.insert(fact_key(f)).second) runs.push_back(fact_run(f, file_name));
         auto found = f.kernel_release.empty()
                          ? index.end()
-                         : index.find(lower(f.machine) + '\n' + f.kernel_release);
+                         : index.find(lower_ascii(f.machine) + '\n' + f.kernel_release);
         if (found == index.end()) continue;
         // A run that has both facts leaves the list: the next facts of the same
         // machine and kernel (a text quoted many times) pass it by.
@@ -1006,7 +993,7 @@ bool benchmark_shaped(const Grid& t) {
     auto algorithm = [&](size_t r, size_t k) {  // "md5", "md5 (MB/s)"
         return !hand_algorithm_word(t.text(r, k)).empty() || !t.header(r, k).algorithm.empty();
     };
-    auto sized = [&](size_t r, size_t k) { return names_block_size(t.cell(r, k)); };
+    auto sized = [&](size_t r, size_t k) { return t.names_size(r, k); };
     auto count = [](size_t from, size_t to, auto pred) {
         size_t n = 0;
         for (size_t i = from; i < to; ++i) n += pred(i);
