@@ -106,13 +106,7 @@ std::string_view key_size_family(std::string_view id) {
 }
 
 bool joins_key_bits(std::string_view family) {
-    static const std::vector<std::string_view> families = [] {
-        std::vector<std::string_view> out;
-        for (const auto& a : algorithm_table())
-            if (a.has(kKeySizes) && std::find(out.begin(), out.end(), a.family) == out.end())
-                out.push_back(a.family);
-        return out;
-    }();
+    static const auto families = families_with(kKeySizes);
     return std::find(families.begin(), families.end(), family) != families.end();
 }
 

@@ -94,13 +94,17 @@ constexpr AlgorithmInfo kAlgorithms[] = {
      "CHACHA20-POLY1305", kDef, -1, 0, kListed | kInTables | kFeatures},
     {"rand", kDigest, "rand", "rand", "rand", "", "", "", "", kNone, -1, 0, kListed},
     // Public-key families: their ids rank by family, then key bits.
-    {"rsa", kKey, "rsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables, "rsa"},
-    {"dsa", kKey, "dsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables, "dsa"},
-    {"ecdsa", kKey, "ecdsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables, "ecdsa"},
-    {"ecdh", kKey, "ecdh", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables, "ecdh"},
+    {"rsa", kKey, "rsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables | kBitsJoined,
+     "rsa"},
+    {"dsa", kKey, "dsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables | kBitsJoined,
+     "dsa"},
+    {"ecdsa", kKey, "ecdsa", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables | kCurveKeys,
+     "ecdsa"},
+    {"ecdh", kKey, "ecdh", "", "", "", "", "", "", kNone, -1, 0, kListed | kInTables | kCurveKeys,
+     "ecdh"},
     {"ed", kKey, "eddsa", "", "", "", "", "", "", kNone, -1, 0, kListed},
     {"sm2", kKey, "sm2", "", "", "", "", "", "", kNone, -1, 0, kListed, "sm2"},
-    {"ffdh", kKey, "ffdh", "", "", "", "", "", "", kNone, -1, 0, kListed, "ffdh"},
+    {"ffdh", kKey, "ffdh", "", "", "", "", "", "", kNone, -1, 0, kListed | kBitsJoined, "ffdh"},
     {"ml-kem", kKey, "ml-kem", "", "", "", "", "", "", kNone, -1, 0, kListed, "ml-"},
     {"ml-dsa", kKey, "ml-dsa", "", "", "", "", "", "", kNone, -1, 0, kListed},
     {"slh-dsa", kKey, "slh-dsa", "", "", "", "", "", "", kNone, -1, 0, kListed, "slh-"},
@@ -305,6 +309,14 @@ std::vector<std::string> ids_with(AlgorithmFlag flag) {
     return out;
 }
 
+std::vector<std::string_view> families_with(AlgorithmFlag flag) {
+    std::vector<std::string_view> out;
+    for (const auto& a : kAlgorithms)
+        if (a.has(flag) && std::find(out.begin(), out.end(), a.family) == out.end())
+            out.push_back(a.family);
+    return out;
+}
+
 std::span<const AlgorithmStem> algorithm_stems() {
     static const std::vector<AlgorithmStem> stems = [] {
         std::vector<AlgorithmStem> out;
@@ -336,7 +348,8 @@ bool in_word_list(std::string_view list, std::string_view word) {
 }
 
 std::string_view curve_family(std::string_view id) {
-    for (std::string_view family : {kEcdsaFamily, kEcdhFamily})
+    static const auto families = families_with(kCurveKeys);
+    for (std::string_view family : families)
         if (id.size() > family.size() + 1 && id.substr(0, family.size()) == family &&
             id[family.size()] == '-')
             return family;

@@ -31,6 +31,12 @@ enum AlgorithmFlag : unsigned {
     // A block cipher people write run together with its bits and mode
     // ("aes128ecb", "camellia-256-cbc"): its family is read so (kBlockCipherModes).
     kBitsAndMode = 1u << 9,
+    // A family row whose keys are named by curve, "family-curve" ("ecdsa-p256"),
+    // and run together on openssl speed's command line ("ecdsap256").
+    kCurveKeys = 1u << 10,
+    // A family row whose ids join family and key bits ("rsa2048", "ffdh2048"):
+    // a name people write with a hyphen ("rsa-2048") means that id.
+    kBitsJoined = 1u << 11,
 };
 
 // speedlab's own implementation of an algorithm, used where libcrypto lacks it.
@@ -80,6 +86,8 @@ const AlgorithmInfo* algorithm_info(std::string_view id);
 const AlgorithmInfo* algorithm_named(std::string_view name, bool typed);
 // Ids whose flags include `flag`, in table order.
 std::vector<std::string> ids_with(AlgorithmFlag flag);
+// The families of rows whose flags include `flag`, each once, in table order.
+std::vector<std::string_view> families_with(AlgorithmFlag flag);
 
 // Every row's stems with its kind: public key first ("sm2" before "sm3"),
 // then digests, then ciphers.

@@ -70,6 +70,11 @@ const Curve* curve_by_mr_index(int64_t index, int64_t bits) {
     return nullptr;
 }
 
+std::string curve_key_id(std::string_view family, int64_t bits, int64_t index) {
+    const Curve* c = curve_by_mr_index(index, bits);
+    return canonical_curve_id(family, c ? std::string(c->suffix) : "p" + std::to_string(bits));
+}
+
 int curve_bits(std::string_view id) {
     if (is_eddsa(id)) return algorithm_info(id)->bits;  // its own curve: 253, 456
     if (id == kSm2Family) return 256;

@@ -26,6 +26,10 @@ const Curve* curve_by_printed(std::string_view printed);  // case-insensitive
 // falls back on the prime curve of that size. Wide types: a record's numbers
 // are read as int64, and bits past an int are no curve's (not 256 wrapped).
 const Curve* curve_by_mr_index(int64_t index, int64_t bits);
+// FAMILY's ("ecdsa", "ecdh") key on the curve of a -mr record's INDEX and
+// BITS, or with no index (-1) on openssl's first curve of that size: "ecdsa-p256".
+// A size no curve has keeps the prime-curve spelling, so the id still says its bits.
+std::string curve_key_id(std::string_view family, int64_t bits, int64_t index = -1);
 
 // Key bits a row or progress line prints for a curve algorithm id:
 // "ecdsa-p256" 256, "ecdh-x25519" and "ed25519" 253, "ed448" 456, "sm2" 256.

@@ -22,13 +22,14 @@ bool is_digit(char c) {
 // "rsa-2048" and "rsa 2048" (canonical_symmetric_id made the space a hyphen)
 // are "rsa2048": public-key ids join family and key size.
 std::string join_key_size(std::string id) {
-    for (std::string_view family : {kRsaFamily, kDsaFamily, kFfdhFamily}) {
+    static const auto joined = families_with(kBitsJoined), curves = families_with(kCurveKeys);
+    for (std::string_view family : joined) {
         if (id.size() > family.size() + 1 && id.compare(0, family.size(), family) == 0 &&
             id[family.size()] == '-' && is_digit(id[family.size() + 1]))
             return std::string(family) + id.substr(family.size() + 1);
     }
     // openssl speed's own argument names: "ecdsap256", "ecdhx25519".
-    for (std::string_view family : {kEcdsaFamily, kEcdhFamily}) {
+    for (std::string_view family : curves) {
         if (id.size() > family.size() && id.compare(0, family.size(), family) == 0 &&
             id[family.size()] != '-')
             return canonical_curve_id(family, id.substr(family.size()));

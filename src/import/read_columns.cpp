@@ -212,8 +212,7 @@ std::string curve_key(std::string_view family, const std::string& words, int64_t
             (lower.find(lower_ascii(cv.printed)) != std::string::npos ||
              lower.find(lower_ascii(cv.group)) != std::string::npos))
             return canonical_curve_id(family, cv.suffix);
-    const Curve* cv = bits > 0 ? curve_by_mr_index(-1, bits) : nullptr;
-    return cv ? canonical_curve_id(family, cv->suffix) : std::string();
+    return curve_by_mr_index(-1, bits) ? curve_key_id(family, bits) : std::string();
 }
 
 // A row's algorithm id: a cipher's or digest's name, a key's own id

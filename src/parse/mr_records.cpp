@@ -15,13 +15,6 @@ namespace speedlab::parse {
 
 namespace {
 
-// The curve of a record's index and bits ("nistp256"); an unknown size keeps
-// the old prime-curve spelling so the id still says its bits.
-std::string curve_for(int64_t idx, int64_t bits) {
-    if (const Curve* c = curve_by_mr_index(idx, bits)) return std::string(c->printed);
-    return "nistp" + std::to_string(bits);
-}
-
 // "+R15:{count}:{algname}:{secs}" .. "+R20": a 3.2+ KEM (keygen, encaps,
 // decaps) or signature (keygen, sign, verify) test, named as its table names it.
 Progress table_result(const MrResult& r, const std::vector<std::string_view>& f) {
@@ -213,14 +206,14 @@ void MrRecords::public_key(RunBuilder& b, std::string_view tag,
         auto s = number(f[3]), v = number(f[4]);
         bool seconds = key_records_in_seconds(b.run().version)
                            .value_or(s && v && s->value < 1 && v->value < 1);
-        std::string id = canonical_curve_id(kEcdsaFamily, curve_for(*idx, *bits));
+        std::string id = curve_key_id(kEcdsaFamily, *bits, *idx);
         put(b, id, Operation::sign, s, seconds);
         put(b, id, Operation::verify, v, seconds);
     } else if (record == MrRecord::ecdh) {
         // One field is ops/s, the other s/op; their order flipped in 1.1.1.
         auto x = number(f[3]), y = number(f[4]);
         if (x && y)
-            put(b, canonical_curve_id(kEcdhFamily, curve_for(*idx, *bits)), Operation::derive,
+            put(b, curve_key_id(kEcdhFamily, *bits, *idx), Operation::derive,
                 x->value >= y->value ? x : y, false);
     } else if ((record == MrRecord::eddsa || record == MrRecord::sm2) && f.size() >= 6) {
         std::string id = record == MrRecord::sm2 ? std::string(kSm2Family) : lower_ascii(f[3]);

@@ -26,7 +26,8 @@ std::pair<std::string, std::string> command_curve(std::string_view word) {
     std::string w = lower_ascii(word);
     if (is_eddsa(w)) return {std::string(kEddsaFamily), w};
     if (w == kSm2Family) return {w, w};
-    for (std::string_view f : {kEcdsaFamily, kEcdhFamily})
+    static const auto curve_families = families_with(kCurveKeys);
+    for (std::string_view f : curve_families)
         if (w.size() > f.size() && w.compare(0, f.size(), f) == 0)
             return {std::string(f), canonical_curve_id(f, w.substr(f.size()))};
     return {};
