@@ -140,6 +140,13 @@ struct Token {
     bool names_command = false;  // mentions "openssl speed"
     Line line = Other{};
     LineKind kind() const { return static_cast<LineKind>(line.index()); }
+    // Neither blank nor a build line a run prints ("built on:", options,
+    // compiler, CPUINFO: `| tail -5` keeps them without the version): a stray after a prompt.
+    bool stray() const {
+        LineKind k = kind();
+        return k != LineKind::blank && k != LineKind::built_on && k != LineKind::options &&
+               k != LineKind::compiler && k != LineKind::cpuinfo;
+    }
     template <class T>
     const T& as() const {
         return std::get<T>(line);

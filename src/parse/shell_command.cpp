@@ -131,16 +131,13 @@ bool prompt_start(std::string_view t) {
 }  // namespace
 
 OtherProgram::Seen OtherProgram::see(const Token& tok, size_t at) {
-    LineKind kind = tok.kind();
     std::string_view t = tok.text;
-    if (kind == LineKind::blank || kind == LineKind::built_on || kind == LineKind::options ||
-        kind == LineKind::compiler || kind == LineKind::cpuinfo)
-        return Seen::other;
+    if (!tok.stray()) return Seen::other;
     if (tok.names_command) {  // openssl's own command, prompt or not
         clear();
         return Seen::end;
     }
-    if (kind == LineKind::other && prompt_start(t))
+    if (tok.kind() == LineKind::other && prompt_start(t))
         if (auto command = shell_command(t)) {
             if (command->runs != ShellCommand::Runs::other) {
                 clear();  // openssl's, or a file's text: not another's

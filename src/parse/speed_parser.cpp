@@ -171,9 +171,10 @@ class Parser {
     bool read(const Token&, const MrLine& mr) { return machine_readable(mr.record, mr.from_child); }
     bool read(const Token& tok, const Version& version);
     bool read(const Token& tok, const ElapsedNotice&);
-    bool read(const Token& tok, const BuiltOn& built);
-    bool read(const Token& tok, const Options& options);
-    bool read(const Token& tok, const Compiler& compiler);
+    bool header_field(std::string Run::*field, const std::string& value);
+    bool read(const Token&, const BuiltOn& b) { return header_field(&Run::built_on, b.date); }
+    bool read(const Token&, const Options& o) { return header_field(&Run::options, o.options); }
+    bool read(const Token&, const Compiler& c) { return header_field(&Run::compiler, c.command); }
     bool read(const Token& tok, const TimingNote&);
     bool read(const Token& tok, const CpuInfo& info);
     bool read(const Token& tok, const RunTiming& timing);
@@ -386,24 +387,18 @@ bool Parser::repeated_row(const std::string& id) {
 
 // The run ends; the next one shares its header lines and its table's columns.
 void Parser::next_run_under_header() {
-    const Run& old = builder_.run();
+    auto share = [](const Run& from, Run& to) {
+        to.version = from.version, to.built_on = from.built_on, to.options = from.options;
+        to.compiler = from.compiler, to.timing = from.timing;
+    };
     Run shared;
-    shared.version = old.version;
-    shared.built_on = old.built_on;
-    shared.options = old.options;
-    shared.compiler = old.compiler;
-    shared.timing = old.timing;
+    share(builder_.run(), shared);
     auto sizes = run_.sizes;
     Mode mode = run_.mode;
     bool header = run_.header_seen;
     finish();
     begin();
-    Run& run = builder_.run();
-    run.version = std::move(shared.version);
-    run.built_on = std::move(shared.built_on);
-    run.options = std::move(shared.options);
-    run.compiler = std::move(shared.compiler);
-    run.timing = shared.timing;
+    share(shared, builder_.run());
     run_.sizes = std::move(sizes);
     run_.mode = mode;
     run_.header_seen = header;
@@ -532,13 +527,10 @@ void Parser::after_prompt(const Token& tok) {
     if (seen == OtherProgram::Seen::prompt) end_run_at(Boundary::prompt);
     // Where another program's output ends, so does its run: what follows may be openssl's.
     if (seen != OtherProgram::Seen::other && !run_.printed_by.empty()) finish();
-    LineKind kind = tok.kind();
     if (tok.names_command)
         command_after_prompt_ = true;
     else
-        strays_after_prompt_ += kind != LineKind::blank && kind != LineKind::built_on &&
-                                kind != LineKind::options && kind != LineKind::compiler &&
-                                kind != LineKind::cpuinfo;
+        strays_after_prompt_ += tok.stray();
 }
 
 // A short line just above a run ("M1 Firestorm master") names its machine.
@@ -617,26 +609,16 @@ void Parser::remember_command(std::string_view t) {
 // Lines of these kinds are openssl's own and never system text: the system
 // text readers (a score of searches a line) are spared them.
 bool Parser::only_openssl(const Token& tok) {
-    switch (tok.kind()) {
-        case LineKind::throughput_row: {  // all figures: not "... 149.50 BogoMIPS"
-            const auto& row = tok.as<ThroughputRow>();
-            return row.figures == row.cells.size();
-        }
-        case LineKind::progress:
-        case LineKind::mr_record:
-        case LineKind::version:
-        case LineKind::built_on:
-        case LineKind::options:
-        case LineKind::compiler:
-        case LineKind::throughput_header:
-        case LineKind::public_key_header:
-        case LineKind::public_key_row:
-        case LineKind::kem_row:
-        case LineKind::blank:
-            return true;
-        default:
-            return false;
+    using K = LineKind;
+    if (tok.kind() == K::throughput_row) {  // all figures: not "... 149.50 BogoMIPS"
+        const auto& row = tok.as<ThroughputRow>();
+        return row.figures == row.cells.size();
     }
+    static constexpr K kOwn[] = {
+        K::progress, K::mr_record,         K::version,           K::built_on,       K::options,
+        K::compiler, K::throughput_header, K::public_key_header, K::public_key_row, K::kem_row,
+        K::blank};
+    return std::find(std::begin(kOwn), std::end(kOwn), tok.kind()) != std::end(kOwn);
 }
 
 bool Parser::speed_line(Token& tok) {
@@ -693,23 +675,9 @@ bool Parser::read(const Token&, const ElapsedNotice&) {
 }
 
 // The other header lines only count inside a run (after a version or progress line).
-bool Parser::read(const Token&, const BuiltOn& built) {
+bool Parser::header_field(std::string Run::*field, const std::string& value) {
     if (!run_.active) return false;
-    builder_.run().built_on = built.date;
-    run_.header_seen = true;
-    return true;
-}
-
-bool Parser::read(const Token&, const Options& options) {
-    if (!run_.active) return false;
-    builder_.run().options = options.options;
-    run_.header_seen = true;
-    return true;
-}
-
-bool Parser::read(const Token&, const Compiler& compiler) {
-    if (!run_.active) return false;
-    builder_.run().compiler = compiler.command;
+    builder_.run().*field = value;
     run_.header_seen = true;
     return true;
 }
