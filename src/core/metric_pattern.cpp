@@ -4,7 +4,6 @@
 #include <fnmatch.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 
 #include "core/algorithm.h"
@@ -15,17 +14,13 @@
 namespace speedlab {
 
 namespace {
-bool is_digit(char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
-
 // "rsa-2048" and "rsa 2048" (canonical_symmetric_id made the space a hyphen)
 // are "rsa2048": public-key ids join family and key size.
 std::string join_key_size(std::string id) {
     static const auto joined = families_with(kBitsJoined), curves = families_with(kCurveKeys);
     for (std::string_view family : joined) {
         if (id.size() > family.size() + 1 && id.compare(0, family.size(), family) == 0 &&
-            id[family.size()] == '-' && is_digit(id[family.size() + 1]))
+            id[family.size()] == '-' && ascii_digit(id[family.size() + 1]))
             return std::string(family) + id.substr(family.size() + 1);
     }
     // openssl speed's own argument names: "ecdsap256", "ecdhx25519".
@@ -40,10 +35,10 @@ std::string join_key_size(std::string id) {
 // A family ("rsa", "aes", "sha") names the ids it starts, cut at a digit or a
 // hyphen; a name ending in a digit ("rsa4") is no family of "rsa4096".
 bool family_of(std::string_view family, std::string_view id) {
-    if (family.empty() || is_digit(family.back()) || id.size() <= family.size()) return false;
+    if (family.empty() || ascii_digit(family.back()) || id.size() <= family.size()) return false;
     if (id.substr(0, family.size()) != family) return false;
     char next = id[family.size()];
-    return is_digit(next) || next == '-';
+    return ascii_digit(next) || next == '-';
 }
 
 size_t edit_distance(std::string_view a, std::string_view b) {

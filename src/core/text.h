@@ -40,6 +40,21 @@ size_t find_mention(std::string_view text, std::string_view word, size_t from = 
 // the text needs none of that; `text` is then read as it is.
 std::optional<std::string> as_plain_text(std::string_view text);
 
+// ASCII classes of a byte of any sign, as the C locale (the only one
+// speedlab runs in) classes them, without <cctype>'s cast to unsigned char.
+constexpr bool ascii_digit(char c) {
+    return c >= '0' && c <= '9';
+}
+constexpr bool ascii_upper(char c) {
+    return c >= 'A' && c <= 'Z';
+}
+constexpr bool ascii_alpha(char c) {
+    return ascii_upper(c) || (c >= 'a' && c <= 'z');
+}
+constexpr bool ascii_alnum(char c) {
+    return ascii_digit(c) || ascii_alpha(c);
+}
+
 // ASCII lower case, and the text without surrounding white space (space,
 // tab, CR, LF): as a copy, or as a view into `text`.
 std::string lower_ascii(std::string_view text);

@@ -2,11 +2,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <string>
 
+#include "core/text.h"
 #include "parse/byte_scan.h"
 
 namespace speedlab::parse {
@@ -78,8 +78,7 @@ std::optional<int64_t> integer(std::string_view t) {
 }
 
 std::string ungrouped(std::string_view t) {
-    auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
-    if (t.size() < 4 || !digit(t.back()) || !digit(t[t.size() - 2])) return {};
+    if (t.size() < 4 || !ascii_digit(t.back()) || !ascii_digit(t[t.size() - 2])) return {};
     char mark = t[t.size() - 3];
     if (mark != '.' && mark != ',') return {};
     std::string_view whole = t.substr(0, t.size() - 3);
@@ -90,7 +89,7 @@ std::string ungrouped(std::string_view t) {
     std::string out;
     size_t group = 0;  // digits since the last separator
     for (size_t i = 0; i < whole.size(); ++i) {
-        if (digit(whole[i])) {
+        if (ascii_digit(whole[i])) {
             out += whole[i], ++group;
         } else if (whole[i] != sep || (i == sep_at ? group < 1 || group > 3 : group != 3)) {
             return {};
@@ -107,7 +106,7 @@ std::optional<Cell> throughput_cell(std::string_view t) {
         return Cell{0, 0, false};
     bool k = !t.empty() && t.back() == 'k';
     if (k) t.remove_suffix(1);
-    if (t.empty() || !std::isdigit(static_cast<unsigned char>(t.front()))) return std::nullopt;
+    if (t.empty() || !ascii_digit(t.front())) return std::nullopt;
     std::string plain = ungrouped(t);
     if (!plain.empty()) t = plain;
     // openssl speed prints every cell with exactly two decimals ("%11.2f"); a
@@ -121,8 +120,8 @@ std::optional<Cell> throughput_cell(std::string_view t) {
 }
 
 bool cell_like(std::string_view w) {
-    return (!w.empty() && std::isdigit(static_cast<unsigned char>(w.front()))) || w == "inf" ||
-           w == "infk" || w == "nan" || w == "nank" || w == "-nan";
+    return (!w.empty() && ascii_digit(w.front())) || w == "inf" || w == "infk" || w == "nan" ||
+           w == "nank" || w == "-nan";
 }
 
 std::optional<Number> rate(std::string_view t) {
@@ -141,9 +140,7 @@ bool signed_figure(std::string_view w) {
 
 bool empty_cell(std::string_view w) {
     if (w.size() == 3 && (w[0] | 0x20) == 'n' && w[1] == '/' && (w[2] | 0x20) == 'a') return true;
-    return !w.empty() && std::none_of(w.begin(), w.end(), [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c));
-    });
+    return !w.empty() && std::none_of(w.begin(), w.end(), ascii_alnum);
 }
 
 size_t row_name_end(const std::vector<std::string_view>& ws, size_t from) {

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -17,12 +16,6 @@ namespace speedlab::parse {
 
 namespace {
 
-bool alnum(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0;
-}
-bool digit(char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
 bool words_are(std::string_view s, std::initializer_list<std::string_view> want) {
     auto ws = words(s);
     return ws.size() == want.size() && std::equal(ws.begin(), ws.end(), want.begin());
@@ -52,9 +45,10 @@ std::string prompt_host(std::string_view t) {
     }
     std::string_view host = trim(who.substr(at + skip));
     if (starts_with(trim(who), "[")) host = host.substr(0, host.find_first_of(" ]"));
-    bool ok = !host.empty() && host.size() <= 64 &&
-              std::all_of(host.begin(), host.end(),
-                          [](char c) { return alnum(c) || c == '-' || c == '.' || c == '_'; });
+    bool ok =
+        !host.empty() && host.size() <= 64 && std::all_of(host.begin(), host.end(), [](char c) {
+            return ascii_alnum(c) || c == '-' || c == '.' || c == '_';
+        });
     return ok ? std::string(host) : std::string();
 }
 
@@ -62,7 +56,7 @@ std::string prompt_host(std::string_view t) {
 // a timestamp); empty when the line holds none. A record's second field is a number.
 std::string_view mr_record_in(std::string_view t) {
     for (size_t p = t.find('+'); p != std::string_view::npos && p < 64; p = t.find('+', p + 1)) {
-        if (p > 0 && alnum(t[p - 1])) continue;
+        if (p > 0 && ascii_alnum(t[p - 1])) continue;
         std::string_view rec = t.substr(p);
         auto f = fields(rec, ':');
         if (f.size() < 2 || !mr_record(f[0])) continue;
@@ -108,7 +102,7 @@ bool row_in_kilobytes(std::string_view line) {
     size_t k = static_cast<size_t>(std::count_if(ws.begin(), ws.end(), [](auto w) {
         return w.back() == 'k' && throughput_cell(w).has_value();
     }));
-    return k > 0 && k < ws.size() && std::isalpha(static_cast<unsigned char>(ws[0][0]));
+    return k > 0 && k < ws.size() && ascii_alpha(ws[0][0]);
 }
 
 bool row_of_ratios(std::string_view line) {
@@ -139,7 +133,7 @@ namespace {
 // build's date): after the version comes nothing, a date, a bracket or a
 // capital; another lower-case word makes it prose ("OpenSSL 3.0 is ...").
 bool version_at_start(std::string_view t, std::string_view prefix) {
-    if (!starts_with(t, prefix) || t.size() <= prefix.size() || !digit(t[prefix.size()]))
+    if (!starts_with(t, prefix) || t.size() <= prefix.size() || !ascii_digit(t[prefix.size()]))
         return false;
     if (t.find('|') != std::string_view::npos) return false;  // a typed table's row label
     size_t end = t.find_first_of(" \t", prefix.size());
@@ -147,8 +141,7 @@ bool version_at_start(std::string_view t, std::string_view prefix) {
     std::string_view rest = trim(t.substr(end));
     if (rest.empty()) return true;
     char c = rest.front();
-    return digit(c) || c == '[' || c == '(' || std::isupper(static_cast<unsigned char>(c)) ||
-           starts_with(rest, "xx ");
+    return ascii_digit(c) || c == '[' || c == '(' || ascii_upper(c) || starts_with(rest, "xx ");
 }
 
 constexpr std::string_view kVersion = marker_text(SpeedMarker::version);
@@ -162,7 +155,7 @@ bool header_line(std::string_view t, Token& tok) {
         version_at_start(t, "LibreSSL ") || starts_with(t, kVersion)) {
         // 3.x prints "version: 3.0.19"; speedlab's own table "version: libcrypto OpenSSL ...".
         std::string_view v = trim(t.substr(std::min(kVersion.size(), t.size())));
-        bool bare = !v.empty() && digit(v.front());
+        bool bare = !v.empty() && ascii_digit(v.front());
         tok.line = Version{starts_with(t, kVersion) ? (bare ? "OpenSSL " : "") + std::string(v)
                                                     : std::string(t)};
         return true;
@@ -236,7 +229,7 @@ bool speedlab_line(std::string_view t, Token& tok) {
 std::vector<int64_t> header_sizes(std::string_view t) {
     std::vector<std::string_view> ws;
     for (std::string_view w : words(t)) {
-        bool glued = w.size() > 5 && starts_with(w, "bytes") && digit(w[5]);
+        bool glued = w.size() > 5 && starts_with(w, "bytes") && ascii_digit(w[5]);
         if (glued) ws.push_back(w.substr(0, 5));
         ws.push_back(glued ? w.substr(5) : w);
     }
@@ -254,22 +247,20 @@ std::vector<int64_t> header_sizes(std::string_view t) {
 // 8192 16384", "bytes 16 64 ...": a few words, then three or more block
 // sizes (powers of two from 8, rising, maybe each with "bytes").
 std::vector<int64_t> typed_header_sizes(std::string_view t) {
-    if (t.empty() || !std::isalpha(static_cast<unsigned char>(t[0]))) return {};
+    if (t.empty() || !ascii_alpha(t[0])) return {};
     // Most lines are prose: letters and spaces only may come before the first digit.
     size_t first = 0;
-    // ASCII letters by arithmetic: the C locale's isalpha is a call per byte of prose.
-    auto letter = [](char c) { return static_cast<unsigned char>((c | 0x20) - 'a') < 26; };
-    while (first < t.size() && !digit(t[first])) {
-        if (!letter(t[first]) && t[first] != ' ' && t[first] != '\t') return {};
+    while (first < t.size() && !ascii_digit(t[first])) {
+        if (!ascii_alpha(t[first]) && t[first] != ' ' && t[first] != '\t') return {};
         ++first;
     }
     if (first == t.size()) return {};
     // The first figure of a row ("6296.04k") is no size: spared the split into words.
     for (size_t p = first; p < t.size() && t[p] != ' ' && t[p] != '\t'; ++p)
-        if (!digit(t[p])) return {};
+        if (!ascii_digit(t[p])) return {};
     auto ws = words(t);
     size_t k = 0;
-    while (k < ws.size() && k < 3 && !digit(ws[k][0])) ++k;
+    while (k < ws.size() && k < 3 && !ascii_digit(ws[k][0])) ++k;
     if (k == 0 || k == 3) return {};
     std::vector<int64_t> sizes;
     for (; k < ws.size(); ++k) {
@@ -451,7 +442,7 @@ bool public_key_name(std::string_view t, const std::vector<std::string_view>& ws
 
 // "-", "n/a", "?": a cell a person or page left without a figure.
 bool placeholder(std::string_view w) {
-    return w.size() <= 3 && std::none_of(w.begin(), w.end(), [](char c) { return digit(c); });
+    return w.size() <= 3 && std::none_of(w.begin(), w.end(), [](char c) { return ascii_digit(c); });
 }
 
 // Seconds-per-op columns, then as many per-second columns. Split by place
@@ -507,7 +498,7 @@ bool public_key_row(std::string_view t, Token& tok) {
     if (std::none_of(cells.begin(), cells.end(), key_figure)) return false;
     if (!cells.empty() && values_from + cells.size() < ws.size()) {
         std::string_view after = ws[values_from + cells.size()];
-        if (std::isalpha(static_cast<unsigned char>(after[0])))
+        if (ascii_alpha(after[0]))
             row.label = trim(t.substr(static_cast<size_t>(after.data() - t.data())));
     }
     key_columns(cells, row);
@@ -539,7 +530,7 @@ bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
         if (!name.empty()) name += ' ';
         name += ws[k];
     }
-    if (!std::isalpha(static_cast<unsigned char>(name[0])) || name.size() > 40) return false;
+    if (!ascii_alpha(name[0]) || name.size() > 40) return false;
     size_t cells = ws.size() - name_words;
     size_t good =
         static_cast<size_t>(std::count_if(ws.begin() + static_cast<long>(name_words), ws.end(),
@@ -565,7 +556,7 @@ bool row(std::string_view t, Token& tok) {
     for (size_t p = 1; p < t.size() && !figure; ++p) {
         if (!middle[static_cast<unsigned char>(t[p])]) continue;
         char before = t[p - 1], after = p + 1 < t.size() ? t[p + 1] : ' ';
-        figure = ((t[p] == '.' || t[p] == ',') && digit(before) && digit(after)) ||
+        figure = ((t[p] == '.' || t[p] == ',') && ascii_digit(before) && ascii_digit(after)) ||
                  (t[p] == 'n' && before == 'i' && after == 'f') ||
                  (t[p] == 'a' && before == 'n' && after == 'n');
     }

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 
 #include "core/text.h"
 #include "parse/cells.h"
@@ -12,8 +11,8 @@ namespace speedlab::parse {
 namespace {
 
 bool prompt_char(char c) {
-    return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '@' || c == ':' || c == '~' ||
-           c == '/' || c == '.' || c == '_' || c == '-' || c == '+';
+    return ascii_alnum(c) || c == '@' || c == ':' || c == '~' || c == '/' || c == '.' || c == '_' ||
+           c == '-' || c == '+';
 }
 bool plain_word(std::string_view w) {
     return !w.empty() && std::all_of(w.begin(), w.end(), prompt_char);
@@ -79,7 +78,7 @@ bool wrapper(std::string_view word) {
     static constexpr std::array<std::string_view, 9> kWrappers = {
         "sudo", "doas", "time", "env", "nice", "nohup", "exec", "command", "stdbuf"};
     return std::find(kWrappers.begin(), kWrappers.end(), word) != kWrappers.end() ||
-           word.front() == '-' || std::isdigit(static_cast<unsigned char>(word.front())) ||
+           word.front() == '-' || ascii_digit(word.front()) ||
            (word.find('=') != std::string_view::npos &&
             word.find('=') < word.find('/'));  // "LD_LIBRARY_PATH=..."
 }

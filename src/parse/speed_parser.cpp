@@ -8,7 +8,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <filesystem>
 #include <optional>
@@ -63,10 +62,8 @@ std::string row_variant(std::string& name) {
     auto space = name.find(' ');
     if (space == std::string::npos || space > 4) return {};
     std::string mark = name.substr(0, space), rest = name.substr(space + 1);
-    bool upper = std::all_of(mark.begin(), mark.end(), [](char c) {
-        return std::isupper(static_cast<unsigned char>(c)) ||
-               std::isdigit(static_cast<unsigned char>(c));
-    });
+    bool upper = std::all_of(mark.begin(), mark.end(),
+                             [](char c) { return ascii_upper(c) || ascii_digit(c); });
     if (!upper || looks_like_algorithm(canonical_symmetric_id(name)) ||
         !looks_like_algorithm(canonical_symmetric_id(rest)))
         return {};
@@ -319,8 +316,7 @@ void Parser::headerless_row(const ThroughputRow& row) {
 bool Parser::label_between_rows(const Token& tok) {
     if (run_.mode != Mode::symmetric && run_.mode != Mode::public_key) return false;
     if (tok.kind() != LineKind::other && tok.kind() != LineKind::prompt) return false;
-    if (tok.text.size() > 80 || !std::isalpha(static_cast<unsigned char>(tok.text[0])) ||
-        words(tok.text).size() > 8)
+    if (tok.text.size() > 80 || !ascii_alpha(tok.text[0]) || words(tok.text).size() > 8)
         return false;
     size_t k = next_text_line();
     while (k < lines_.size() && k < i_ + 4 && token(k).kind() == LineKind::other &&
@@ -826,9 +822,7 @@ bool Parser::symmetric_row(const ThroughputRow& row) {
     // "1 234 567.80k": figures grouped by spaces cannot be told from their
     // neighbours (openssl prints none without decimals): the row is said, not used.
     auto bare_group = [](std::string_view w) {
-        return w.size() <= 3 && std::all_of(w.begin(), w.end(), [](char c) {
-                   return std::isdigit(static_cast<unsigned char>(c));
-               });
+        return w.size() <= 3 && std::all_of(w.begin(), w.end(), ascii_digit);
     };
     if (cells.size() > run_.sizes.size() && std::any_of(cells.begin(), cells.end(), bare_group)) {
         builder_.skip(row.name +

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/clock.h"
+#include "core/text.h"
 
 namespace speedlab::parse {
 
@@ -21,15 +22,11 @@ struct Stamp {
     int offset_minutes = 0;                 // east of UTC
 };
 
-bool digit(char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
-
 // A number of 1..max_digits digits at `at`; advances past it.
 std::optional<int> number(std::string_view s, size_t& at, size_t max_digits) {
     size_t start = at;
-    while (at < s.size() && digit(s[at]) && at - start < max_digits) ++at;
-    if (at == start || (at < s.size() && digit(s[at]))) return std::nullopt;
+    while (at < s.size() && ascii_digit(s[at]) && at - start < max_digits) ++at;
+    if (at == start || (at < s.size() && ascii_digit(s[at]))) return std::nullopt;
     int n = 0;  // at most 4 digits: summed in place, no string to atoi per number
     for (size_t k = start; k < at; ++k) n = n * 10 + (s[k] - '0');
     return n;
@@ -45,7 +42,7 @@ int month_named(std::string_view s, size_t& at) {
         "january", "february", "march",     "april",   "may",      "june",
         "july",    "august",   "september", "october", "november", "december"};
     size_t start = at;
-    while (at < s.size() && std::isalpha(static_cast<unsigned char>(s[at]))) ++at;
+    while (at < s.size() && ascii_alpha(s[at])) ++at;
     std::string_view word = s.substr(start, at - start);
     auto prefix_of = [&](std::string_view month) {  // compared in place: no copy per word
         if (word.size() > month.size()) return false;
@@ -78,7 +75,7 @@ bool time_of_day(std::string_view s, size_t& at, Stamp& st) {
         if (!x) return false;
         sec = *x;
         if (p < s.size() && (s[p] == '.' || s[p] == ','))
-            for (++p; p < s.size() && digit(s[p]);) ++p;
+            for (++p; p < s.size() && ascii_digit(s[p]);) ++p;
     }
     if (*h > 23 || *m > 59 || sec > 60) return false;
     st.hour = *h, st.minute = *m, st.second = sec;
@@ -92,10 +89,10 @@ void zone(std::string_view s, size_t& at, Stamp& st) {
     if (at < s.size() && (s[at] == '+' || s[at] == '-')) {
         int sign = s[at] == '-' ? -1 : 1;
         size_t p = at + 1, start = p;
-        while (p < s.size() && (digit(s[p]) || s[p] == ':') && p - start < 5) ++p;
+        while (p < s.size() && (ascii_digit(s[p]) || s[p] == ':') && p - start < 5) ++p;
         std::string d;
         for (char c : s.substr(start, p - start))
-            if (digit(c)) d += c;
+            if (ascii_digit(c)) d += c;
         if (d.size() != 4 && d.size() != 2) return;  // "+0200", "+02:00", "+02"
         int hh = std::atoi(d.substr(0, 2).c_str()),
             mm = d.size() == 4 ? std::atoi(d.substr(2).c_str()) : 0;
@@ -161,7 +158,7 @@ std::optional<Stamp> iso_date(std::string_view s, size_t& at) {
 std::optional<Stamp> written_date(std::string_view s, size_t& at) {
     size_t p = at;
     size_t word = p;
-    while (p < s.size() && std::isalpha(static_cast<unsigned char>(s[p]))) ++p;
+    while (p < s.size() && ascii_alpha(s[p])) ++p;
     if (p > word && p < s.size() && s[p] == ',')
         skip_spaces(s, p);  // a weekday
     else
@@ -172,7 +169,7 @@ std::optional<Stamp> written_date(std::string_view s, size_t& at) {
         auto d = number(s, p, 2);
         if (!d) return std::nullopt;
         if (p + 1 < s.size() && std::string_view("snrt").find(s[p]) != std::string_view::npos &&
-            std::isalpha(static_cast<unsigned char>(s[p + 1])))
+            ascii_alpha(s[p + 1]))
             p += 2;  // "May 14th"
         skip_spaces(s, p);
         st.month = m, st.day = *d;
@@ -256,8 +253,7 @@ void date_runs(std::string_view text, std::deque<Run>& runs) {
         while (first < l.size() && (l[first] == ' ' || l[first] == '\t' || l[first] == '>'))
             ++first;
         if (first < l.size() && l.size() - first >= 8 &&
-            (digit(l[first]) || std::isalpha(static_cast<unsigned char>(l[first])) ||
-             l[first] == '['))
+            (ascii_digit(l[first]) || ascii_alpha(l[first]) || l[first] == '['))
             if (auto d = stated_date(l); !d.empty()) dates.emplace_back(line, std::move(d));
         pos = end + 1;
     }

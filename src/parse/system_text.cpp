@@ -1,7 +1,6 @@
 #include "parse/system_text.h"
 
 #include <algorithm>
-#include <cctype>
 
 #include "core/text.h"
 #include "parse/cells.h"
@@ -21,8 +20,7 @@ bool MachineReader::cpuinfo(size_t& i) {
         if (l.empty() || starts_with(l, "Doing ") || starts_with(l, "$")) break;
         bool field = contains(l, ":");
         bool flag_words = std::all_of(l.begin(), l.end(), [](char c) {
-            return std::islower(static_cast<unsigned char>(c)) ||
-                   std::isdigit(static_cast<unsigned char>(c)) || c == ' ' || c == '_';
+            return (c >= 'a' && c <= 'z') || ascii_digit(c) || c == ' ' || c == '_';
         });
         if (!field && !flag_words) break;
         block += "\n" + std::string(l);

@@ -2,7 +2,6 @@
 // release 7.3 (Valhalla)", also glued behind "$ cat /etc/redhat-release"),
 // os-release and lsb-release fields, or the vendor of the kernel's compiler.
 #include <array>
-#include <cctype>
 #include <string>
 
 #include "core/text.h"
@@ -12,19 +11,10 @@ namespace speedlab::sysinfo {
 
 namespace {
 
-bool upper(char c) {
-    return std::isupper(static_cast<unsigned char>(c)) != 0;
-}
-bool digit(char c) {
-    return std::isdigit(static_cast<unsigned char>(c)) != 0;
-}
-
 // The quoted (or bare) value of KEY=... in the line.
 std::string field_value(std::string_view line, std::string_view key) {
     auto p = line.find(key);
-    if (p == std::string_view::npos ||
-        (p > 0 && std::isalnum(static_cast<unsigned char>(line[p - 1]))))
-        return {};
+    if (p == std::string_view::npos || (p > 0 && ascii_alnum(line[p - 1]))) return {};
     std::string_view v = line.substr(p + key.size());
     if (!v.empty() && (v.front() == '"' || v.front() == '\'')) {
         char q = v.front();
@@ -46,7 +36,7 @@ std::string release_at(std::string_view t, size_t at) {
         size_t w = t.rfind(' ', begin - 2);
         w = w == std::string_view::npos ? 0 : w + 1;
         std::string_view word = t.substr(w, begin - 1 - w);
-        if (word.empty() || !(upper(word[0]) || word == "GNU/Linux")) break;
+        if (word.empty() || !(ascii_upper(word[0]) || word == "GNU/Linux")) break;
         bool stop = false;
         for (auto n : not_names) stop = stop || word == n;
         if (stop) break;
@@ -54,8 +44,8 @@ std::string release_at(std::string_view t, size_t at) {
     }
     if (begin == at) return {};
     size_t end = at + 8;  // "release "
-    if (end >= t.size() || !digit(t[end])) return {};
-    while (end < t.size() && (digit(t[end]) || t[end] == '.')) ++end;
+    if (end >= t.size() || !ascii_digit(t[end])) return {};
+    while (end < t.size() && (ascii_digit(t[end]) || t[end] == '.')) ++end;
     if (t.substr(end, 2) == " (")
         if (auto close = t.find(')', end); close != std::string_view::npos && close < end + 40)
             end = close + 1;
@@ -89,10 +79,10 @@ std::optional<std::string> distribution_of_kernel_compiler(std::string_view line
     if (gcc == std::string_view::npos) return std::nullopt;
     auto open = line.find('(', gcc + 1);
     auto linux_at = open == std::string_view::npos ? open : line.find(" Linux ", open);
-    if (linux_at == std::string_view::npos || !upper(line[open + 1])) return std::nullopt;
+    if (linux_at == std::string_view::npos || !ascii_upper(line[open + 1])) return std::nullopt;
     size_t end = linux_at + 7;
-    if (end >= line.size() || !digit(line[end])) return std::nullopt;
-    while (end < line.size() && (digit(line[end]) || line[end] == '.')) ++end;
+    if (end >= line.size() || !ascii_digit(line[end])) return std::nullopt;
+    while (end < line.size() && (ascii_digit(line[end]) || line[end] == '.')) ++end;
     std::string_view name = line.substr(open + 1, end - open - 1);
     if (name.find(')') != std::string_view::npos) return std::nullopt;
     return std::string(name);
