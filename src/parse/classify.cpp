@@ -11,6 +11,7 @@
 #include "core/speed_markers.h"
 #include "core/text.h"
 #include "parse/cells.h"
+#include "parse/shell_command.h"
 
 namespace speedlab::parse {
 
@@ -19,37 +20,6 @@ namespace {
 bool words_are(std::string_view s, std::initializer_list<std::string_view> want) {
     auto ws = words(s);
     return ws.size() == want.size() && std::equal(ws.begin(), ws.end(), want.begin());
-}
-
-// "didier at abrasd03:~$ openssl speed ...", "root@box:~# openssl speed",
-// "[root@box dir]# openssl speed" (Fedora's and CentOS's prompt), and the
-// host before a path without a user: openSUSE's root "box:/usr/local/bin # ",
-// macOS's "box:~ me$": the host.
-std::string prompt_host(std::string_view t) {
-    auto cmd = t.find("openssl speed");
-    if (cmd == std::string_view::npos || cmd < 3) return {};
-    std::string_view before = t.substr(0, cmd);
-    auto sigil = before.find_last_of("$#>");
-    if (sigil == std::string_view::npos) return {};
-    before = before.substr(0, sigil);
-    auto colon = before.find(':');
-    std::string_view who = colon == std::string_view::npos ? before : before.substr(0, colon);
-    auto at = who.find('@');
-    size_t skip = 1;
-    if (at == std::string_view::npos) at = who.find(" at "), skip = 4;
-    if (at == std::string_view::npos) {
-        bool path = colon != std::string_view::npos && colon + 1 < before.size() &&
-                    (before[colon + 1] == '/' || before[colon + 1] == '~');
-        if (!path || who.size() < 2) return {};
-        at = 0, skip = 0;  // the whole of what comes before the path
-    }
-    std::string_view host = trim(who.substr(at + skip));
-    if (starts_with(trim(who), "[")) host = host.substr(0, host.find_first_of(" ]"));
-    bool ok =
-        !host.empty() && host.size() <= 64 && std::all_of(host.begin(), host.end(), [](char c) {
-            return ascii_alnum(c) || c == '-' || c == '.' || c == '_';
-        });
-    return ok ? std::string(host) : std::string();
 }
 
 // The -mr record in a line, behind any prefix ("Got: ", "# ", "// ", "%% ",
@@ -73,28 +43,11 @@ std::string_view mr_record_in(std::string_view t) {
 }  // namespace
 
 std::string_view to_string(LineKind kind) {
-    static constexpr std::array<std::string_view, 21> names{"blank",
-                                                            "prompt",
-                                                            "progress",
-                                                            "mr_record",
-                                                            "version",
-                                                            "elapsed_notice",
-                                                            "built_on",
-                                                            "options",
-                                                            "compiler",
-                                                            "timing_note",
-                                                            "cpuinfo",
-                                                            "run_timing",
-                                                            "partial_run",
-                                                            "forked_child",
-                                                            "numbers_note",
-                                                            "throughput_header",
-                                                            "public_key_header",
-                                                            "public_key_row",
-                                                            "kem_row",
-                                                            "throughput_row",
-                                                            "other"};
-    return names[static_cast<size_t>(kind)];
+    static const std::vector<std::string_view> names = word_list(  // in LineKind's order
+        "blank prompt progress mr_record version elapsed_notice built_on options compiler "
+        "timing_note cpuinfo run_timing partial_run forked_child numbers_note throughput_header "
+        "public_key_header public_key_row kem_row throughput_row other");
+    return names.at(static_cast<size_t>(kind));
 }
 
 bool row_in_kilobytes(std::string_view line) {
@@ -210,9 +163,9 @@ bool speedlab_line(std::string_view t, Token& tok) {
     std::string_view rest = trim(t.substr(timing.size()));
     RunTiming run;
     if (starts_with(rest, "wall clock"))
-        run.clock = "wall";
+        run.clock = Timing::wall;
     else if (starts_with(rest, "user CPU time"))
-        run.clock = "user";
+        run.clock = Timing::user_cpu;
     else if (!starts_with(rest, "not stated"))
         return false;
     if (size_t at = rest.find(kProcessesAtOnce); at != std::string_view::npos) {

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/measurement.h"
+#include "core/run.h"
 
 namespace speedlab::parse {
 
@@ -99,7 +100,7 @@ struct CpuInfo {
     std::string mask;  // the env mask, if any
 };
 struct RunTiming {
-    std::string clock;  // "wall", "user"; empty: not stated
+    Timing clock = Timing::unknown;  // unknown: not stated
     int processes = 1;
 };
 struct PartialRun {};

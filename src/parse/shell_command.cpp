@@ -113,6 +113,31 @@ std::optional<ShellCommand> shell_command(std::string_view line) {
     return out;
 }
 
+std::string prompt_host(std::string_view t) {
+    auto cmd = t.find("openssl speed");
+    if (cmd == std::string_view::npos || cmd < 3) return {};
+    std::string_view before = t.substr(0, cmd);
+    auto sigil = before.find_last_of("$#>");
+    if (sigil == std::string_view::npos) return {};
+    before = before.substr(0, sigil);
+    auto colon = before.find(':');
+    std::string_view who = colon == std::string_view::npos ? before : before.substr(0, colon);
+    auto at = who.find('@');
+    size_t skip = 1;
+    if (at == std::string_view::npos) at = who.find(" at "), skip = 4;
+    if (at == std::string_view::npos) {
+        if (!host_path(before) || who.size() < 2) return {};
+        at = 0, skip = 0;  // the whole of what comes before the path
+    }
+    std::string_view host = trim(who.substr(at + skip));
+    if (starts_with(trim(who), "[")) host = host.substr(0, host.find_first_of(" ]"));
+    bool ok =
+        !host.empty() && host.size() <= 64 && std::all_of(host.begin(), host.end(), [](char c) {
+            return ascii_alnum(c) || c == '-' || c == '.' || c == '_';
+        });
+    return ok ? std::string(host) : std::string();
+}
+
 namespace {
 // Whether a line can be a prompt, from its first word alone: "$", one holding
 // the sigil ("user@host:~$", "sh#") or a host ("host:/dir #", "[root@box dir]#");

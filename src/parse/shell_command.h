@@ -1,6 +1,7 @@
 #pragma once
 // A shell prompt's command line ("$ ./target/release/tiber-bench",
-// "root@box:~# taskset -c 0 openssl speed md5"): which program it runs. A
+// "root@box:~# taskset -c 0 openssl speed md5"): which program it runs, and
+// the host that names a run of openssl's (classify's Prompt token). A
 // table printed under a prompt that runs another program is that program's,
 // even when it copies openssl's layout (issue 34, MISSES.md section 16).
 #include <cstddef>
@@ -26,6 +27,11 @@ struct ShellCommand {
 // "[root@box dir]#", openSUSE's "box:/usr/bin # ", "sh#"). A Markdown
 // heading ("# Results") is none.
 std::optional<ShellCommand> shell_command(std::string_view line);
+
+// The host of a prompt that runs openssl speed: "didier at abrasd03:~$",
+// "root@box:~#", Fedora's "[root@box dir]#", and a host before a path
+// without a user (openSUSE's root "box:/usr/local/bin # ", macOS's "box:~ me$").
+std::string prompt_host(std::string_view line);
 
 // The last prompt that ran another program and the lines since it: a run
 // starting under it is that program's output, counted as a host's prompt

@@ -711,11 +711,8 @@ bool Parser::read(const Token&, const PartialRun&) {
 
 bool Parser::read(const Token&, const RunTiming& timing) {
     if (!run_.active) return false;
-    Run& run = builder_.run();
-    run.timing = timing.clock == "wall"   ? Timing::wall
-                 : timing.clock == "user" ? Timing::user_cpu
-                                          : Timing::unknown;
-    run.processes = std::clamp(timing.processes, 1, 1024);
+    builder_.run().timing = timing.clock;
+    builder_.run().processes = std::clamp(timing.processes, 1, 1024);
     return true;
 }
 
