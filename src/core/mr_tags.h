@@ -74,17 +74,9 @@ constexpr std::optional<MrRecord> mr_record(std::string_view tag) {
 
 // +H and the +F records are the summary table; the others are progress.
 constexpr bool is_summary(MrRecord r) {
-    switch (r) {
-        case MrRecord::announce:
-        case MrRecord::announce_count:
-        case MrRecord::announce_key:
-        case MrRecord::announce_key_count:
-        case MrRecord::result:
-        case MrRecord::numbered_result:
-            return false;
-        default:
-            return true;
-    }
+    using R = MrRecord;
+    return r != R::announce && r != R::announce_count && r != R::announce_key &&
+           r != R::announce_key_count && r != R::result && r != R::numbered_result;
 }
 
 // What a "+Rn" result measured: the tag says it, so records of -multi
