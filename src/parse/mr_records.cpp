@@ -155,13 +155,8 @@ void MrRecords::throughput(RunBuilder& b, const std::vector<std::string_view>& f
     for (size_t k = 3; k < f.size() && k - 3 < sizes.size(); ++k) {
         auto n = number(f[k]);
         if (!n || !(n->value > 0) || !std::isfinite(n->value)) continue;  // "nan", "inf"
-        Measurement m;
-        m.algorithm = canonical_symmetric_id(name);
-        m.parameter = sizes[k - 3];
-        m.value = n->value;
-        m.printed_step = n->step;
-        m.source_name = name;
-        b.add_table(std::move(m));
+        b.add_table(table_figure(canonical_symmetric_id(name), Operation::throughput, sizes[k - 3],
+                                 n->value, n->step, name));
     }
 }
 

@@ -62,10 +62,7 @@ std::optional<Measurement> public_key_figure(const std::string& id, Operation op
                                              std::optional<Number> rate_cell,
                                              std::optional<Number> seconds_cell,
                                              const std::string& source) {
-    Measurement m;
-    m.algorithm = id;
-    m.operation = op;
-    m.source_name = source;
+    Measurement m = table_figure(id, op, 0, 0, 0, source);  // its value and step below
     bool rate_ok = rate_cell && std::isfinite(rate_cell->value) && rate_cell->value > 0;
     bool sec_ok = seconds_cell && seconds_cell->value > 0;
     if (rate_ok) m.printed.per_second = rate_cell->value;
@@ -82,6 +79,18 @@ std::optional<Measurement> public_key_figure(const std::string& id, Operation op
     if (!rate_ok) return std::nullopt;
     m.value = rate_cell->value;
     m.printed_step = rate_cell->step;
+    return m;
+}
+
+Measurement table_figure(const std::string& id, Operation op, int64_t parameter, double value,
+                         double step, const std::string& source) {
+    Measurement m;
+    m.algorithm = id;
+    m.operation = op;
+    m.parameter = parameter;
+    m.value = value;
+    m.printed_step = step;
+    m.source_name = source;
     return m;
 }
 

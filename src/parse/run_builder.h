@@ -23,6 +23,11 @@ std::optional<Measurement> public_key_figure(const std::string& id, Operation op
                                              std::optional<Number> seconds_cell,
                                              const std::string& source);
 
+// A figure as a table printed it (a row's cell, a -mr summary record's
+// field): VALUE in base units and the STEP of its last printed digit.
+Measurement table_figure(const std::string& id, Operation op, int64_t parameter, double value,
+                         double step, const std::string& source);
+
 class RunBuilder {
   public:
     explicit RunBuilder(Run start = {}) : run_(std::move(start)) {}

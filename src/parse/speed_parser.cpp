@@ -867,12 +867,8 @@ void Parser::symmetric_cells(const std::string& printed,
         }
         if (cell->value == 0) continue;
         zero_row = false;
-        Measurement m;
-        m.algorithm = id;
-        m.parameter = run_.sizes[k];
-        m.value = cell->value;
-        m.printed_step = cell->step;
-        m.source_name = name;
+        Measurement m =
+            table_figure(id, Operation::throughput, run_.sizes[k], cell->value, cell->step, name);
         if (!variant.empty())
             builder_.add_variant(variant, std::move(m));
         else
@@ -893,13 +889,7 @@ bool Parser::read(const Token&, const KemRow& row) {
     for (size_t k = 0; k < 3; ++k) {
         auto r = rate(row.rates[k]);
         if (!r || !std::isfinite(r->value) || r->value <= 0) continue;
-        Measurement m;
-        m.algorithm = name;
-        m.operation = ops[k];
-        m.value = r->value;
-        m.printed_step = r->step;
-        m.source_name = row.name;
-        builder_.add_table(std::move(m));
+        builder_.add_table(table_figure(name, ops[k], 0, r->value, r->step, row.name));
     }
     run_.has_tables = true;
     return true;
