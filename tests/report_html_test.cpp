@@ -117,7 +117,7 @@ TEST(ReportHtml, TwelveRunsHaveTwelveDistinctLooks) {
         r.machine.edit().label = "machine" + std::to_string(i + 1);
         runs.push_back(std::move(r));
     }
-    auto html = report::render(compare::side_by_side(runs, 0, {}), report::Format::html, runs);
+    auto html = report::render(compare::side_by_side(runs, 0, {}), "html", runs);
     // The key of runs, shared by all charts: one swatch per run.
     auto key = elements(html, "div", "class=\"legend key-runs\"");
     ASSERT_EQ(key.size(), 1u);
@@ -150,7 +150,7 @@ TEST(ReportHtml, TiliaAgainstPcemSaysWithinNoiseAndLeavesOutOneDigitFigures) {
     ASSERT_EQ(tilia.machine->label, "tilia");
     auto t = compare::ratio_table(tilia, pcem);
     std::vector<speedlab::Run> both{tilia, pcem};
-    auto html = report::render(t, report::Format::html, both);
+    auto html = report::render(t, "html", both);
     auto summary = elements(html, "section", "class=\"summary\"");
     ASSERT_EQ(summary.size(), 1u);
     EXPECT_NE(
@@ -170,7 +170,7 @@ TEST(ReportHtml, TiliaAgainstPcemSaysWithinNoiseAndLeavesOutOneDigitFigures) {
               std::string::npos)
         << summary[0];
     // The same rule in JSON and in check.
-    auto j = nlohmann::json::parse(report::render(t, report::Format::json, both));
+    auto j = nlohmann::json::parse(report::render(t, "json", both));
     EXPECT_EQ(j["summary"]["mean"]["left_out"], 2);
     EXPECT_EQ(j["summary"]["mean"]["figures"], 1);
     EXPECT_NEAR(j["summary"]["mean"]["geometric_mean"].get<double>(), 6242.30 / 6075.73, 1e-9);

@@ -90,9 +90,9 @@ Command add_compare(CLI::App& app, Global& global) {
                    "run-to-run noise assumed for a figure measured once, in percent (default 2)")
         ->transform(percent_range(0, 50));
     auto* format_option = app.add_option("--format", a->format,
-                                         report::format_help() +
+                                         report::comparison_formats().help() +
                                              " (default: from the -o file's extension, else text)")
-                              ->check(CLI::IsMember(report::format_names()));
+                              ->check(CLI::IsMember(report::comparison_formats().names()));
     app.add_option("-o,--output", a->output,
                    "write to this file instead of stdout; .html .md .csv .json .txt choose the "
                    "format unless --format does");
@@ -110,22 +110,20 @@ Command add_compare(CLI::App& app, Global& global) {
         if (!a->metrics.empty())
             metrics = select_metrics(a->metrics, compare::metric_keys(runs), "--metrics");
         size_t baseline = baseline_index(runs, a->baseline);
-        auto format = *report::parse_format(a->format);
+        std::string_view format = report::comparison_formats().find(a->format)->name;
         if (format_option->count() == 0 && !a->output.empty())
-            format = report::format_of_path(a->output).value_or(report::Format::text);
-        report::RenderOptions options{.units = *report::parse_units(a->units),
-                                      .ratios_only = a->ratios_only,
-                                      .width = a->output.empty() ? output_width(a->width) : 100};
+            format = report::format_of_path(a->output).value_or("text");
+        report::FormatOptions options{.width = a->output.empty() ? output_width(a->width) : 100,
+                                      .units = *report::parse_units(a->units),
+                                      .ratios_only = a->ratios_only};
         compare::CompareRequest request{baseline, std::move(metrics), a->noise_percent / 100,
                                         a->all, a->side_by_side};
         std::string compared = report::compare_runs(runs, request, format, options);
         // Names from imported files reach a terminal (or a page) as `list` shows them.
-        const std::string text = format == report::Format::json || format == report::Format::csv
-                                     ? std::move(compared)
-                                     : terminal_safe(compared);
+        const std::string text =
+            format == "json" || format == "csv" ? std::move(compared) : terminal_safe(compared);
         write_output(text, a->output);
-        if (!a->output.empty())
-            fmt::print(stderr, "wrote {} ({})\n", a->output, report::format_name(format));
+        if (!a->output.empty()) fmt::print(stderr, "wrote {} ({})\n", a->output, format);
         return Exit::ok;
     };
 }

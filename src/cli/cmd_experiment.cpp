@@ -8,6 +8,7 @@
 #include "bench/selection.h"
 #include "cli/child_run.h"
 #include "cli/commands.h"
+#include "cli/format_option.h"
 #include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/algorithm_registry.h"
@@ -101,8 +102,7 @@ void add_common(CLI::App& app, ExperimentArgs& a) {
         ->check(CLI::Range(1, 1000));
     app.add_option("--label", a.label, "label prefix of the stored runs")
         ->transform(name_rule(NameKind::label));
-    app.add_option("--format", a.format, report::format_help())
-        ->check(CLI::IsMember(report::format_names()));
+    add_format_option(app, a.format, report::comparison_formats());
     app.add_flag("--no-store", a.no_store, "do not store the runs");
 }
 
@@ -138,7 +138,7 @@ int features(const ExperimentArgs& a, Global& global) {
     // Side by side with the native run as baseline; the table is then inverted to native/masked.
     auto table = compare::side_by_side(runs, 0, {});
     if (a.format != "text") {
-        write_output(report::render(table, *report::parse_format(a.format), runs), "");
+        write_output(report::render(table, a.format, runs), "");
         return partial(interrupted);
     }
     std::string out =
@@ -169,7 +169,7 @@ int emulator(const ExperimentArgs& a, Global& global) {
     store_all(runs, a, global);
     // A = emulated, B = native: every cell reads "native is N times faster".
     auto table = compare::ratio_table(runs[1], runs[0]);
-    write_output(report::render(table, *report::parse_format(a.format), runs), "");
+    write_output(report::render(table, a.format, runs), "");
     return partial(interrupted);
 }
 }  // namespace

@@ -12,8 +12,7 @@ namespace speedlab::cli {
 
 template <class T>
 void add_format_option(CLI::App& app, std::string& format, const report::Formats<T>& formats) {
-    app.add_option("--format", format, report::names_text(formats.names()))
-        ->check(CLI::IsMember(formats.names()));
+    app.add_option("--format", format, formats.help())->check(CLI::IsMember(formats.names()));
 }
 
 // JSON as it is; any other format is read on a terminal, where a stored text

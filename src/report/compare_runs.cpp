@@ -7,11 +7,10 @@
 namespace speedlab::report {
 
 std::string compare_runs(const std::vector<Run>& stored, const compare::CompareRequest& request,
-                         Format format, const RenderOptions& options) {
+                         std::string_view format, const FormatOptions& options) {
     // Headers, legends and summaries name runs by the words their labels do
     // not share; JSON keeps every label whole for programs.
-    const std::vector<Run> runs =
-        format == Format::json ? stored : compare::with_short_names(stored);
+    const std::vector<Run> runs = format == "json" ? stored : compare::with_short_names(stored);
     auto compared = compare::comparison(runs, request);
     if (compared.shared() > 0) return render(compared, format, runs, options);
     if (compared.grid)

@@ -12,8 +12,8 @@
 namespace speedlab::report {
 
 // The rendered comparison; an Error of kind `failed` when the runs share no
-// figure, so there is nothing to compare.
+// figure, so there is nothing to compare. FORMAT: one of comparison_formats()' names.
 std::string compare_runs(const std::vector<Run>& runs, const compare::CompareRequest& request,
-                         Format format, const RenderOptions& options);
+                         std::string_view format, const FormatOptions& options);
 
 }  // namespace speedlab::report

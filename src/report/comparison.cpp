@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -27,52 +26,29 @@ std::string percent(double ratio) {
     return s;
 }
 
+namespace {
+// The renderers take the comparison and its runs apart; the table hands them one value.
+template <std::string (*render)(const compare::Comparison&, const std::vector<Run>&,
+                                const FormatOptions&)>
+std::string of(const Compared& c, const FormatOptions& o) {
+    return render(c.comparison, c.runs, o);
+}
+}  // namespace
+
 // One row per output format: the command line takes its names and help from here.
-const std::vector<Renderer>& renderers() {
-    static const std::vector<Renderer> table{
-        {Format::text, "text", {}, "aligned text tables", text_report},
-        {Format::markdown, "markdown", {"md"}, "Markdown tables", markdown_report},
-        {Format::csv, "csv", {}, "CSV, one figure per row", csv_report},
-        {Format::json, "json", {}, "JSON (docs/json.md)", json_report},
-        {Format::html, "html", {}, "a self-contained HTML page with charts", html_report},
-    };
-    return table;
+const Formats<Compared>& comparison_formats() {
+    static const Formats<Compared> formats{
+        {{"text", of<text_report>, "aligned text tables"},
+         {"markdown", of<markdown_report>, "Markdown tables", "md"},
+         {"csv", of<csv_report>, "CSV, one figure per row"},
+         {"json", of<json_report>, "JSON (docs/json.md)"},
+         {"html", of<html_report>, "a self-contained HTML page with charts"}}};
+    return formats;
 }
 
-const Renderer* find_renderer(std::string_view name) {
-    for (const auto& r : renderers())
-        if (r.name == name ||
-            std::find(r.aliases.begin(), r.aliases.end(), name) != r.aliases.end())
-            return &r;
-    return nullptr;
-}
-
-std::vector<std::string> format_names() {
-    std::vector<std::string> out;
-    for (const auto& r : renderers()) {
-        out.emplace_back(r.name);
-        for (auto a : r.aliases) out.emplace_back(a);
-    }
-    return out;
-}
-
-std::string format_help() {
-    std::string out;
-    for (const auto& r : renderers())
-        out += (out.empty() ? "" : "; ") + std::string(r.name) + ": " + std::string(r.help);
-    return out;
-}
-
-std::optional<Format> parse_format(std::string_view name) {
-    const Renderer* r = find_renderer(name);
-    return r ? std::optional(r->format) : std::nullopt;
-}
-
-std::string render(const compare::Comparison& c, Format format, const std::vector<Run>& runs,
-                   const RenderOptions& options) {
-    for (const auto& r : renderers())
-        if (r.format == format) return r.render(c, runs, options);
-    return {};
+std::string render(const compare::Comparison& c, std::string_view format,
+                   const std::vector<Run>& runs, const FormatOptions& options) {
+    return comparison_formats().render(format, {c, runs}, options);
 }
 
 std::optional<Units> parse_units(std::string_view name) {
@@ -81,25 +57,16 @@ std::optional<Units> parse_units(std::string_view name) {
     return std::nullopt;
 }
 
-std::optional<Format> format_of_path(std::string_view path) {
+std::optional<std::string_view> format_of_path(std::string_view path) {
     size_t slash = path.find_last_of('/');
     std::string_view file = slash == std::string_view::npos ? path : path.substr(slash + 1);
     size_t dot = file.find_last_of('.');
     if (dot == std::string_view::npos) return std::nullopt;
     std::string ext(file.substr(dot + 1));
     for (auto& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    if (ext == "html" || ext == "htm") return Format::html;
-    if (ext == "md" || ext == "markdown") return Format::markdown;
-    if (ext == "csv") return Format::csv;
-    if (ext == "json") return Format::json;
-    if (ext == "txt" || ext == "text") return Format::text;
-    return std::nullopt;
-}
-
-std::string_view format_name(Format format) {
-    for (const auto& r : renderers())
-        if (r.format == format) return r.name;
-    return "text";
+    if (ext == "htm" || ext == "txt") ext = ext == "htm" ? "html" : "text";
+    const auto* format = comparison_formats().find(ext);  // an alias too: .md
+    return format ? std::optional(format->name) : std::nullopt;
 }
 
 std::string plus_minus_percent(double fraction) {

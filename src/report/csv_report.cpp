@@ -56,7 +56,7 @@ std::string rows_csv(const Comparison& s) {
 }  // namespace
 
 std::string csv_report(const Comparison& c, const std::vector<Run>& /*runs*/,
-                       const RenderOptions& /*options*/) {
+                       const FormatOptions& /*options*/) {
     return c.grid ? grid_csv(*c.grid) : rows_csv(c);
 }
 

@@ -141,7 +141,7 @@ void grid_parts(HtmlReport& page, const Comparison& c, const std::vector<Run>& r
 // Many runs: every figure with its ratio to the baseline as one heat table,
 // each run's mean as a bar.
 void rows_parts(HtmlReport& page, const Comparison& s, const std::vector<Run>& runs,
-                const RenderOptions& options) {
+                const FormatOptions& options) {
     page.raw(summary_html(s.verdicts, runs, {}));
     std::vector<std::vector<std::optional<double>>> heat;
     for (const auto& r : s.rows) {
@@ -167,7 +167,7 @@ void rows_parts(HtmlReport& page, const Comparison& s, const std::vector<Run>& r
 }  // namespace
 
 std::string html_report(const Comparison& c, const std::vector<Run>& runs,
-                        const RenderOptions& options) {
+                        const FormatOptions& options) {
     HtmlReport page(c.grid ? "speedlab: run " + c.labels[1] + " against run " + c.labels[0]
                            : "speedlab: " + std::to_string(c.labels.size()) + " runs side by side");
     if (c.grid)

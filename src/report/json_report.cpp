@@ -109,7 +109,7 @@ json rows_json(const Comparison& s) {
 }  // namespace
 
 std::string json_report(const Comparison& c, const std::vector<Run>& /*runs*/,
-                        const RenderOptions& /*options*/) {
+                        const FormatOptions& /*options*/) {
     return json_text(c.grid ? grid_json(c) : rows_json(c));
 }
 

@@ -38,7 +38,7 @@ std::string tail(double noise, const std::vector<std::string>& caveats) {
 }  // namespace
 
 std::string markdown_report(const Comparison& c, const std::vector<Run>& runs,
-                            const RenderOptions& o) {
+                            const FormatOptions& o) {
     std::string out = summary(summary_lines(c));
     if (c.grid && o.ratios_only) {
         out += "**" + md_escape(direction_line(c)) + "**\n\n";

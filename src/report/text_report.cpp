@@ -44,7 +44,7 @@ std::string notes(const std::vector<std::string>& caveats, size_t width) {
 }
 }  // namespace
 
-std::string text_report(const Comparison& c, const std::vector<Run>& runs, const RenderOptions& o) {
+std::string text_report(const Comparison& c, const std::vector<Run>& runs, const FormatOptions& o) {
     std::string out = "summary:\n" + wrapped(summary_lines(c), o.width) + "\n";
     if (c.grid && o.ratios_only) {
         out += wrap(direction_line(c), o.width, "");

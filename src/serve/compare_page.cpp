@@ -154,7 +154,7 @@ std::string baseline_choice(const std::vector<Run>& runs, size_t base, const Req
 // Runs without a figure in common are a request to change (400), as every
 // other bad `runs` parameter is, not a failure of the server.
 std::string compared_text(const std::vector<Run>& runs, const compare::CompareRequest& what,
-                          report::Format format, const report::RenderOptions& options) {
+                          std::string_view format, const report::FormatOptions& options) {
     try {
         return report::compare_runs(runs, what, format, options);
     } catch (const Error& e) {
@@ -167,8 +167,9 @@ std::string compared_text(const std::vector<Run>& runs, const compare::CompareRe
 
 Response compare_page(const store::Database& db, const Request& request, const Links& links,
                       const store::OutsideLookup& outside) {
-    auto asked = page_format(request, report::format_names());
-    auto format = asked.empty() ? report::Format::html : *report::parse_format(asked);
+    auto asked = page_format(request, report::comparison_formats());
+    std::string_view format =
+        asked.empty() ? "html" : report::comparison_formats().find(asked)->name;  // md: markdown
     auto names = run_names(request);
     if (names.size() < 2)
         throw BadRequest("runs", "two or more run ids or labels, such as 3,7",
@@ -185,10 +186,10 @@ Response compare_page(const store::Database& db, const Request& request, const L
         what.metrics = select_metrics(*m, compare::metric_keys(runs), "metrics");  // or a 400
     }
     bool download = request.param("download").value_or("") == "1";
-    report::RenderOptions options;
+    report::FormatOptions options;
     options.fragment = asked.empty() && !download;  // the page frames the parts
     std::string compared = compared_text(runs, what, format, options);
-    if (!asked.empty()) return formatted_response(report::format_name(format), compared);
+    if (!asked.empty()) return formatted_response(format, compared);
     if (download)
         return {200,
                 "text/html; charset=utf-8",
