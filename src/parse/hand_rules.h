@@ -1,6 +1,7 @@
 #pragma once
 // Rules for tables people typed that hand_table.cpp calls at one point each:
 // each rule is a file of its own (hand_*.cpp), named beside its function.
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -67,6 +68,24 @@ bool cut_approximate(std::string_view& t);
 // ("go test -bench", "bssl speed", "cargo bench", "wolfcrypt"): in a text that
 // never names openssl, a table shaped like its benchmark is that program's.
 bool names_other_benchmark(std::string_view text);
+
+// hand_context.cpp: what the text around the tables says that their cells
+// leave out, read in one pass over its lines: the algorithms its `openssl
+// speed` commands name, and the last "1024 byte blocks" ("16k chunk") and
+// "2048 bit keys" it states.
+struct TableContext {
+    std::vector<std::string> command_algorithms;  // of "openssl speed ..." lines
+    int64_t block_size = 0;                       // "1024 byte blocks"
+    int64_t key_bits = 0;                         // "2048 bit keys", "rsa2048"
+};
+TableContext read_context(const std::vector<CleanLine>& lines, std::string_view text);
+// The algorithm a table starting at line FIRST is about when its cells do not
+// say: the one the openssl speed command named, else the nearest one named above it.
+std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
+                              const TableContext& c);
+// "OpenSSL results from tilia:", or a heading: the machine a table's rows
+// were measured on; empty when the lines above it name none.
+std::string caption_machine(const std::vector<CleanLine>& lines, size_t first);
 
 // hand_pair_cells.cpp: a "sign/verify" column whose cells are both figures
 // ("36/1363") as openssl's two columns, sign/s and verify/s; nullopt when the

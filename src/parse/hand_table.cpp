@@ -24,185 +24,9 @@
 #include "parse/cells.h"
 #include "parse/hand_grid.h"
 #include "parse/hand_rules.h"
-#include "parse/table_heading.h"
 #include "parse/unstated_unit.h"
 
 namespace speedlab::parse {
-
-namespace {
-
-struct Context {
-    std::vector<std::string> command_algorithms;  // of "openssl speed ..." lines
-    int64_t block_size = 0;                       // "1024 byte blocks"
-    int64_t key_bits = 0;                         // "2048 bit keys", "rsa2048"
-};
-
-// The number written before `phrase` ("1024 byte blocks", "2048-bit keys"), 0: none.
-int64_t number_before(const std::string& t, std::string_view phrase) {
-    auto at = t.find(phrase);
-    if (at == std::string::npos) return 0;
-    size_t end = at;
-    while (end > 0 && (t[end - 1] == ' ' || t[end - 1] == '-')) --end;
-    size_t start = end;
-    while (start > 0 && std::isdigit(static_cast<unsigned char>(t[start - 1]))) --start;
-    if (start == end || end - start > 6) return 0;
-    return std::stoll(t.substr(start, end - start));
-}
-
-// "16k chunk", "16 KiB chunk", "16384-byte chunk": the block size a text
-// says the figures of a table are at; 0: none.
-int64_t chunk_size(const std::string& t) {
-    auto at = t.find(" chunk");
-    if (at == std::string::npos) return 0;
-    std::string before = t.substr(0, at);
-    int64_t unit = 1;
-    for (std::string_view u : {"kib", "kb", "k"})
-        if (before.ends_with(u)) {
-            before.resize(before.size() - u.size());
-            unit = 1024;
-            break;
-        }
-    if (unit == 1 && before.ends_with("byte")) before.resize(before.size() - 4);
-    int64_t n = number_before(before + "#", "#");
-    return n > 0 && n <= (1 << 20) ? n * unit : 0;
-}
-
-// Whether a line can hold "byte block", "bit key", "openssl speed" or "k
-// chunk". The first two have a y, the third a p, the last a u: memchr spares
-// most lines (rows of figures) the rest. Each has one space between a known
-// pair of letters: one pass over the line's spaces spares most others four searches.
-bool may_give_context(std::string_view t) {
-    auto has = [&](char c) { return t.find(c) != std::string_view::npos; };
-    if (!has('y') && !has('Y') && !has('p') && !has('P') && !has('u')) return false;
-    auto low = [](char c) { return static_cast<char>(c | 0x20); };
-    for (size_t p = 1; p + 1 < t.size(); ++p) {  // a plain loop: tables pad with many spaces
-        if (t[p] != ' ') continue;
-        char a = low(t[p - 1]), b = low(t[p + 1]);
-        if ((a == 'e' && b == 'b') || (a == 't' && b == 'k') || (a == 'l' && b == 's') ||
-            (b == 'c' && (a == 'k' || a == 'b' || a == 'e')))  // "16k chunk"
-            return true;
-    }
-    return false;
-}
-
-// The lines of `lines` that may give context. Most lines are views of `text`,
-// in its order: each phrase's next place in it is searched for from the line
-// where the last one was passed, so the text is read about once per phrase,
-// and a line only where a phrase starts. A line unwrap rewrote is tested alone.
-std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::string_view text) {
-    constexpr std::string_view kPhrases[] = {"byte block", "bit key", "openssl speed", " chunk"};
-    constexpr size_t kN = std::size(kPhrases);
-    size_t next[kN], last = 0;  // each phrase's next offset in `text`; the last line's
-    for (size_t p = 0; p < kN; ++p) next[p] = find_mention(text, kPhrases[p]);
-    std::vector<size_t> out;
-    auto base = reinterpret_cast<uintptr_t>(text.data());
-    for (size_t k = 0; k < lines.size(); ++k) {
-        std::string_view t = lines[k].text();
-        auto at = reinterpret_cast<uintptr_t>(t.data());
-        if (at < base || at + t.size() > base + text.size()) {
-            if (may_give_context(t)) out.push_back(k);
-            continue;
-        }
-        size_t begin = at - base, end = begin + t.size();
-        bool found = false;
-        for (size_t p = 0; p < kN; ++p) {
-            if (next[p] < begin || begin < last) next[p] = find_mention(text, kPhrases[p], begin);
-            found = found || next[p] < end;
-        }
-        last = begin;
-        if (found) out.push_back(k);
-    }
-    return out;
-}
-
-Context read_context(const std::vector<CleanLine>& lines, std::string_view text) {
-    Context c;
-    std::unordered_set<std::string> commands;
-    for (size_t k : context_lines(lines, text)) {
-        const CleanLine& l = lines[k];
-        if (!may_give_context(l.text()) ||
-            (!mentions(l.text(), "byte block") && !mentions(l.text(), "bit key") &&
-             !mentions(l.text(), "openssl speed") && !mentions(l.text(), " chunk")))
-            continue;
-        std::string t = lower_ascii(l.text());
-        if (auto b = number_before(t, "byte block")) c.block_size = b;
-        if (auto b = chunk_size(t)) c.block_size = b;
-        if (auto k = number_before(t, "bit key")) c.key_bits = k;
-        auto at = t.find("openssl speed");
-        if (at == std::string::npos) continue;
-        // A command read before adds nothing (a text may quote it many times).
-        std::string rest = t.substr(at + 13);
-        if (!commands.insert(rest).second) continue;
-        for (size_t p = 0, q; p < rest.size(); p = q + 1) {
-            q = rest.find(' ', p);
-            if (q == std::string::npos) q = rest.size();
-            std::string alg = hand_algorithm_word(rest.substr(p, q - p));
-            if (auto family = key_size_family(alg); !family.empty()) {
-                if (!c.key_bits) c.key_bits = std::stoll(alg.substr(family.size()));
-                continue;
-            }
-            if (!alg.empty() && std::find(c.command_algorithms.begin(), c.command_algorithms.end(),
-                                          alg) == c.command_algorithms.end())
-                c.command_algorithms.push_back(alg);
-        }
-    }
-    return c;
-}
-
-// The algorithm a table is about when its cells do not say: the one the
-// openssl speed command named, else the nearest one named above the table.
-std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first, const Context& c) {
-    if (c.command_algorithms.size() == 1) return c.command_algorithms.front();
-    auto separator = [](char ch) {
-        return std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == '.';
-    };
-    for (size_t k = first; k-- > 0 && k + 40 > first;) {
-        std::string_view t = lines[k].text();
-        for (size_t i = 0, j; i <= t.size(); i = j + 1) {
-            for (j = i; j < t.size() && !separator(t[j]);) ++j;
-            std::string alg = hand_algorithm_word(t.substr(i, j - i));
-            if (!alg.empty() && !named_with_key_bits(alg)) return alg;
-        }
-    }
-    return {};
-}
-
-// "... from tilia:" or "... on tilia:" at the end of a line: the name, else
-// empty. Read by hand: a std::regex here cost more than the table it names.
-std::string caption_name(std::string_view t) {
-    t = trim(t);
-    if (t.empty() || t.back() != ':') return {};
-    t = trim(t.substr(0, t.size() - 1));
-    size_t start = t.size();
-    auto name_char = [](char c) {
-        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '-';
-    };
-    while (start > 0 && name_char(t[start - 1])) --start;
-    // The name starts with a letter: skip what \w allows before one.
-    while (start < t.size() && !std::isalpha(static_cast<unsigned char>(t[start]))) ++start;
-    if (start == t.size()) return {};
-    std::string_view name = t.substr(start), before = t.substr(0, start);
-    if (before.empty() || (before.back() != ' ' && before.back() != '\t')) return {};
-    before = trim(before);
-    auto ends_with_word = [&](std::string_view w) {
-        return before.size() >= w.size() &&
-               lower_ascii(before.substr(before.size() - w.size())) == w;
-    };
-    return ends_with_word("from") || ends_with_word("on") ? std::string(name) : std::string();
-}
-
-// "OpenSSL results from tilia:", or a heading: the machine a table's rows
-// were measured on.
-std::string caption_machine(const std::vector<CleanLine>& lines, size_t first) {
-    for (size_t k = first; k-- > 0 && k + 3 > first;) {
-        if (trim(lines[k].text()).empty()) continue;
-        std::string name = caption_name(lines[k].text());
-        return name.empty() ? heading_name(lines, k) : name;
-    }
-    return {};
-}
-
-}  // namespace
 
 namespace {
 
@@ -282,21 +106,6 @@ std::string key_id(Run& r, const std::string& family, int64_t bits) {
     return family + "-" + std::string(c->suffix);
 }
 
-// UNIT: bytes/s of one figure as the header states it ("(MB/s)"); unstated,
-// figures are in 1000s of bytes/s, as openssl prints them.
-void add_figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n,
-                double unit = 0) {
-    Measurement m;
-    m.algorithm = id;
-    m.operation = op;
-    m.parameter = op == Operation::throughput ? size : 0;
-    double scale = op != Operation::throughput ? 1 : unit > 0 && !n.own_unit ? unit : 1000;
-    m.value = n.value * scale;
-    m.printed_step = n.step * scale;
-    if (r.find(m.algorithm, m.operation, m.parameter)) return;
-    r.measurements.push_back(std::move(m));
-}
-
 // A BogoMips fact's machine, kernel and figure: facts that share them make
 // one run and add nothing to others after the first (attach_bogomips_facts).
 std::string fact_key(const BogomipsFact& f) {
@@ -316,18 +125,25 @@ struct Reader {
     bool plain_is_k;
     // The input line of the row being read, which each figure of it keeps.
     size_t row_line = 0;
+    // UNIT: bytes/s of one figure as the header states it ("(MB/s)"); unstated,
+    // figures are in 1000s of bytes/s, as openssl prints them.
     void figure(Run& r, const std::string& id, Operation op, int64_t size, const HandNumber& n,
                 double unit = 0) const {
         if (op == Operation::throughput && !plain_is_k && !n.own_unit && unit <= 0) return;
-        size_t before = r.measurements.size();
-        add_figure(r, id, op, size, n, unit);
-        if (r.measurements.size() > before)
-            r.measurements.back().line = static_cast<uint32_t>(row_line);
+        Measurement m;
+        m.algorithm = id;
+        m.operation = op;
+        m.parameter = op == Operation::throughput ? size : 0;
+        double scale = op != Operation::throughput ? 1 : unit > 0 && !n.own_unit ? unit : 1000;
+        m.value = n.value * scale;
+        m.printed_step = n.step * scale;
+        m.line = static_cast<uint32_t>(row_line);
+        if (!r.find(m.algorithm, m.operation, m.parameter)) r.measurements.push_back(std::move(m));
     }
     // The text around the tables, read on first need: most tables say all
     // they mean, and this is a pass over every line.
-    mutable std::optional<Context> context{};
-    const Context& ctx() const {
+    mutable std::optional<TableContext> context{};
+    const TableContext& ctx() const {
         if (!context) context = read_context(lines, text);
         return *context;
     }
@@ -387,7 +203,10 @@ struct Reader {
             named += !cols[k].algorithm.empty() && !cols[k].ratio;
         }
         const std::string repaired = repair_same_sizes(cols, sized_at);
-        if (all_percent(t)) return ratio_seen(t);
+        if (all_percent(t)) {
+            if (!out.ratio_table_line) out.ratio_table_line = lines[t.first].line;
+            return;
+        }
         if (sized < 2 && named == 0 && bogomips_table(t)) return;
         if (sized >= 2 && unit_unstated_and_too_small(t.rows(), cols)) {
             if (!out.unstated_unit_line) out.unstated_unit_line = lines[t.first].line;
@@ -542,9 +361,6 @@ struct Reader {
             for (size_t k = 0; k < t.row(r).size(); ++k)
                 if (const auto& n = t.number(r, k)) ++figures, percent += n->percent;
         return figures > 0 && percent * 2 > figures;
-    }
-    void ratio_seen(const Grid& t) {
-        if (!out.ratio_table_line) out.ratio_table_line = lines[t.first].line;
     }
 
     // In a table whose rows are labelled by the command that printed them
