@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 
@@ -81,6 +82,12 @@ bool row_with_seconds(const Token& tok) {
 
 namespace {
 
+// Gives the token its record: what each reader below returns once it knows its line.
+bool recognised(Token& tok, Line line) {
+    tok.line = std::move(line);
+    return true;
+}
+
 // "OpenSSL 1.1.1w  11 Sep 2023", "OpenSSL 0.9.6b [engine] ...", "LibreSSL 3.8.2",
 // "OpenSSL 1.1.1k  FIPS ...", "OpenSSL 1.1.1j-dev  xx XXX xxxx" (a development
 // build's date): after the version comes nothing, a date, a bracket or a
@@ -109,14 +116,12 @@ bool header_line(std::string_view t, Token& tok) {
         // 3.x prints "version: 3.0.19"; speedlab's own table "version: libcrypto OpenSSL ...".
         std::string_view v = trim(t.substr(std::min(kVersion.size(), t.size())));
         bool bare = !v.empty() && ascii_digit(v.front());
-        tok.line = Version{starts_with(t, kVersion) ? (bare ? "OpenSSL " : "") + std::string(v)
-                                                    : std::string(t)};
-        return true;
+        return recognised(
+            tok, Version{starts_with(t, kVersion) ? (bare ? "OpenSSL " : "") + std::string(v)
+                                                  : std::string(t)});
     }
-    if (starts_with(t, "You have chosen to measure elapsed time")) {
-        tok.line = ElapsedNotice{};
-        return true;
-    }
+    if (starts_with(t, "You have chosen to measure elapsed time"))
+        return recognised(tok, ElapsedNotice{});
     if (starts_with(t, kBuiltOn)) {
         std::string_view v = t;
         while (starts_with(v, kBuiltOn)) {  // "built on: built on: ..." (3.0 alphas)
@@ -124,29 +129,21 @@ bool header_line(std::string_view t, Token& tok) {
             if (!v.empty() && v[0] == ':') v.remove_prefix(1);
             v = trim(v);
         }
-        tok.line = BuiltOn{std::string(v)};
-        return true;
+        return recognised(tok, BuiltOn{std::string(v)});
     }
-    if (starts_with(t, kOptions)) {
-        tok.line = Options{std::string(trim(t.substr(kOptions.size())))};
-        return true;
-    }
+    if (starts_with(t, kOptions))
+        return recognised(tok, Options{std::string(trim(t.substr(kOptions.size())))});
     if (starts_with(t, marker_text(SpeedMarker::compiler)) ||
-        starts_with(t, marker_text(SpeedMarker::c_flags))) {
-        tok.line = Compiler{std::string(trim(t.substr(t.find(':') + 1)))};
-        return true;
-    }
+        starts_with(t, marker_text(SpeedMarker::c_flags)))
+        return recognised(tok, Compiler{std::string(trim(t.substr(t.find(':') + 1)))});
     if (starts_with(t, marker_text(SpeedMarker::timing_options)) ||
-        starts_with(t, marker_text(SpeedMarker::timing_used))) {
-        tok.line = TimingNote{};
-        return true;
-    }
+        starts_with(t, marker_text(SpeedMarker::timing_used)))
+        return recognised(tok, TimingNote{});
     if (starts_with(t, marker_text(SpeedMarker::cpuinfo))) {
         CpuInfo info;
         if (auto env = t.find(" env:"); env != std::string_view::npos)
             info.mask = std::string(trim(t.substr(env + 5)));
-        tok.line = std::move(info);
-        return true;
+        return recognised(tok, std::move(info));
     }
     return false;
 }
@@ -154,10 +151,7 @@ bool header_line(std::string_view t, Token& tok) {
 // speedlab's own lines of what openssl's do not say (report/speed_table
 // writes them): the clock and processes of a run, and that it is partial.
 bool speedlab_line(std::string_view t, Token& tok) {
-    if (starts_with(t, marker_text(SpeedMarker::partial_run))) {
-        tok.line = PartialRun{};
-        return true;
-    }
+    if (starts_with(t, marker_text(SpeedMarker::partial_run))) return recognised(tok, PartialRun{});
     std::string_view timing = marker_text(SpeedMarker::run_timing);
     if (!starts_with(t, timing)) return false;
     std::string_view rest = trim(t.substr(timing.size()));
@@ -172,8 +166,7 @@ bool speedlab_line(std::string_view t, Token& tok) {
         size_t start = rest.rfind(' ', at - 1) + 1;  // npos + 1 = 0
         std::from_chars(rest.data() + start, rest.data() + at, run.processes);
     }
-    tok.line = std::move(run);
-    return true;
+    return recognised(tok, std::move(run));
 }
 
 // The sizes of "type 16 bytes 64 bytes ..."; empty when the header is not that.
@@ -235,10 +228,9 @@ bool public_key_header(std::string_view t, Token& tok) {
     if (!first || !(contains(t, "sign/s") || contains(t, "op/s") || contains(t, "keygens/s") ||
                     words_are(t, {"sign", "verify"})))
         return false;
-    tok.line = PublicKeyHeader{contains(t, "encaps/s")    ? TableKind::kem
-                               : contains(t, "keygens/s") ? TableKind::signature
-                                                          : TableKind::public_key};
-    return true;
+    return recognised(tok, PublicKeyHeader{contains(t, "encaps/s")    ? TableKind::kem
+                                           : contains(t, "keygens/s") ? TableKind::signature
+                                                                      : TableKind::public_key});
 }
 
 }  // namespace
@@ -459,8 +451,7 @@ bool public_key_row(std::string_view t, Token& tok) {
     size_t columns = std::min(row.ops.size(), std::max(row.rates.size(), row.seconds.size()));
     for (size_t k = 0; k < columns && k < row.rates.size(); ++k)
         if (!rate(row.rates[k]) && !placeholder(row.rates[k])) return false;
-    tok.line = std::move(row);
-    return true;
+    return recognised(tok, std::move(row));
 }
 
 // 3.2+ KEM and signature tables: "name  kg s  enc s  dec s  kg/s enc/s dec/s".
@@ -468,8 +459,7 @@ bool kem_row(const std::vector<std::string_view>& ws, Token& tok) {
     if (ws.size() != 7) return false;
     for (size_t k = 4; k < 7; ++k)
         if (!rate(ws[k])) return false;
-    tok.line = KemRow{std::string(ws[0]), {ws.begin() + 4, ws.end()}};
-    return true;
+    return recognised(tok, KemRow{std::string(ws[0]), {ws.begin() + 4, ws.end()}});
 }
 
 // The name runs up to the first word that starts like a number or is an
@@ -489,9 +479,9 @@ bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
         static_cast<size_t>(std::count_if(ws.begin() + static_cast<long>(name_words), ws.end(),
                                           [](auto w) { return throughput_cell(w).has_value(); }));
     if (good == 0 || good < cells - good) return false;
-    tok.line = ThroughputRow{
-        std::move(name), {ws.begin() + static_cast<long>(name_words), ws.end()}, good};
-    return true;
+    return recognised(
+        tok, ThroughputRow{
+                 std::move(name), {ws.begin() + static_cast<long>(name_words), ws.end()}, good});
 }
 
 bool row(std::string_view t, Token& tok) {
@@ -538,17 +528,12 @@ bool marker_line(std::string_view t, Token& tok) {
         ForkedChild child;
         std::string_view rest = trim(t.substr(12));
         std::from_chars(rest.data(), rest.data() + rest.size(), child.child);
-        tok.line = child;
-        return true;
+        return recognised(tok, child);
     }
-    if (starts_with(t, marker_text(SpeedMarker::numbers_note))) {
-        tok.line = NumbersNote{};
-        return true;
-    }
-    if (starts_with_word(t, marker_text(SpeedMarker::type_header))) {
-        tok.line = ThroughputHeader{header_sizes(t)};
-        return true;
-    }
+    if (starts_with(t, marker_text(SpeedMarker::numbers_note)))
+        return recognised(tok, NumbersNote{});
+    if (starts_with_word(t, marker_text(SpeedMarker::type_header)))
+        return recognised(tok, ThroughputHeader{header_sizes(t)});
     return false;
 }
 
