@@ -134,12 +134,16 @@ class Parser {
   private:
     // ---- runs ----
     void begin();
-    void begin_fresh();
-    void begin_fresh_for_progress();
     void finish();
     bool ends_run(Boundary what) const;
     void end_run_at(Boundary what) {
         if (ends_run(what)) finish();
+    }
+    // A line that starts a run (a progress line, a version, a header after
+    // tables): the run it ends, if WHAT ends it, then the run it starts.
+    void begin_at(Boundary what) {
+        end_run_at(what);
+        begin();
     }
     void finish_one(Run run, std::optional<RawText>& raw);
     void refuse_other_program();
@@ -401,17 +405,6 @@ void Parser::next_run_under_header() {
     run_.has_tables = true;
 }
 
-// A progress line or header after tables starts the next run.
-void Parser::begin_fresh() {
-    end_run_at(Boundary::fresh_start);
-    begin();
-}
-
-void Parser::begin_fresh_for_progress() {
-    end_run_at(Boundary::progress);
-    begin();
-}
-
 // The one place that decides where a run ends: what came, against what the
 // run has read so far. A run ends before it, or goes on.
 bool Parser::ends_run(Boundary what) const {
@@ -656,8 +649,7 @@ bool Parser::read(const Token&, const Prompt& prompt) {
 }
 
 bool Parser::read(const Token&, const Version& version) {
-    end_run_at(Boundary::version);
-    begin();
+    begin_at(Boundary::version);
     builder_.run().version = version.version;
     run_.header_seen = true;
     return true;
@@ -665,7 +657,7 @@ bool Parser::read(const Token&, const Version& version) {
 
 // Printed on stderr before anything else of a -elapsed run.
 bool Parser::read(const Token&, const ElapsedNotice&) {
-    begin_fresh();
+    begin_at(Boundary::fresh_start);
     builder_.run().timing = Timing::wall;
     return true;
 }
@@ -691,7 +683,7 @@ bool Parser::read(const Token& tok, const CpuInfo& info) {
 }
 
 bool Parser::read(const Token&, const ForkedChild& child) {
-    begin_fresh();
+    begin_at(Boundary::fresh_start);
     builder_.set_multi();
     Run& run = builder_.run();
     run.timing = Timing::wall;
@@ -704,7 +696,7 @@ bool Parser::read(const Token&, const ForkedChild& child) {
 // processes were summed, that the run is partial. A -mr text of a partial run
 // starts with the partial line: it starts the run.
 bool Parser::read(const Token&, const PartialRun&) {
-    if (!run_.active) begin_fresh();
+    if (!run_.active) begin_at(Boundary::fresh_start);
     builder_.run().complete = false;
     return true;
 }
@@ -896,7 +888,7 @@ bool Parser::read(const Token&, const KemRow& row) {
 }
 
 bool Parser::read(const Token& tok, const Progress& p) {
-    begin_fresh_for_progress();
+    begin_at(Boundary::progress);
     run_.has_progress = true;
     switch (p.kind) {
         case Progress::Kind::started:
@@ -929,10 +921,7 @@ bool Parser::machine_readable(std::string_view t, bool child) {
     auto record = mr_record(tag);
     bool summary = record && is_summary(*record);
     if (!run_.active) begin();
-    if (!summary && !child && ends_run(Boundary::mr_progress)) {
-        finish();
-        begin();
-    }
+    if (!summary && !child) begin_at(Boundary::mr_progress);
     builder_.from_child(child);
     mr_.from_child(child);
     if (!summary)
