@@ -501,10 +501,11 @@ std::string series_key(const std::vector<std::string>& names) {
 }
 
 std::string heat_key() {
-    std::string out = "<div class=\"key\">colour key (ratio to the baseline): ";
+    Html out;
+    out.open("div", {{"class", "key"}}).text("colour key (ratio to the baseline): ");
     for (double r : {0.25, 0.5, 0.8, 1.0, 1.25, 2.0, 4.0})
-        out += fmt::format("<span style=\"background:{}\">{:g}</span>", heat_colour(r), r);
-    return out + " &mdash; blue: faster, orange: slower</div>\n";
+        out.element("span", fmt::format("{:g}", r), {{"style", "background:" + heat_colour(r)}});
+    return out.text(" — blue: faster, orange: slower").close("div").str() + "\n";
 }
 
 }  // namespace speedlab::report
