@@ -34,7 +34,7 @@ void write_all(int fd, const std::string& text) {
     RunOutcome out = run_benchmarks(options);
     nlohmann::json j{
         {"interrupted", out.interrupted}, {"failures", out.failures}, {"run", to_json(out.run)}};
-    write_all(fd, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    write_all(fd, compact_json_text(j));
     ::close(fd);
     _exit(0);
 }

@@ -34,5 +34,7 @@ nlohmann::json or_null(const std::optional<int>& v);
 // Indented JSON text with a final newline; bytes that are not UTF-8 become
 // U+FFFD, so a run imported from any text can always be printed.
 std::string json_text(const nlohmann::json& j);
+// The same on one line without spaces or newline, as stored and hashed.
+std::string compact_json_text(const nlohmann::json& j);
 
 }  // namespace speedlab

@@ -171,9 +171,8 @@ std::string dump_indented(const json& j, const std::string& pad) {
 }  // namespace
 
 std::string bundle_head(const std::string& exported_by) {
-    return "{\n  \"exported_by\": " +
-           json(exported_by).dump(-1, ' ', false, json::error_handler_t::replace) +
-           ",\n  \"format\": \"" + kFormat + "\",\n  \"runs\": [";
+    return "{\n  \"exported_by\": " + compact_json_text(exported_by) + ",\n  \"format\": \"" +
+           kFormat + "\",\n  \"runs\": [";
 }
 
 std::string bundle_run(const Run& run, bool first) {

@@ -51,7 +51,7 @@ std::string content_sha256(const Run& run) {
         for (const char* key : kIntervalKeys) m.erase(key);
         m.erase("line");  // where in the text, not what: hashes of schema 10 stay valid
     }
-    std::string bytes = j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\0';
+    std::string bytes = compact_json_text(j) + '\0';
     bytes += run.raw_text.view();
     return sha256_hex(bytes);
 }
@@ -61,21 +61,11 @@ std::string content_key(const Run& run) {
     std::vector<std::string> figures;
     for (const auto& m : run.measurements) figures.push_back(figure_key(m));
     std::sort(figures.begin(), figures.end());
-    nlohmann::json j{{"program", run.program},
-                     {"version", run.version},
-                     {"built_on", run.built_on},
-                     {"options", run.options},
-                     {"compiler", run.compiler},
-                     {"cpuinfo", run.cpuinfo},
-                     {"timing", to_string(run.timing)},
-                     {"platform", run.platform},
-                     {"cpu_mask", run.cpu_mask},
-                     {"processes", run.processes},
-                     {"complete", run.complete},
-                     {"machine", to_json(run.machine)},
-                     {"figures", figures}};
-    return "imported:" +
-           sha256_hex(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
+    nlohmann::json full = to_json(run, false), j{{"figures", figures}};
+    for (const char* key : {"program", "version", "built_on", "options", "compiler", "cpuinfo",
+                            "timing", "platform", "cpu_mask", "processes", "complete", "machine"})
+        j[key] = full.at(key);
+    return "imported:" + sha256_hex(compact_json_text(j));
 }
 
 }  // namespace speedlab::store

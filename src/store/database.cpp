@@ -23,10 +23,6 @@ namespace speedlab::store {
 
 namespace {
 
-std::string compact(const nlohmann::json& j) {
-    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
 template <class T>
 Value optional_value(const std::optional<T>& v) {
     if (!v) return std::monostate{};
@@ -53,7 +49,8 @@ int64_t insert_machine(Connection& c, const Machine& mc) {
         {mc.label, to_string(mc.kind), mc.emulator, mc.cpu_vendor, optional_value(mc.cpu_family),
          optional_value(mc.cpu_model), optional_value(mc.cpu_stepping), mc.cpu_name,
          optional_value(mc.cpu_mhz), optional_value(mc.memory_kb), mc.kernel_release,
-         mc.distribution, optional_value(mc.bogomips), compact(to_json(mc)), mc.merged_from}));
+         mc.distribution, optional_value(mc.bogomips), compact_json_text(to_json(mc)),
+         mc.merged_from}));
 }
 
 int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
@@ -80,11 +77,11 @@ int64_t insert_run_row(Connection& c, const Run& run, int64_t machine_id) {
          run.platform,
          run.cpu_mask,
          int64_t{run.complete ? 1 : 0},
-         compact(nlohmann::json(run.notes)),
+         compact_json_text(nlohmann::json(run.notes)),
          machine_id,
          int64_t{run.processes},
          content_sha256(run),
-         run.conditions->empty() ? std::string("{}") : compact(to_json(run.conditions)),
+         run.conditions->empty() ? std::string("{}") : compact_json_text(to_json(run.conditions)),
          content_key(run),
          run.measured_at,
          run.stored_at}));
@@ -119,8 +116,8 @@ void insert_measurements(Connection& c, int64_t run_id, const std::vector<Measur
             for (Value v : std::initializer_list<Value>{
                      run_id, x.algorithm, std::string(to_string(x.operation)), x.parameter, x.value,
                      x.printed_step, optional_value(x.count), optional_value(x.seconds),
-                     compact(nlohmann::json(x.samples)), x.source_name, compact(to_json(x.printed)),
-                     int64_t{x.line}})
+                     compact_json_text(nlohmann::json(x.samples)), x.source_name,
+                     compact_json_text(to_json(x.printed)), int64_t{x.line}})
                 params.push_back(std::move(v));
         }
         c.query(sql, params);
@@ -471,7 +468,7 @@ bool edit_one(Connection& c, int64_t id, const std::optional<std::string>& label
         facts.reset();
         j["label"] = *machine;
         c.query("UPDATE machines SET label = ?, facts_json = ? WHERE id = ?",
-                {*machine, compact(j), machine_id});
+                {*machine, compact_json_text(j), machine_id});
     }
     // The content changed: a bundle of the edited run is a new run elsewhere.
     if (auto run = load(id))

@@ -7,6 +7,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 
+#include "core/json.h"
 #include "core/text.h"
 #include "store/database.h"
 #include "store/write_transaction.h"
@@ -39,9 +40,8 @@ void relabel(Connection& c, int64_t id, const std::string& label, const std::str
     auto j = facts->next() ? nlohmann::json::parse(facts->text(0)) : nlohmann::json::object();
     facts.reset();
     j["label"] = label;
-    c.query(
-        "UPDATE machines SET label = ?, merged_from = ?, facts_json = ? WHERE id = ?",
-        {label, merged_from, j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), id});
+    c.query("UPDATE machines SET label = ?, merged_from = ?, facts_json = ? WHERE id = ?",
+            {label, merged_from, compact_json_text(j), id});
 }
 
 std::vector<int64_t> runs_of(Connection& c, int64_t machine_id) {
