@@ -26,7 +26,12 @@ inline std::vector<pid_t> children_of(pid_t parent) {
         std::string name = entry.path().filename();
         if (name.find_first_not_of("0123456789") != std::string::npos) continue;
         std::ifstream in(entry.path() / "stat");
-        std::string stat((std::istreambuf_iterator<char>(in)), {});
+        std::string stat;
+        try {  // libstdc++ throws where the process ended meanwhile (read: ESRCH)
+            stat.assign(std::istreambuf_iterator<char>(in), {});
+        } catch (const std::ios_base::failure&) {
+            continue;
+        }
         auto close = stat.rfind(')');
         if (close == std::string::npos) continue;
         std::istringstream rest(stat.substr(close + 1));
