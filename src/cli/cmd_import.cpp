@@ -58,10 +58,13 @@ int print_imported(const std::vector<Run>& all, const import::Found& found, cons
 
 // --machine NAME names every run; --machine 1=athlon,2=p3 names runs one by one
 // (numbered as import lists them, from 1). Each name passes the name rule.
-std::string parse_machine_option(const std::string& option, import::Options& into) {
+void read_machine_option(const std::string& option, import::Options& into) {
+    auto refuse_if = [](const std::string& problem) {
+        if (!problem.empty()) throw Error(ErrorKind::usage, "--machine: " + problem);
+    };
     if (option.find('=') == std::string::npos) {
         into.machine_for_all = option;
-        return name_problem("", into.machine_for_all);
+        return refuse_if(name_problem("", into.machine_for_all));
     }
     size_t start = 0;
     while (start <= option.size()) {
@@ -74,14 +77,13 @@ std::string parse_machine_option(const std::string& option, import::Options& int
             std::from_chars(pair.data(), pair.data() + (eq == std::string::npos ? 0 : eq), n);
         if (eq == std::string::npos || ec != std::errc{} || p != pair.data() + eq || n == 0 ||
             eq + 1 == pair.size())
-            return "expected N=NAME pairs (1=athlon,2=p3), found '" + pair + "'";
+            refuse_if("expected N=NAME pairs (1=athlon,2=p3), found '" + pair + "'");
         std::string name = pair.substr(eq + 1);
-        if (auto error = name_problem(fmt::format("run {}", n), name); !error.empty()) return error;
+        refuse_if(name_problem(fmt::format("run {}", n), name));
         if (!into.machine_names.emplace(n, name).second)
-            return fmt::format("run {} is named twice", n);
+            refuse_if(fmt::format("run {} is named twice", n));
         start = end + 1;
     }
-    return "";
 }
 
 // Stores what the files gave (a dry run opens no store), then prints each
@@ -148,9 +150,7 @@ Command add_import(CLI::App& app, Global& global) {
                  "one run per openssl speed invocation (by default neighbouring invocations of one "
                  "build on one machine that share no figure are merged)");
     return [a, &global, machine_option]() -> int {
-        if (machine_option->count())
-            if (auto error = parse_machine_option(a->machine, a->options); !error.empty())
-                throw Error(ErrorKind::usage, "--machine: " + error);
+        if (machine_option->count()) read_machine_option(a->machine, a->options);
         import::Found found;
         for (const auto& path : a->files) {
             std::ifstream file;

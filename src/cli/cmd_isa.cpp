@@ -92,29 +92,30 @@ std::string first_line(const ProgramOutput& o) {
     return text;
 }
 
+// What one level gave: its kernels' figures and the emulator it ran under, if
+// any; none, and why, where it did not run.
+struct LevelOutcome {
+    std::map<std::string, KernelResult> kernels;
+    std::string emulator, why;
+};
+
 // Runs one level natively; a 32-bit level the kernel cannot execute runs under
-// qemu-i386 when it is installed. `emulator` names what was used, `why` the
-// failure; Ctrl-C meanwhile ends the level and sets `interrupted`.
-std::map<std::string, KernelResult> run_level(const std::filesystem::path& exe, bool is32,
-                                              std::string& emulator, std::string& why,
-                                              bool& interrupted) {
+// qemu-i386 when it is installed. Ctrl-C meanwhile ends the level and sets `interrupted`.
+LevelOutcome run_level(const std::filesystem::path& exe, bool is32, bool& interrupted) {
     std::vector<std::string> args{exe.string(), fmt::format("{}", g_isa.seconds),
                                   std::to_string(g_isa.bytes)};
     ProgramOutput o = run_interruptible(args, interrupted);
     if (interrupted) return {};
-    if (o.exited_ok()) return parse_kernels(o.out);
-    why = o.started ? first_line(o) : o.err.substr(o.err.find(": ") + 2);
-    if (!is32) return {};
+    if (o.exited_ok()) return {parse_kernels(o.out), "", ""};
+    LevelOutcome out{{}, "", o.started ? first_line(o) : o.err.substr(o.err.find(": ") + 2)};
+    if (!is32) return out;
     args.insert(args.begin(), "qemu-i386");
     ProgramOutput q = run_interruptible(args, interrupted);
     if (interrupted) return {};
-    if (!q.exited_ok()) {
-        why += q.started ? "; under qemu-i386: " + first_line(q)
+    if (q.exited_ok()) return {parse_kernels(q.out), "qemu-i386", ""};
+    out.why += q.started ? "; under qemu-i386: " + first_line(q)
                          : "; qemu-i386 is not installed (Debian package qemu-user)";
-        return {};
-    }
-    emulator = "qemu-i386";
-    return parse_kernels(q.out);
+    return out;
 }
 
 struct IsaResults {
@@ -141,16 +142,15 @@ IsaResults measure_levels(const std::filesystem::path& dir, const Machine& machi
             continue;
         }
         if (isatty(STDERR_FILENO)) fmt::print(stderr, "running {} ...\n", name);
-        std::string emulator, why;
-        auto r = run_level(exe, name[0] == 'i', emulator, why, out.interrupted);
+        auto r = run_level(exe, name[0] == 'i', out.interrupted);
         if (out.interrupted) {
             out.skipped.push_back(name + " (interrupted)");
-        } else if (r.empty()) {
-            out.skipped.push_back(name + " (cannot run here: " + why + ")");
+        } else if (r.kernels.empty()) {
+            out.skipped.push_back(name + " (cannot run here: " + r.why + ")");
         } else {
-            if (!emulator.empty()) out.emulated[name] = emulator;
+            if (!r.emulator.empty()) out.emulated[name] = r.emulator;
             out.levels.push_back(name);
-            out.results[name] = r;
+            out.results[name] = std::move(r.kernels);
         }
     }
     return out;

@@ -3,6 +3,8 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "core/enum_names.h"
+
 namespace speedlab::cli {
 
 namespace {
@@ -16,20 +18,13 @@ std::string path_key(const CommandInfo& c) {
 
 // What the completion of a value does: a kind the scripts know, or the words.
 std::string value_spec(const ArgInfo& a) {
-    switch (a.kind) {
-        case ValueKind::words:
-            return "words:" + join(a.words);
-        case ValueKind::file:
-            return "file";
-        case ValueKind::run:
-            return "run";
-        case ValueKind::machine:
-            return "machine";
-        case ValueKind::algorithm:
-            return "algorithm";
-        case ValueKind::none:
-            break;
-    }
+    constexpr std::pair<ValueKind, std::string_view> kKinds[] = {
+        {ValueKind::file, "file"},
+        {ValueKind::run, "run"},
+        {ValueKind::machine, "machine"},
+        {ValueKind::algorithm, "algorithm"}};
+    if (a.kind == ValueKind::words) return "words:" + join(a.words);
+    if (auto kind = name_in(kKinds, a.kind)) return std::string(*kind);
     return a.takes_value() ? "none" : "";
 }
 
