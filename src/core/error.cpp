@@ -1,42 +1,38 @@
 #include "core/error.h"
 
+#include <iterator>
+
 namespace speedlab {
 
+namespace {
+// Each kind's exit code and HTTP status, in one table so the two cannot drift.
+struct KindCodes {
+    ErrorKind kind;
+    int exit, http;
+};
+constexpr KindCodes kCodes[] = {
+    {ErrorKind::usage, 2, 400},
+    {ErrorKind::not_found, 2, 404},
+    {ErrorKind::input, 65, 400},         // EX_DATAERR
+    {ErrorKind::interrupted, 130, 503},  // 128 + SIGINT, as a shell reports Ctrl-C
+    {ErrorKind::io, 1, 500},
+    {ErrorKind::busy, 1, 503},
+    {ErrorKind::failed, 1, 422},
+    {ErrorKind::internal, 1, 500}};
+
+const KindCodes& codes_of(ErrorKind kind) {
+    for (const auto& c : kCodes)
+        if (c.kind == kind) return c;
+    return kCodes[std::size(kCodes) - 1];  // internal
+}
+}  // namespace
+
 int exit_code(ErrorKind kind) {
-    switch (kind) {
-        case ErrorKind::usage:
-        case ErrorKind::not_found:
-            return 2;
-        case ErrorKind::input:
-            return 65;  // EX_DATAERR
-        case ErrorKind::interrupted:
-            return 130;  // 128 + SIGINT, as a shell reports Ctrl-C
-        case ErrorKind::io:
-        case ErrorKind::busy:
-        case ErrorKind::failed:
-        case ErrorKind::internal:
-            return 1;
-    }
-    return 1;
+    return codes_of(kind).exit;
 }
 
 int http_status(ErrorKind kind) {
-    switch (kind) {
-        case ErrorKind::usage:
-        case ErrorKind::input:
-            return 400;
-        case ErrorKind::not_found:
-            return 404;
-        case ErrorKind::failed:
-            return 422;
-        case ErrorKind::busy:
-        case ErrorKind::interrupted:
-            return 503;
-        case ErrorKind::io:
-        case ErrorKind::internal:
-            return 500;
-    }
-    return 500;
+    return codes_of(kind).http;
 }
 
 }  // namespace speedlab
