@@ -37,12 +37,8 @@ const std::string& Grid::text(size_t r, size_t k) const {
     return *c->text;
 }
 
-const HeaderCell& Grid::header(size_t r, size_t k) const {
-    static const HeaderCell blank;
-    Readings* c = at(r, k);
-    if (!c) return blank;
-    if (!c->header) c->header = read_header_cell(rows_[r][k]);
-    return *c->header;
+HeaderCell Grid::header(size_t r, size_t k) const {
+    return r < rows_.size() && k < rows_[r].size() ? read_header_cell(rows_[r][k]) : HeaderCell{};
 }
 
 const std::optional<HandNumber>& Grid::number(size_t r, size_t k) const {

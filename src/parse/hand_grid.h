@@ -1,8 +1,9 @@
 #pragma once
 // One table a person typed as a grid of cells, and each cell read once: its
-// text without markup, its reading as a header cell and as a figure are made
-// on first need and kept. The rules of hand_table.cpp try one table after
-// another reading and read the same cells many times.
+// text without markup and its reading as a figure are made on first need and
+// kept (a header cell's reading is kept by read_header_cell's own cache, not
+// again per cell: a large table's cells would raise the import's peak). The
+// rules of hand_table.cpp try one reading after another on the same cells.
 #include <functional>
 #include <optional>
 #include <string>
@@ -29,8 +30,8 @@ class Grid {
     // Cell `k` of row `r` as typed, and its readings; past the row's end a
     // blank cell: "", no header, no figure.
     const std::string& cell(size_t r, size_t k) const;
-    const std::string& text(size_t r, size_t k) const;   // hand_cell_text
-    const HeaderCell& header(size_t r, size_t k) const;  // read_header_cell
+    const std::string& text(size_t r, size_t k) const;  // hand_cell_text
+    HeaderCell header(size_t r, size_t k) const;        // read_header_cell
     const std::optional<HandNumber>& number(size_t r, size_t k) const;
     // A number that is no percentage: what a figure column holds.
     std::optional<HandNumber> figure(size_t r, size_t k) const;
@@ -39,7 +40,6 @@ class Grid {
   private:
     struct Readings {
         std::optional<std::string> text;
-        std::optional<HeaderCell> header;
         std::optional<bool> names_size;
         bool number_read = false;
         std::optional<HandNumber> number;
