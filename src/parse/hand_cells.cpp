@@ -274,7 +274,8 @@ HeaderCell read_header_text(std::string_view text) {
         std::string alg;
         int64_t bits = 0;
         if (rate_unit_bytes(unit_word(ws[k])) > 0) continue;  // h.unit, read in its case
-        if (h.algorithm.empty() && key_word(ws[k], alg, bits)) {
+        if (h.algorithm.empty() &&
+            (key_word(ws[k], alg, bits) || glued_key_bits(ws[k], alg, bits))) {
             h.algorithm = alg;
             h.size = bits;
             continue;

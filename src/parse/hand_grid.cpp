@@ -9,6 +9,7 @@
 
 #include "core/text.h"
 #include "parse/cells.h"
+#include "parse/classify.h"
 #include "parse/hand_rules.h"
 
 namespace speedlab::parse {
@@ -100,7 +101,8 @@ std::vector<std::string> pipe_cells(std::string_view t) {
     return {views.begin() + static_cast<long>(from), views.begin() + static_cast<long>(to)};
 }
 
-// Cells of a table an HTML page flattened: two or more spaces (or a tab) apart.
+}  // namespace
+
 std::vector<std::string> space_cells(std::string_view t) {
     std::vector<std::string> out;
     size_t start = 0;
@@ -117,6 +119,8 @@ std::vector<std::string> space_cells(std::string_view t) {
     cell_to(t.size());
     return out;
 }
+
+namespace {
 
 // Cells of a CSV line: commas apart, a cell in double quotes may hold
 // commas ("" is a quote). A reST csv-table's ":header:" line is its header.
@@ -304,6 +308,12 @@ bool corner_left_empty(std::string_view line, const std::vector<std::string>& he
     return header.size() == 2 && !line.empty() && line.front() == '\t' && size_columns(header) == 2;
 }
 
+// "bytes", "Bytes", "BYTES": a flattened header's corner or sizes.
+bool names_bytes(std::string_view t) {
+    return t.find("byte") != std::string_view::npos || t.find("Byte") != std::string_view::npos ||
+           t.find("BYTE") != std::string_view::npos;
+}
+
 // Whether line `t` can start any table find_tables reads: a pipe, a grid
 // rule's '+', a CSV line's quote or ":header:", or a flattened header's sizes
 // or rates. One pass spares most lines (prose, openssl's own) the tests below.
@@ -311,7 +321,7 @@ bool may_start_table(std::string_view t) {
     if (t.find('|') != std::string_view::npos) return true;
     std::string_view s = trim(t);
     if (!s.empty() && (s.front() == '+' || s.front() == '"' || s.front() == ':')) return true;
-    return t.find("byte") != std::string_view::npos || t.find("/s") != std::string_view::npos;
+    return names_bytes(t) || t.find("/s") != std::string_view::npos;
 }
 
 // A table a web page flattened: a header of two block sizes or algorithms at
@@ -320,16 +330,27 @@ bool may_start_table(std::string_view t) {
 size_t space_table(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t i,
                    Rows& rows, std::vector<size_t>& row_lines) {
     auto header = space_cells(lines[i].text());
+    const size_t wrapped = wrapped_size_header(lines, used, i, header);
+    sizes_named_by_corner(header);
     if ((header.size() < 3 && !corner_left_empty(lines[i].text(), header)) ||
         (size_columns(header) < 2 && algorithm_columns(header) < 2))
         return i;
     const size_t width = header.size();
     rows.push_back(std::move(header));
     row_lines.push_back(lines[i].line);
-    for (++i; i < lines.size() && !used[i]; ++i) {
+    for (i += 1 + wrapped; i < lines.size() && !used[i]; ++i) {
         if (simple_table_border(lines[i].text())) continue;
         auto cells = space_cells(lines[i].text());
         size_t line = lines[i].line;
+        // A blank line before the next block's algorithm line (hand_algorithm_lines.cpp).
+        if (cells.empty() && i + 1 < lines.size() && !used[i + 1] &&
+            algorithm_alone(space_cells(lines[i + 1].text())))
+            continue;
+        if (algorithm_alone(cells)) {
+            row_lines.push_back(line);
+            rows.push_back(std::move(cells));
+            continue;
+        }
         i += wrapped_cells(lines, used, i, width, cells);
         if (cells.size() + 1 < width || cells.size() > width + 1) break;
         row_lines.push_back(line);
@@ -343,7 +364,8 @@ size_t space_table(const std::vector<CleanLine>& lines, const std::vector<bool>&
 void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                 const std::function<void(const Grid&)>& each) {
     for (size_t i = 0; i < lines.size(); ++i) {
-        if (used[i] || !may_start_table(lines[i].text())) continue;
+        // A row of "36/1363" pairs under a line: hand_slash_table.cpp may read it.
+        if (used[i] || (!may_start_table(lines[i].text()) && !slash_below(lines, i))) continue;
         const size_t first = i;
         Rows rows;
         std::vector<size_t> row_lines;  // the input line each row starts on
@@ -358,9 +380,13 @@ void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& us
                 if (!separator_row(cells))
                     row_lines.push_back(line), rows.push_back(std::move(cells));
             i = end;
+        } else if (size_t past = slash_pair_table(lines, used, i, rows, row_lines); past > i) {
+            i = past;
+        } else if (!may_start_table(lines[i].text())) {
+            continue;
         } else if (quoted_csv_line(lines[i].text())) {
             i = csv_table(lines, used, i, rows, row_lines);
-        } else if (lines[i].text().find("byte") == std::string::npos &&
+        } else if (!names_bytes(lines[i].text()) &&
                    lines[i].text().find("/s") == std::string::npos) {
             continue;  // a flattened table's header names its block sizes or rates
         } else if (auto one = one_line_table(lines[i].text()); !one.empty()) {
@@ -376,6 +402,10 @@ void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& us
                 return r.size() == rows[0].size() + 1;
             }))
             rows[0].insert(rows[0].begin(), std::string());
+        // "— snip —" in a cell marks figures left out: no label, no run's name.
+        for (auto& row : rows)
+            for (auto& cell : row)
+                if (elision_line(cell)) cell.clear();
         if (rows.size() >= 2)
             each(Grid(first, std::max(i, first + 1), std::move(rows), std::move(row_lines)));
         if (i > first) --i;

@@ -43,8 +43,11 @@ std::optional<Rows> split_pair_columns(const Rows& rows) {
     for (size_t k = rows[0].size(); k-- > 0;) {  // from the right: splits keep k's left
         if (!pair_header(rows[0][k]) || !pairs_below(out ? *out : rows, k)) continue;
         if (!out) out = rows;
-        (*out)[0][k] = "sign/s";
-        (*out)[0].insert((*out)[0].begin() + static_cast<long>(k) + 1, "verify/s");
+        // What the header names before "sign" ("ecdsa256 sign/verify") names both.
+        std::string& head = (*out)[0][k];
+        std::string key = head.substr(0, lower_ascii(head).find("sign"));
+        head = key + "sign/s";
+        (*out)[0].insert((*out)[0].begin() + static_cast<long>(k) + 1, key + "verify/s");
         for (size_t r = 1; r < out->size(); ++r) {
             auto [sign, verify] = *pair_cell((*out)[r][k]);
             (*out)[r][k] = sign;

@@ -92,4 +92,37 @@ std::string caption_machine(const std::vector<CleanLine>& lines, size_t first);
 // table has no such column (every row's cell a pair of figures).
 std::optional<Rows> split_pair_columns(const Rows& rows);
 
+// hand_grid.cpp: the cells of a line two spaces (or a tab) apart, trimmed.
+std::vector<std::string> space_cells(std::string_view t);
+
+// hand_slash_table.cpp: a table of "36/1363" cells under a header of keys
+// ("rsa2048  ecdsa256"), the line above stating "sign/verify": its header
+// cells as "<key> sign/verify" (split_pair_columns reads them), rows of other
+// programs left out where one row names openssl. Appends the rows; returns
+// the index past the table, `i` when line `i` heads none.
+// Whether the next line that is not blank after line `i` holds a slash.
+bool slash_below(const std::vector<CleanLine>& lines, size_t i);
+size_t slash_pair_table(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
+                        size_t i, Rows& rows, std::vector<size_t>& row_lines);
+
+// hand_glued_bits.cpp: "ecdsa256" as the family "ecdsa" and 256 bits (a
+// family whose ids are curves, not "rsa2048"); false for any other word.
+bool glued_key_bits(std::string_view word, std::string& family, int64_t& bits);
+
+// hand_algorithm_lines.cpp: a table typed as one block per algorithm, the
+// algorithm on a line alone ("AES-128-GCM") over rows labelled by build.
+// Whether a row is such a line: one cell naming an algorithm, no size.
+bool algorithm_alone(const std::vector<std::string>& cells);
+// "Payload in Bytes | 16 | 64 | ...": a corner naming bytes over bare whole
+// numbers makes them sizes ("16 bytes"); the header is left as is otherwise.
+void sizes_named_by_corner(std::vector<std::string>& header);
+// Such a header a mail client wrapped ("16384" on the next line): the lines
+// after line `i` that go on with larger whole numbers join `header`; how many.
+size_t wrapped_size_header(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
+                           size_t i, std::vector<std::string>& header);
+// The blocks as one table: a first column holding each row's algorithm, the
+// algorithm lines and ratio rows ("Speedup") gone; the rows and their lines,
+// nullopt when no row is an algorithm alone.
+std::optional<std::pair<Rows, std::vector<size_t>>> spread_algorithm_lines(const Grid& t);
+
 }  // namespace speedlab::parse

@@ -184,6 +184,8 @@ struct Reader {
     void read(const Grid& given) {
         if (auto split = split_pair_columns(given.rows()))
             return read(Grid(given.first, given.end, std::move(*split), given.row_lines()));
+        if (auto blocks = spread_algorithm_lines(given))
+            return read(Grid(given.first, given.end, std::move(blocks->first), blocks->second));
         if (auto parts = unfold_spanned_header(given); !parts.empty())
             return read_parts(given, parts);
         std::optional<Grid> spanned = spanning_header(given);

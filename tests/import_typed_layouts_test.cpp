@@ -1,0 +1,126 @@
+// Layouts people typed that the typed-table rules read since round seven of
+// issue 34: each a rule of src/parse/hand_*.cpp, asserted on a small text of
+// its shape and on the real text of tests/data/corpus it came from (README.md
+// there cites each with its hand-checked figures).
+#include <gtest/gtest.h>
+
+#include "import_support.h"
+
+using namespace speedlab;
+using namespace speedlab::testing;
+
+namespace {
+
+constexpr const char* kBlocks =
+    "170-openssl-pr-17239-kbs-per-sec-payload-row-algorithm-line-baseline-patched-speedup.txt";
+
+constexpr const char* kSlash =
+    "179-mbedtls-issue-1214-sign-verify-slash-cells-row-per-program-ecdsa256.txt";
+constexpr const char* kBook =
+    "174-book-page-copy-curly-quotes-snip-elisions-bytes-8192-four-runs.txt";
+
+struct Want {
+    const char* name;
+    const char* input;  // a text, or a file of tests/data/corpus ending in .txt/.md
+    size_t run;
+    const char* algorithm;
+    Operation op;
+    int64_t size;
+    double value;  // bytes/s or operations/s
+};
+
+// One block per algorithm under one sizes header, runs named by row labels.
+constexpr const char* kBlocksShape =
+    "OpenSSL speed, KB/s\n"
+    "Payload in Bytes    16         64         256\n"
+    "SHA256\n"
+    "  Before     1000.50    2000.25    3000.75\n"
+    "  After      1100.50    2200.25    3300.75\n"
+    "  Speedup       1.10       1.10       1.10\n"
+    "\n"
+    "MD5\n"
+    "  Before      500.00     600.00     700.00\n"
+    "  After       550.00     660.00     770.00\n";
+
+// "a/b" cells under a statement of what they hold, a row per program.
+constexpr const char* kSlashShape =
+    "openssl against another library (sign/verify in ops/s):\n"
+    "\n"
+    "           rsa2048   ecdsa384\n"
+    "  otherlib  10/400    50/20\n"
+    "  openssl   30/1200   900/450\n";
+
+bool is_file(std::string_view input) {
+    return input.ends_with(".txt") || input.ends_with(".md");
+}
+
+import::Read read_input(const char* input){
+    return is_file(input) ? read_corpus(input).read : read_text("typed.txt", input).read;
+}  // namespace
+
+}  // namespace
+
+TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
+    const Want wants[] = {
+        // A line naming the algorithm alone over rows labelled by build.
+        {"block first", kBlocksShape, 0, "sha256", Operation::throughput, 16, 1000.50e3},
+        {"block second run", kBlocksShape, 1, "sha256", Operation::throughput, 256, 3300.75e3},
+        {"second block same run", kBlocksShape, 0, "md5", Operation::throughput, 64, 600.00e3},
+        {"second block last", kBlocksShape, 1, "md5", Operation::throughput, 256, 770.00e3},
+        {"170 first", kBlocks, 0, "aes-128-gcm", Operation::throughput, 16, 478708.27e3},
+        {"170 baseline last", kBlocks, 0, "aes-256-gcm", Operation::throughput, 16384, 3617757.5e3},
+        {"170 patched first", kBlocks, 1, "aes-128-gcm", Operation::throughput, 16, 534613.95e3},
+        {"170 patched last", kBlocks, 1, "aes-256-gcm", Operation::throughput, 16384, 7924953.91e3},
+        // "a/b" cells: sign, then verify, as the line above states.
+        {"pair sign", kSlashShape, 0, "rsa2048", Operation::sign, 0, 30},
+        {"pair verify", kSlashShape, 0, "rsa2048", Operation::verify, 0, 1200},
+        {"curve glued to bits", kSlashShape, 0, "ecdsa-p384", Operation::verify, 0, 450},
+        {"179 sign", kSlash, 0, "ecdsa-p256", Operation::sign, 0, 1437},
+        {"179 verify", kSlash, 0, "ecdsa-p256", Operation::verify, 0, 718},
+    };
+    for (const auto& w : wants) {
+        SCOPED_TRACE(w.name);
+        expect_figure(read_input(w.input), w.run, w.algorithm, w.op, w.size, w.value);
+    }
+}
+
+// A label is one run across the blocks; a ratio row ("Speedup") is none.
+TEST(ImportTypedLayouts, BlocksMakeOneRunPerLabelAndNoRatioRun) {
+    for (const char* input : {kBlocksShape, kBlocks}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        ASSERT_EQ(read.runs.size(), 2u);
+        EXPECT_EQ(read.runs[0].measurements.size(), read.runs[1].measurements.size());
+        for (const auto& run : read.runs)
+            for (const auto& m : run.measurements) EXPECT_GT(m.value, 100e3) << "a ratio's figure";
+    }
+    auto read = read_input(kBlocks);
+    EXPECT_EQ(read.runs[0].measurements.size(), 12u);
+}
+
+// Only the openssl row of a table of programs; "ras2048" (a typo) names no
+// key, so 179 keeps two of its four figures.
+TEST(ImportTypedLayouts, SlashPairsOfOtherProgramsGiveNothing) {
+    for (const char* input : {kSlashShape, kSlash}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        ASSERT_EQ(read.runs.size(), 1u);
+        EXPECT_EQ(read.runs[0].machine->label, "openssl");
+    }
+    EXPECT_EQ(read_input(kSlashShape).runs[0].measurements.size(), 4u);
+    EXPECT_EQ(read_input(kSlash).runs[0].measurements.size(), 2u);
+    // Without the statement the pairs are not figures (a ratio, a date).
+    std::string bare = kSlashShape;
+    bare.replace(bare.find("sign/verify"), 11, "results");
+    EXPECT_TRUE(read_input(bare.c_str()).runs.empty());
+}
+
+// "— snip —" in a typed row marks figures left out: it names no run.
+TEST(ImportTypedLayouts, AnElisionCellNamesNoRun) {
+    auto read = read_input(kBook);
+    ASSERT_EQ(read.runs.size(), 2u);
+    for (const auto& run : read.runs) {
+        EXPECT_EQ(run.machine->label.find("snip"), std::string::npos);
+        for (const auto& note : run.notes) EXPECT_FALSE(note.starts_with("row:")) << note;
+    }
+}
