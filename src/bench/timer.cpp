@@ -60,8 +60,9 @@ void start_alarm(double seconds) {
     sigaction(SIGALRM, &sa, nullptr);
     g_alarm = g_interrupt ? 1 : 0;
     itimerval it{};
-    auto usec = static_cast<long long>(seconds * 1e6);
-    if (usec < 1) usec = 1;
+    // Bounded before the conversion: a NaN or huge duration is no alarm.
+    double bounded = seconds > 1e-6 ? std::min(seconds, 1e7) : 1e-6;
+    auto usec = static_cast<long long>(bounded * 1e6);
     it.it_value.tv_sec = static_cast<time_t>(usec / 1000000);
     it.it_value.tv_usec = static_cast<suseconds_t>(usec % 1000000);
     setitimer(ITIMER_REAL, &it, nullptr);
