@@ -1,38 +1,22 @@
 #define OPENSSL_SUPPRESS_DEPRECATED
-#define OPENSSL_SUPPRESS_DEPRECATED
 #include "bench/providers.h"
 
 #include <openssl/bn.h>
 #include <openssl/crypto.h>
 #include <openssl/provider.h>
 
-#include <mutex>
 #include <string_view>
 
 namespace speedlab::bench {
 
-namespace {
-struct Context {
-    OSSL_LIB_CTX* ctx = nullptr;
-    bool legacy = false;
-};
-Context& context() {
-    static Context c;
-    static std::once_flag once;
-    std::call_once(once, [] {
-        c.ctx = OSSL_LIB_CTX_new();
-        c.legacy = OSSL_PROVIDER_load(c.ctx, "legacy") != nullptr;
-        OSSL_PROVIDER_load(c.ctx, "default");
-    });
-    return c;
-}
-}  // namespace
-
 OSSL_LIB_CTX* library_context() {
-    return context().ctx;
-}
-bool legacy_provider_loaded() {
-    return context().legacy;
+    static OSSL_LIB_CTX* ctx = [] {
+        OSSL_LIB_CTX* c = OSSL_LIB_CTX_new();
+        OSSL_PROVIDER_load(c, "legacy");
+        OSSL_PROVIDER_load(c, "default");
+        return c;
+    }();
+    return ctx;
 }
 
 namespace {

@@ -11,7 +11,6 @@
 namespace speedlab::bench {
 
 OSSL_LIB_CTX* library_context();
-bool legacy_provider_loaded();
 
 // "OpenSSL 3.0.19 27 Jan 2026", and the build facts libcrypto reports about itself.
 std::string libcrypto_version();

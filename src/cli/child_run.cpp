@@ -120,10 +120,6 @@ bool ProgramOutput::exited_ok() const {
     return started && WIFEXITED(status) && WEXITSTATUS(status) == 0;
 }
 
-ProgramOutput run_program(const std::vector<std::string>& argv) {
-    return spawn(argv, {});
-}
-
 namespace {
 // While a child runs, Ctrl-C (SIGINT, SIGTERM, SIGHUP, SIGQUIT) is forwarded to
 // it and remembered; the handlers before are restored after.

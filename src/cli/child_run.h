@@ -34,11 +34,9 @@ struct ProgramOutput {
     bool exited_ok() const;
 };
 
-// Runs a program (PATH searched) with stdin from /dev/null; stdout and stderr captured.
-ProgramOutput run_program(const std::vector<std::string>& argv);
-
-// As run_program, but Ctrl-C (SIGINT, SIGTERM, SIGHUP, SIGQUIT) meanwhile is
-// sent on to the program and sets `interrupted` (which stays set for later calls).
+// Runs a program (PATH searched) with stdin from /dev/null; stdout and stderr
+// captured. Ctrl-C (SIGINT, SIGTERM, SIGHUP, SIGQUIT) meanwhile is sent on to
+// the program and sets `interrupted` (which stays set for later calls).
 ProgramOutput run_interruptible(const std::vector<std::string>& argv, bool& interrupted);
 
 // First line of `PROGRAM --version`, for the record of an emulator.

@@ -16,7 +16,6 @@
 #include "core/machine_pattern.h"
 #include "report/check_report.h"
 #include "store/database.h"
-#include "sysinfo/conditions_probe.h"
 
 namespace speedlab::cli {
 

@@ -5,7 +5,6 @@
 
 #include "cli/commands.h"
 #include "cli/reference_source.h"
-#include "cli/run_selection.h"
 #include "cli/width.h"
 #include "compare/interval.h"
 #include "compare/ratio.h"

@@ -9,13 +9,11 @@
 #include "cli/child_run.h"
 #include "cli/commands.h"
 #include "cli/format_option.h"
-#include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/algorithm_registry.h"
 #include "core/cpu_features.h"
 #include "report/comparison.h"
 #include "report/feature_table.h"
-#include "report/speed_table.h"
 #include "store/database.h"
 #include "sysinfo/capture.h"
 

@@ -8,7 +8,6 @@
 #include "cli/commands.h"
 #include "cli/format_option.h"
 #include "cli/merge_hint.h"
-#include "core/algorithm.h"
 #include "core/display_name.h"
 #include "core/text.h"
 #include "import/pipeline.h"

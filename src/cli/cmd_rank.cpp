@@ -9,7 +9,6 @@
 #include "compare/interval.h"
 #include "compare/ratio.h"
 #include "core/metric_pattern.h"
-#include "core/text.h"
 #include "reference/rank.h"
 #include "store/database.h"
 

@@ -20,7 +20,6 @@
 #include "core/algorithm.h"
 #include "core/algorithm_registry.h"
 #include "core/cpu_features.h"
-#include "core/json.h"
 #include "core/statistics.h"
 #include "report/run_text.h"
 #include "store/database.h"

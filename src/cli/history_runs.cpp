@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "cli/commands.h"
 #include "core/machine_pattern.h"
 
 namespace speedlab::cli {

@@ -1,6 +1,5 @@
 #include "cli/machine_filter.h"
 
-#include "cli/commands.h"
 #include "core/machine_pattern.h"
 
 namespace speedlab::cli {

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "cli/commands.h"
 #include "cli/run_selection.h"
 #include "reference/select.h"
 

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 
-#include "cli/commands.h"
 #include "cli/machine_filter.h"
 #include "core/text.h"
 #include "store/run_resolver.h"

@@ -7,7 +7,6 @@
 
 #include "compare/change_points.h"
 #include "compare/mean.h"
-#include "compare/ratio.h"
 #include "core/build.h"
 #include "core/statistics.h"
 

@@ -14,7 +14,6 @@
 #include <variant>
 
 #include "core/algorithm.h"
-#include "core/curve.h"
 #include "core/labelled_machines.h"
 #include "core/mr_tags.h"
 #include "core/text.h"
@@ -1003,12 +1002,6 @@ std::vector<Machine> parse_system_machines(std::string_view text, const std::str
     auto machines = Parser(text, file_name).system_only(unrecognised);
     std::erase_if(machines, [](const Machine& m) { return m.empty() && m.kernel_release.empty(); });
     return machines;
-}
-
-Machine parse_system_text(std::string_view text, const std::string& file_name,
-                          std::vector<UnusedLine>& unrecognised) {
-    auto machines = parse_system_machines(text, file_name, unrecognised);
-    return machines.empty() ? Machine{} : machines.back();
 }
 
 }  // namespace speedlab::parse

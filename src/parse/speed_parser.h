@@ -63,11 +63,9 @@ ParsedText parse_speed_text(std::string_view text, const std::string& file_name,
 ParsedText parse_speed_text(std::shared_ptr<std::string> text, const std::string& file_name,
                             const ParseOptions& options = {});
 
-// Only the system facts of a text (uname, cpuinfo, meminfo, PCI lists,
-// /proc/pci, dmesg); lines that said nothing go to `unrecognised`.
-Machine parse_system_text(std::string_view text, const std::string& file_name,
-                          std::vector<UnusedLine>& unrecognised);
-// Every machine such text describes, in order (seed 004: the Athlon, then the P III).
+// Every machine the system facts of a text (uname, cpuinfo, meminfo, PCI lists,
+// /proc/pci, dmesg) describe, in order (seed 004: the Athlon, then the P III);
+// lines that said nothing go to `unrecognised`.
 std::vector<Machine> parse_system_machines(std::string_view text, const std::string& file_name,
                                            std::vector<UnusedLine>& unrecognised);
 

@@ -178,10 +178,6 @@ std::string series_colour(size_t i) {
     return kPalette[i % kColours];
 }
 
-size_t palette_size() {
-    return kColours;
-}
-
 std::string series_marker(size_t i) {
     return kMarkers[i % std::size(kMarkers)];
 }

@@ -14,7 +14,6 @@ namespace speedlab::report {
 // (5: circle, square, triangle, diamond, inverted triangle) and dash pattern
 // (solid, dashed, dotted for runs 13-24 and 25-36): distinct up to 60 runs.
 std::string series_colour(size_t i);
-size_t palette_size();
 std::string series_marker(size_t i);  // the shape's name
 std::string series_dash(size_t i);    // SVG stroke-dasharray, empty for solid
 // A small inline SVG of the run's line and marker, for legends and tables.

@@ -8,7 +8,6 @@
 
 #include "compare/caveats.h"
 #include "core/algorithm.h"
-#include "core/statistics.h"
 #include "report/charts.h"
 #include "report/units.h"
 
@@ -46,10 +45,6 @@ size_t holders(const std::vector<Run>& runs, const std::string& id, Operation op
         runs.begin(), runs.end(), [&](const Run& r) { return r.find(id, op, p) != nullptr; }));
 }
 
-std::string run_name(const Run& r) {
-    return compare::short_label(r);
-}
-
 std::string symmetric_chart(const std::vector<Run>& runs, const std::string& id,
                             const AxisUnit& unit, bool legends) {
     std::set<int64_t> shared;
@@ -62,7 +57,7 @@ std::string symmetric_chart(const std::vector<Run>& runs, const std::string& id,
     std::vector<int64_t> sizes(shared.begin(), shared.end());
     std::vector<Series> series;
     for (size_t k = 0; k < runs.size(); ++k) {
-        Series s{run_name(runs[k]), k, {}};
+        Series s{compare::short_label(runs[k]), k, {}};
         for (auto size : sizes)
             s.points.push_back(point_of(runs[k].find(id, Operation::throughput, size)));
         if (std::any_of(s.points.begin(), s.points.end(),
@@ -84,7 +79,7 @@ std::string public_key_chart(const std::vector<Run>& runs, const std::string& id
     for (Operation op : ops) groups.emplace_back(to_string(op));
     std::vector<Series> series;
     for (size_t k = 0; k < runs.size(); ++k) {
-        Series s{run_name(runs[k]), k, {}};
+        Series s{compare::short_label(runs[k]), k, {}};
         for (Operation op : ops) s.points.push_back(point_of(runs[k].find(id, op, 0)));
         if (std::any_of(s.points.begin(), s.points.end(),
                         [](const Point& p) { return p.value.has_value(); }))

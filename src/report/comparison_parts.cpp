@@ -11,10 +11,7 @@
 #include "compare/interval.h"
 #include "core/algorithm.h"
 #include "core/statistics.h"
-#include "report/charts.h"
 #include "report/comparison.h"
-#include "report/comparison_charts.h"
-#include "report/speed_table.h"
 #include "report/units.h"
 #include "report/verdict.h"
 

@@ -8,7 +8,6 @@
 #include "report/charts.h"
 #include "report/html_builder.h"
 #include "report/run_facts.h"
-#include "report/speed_table.h"
 
 namespace speedlab::report {
 

@@ -5,7 +5,6 @@
 
 #include "compare/caveats.h"
 #include "core/plural.h"
-#include "core/statistics.h"
 #include "report/charts.h"
 #include "report/comparison.h"
 #include "report/comparison_charts.h"

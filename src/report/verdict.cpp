@@ -15,10 +15,6 @@ std::string factor(double ratio) {
     return ratio >= 100 ? fmt::format("{:.0f}x", ratio) : fmt::format("{:.3g}x", ratio);
 }
 
-std::string change(double ratio) {
-    return percent(ratio);
-}
-
 std::string range(double low, double high) {
     // One word for both ends where they agree: "120x to 150x slower".
     if (low > 2) return factor(low) + " to " + factor(high) + " faster";

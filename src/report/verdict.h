@@ -11,9 +11,6 @@ namespace speedlab::report {
 // "2.16x", "7370x", "0.00352x": a ratio as a factor.
 std::string factor(double ratio);
 
-// "+2.7%", "-24.7%", "2.16x faster", "284x slower": a ratio as a change.
-std::string change(double ratio);
-
 // "-2.8% to +8.6%", "120x to 150x slower", "-40% to 2.5x faster".
 std::string range(double low, double high);
 

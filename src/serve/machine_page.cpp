@@ -13,8 +13,6 @@
 #include <set>
 
 #include "compare/history.h"
-#include "compare/interval.h"
-#include "compare/ratio.h"
 #include "core/json.h"
 #include "core/machine_pattern.h"
 #include "core/metric_pattern.h"

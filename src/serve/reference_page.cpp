@@ -7,7 +7,6 @@
 #include "reference/chart_value.h"
 #include "reference/listing.h"
 #include "reference/select.h"
-#include "report/comparison_parts.h"
 #include "report/html_builder.h"
 #include "report/units.h"
 #include "report/year_chart.h"

@@ -189,12 +189,6 @@ std::string bundle_tail(bool any_runs) {
     return fmt::format("{},\n  \"version\": {}\n}}\n", any_runs ? "\n  ]" : "]", kBundleVersion);
 }
 
-std::string bundle_text(const std::vector<Run>& runs, const std::string& exported_by) {
-    std::string out = bundle_head(exported_by);
-    for (size_t i = 0; i < runs.size(); ++i) out += bundle_run(runs[i], i == 0);
-    return out + bundle_tail(!runs.empty());
-}
-
 bool looks_like_json(const std::string& text) {
     constexpr const char* kBlank = " \t\r\n\xEF\xBB\xBF";
     auto at = text.find_first_not_of(kBlank);

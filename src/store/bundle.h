@@ -18,12 +18,10 @@ struct BundleError : Error {
     explicit BundleError(const std::string& what) : Error(ErrorKind::input, what) {}
 };
 
-// {"format": "speedlab-bundle", "version": 1, "runs": [...]}, indented, final newline.
-// A run's machine carries "merged_from" when `machine merge` gave it its name.
-std::string bundle_text(const std::vector<Run>& runs, const std::string& exported_by);
-
-// The same text a run at a time, so `export` holds one run in memory:
-// bundle_head(), bundle_run() for each (FIRST for the first), bundle_tail().
+// {"format": "speedlab-bundle", "version": 1, "runs": [...]}, indented, final newline,
+// a run at a time so `export` holds one run in memory: bundle_head(), bundle_run()
+// for each (FIRST for the first), bundle_tail(). A run's machine carries
+// "merged_from" when `machine merge` gave it its name.
 std::string bundle_head(const std::string& exported_by);
 std::string bundle_run(const Run& run, bool first);
 std::string bundle_tail(bool any_runs);

@@ -492,14 +492,6 @@ bool Database::edit(const std::vector<int64_t>& ids, const std::optional<std::st
     return true;
 }
 
-std::vector<int64_t> Database::ids_between(int64_t first, int64_t last) const {
-    auto st =
-        db_->query("SELECT id FROM runs WHERE id >= ? AND id <= ? ORDER BY id", {first, last});
-    std::vector<int64_t> out;
-    while (st->next()) out.push_back(st->integer(0));
-    return out;
-}
-
 void Database::remove(const std::vector<int64_t>& ids) {
     WriteTransaction tx(*db_, writing_);
     for (int64_t id : ids) {

@@ -123,8 +123,6 @@ class Database {
     // The same for several runs in one transaction; false (nothing changed) when one is missing.
     bool edit(const std::vector<int64_t>& ids, const std::optional<std::string>& label,
               const std::optional<std::string>& machine);
-    // The ids of the stored runs from FIRST to LAST (a range such as 5-9).
-    std::vector<int64_t> ids_between(int64_t first, int64_t last) const;
     // Deletes the runs (their figures and machines) in one transaction; all or none.
     void remove(const std::vector<int64_t>& ids);
 
