@@ -124,3 +124,24 @@ TEST(ImportTypedLayouts, AnElisionCellNamesNoRun) {
         for (const auto& note : run.notes) EXPECT_FALSE(note.starts_with("row:")) << note;
     }
 }
+
+// A row labelled as a ratio in any typed table ("Speedup", "diff %", "CPU
+// Usage %") compares the rows or measures something else: it is no run.
+TEST(ImportTypedLayouts, RatioRowsOfAPlainTableAreNoRun) {
+    const char* const labels[] = {"Speedup", "diff %", "CPU Usage %", "Improvement"};
+    for (const char* label : labels) {
+        SCOPED_TRACE(label);
+        std::string text =
+            "openssl speed -evp aes-128-gcm\n\n"
+            "| type | 16 bytes | 64 bytes | 256 bytes |\n"
+            "|---|---|---|---|\n"
+            "| Baseline | 500000.00k | 1200000.00k | 2500000.00k |\n"
+            "| Patched | 600000.00k | 1400000.00k | 3000000.00k |\n"
+            "| " +
+            std::string(label) + " | 1.20 | 1.17 | 1.20 |\n";
+        auto read = read_input(text.c_str());
+        ASSERT_EQ(read.runs.size(), 2u);
+        EXPECT_EQ(read.runs[1].machine->label, "Patched");
+        expect_figure(read, 1, "aes-128-gcm", Operation::throughput, 256, 3000000.00e3);
+    }
+}

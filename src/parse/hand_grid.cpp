@@ -406,6 +406,14 @@ void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& us
         for (auto& row : rows)
             for (auto& cell : row)
                 if (elision_line(cell)) cell.clear();
+        // A row labelled as a ratio ("Speedup", "diff %", "CPU Usage %")
+        // compares the other rows or measures something else: no figures.
+        for (size_t r = rows.size(); r-- > 1 && rows.size() > 2;) {
+            if (rows[r].size() < 2 || !read_header_cell(rows[r][0]).ratio) continue;
+            rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(r));
+            if (r < row_lines.size())
+                row_lines.erase(row_lines.begin() + static_cast<std::ptrdiff_t>(r));
+        }
         if (rows.size() >= 2)
             each(Grid(first, std::max(i, first + 1), std::move(rows), std::move(row_lines)));
         if (i > first) --i;
