@@ -3,6 +3,7 @@
 // own ("AES-128-GCM") over rows labelled by build or machine ("Baseline",
 // "Patched") and often a ratio row ("Speedup"). People type it so to keep
 // one header for several algorithms; each label is one run across blocks.
+// The ratio row is gone before: find_grids drops rows labelled as ratios.
 #include <algorithm>
 
 #include "core/text.h"
@@ -62,8 +63,6 @@ std::optional<std::pair<Rows, std::vector<size_t>>> spread_algorithm_lines(const
             algorithm = t.row(r)[0];
             continue;
         }
-        // A ratio row ("Speedup 1.12 1.80") compares the runs: no figures.
-        if (r > 0 && !t.row(r).empty() && t.header(r, 0).ratio) continue;
         rows.push_back(t.row(r));
         rows.back().insert(rows.back().begin(), r == 0 ? std::string() : algorithm);
         row_lines.push_back(r < lines.size() ? lines[r] : 0);
