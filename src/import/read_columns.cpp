@@ -331,12 +331,26 @@ size_t run_for(const Columns& c, const Row& row, const Measurement& m, Read& out
     return out.runs.size() - 1;
 }
 
+// Whether M's rate is printed finer than openssl speed ever prints one (to
+// 0.01 bytes/s with -mr, to 10 bytes/s as k, to 0.1 per second): a program's
+// own timing (Python's `perf_counter` quotient) unless the file names openssl.
+bool finer_than_openssl_prints(const Measurement& m) {
+    return m.printed_step > 0 && m.printed_step < 0.005;
+}
+
+bool names_openssl(std::string_view text) {
+    std::string lower = lower_ascii(text);
+    return lower.find("openssl") != std::string::npos ||
+           lower.find("libressl") != std::string::npos;
+}
+
 // Rows of one version, machine and system are one run.
 Read runs_of(const Columns& c, const std::vector<Row>& rows, const Input& input,
              const std::string& program, const std::string& kind) {
     Read out;
     std::map<std::string, size_t> current;  // version, machine and system -> run index
     std::vector<std::pair<size_t, size_t>> lines;
+    bool named = names_openssl(*input.text);
     for (const auto& row : rows)
         for (auto& figure : row_figures(c, row)) {
             if (auto* why = std::get_if<std::string>(&figure)) {
@@ -346,6 +360,14 @@ Read runs_of(const Columns& c, const std::vector<Row>& rows, const Input& input,
                 continue;
             }
             auto& m = std::get<Measurement>(figure);
+            if (!named && finer_than_openssl_prints(m)) {
+                out.runs.clear();
+                out.refused = fmt::format(
+                    "{}:{}: {} with columns {}, but its rate {} is printed finer than openssl "
+                    "speed prints and nothing names openssl: another program's timing",
+                    input.name, row.line, kind, c.names, m.value);
+                return out;
+            }
             size_t k = run_for(c, row, m, out, current, lines, program, input.name);
             out.runs[k].measurements.push_back(std::move(m));
             lines[k].second = row.line;

@@ -66,5 +66,7 @@ bool metric_keys_sniff(std::string_view head);
 Read read_metric_keys(Input& input);  // JSON keyed by figure: `"aes_256_gcm_1k_kbs": 7604872.4`
 bool result_lines_sniff(std::string_view head);
 Read read_result_lines(Input& input);  // a script's `rsa2048-sign pass 8715.5 sign/s` lines
+bool phoronix_sniff(std::string_view head);
+Read read_phoronix(Input& input);  // Phoronix Test Suite's OpenSSL results, text or console
 
 }  // namespace speedlab::import

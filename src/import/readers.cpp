@@ -21,6 +21,7 @@ constexpr Reader kReaders[] = {
     {"bundle", bundle_sniff, read_bundle, true},
     {"metrics", metrics_sniff, read_metrics, false},
     {"result lines", result_lines_sniff, read_result_lines, false},
+    {"phoronix test suite", phoronix_sniff, read_phoronix, false},
     {"openssl -mr sections", mr_sections_sniff, read_mr_sections, false},
     {"openssl speed text", any_text, read_openssl_text, false},
 };
