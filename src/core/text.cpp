@@ -188,8 +188,21 @@ std::optional<std::string> as_plain_text(std::string_view text) {
 
 std::string lower_ascii(std::string_view text) {
     std::string out(text);
-    for (auto& c : out)
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c | 0x20);
+    // Eight bytes at a time (the tables call this per cell and line): a byte's
+    // high bit marks it as A-Z, moved to 0x20. Bytes of 0x80 and up stay.
+    constexpr uint64_t kOnes = 0x0101010101010101, kHigh = kOnes * 0x80;
+    char* p = out.data();
+    size_t i = 0;
+    for (; i + 8 <= out.size(); i += 8) {
+        uint64_t x;
+        std::memcpy(&x, p + i, 8);
+        uint64_t low7 = x & ~kHigh;
+        uint64_t from_a = low7 + kOnes * (0x80 - 'A'), past_z = low7 + kOnes * (0x80 - 'Z' - 1);
+        x |= (from_a & ~past_z & ~x & kHigh) >> 2;
+        std::memcpy(p + i, &x, 8);
+    }
+    for (; i < out.size(); ++i)
+        if (p[i] >= 'A' && p[i] <= 'Z') p[i] = static_cast<char>(p[i] | 0x20);
     return out;
 }
 

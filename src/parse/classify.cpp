@@ -557,6 +557,8 @@ bool elision_line(std::string_view t) {
         }
         if (std::string_view(" \t-[]()<>").find(t[k]) == std::string_view::npos)
             rest += static_cast<char>(std::tolower(static_cast<unsigned char>(t[k])));
+        // Longer than "snipped" and not dots alone: no elision (a log's "[...] text").
+        if (rest.size() > 7 && rest.back() != '.') return false;
     }
     return rest == "snip" || rest == "snipped" ||
            (rest.size() >= 2 && rest.find_first_not_of('.') == std::string::npos);

@@ -41,12 +41,10 @@ bool pair_row(const std::vector<std::string>& cells) {
 bool stated_pairs(const std::vector<CleanLine>& lines, size_t header) {
     size_t seen = 0;
     for (size_t k = header; k-- > 0 && seen < 3;) {
-        std::string t = lower_ascii(trim(lines[k].text()));
-        if (t.empty()) continue;
+        std::string_view t = lines[k].text();  // searched in place: no lower-case copy
+        if (trim(t).empty()) continue;
         ++seen;
-        if (t.find("sign/verify") != std::string::npos ||
-            t.find("sign / verify") != std::string::npos)
-            return true;
+        if (mentions(t, "sign/verify") || mentions(t, "sign / verify")) return true;
     }
     return false;
 }
@@ -73,10 +71,11 @@ bool slash_below(const std::vector<CleanLine>& lines, size_t i) {
 
 size_t slash_pair_table(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                         size_t i, Rows& rows, std::vector<size_t>& row_lines) {
-    // Most lines end here: the row under a header holds a slash.
-    if (!slash_below(lines, i) || used[next_filled(lines, i)]) return i;
+    // Most lines end here: the row under a header holds a slash, and a line
+    // above states the pairs (read before the header is split into cells).
+    if (!slash_below(lines, i) || used[next_filled(lines, i)] || !stated_pairs(lines, i)) return i;
     auto header = space_cells(lines[i].text());
-    if (header.empty() || !stated_pairs(lines, i)) return i;
+    if (header.empty()) return i;
     for (const auto& c : header)
         if (slash_pair(c) || read_hand_number(c)) return i;
     Rows body;

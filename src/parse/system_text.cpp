@@ -86,7 +86,7 @@ const Needles& system_needles() {
     static const Needles needles{"vendor_id", "MemTotal:", "Calibrating delay loop", "uname -a",
                                  "/proc/bus/pci/devices", "lspci", "Bus ",
                                  // swap, installed memory, the distribution
-                                 "SwapTotal:", "Adding Swap:", "Memory: ", " release ",
+                                 "SwapTotal:", "Adding Swap:", "Memory: ", "release ",
                                  "PRETTY_NAME=", "DISTRIB_DESCRIPTION=",
                                  // dmesg: emulated and virtual devices, then the kernel's own lines
                                  "PCem", "86Box", "BOCHS", "QEMU ", "VBOX HARDDISK",
@@ -100,6 +100,11 @@ bool MachineReader::read(size_t& i) {
     std::string_view line = lines_[i].text();  // a block read below moves i, not this
     // One pass tells which readers can match: most lines are none of these.
     uint64_t found = system_needles().found(line);
+    // "release " stands for " release ": a needle starting with a space made
+    // every space of a padded table a candidate.
+    constexpr uint64_t kReleaseWord = 1 << 10;
+    if ((found & kReleaseWord) && line.find(" release ") == std::string_view::npos)
+        found &= ~kReleaseWord;
     if (!found) return false;
     ++version_;
     bool used = (found & kCpuinfo) && cpuinfo(i);
