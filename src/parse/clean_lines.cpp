@@ -452,9 +452,16 @@ std::string web_text(std::string_view s) {
     static constexpr std::pair<std::string_view, std::string_view> entities[] = {
         {"&nbsp;", " "}, {"&#160;", " "},  {"&amp;", "&"}, {"&lt;", "<"},
         {"&gt;", ">"},   {"&quot;", "\""}, {"&#39;", "'"}, {"&#x27;", "'"}};
+    // The bytes that may start a tag, an entity or a wide space; the plain
+    // bytes up to the next of them are copied at once, not a byte at a time.
+    static constexpr ByteSet kSpecial("<&\xC2\xE2");
     std::string out;
     out.reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
+        size_t plain = kSpecial.find(s.substr(i));
+        if (plain == std::string_view::npos) plain = s.size() - i;
+        out += s.substr(i, plain);
+        if ((i += plain) == s.size()) break;
         if (s[i] == '<') {
             auto close = s.find('>', i);
             if (close != std::string_view::npos && markup_tag(s.substr(i, close - i + 1))) {
