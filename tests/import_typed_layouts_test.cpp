@@ -16,6 +16,10 @@ constexpr const char* kBlocks =
 
 constexpr const char* kSlash =
     "179-mbedtls-issue-1214-sign-verify-slash-cells-row-per-program-ecdsa256.txt";
+constexpr const char* kFlat =
+    "180-canonical-voices-flattened-html-table-label-size-rows-thousands-commas-header-lost.txt";
+constexpr const char* kDiff =
+    "181-ti-pr652-rst-csv-table-in-diff-sizes-as-rows-engines-unit-in-reply.txt";
 constexpr const char* kBook =
     "174-book-page-copy-curly-quotes-snip-elisions-bytes-8192-four-runs.txt";
 
@@ -50,6 +54,35 @@ constexpr const char* kSlashShape =
     "  otherlib  10/400    50/20\n"
     "  openssl   30/1200   900/450\n";
 
+// An HTML table flattened to single spaces, its header lost: a label naming
+// a size or a key and an operation, then one figure per column.
+constexpr const char* kFlatShape =
+    "OpenSSL and nbench on three boards:\n"
+    "Test Board A\n"
+    "Board B\n"
+    "Dhrystone 100.5 200.25 300.75\n"
+    "sha256 1024 1,000.50 2,000.25 3,000.75\n"
+    "IDEA 694.72 1,308.5 1,573.3\n"
+    "rsa 2048 sign 10.5 20.5 30.5\n"
+    "ecdsa 384 verify 50.0\n";
+
+// A csv-table a pull request adds, every line behind "+", sizes as rows,
+// the unit stated in the reply below it.
+constexpr const char* kDiffShape =
+    "Adds the `openssl speed -evp sha256` figures of two engines.\n"
+    "```diff\n"
+    "+.. csv-table:: SHA256 Performance\n"
+    "+   :header: \"Size (bytes)\", \"Engine A\", \"Engine B\"\n"
+    "+\n"
+    "+   \"16\", \"1.50\", \"20.25\"\n"
+    "+   \"1024\", \"40.75\", \"300.50\"\n"
+    "+   \"CPU Usage %\", \"20\", \"99\"\n"
+    "```\n"
+    "**reviewer**:\n"
+    "Which unit?\n"
+    "**author**:\n"
+    "In MB/s.\n";
+
 bool is_file(std::string_view input) {
     return input.ends_with(".txt") || input.ends_with(".md");
 }
@@ -77,6 +110,22 @@ TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"curve glued to bits", kSlashShape, 0, "ecdsa-p384", Operation::verify, 0, 450},
         {"179 sign", kSlash, 0, "ecdsa-p256", Operation::sign, 0, 1437},
         {"179 verify", kSlash, 0, "ecdsa-p256", Operation::verify, 0, 718},
+        // A diff's added csv-table, the unit in the reply below it.
+        {"diff first", kDiffShape, 0, "sha256", Operation::throughput, 16, 1.50e6},
+        {"diff last", kDiffShape, 1, "sha256", Operation::throughput, 1024, 300.50e6},
+        {"181 first", kDiff, 0, "aes-128-cbc", Operation::throughput, 16, 0.28e6},
+        {"181 engine", kDiff, 1, "aes-128-cbc", Operation::throughput, 8192, 908.72e6},
+        {"181 last", kDiff, 2, "aes-128-cbc", Operation::throughput, 16384, 39.02e6},
+        // A flattened row: its size or key and operation in the label.
+        {"flat size", kFlatShape, 0, "sha256", Operation::throughput, 1024, 1000.50e3},
+        {"flat last column", kFlatShape, 2, "sha256", Operation::throughput, 1024, 3000.75e3},
+        {"flat key", kFlatShape, 1, "rsa2048", Operation::sign, 0, 20.5},
+        {"flat short row", kFlatShape, 0, "ecdsa-p384", Operation::verify, 0, 50.0},
+        {"180 first", kFlat, 0, "md5", Operation::throughput, 1024, 37008.46e3},
+        {"180 cipher", kFlat, 3, "aes-256-cbc", Operation::throughput, 1024, 20986.47e3},
+        {"180 last column", kFlat, 4, "whirlpool", Operation::throughput, 1024, 135009.28e3},
+        {"180 verify", kFlat, 4, "rsa1024", Operation::verify, 0, 114074.5},
+        {"180 cut row", kFlat, 0, "ecdsa-p256", Operation::verify, 0, 73.2},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
@@ -144,4 +193,44 @@ TEST(ImportTypedLayouts, RatioRowsOfAPlainTableAreNoRun) {
         EXPECT_EQ(read.runs[1].machine->label, "Patched");
         expect_figure(read, 1, "aes-128-gcm", Operation::throughput, 256, 3000000.00e3);
     }
+}
+
+// Rows of other benchmarks between the flattened rows ("Numeric sort",
+// "IDEA" without a size) give nothing; a short row fills the first columns.
+TEST(ImportTypedLayouts, FlattenedRowsOfOtherBenchmarksGiveNothing) {
+    for (const char* input : {kFlatShape, kFlat}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        ASSERT_GE(read.runs.size(), 3u);
+        for (const auto& run : read.runs)
+            for (const auto& m : run.measurements) {
+                const std::string& id = m.algorithm.str();
+                EXPECT_TRUE(id != "idea" && id.find("sort") == std::string::npos) << id;
+            }
+    }
+    auto read = read_input(kFlat);
+    ASSERT_EQ(read.runs.size(), 5u);
+    size_t figures = 0;
+    for (const auto& run : read.runs) figures += run.measurements.size();
+    EXPECT_EQ(figures, 26u);
+    // Without a text about openssl, rows shaped so are nobody's.
+    std::string other = kFlatShape;
+    other.replace(other.find("OpenSSL"), 7, "Nbench");
+    EXPECT_TRUE(read_input(other.c_str()).runs.empty());
+}
+
+// A diff's table: one run per engine, the "CPU Usage %" row none; without
+// its "+" markers the same table is read alike.
+TEST(ImportTypedLayouts, DiffTableRunsPerColumnWithoutTheRatioRow) {
+    for (const char* input : {kDiffShape, kDiff}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        const bool real = std::string_view(input) == kDiff;
+        ASSERT_EQ(read.runs.size(), real ? 3u : 2u);
+        for (const auto& run : read.runs) EXPECT_EQ(run.measurements.size(), real ? 6u : 2u);
+    }
+    std::string plain = kDiffShape;
+    for (size_t at = plain.find("\n+"); at != std::string::npos; at = plain.find("\n+", at))
+        plain.erase(at + 1, 1);
+    expect_figure(read_input(plain.c_str()), 1, "sha256", Operation::throughput, 16, 20.25e6);
 }

@@ -364,8 +364,19 @@ size_t space_table(const std::vector<CleanLine>& lines, const std::vector<bool>&
 void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                 const std::function<void(const Grid&)>& each) {
     for (size_t i = 0; i < lines.size(); ++i) {
+        // A diff's added lines: their tables without the "+" (hand_diff_hunk.cpp).
+        if (std::vector<CleanLine> hunk;
+            !used[i] && lines[i].text().find('+') < 16 && added_hunk(lines, used, i, hunk) > i) {
+            find_grids(hunk, std::vector<bool>(hunk.size()), [&](const Grid& g) {
+                each(Grid(g.first + i, g.end + i, g.rows(), g.row_lines()));
+            });
+            i += hunk.size() - 1;
+            continue;
+        }
         // A row of "36/1363" pairs under a line: hand_slash_table.cpp may read it.
-        if (used[i] || (!may_start_table(lines[i].text()) && !slash_below(lines, i))) continue;
+        if (used[i] || (!may_start_table(lines[i].text()) && !slash_below(lines, i) &&
+                        !may_start_flattened_rows(lines[i].text())))
+            continue;
         const size_t first = i;
         Rows rows;
         std::vector<size_t> row_lines;  // the input line each row starts on
@@ -382,6 +393,8 @@ void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& us
             i = end;
         } else if (size_t past = slash_pair_table(lines, used, i, rows, row_lines); past > i) {
             i = past;
+        } else if (size_t end = flattened_label_rows(lines, used, i, rows, row_lines); end > i) {
+            i = end;
         } else if (!may_start_table(lines[i].text())) {
             continue;
         } else if (quoted_csv_line(lines[i].text())) {

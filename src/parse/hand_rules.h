@@ -41,6 +41,10 @@ bool rows_are_sizes(const Grid& t);
 // for its figures ("单位 MB/s", "(in MB/s)", "Units: KiB/s"), in bytes/s; 0
 // when none. A unit after a number ("~3.8 GB/s") is a figure, no statement.
 double stated_unit(const std::vector<CleanLine>& lines, size_t first);
+// The unit a line right below the table (line `end` on, two lines that are
+// not blank nor ending in ':', a caption or a reply's author) states for
+// it, as a reply does ("Its MB/s."); another table's row states none. 0: none.
+double stated_unit_below(const std::vector<CleanLine>& lines, size_t end);
 
 // hand_row_label.cpp: the algorithm of a row label with a note in brackets
 // after it ("AES-256-CTR (AES-NI)", "ChaCha20 (AVX2)"); empty when none.
@@ -124,5 +128,22 @@ size_t wrapped_size_header(const std::vector<CleanLine>& lines, const std::vecto
 // algorithm lines and ratio rows ("Speedup") gone; the rows and their lines,
 // nullopt when no row is an algorithm alone.
 std::optional<std::pair<Rows, std::vector<size_t>>> spread_algorithm_lines(const Grid& t);
+
+// hand_label_rows.cpp: an HTML table a page copy flattened to single
+// spaces, its header lost: rows "md5 1024 37,008.46 ..." or "rsa 1024 verify
+// 1,540.3 ...", a label naming a size or a key and an operation, then figures.
+// Whether line `t` is such a row (cheap for most lines).
+bool may_start_flattened_rows(std::string_view t);
+// Two such rows at least from line `i` on (rows of other benchmarks with as
+// many figures between them), under a header naming the columns by number.
+// Appends the rows; returns the index past the table, `i` when none.
+size_t flattened_label_rows(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
+                            size_t i, Rows& rows, std::vector<size_t>& row_lines);
+
+// hand_diff_hunk.cpp: three lines or more behind a diff's "+" (not "+++",
+// not a grid rule) from line `i`: `hunk` gets them without the marker, each
+// at its input line. Returns the index past them, `i` when none.
+size_t added_hunk(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t i,
+                  std::vector<CleanLine>& hunk);
 
 }  // namespace speedlab::parse

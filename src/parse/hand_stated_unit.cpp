@@ -50,4 +50,18 @@ double stated_unit(const std::vector<CleanLine>& lines, size_t first) {
     return 0;
 }
 
+double stated_unit_below(const std::vector<CleanLine>& lines, size_t end) {
+    size_t seen = 0;
+    for (size_t k = end; k < lines.size() && seen < 2; ++k) {
+        std::string_view t = trim(lines[k].text());
+        // A caption of what follows or a reply's author ("**name** (author):")
+        // states nothing of the table above.
+        if (t.empty() || t.back() == ':') continue;
+        if (t.find('|') != std::string_view::npos) return 0;
+        ++seen;
+        if (double unit = line_unit(t); unit > 0) return unit;
+    }
+    return 0;
+}
+
 }  // namespace speedlab::parse

@@ -195,7 +195,10 @@ struct Reader {
         // "| type (MB/s) | 16 bytes |": the corner's unit is every column's
         for (size_t k = 1; k < cols.size() && cols[0].unit > 0 && cols[0].algorithm.empty(); ++k)
             if (cols[k].unit == 0) cols[k].unit = cols[0].unit;
-        if (double unit = stated_unit(lines, t.first); unit > 0)
+        double unit = stated_unit(lines, t.first);
+        if (unit <= 0 && std::all_of(cols.begin(), cols.end(), [](auto& c) { return c.unit == 0; }))
+            unit = stated_unit_below(lines, t.end);
+        if (unit > 0)
             for (auto& c : cols) c.unit = c.unit > 0 ? c.unit : unit;
         size_t sized = 0, named = 0;
         std::vector<bool> sized_at(cols.size());
