@@ -20,6 +20,8 @@ constexpr const char* kFlat =
     "180-canonical-voices-flattened-html-table-label-size-rows-thousands-commas-header-lost.txt";
 constexpr const char* kDiff =
     "181-ti-pr652-rst-csv-table-in-diff-sizes-as-rows-engines-unit-in-reply.txt";
+constexpr const char* kPrograms =
+    "182-crypton-readme-programs-as-columns-openssl-column-size-in-prose-us-per-op.md";
 constexpr const char* kBook =
     "174-book-page-copy-curly-quotes-snip-elisions-bytes-8192-four-runs.txt";
 
@@ -83,6 +85,26 @@ constexpr const char* kDiffShape =
     "**author**:\n"
     "In MB/s.\n";
 
+// Programs as columns, OpenSSL one of them, measured as `openssl speed`
+// does; the size in the prose, a second table in microseconds per operation.
+constexpr const char* kProgramsShape =
+    "Throughput is over 8 KiB messages; OpenSSL's figures are `openssl speed`'s.\n"
+    "\n"
+    "Throughput in MB/s:\n"
+    "\n"
+    "| | mylib 1.0 | mylib 2.0 | OpenSSL | 2.0 / OpenSSL |\n"
+    "| --- | ---: | ---: | ---: | ---: |\n"
+    "| AES-128-GCM | 1000 | 2000 | 4000 | 0.50 |\n"
+    "| SHA-256 | 500 | 600 | 1500 | 0.40 |\n"
+    "\n"
+    "Time per operation in microseconds:\n"
+    "\n"
+    "| | mylib 1.0 | mylib 2.0 | OpenSSL | OpenSSL / 2.0 |\n"
+    "| --- | ---: | ---: | ---: | ---: |\n"
+    "| X25519 | 50 | 40 | 25 | 0.63 |\n"
+    "| ECDSA P-256 verify | 200 | 100 | 50 | 0.50 |\n"
+    "| RSA-2048 sign/decrypt | 1000 | 800 | 500 | 0.63 |\n";
+
 bool is_file(std::string_view input) {
     return input.ends_with(".txt") || input.ends_with(".md");
 }
@@ -110,6 +132,17 @@ TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"curve glued to bits", kSlashShape, 0, "ecdsa-p384", Operation::verify, 0, 450},
         {"179 sign", kSlash, 0, "ecdsa-p256", Operation::sign, 0, 1437},
         {"179 verify", kSlash, 0, "ecdsa-p256", Operation::verify, 0, 718},
+        // The OpenSSL column of a table of programs.
+        {"programs size in prose", kProgramsShape, 0, "aes-128-gcm", Operation::throughput, 8192,
+         4000e6},
+        {"programs per op", kProgramsShape, 1, "ecdh-x25519", Operation::derive, 0, 40000},
+        {"programs key", kProgramsShape, 1, "ecdsa-p256", Operation::verify, 0, 20000},
+        {"programs first op of two", kProgramsShape, 1, "rsa2048", Operation::sign, 0, 2000},
+        {"182 first", kPrograms, 0, "aes-128-gcm", Operation::throughput, 16384, 4264e6},
+        {"182 x25519", kPrograms, 1, "ecdh-x25519", Operation::derive, 0, 1e6 / 36.58},
+        {"182 rsa verify", kPrograms, 1, "rsa2048", Operation::verify, 0, 1e6 / 18.63},
+        {"182 ed25519", kPrograms, 1, "ed25519", Operation::sign, 0, 1e6 / 43.49},
+        {"182 aarch64 last", kPrograms, 2, "sha3-256", Operation::throughput, 16384, 1050e6},
         // A diff's added csv-table, the unit in the reply below it.
         {"diff first", kDiffShape, 0, "sha256", Operation::throughput, 16, 1.50e6},
         {"diff last", kDiffShape, 1, "sha256", Operation::throughput, 1024, 300.50e6},
@@ -233,4 +266,18 @@ TEST(ImportTypedLayouts, DiffTableRunsPerColumnWithoutTheRatioRow) {
     for (size_t at = plain.find("\n+"); at != std::string::npos; at = plain.find("\n+", at))
         plain.erase(at + 1, 1);
     expect_figure(read_input(plain.c_str()), 1, "sha256", Operation::throughput, 16, 20.25e6);
+}
+
+// Only the OpenSSL column, and only where the text says `openssl speed`
+// measured it: another benchmark's OpenSSL column (corpus 167) is none.
+TEST(ImportTypedLayouts, ProgramColumnsGiveTheOpenSSLColumnOnly) {
+    auto read = read_input(kPrograms);
+    ASSERT_EQ(read.runs.size(), 3u);
+    size_t figures = 0;
+    for (const auto& run : read.runs) figures += run.measurements.size();
+    EXPECT_EQ(figures, 25u);
+    EXPECT_EQ(read_input(kProgramsShape).runs[0].measurements.size(), 2u);
+    std::string unsaid = kProgramsShape;
+    unsaid.replace(unsaid.find("`openssl speed`'s"), 17, "a Rust binding's");
+    EXPECT_TRUE(read_input(unsaid.c_str()).runs.empty());
 }

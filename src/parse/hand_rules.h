@@ -146,4 +146,27 @@ size_t flattened_label_rows(const std::vector<CleanLine>& lines, const std::vect
 size_t added_hunk(const std::vector<CleanLine>& lines, const std::vector<bool>& used, size_t i,
                   std::vector<CleanLine>& hunk);
 
+// hand_program_columns.cpp: a comparison table whose columns are programs,
+// one of them "OpenSSL" ("crypton 2.0.0 | OpenSSL | 2.0.0 / OpenSSL"): the
+// OpenSSL column's figures, each at the algorithm and size its row names
+// (the size may be stated once above: "over 16 KiB messages"), or, under
+// "Time per operation in microseconds", as operations per second; nullopt
+// when the header is not so. Its figures are openssl's only where the text
+// says `openssl speed` measured them (the caller's to know).
+struct ColumnFigure {
+    std::string algorithm;
+    Operation operation = Operation::throughput;
+    int64_t size = 0;
+    HandNumber number;
+    double unit = 0;  // bytes/s of one figure as stated; 0 unstated
+    size_t row = 0;
+};
+std::optional<std::vector<ColumnFigure>> openssl_column_figures(
+    const Grid& t, const std::vector<CleanLine>& lines);
+
+// hand_key_label.cpp: "X25519", "ECDH P-256", "Ed25519 sign", "RSA-2048
+// sign/decrypt": the key's id and the operation a row names; false when it
+// names no public-key operation (a signature's without sign or verify).
+bool public_key_label(std::string_view label, std::string& id, Operation& op);
+
 }  // namespace speedlab::parse

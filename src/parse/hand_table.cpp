@@ -186,6 +186,8 @@ struct Reader {
             return read(Grid(given.first, given.end, std::move(*split), given.row_lines()));
         if (auto blocks = spread_algorithm_lines(given))
             return read(Grid(given.first, given.end, std::move(blocks->first), blocks->second));
+        if (auto column = openssl_column_figures(given, lines); column && speed_named())
+            return openssl_column_run(given, *column);
         if (auto parts = unfold_spanned_header(given); !parts.empty())
             return read_parts(given, parts);
         std::optional<Grid> spanned = spanning_header(given);
@@ -224,6 +226,23 @@ struct Reader {
         if (metric_rows(t, cols)) return;
         if (long_rows(t)) return;
         size_rows(t, cols);
+    }
+
+    // Whether the text names `openssl speed`, read once: a comparison's
+    // OpenSSL column is openssl's own figures only then.
+    mutable std::optional<bool> speed_command{};
+    bool speed_named() const {
+        if (!speed_command) speed_command = mentions(text, "openssl speed");
+        return *speed_command;
+    }
+    // The OpenSSL column of a table of programs as one run.
+    void openssl_column_run(const Grid& t, const std::vector<ColumnFigure>& figures) {
+        Run run = column_run(t, "OpenSSL");
+        for (const auto& f : figures) {
+            row_line = t.line_of(f.row);
+            figure(run, f.algorithm, f.operation, f.size, f.number, f.unit);
+        }
+        keep(run);
     }
 
     // Each group of a header spanning two rows as a table of its own; a
