@@ -46,6 +46,14 @@ double stated_unit(const std::vector<CleanLine>& lines, size_t first);
 // it, as a reply does ("Its MB/s."); another table's row states none. 0: none.
 double stated_unit_below(const std::vector<CleanLine>& lines, size_t end);
 
+// hand_bit_rate.cpp: the bits per second line `t` states ("（Mbps）",
+// "in Gbit/s"), in bytes/s (1 Mbps = 125000); 0 when none, two that differ,
+// or only after a number ("283 Mbps": a figure of the prose).
+double stated_bit_rate(std::string_view t);
+// Whether a title names the figures' unit and no machine: "单核吞吐（Mbps）",
+// "(MB/s)"; a word in Latin letters or digits beside the unit may be one.
+bool names_unit_only(std::string_view title);
+
 // hand_row_label.cpp: the algorithm of a row label with a note in brackets
 // after it ("AES-256-CTR (AES-NI)", "ChaCha20 (AVX2)"); empty when none.
 std::string label_algorithm(std::string_view cell);

@@ -31,7 +31,7 @@ double line_unit(std::string_view t) {
         if (found > 0 && found != unit) return 0;
         found = unit;
     }
-    return found;
+    return found > 0 ? found : stated_bit_rate(t);  // "（Mbps）": no slash
 }
 
 }  // namespace

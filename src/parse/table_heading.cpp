@@ -6,6 +6,7 @@
 
 #include "core/text.h"
 #include "parse/cells.h"
+#include "parse/hand_rules.h"
 
 namespace speedlab::parse {
 
@@ -50,6 +51,7 @@ std::string machine_title(std::string_view title) {
     if (title.empty() || title.size() > 40 || words(title).size() > 6 || title.back() == ':' ||
         title.back() == '.')
         return {};
+    if (names_unit_only(title)) return {};  // "### 单核吞吐（Mbps）": the unit's caption
     // "i7-8550U (Fedora 31, Openssl 1.1.1d)" names a machine and, in
     // parentheses, its build: only the words outside them name results.
     // A bare "(OpenSSL)" names no build: the section of a report.
@@ -57,8 +59,9 @@ std::string machine_title(std::string_view title) {
     std::string_view inside = title.substr(plain.size());
     if (mentions(inside, "openssl") && inside.find_first_of("0123456789") == std::string::npos)
         return {};
-    for (std::string_view w : {"openssl", "speed", "result", "benchmark", "performance", "table",
-                               "summary", "comparison", "crypto", "output", "test", "number"})
+    for (std::string_view w :
+         {"openssl", "speed", "result", "benchmark", "performance", "table", "summary",
+          "comparison", "crypto", "output", "test", "number", "throughput"})
         if (mentions(plain, w)) return {};
     return std::string(title);
 }

@@ -1,0 +1,85 @@
+// Typed tables of round eight (issue 34) whose unit or algorithm the text
+// around them states: each rule of src/parse/hand_*.cpp asserted on a small
+// text of its shape and on the real text of tests/data/corpus it came from.
+#include <gtest/gtest.h>
+
+#include "import_support.h"
+
+using namespace speedlab;
+using namespace speedlab::testing;
+
+namespace {
+
+constexpr const char* kMbps =
+    "185-typed-md-table-mbps-megabits-unit-in-heading-sizes-16b-16kb-bold-cells.md";
+
+// Megabits per second stated only in the heading over the table.
+constexpr const char* kMbpsShape =
+    "`openssl speed -evp aes-128-gcm` results:\n"
+    "\n"
+    "### Throughput (Mbps)\n"
+    "\n"
+    "| algorithm | 16 bytes | 64 bytes | 256 bytes |\n"
+    "|---|---|---|---|\n"
+    "| AES-128-GCM | 50 | 123 | 216 |\n"
+    "| SHA-256 | 59 | 174 | 394 |\n";
+
+struct Want {
+    const char* name;
+    const char* input;  // a text, or a file of tests/data/corpus ending in .txt/.md
+    size_t run;
+    const char* algorithm;
+    Operation op;
+    int64_t size;
+    double value;  // bytes/s or operations/s
+};
+
+bool is_file(std::string_view input) {
+    return input.ends_with(".txt") || input.ends_with(".md");
+}
+
+import::Read read_input(const char* input){
+    return is_file(input) ? read_corpus(input).read : read_text("typed.txt", input).read;
+}  // namespace
+
+}  // namespace
+
+TEST(ImportTypedUnits, FiguresAtTheirAlgorithmSizeOrOperation) {
+    const Want wants[] = {
+        // 1 Mbps = 125000 bytes/s, never openssl's k.
+        {"mbps heading", kMbpsShape, 0, "aes-128-gcm", Operation::throughput, 16, 6.25e6},
+        {"mbps heading row 2", kMbpsShape, 0, "sha256", Operation::throughput, 256, 49.25e6},
+        {"185 first", kMbps, 0, "aes-128-gcm", Operation::throughput, 16, 6.25e6},
+        {"185 bold cell", kMbps, 0, "aes-128-gcm", Operation::throughput, 16384, 35.375e6},
+        {"185 bold label", kMbps, 0, "chacha20-poly1305", Operation::throughput, 1024, 201.75e6},
+        {"185 8KB", kMbps, 0, "aes-128-cbc", Operation::throughput, 8192, 60.375e6},
+        {"185 last", kMbps, 0, "sha256", Operation::throughput, 16384, 85.125e6},
+    };
+    for (const auto& w : wants) {
+        SCOPED_TRACE(w.name);
+        expect_figure(read_input(w.input), w.run, w.algorithm, w.op, w.size, w.value);
+    }
+}
+
+// A heading that only states the unit names no machine; the four-process
+// table's "283 Mbps" sums and the "实例1 = 35576.07k" lines give nothing.
+TEST(ImportTypedUnits, AUnitHeadingNamesNoRun) {
+    for (const char* input : {kMbpsShape, kMbps}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        ASSERT_EQ(read.runs.size(), 1u);
+        EXPECT_EQ(read.runs[0].machine->label.find("bps"), std::string::npos);
+        EXPECT_EQ(read.runs[0].label.find("bps"), std::string::npos);
+    }
+    EXPECT_EQ(read_input(kMbps).runs[0].measurements.size(), 30u);
+}
+
+// A figure in Mbps in the prose above ("单核 283 Mbps") states no unit: the
+// table's bare figures stay openssl's k.
+TEST(ImportTypedUnits, AFigureInMbpsStatesNoUnit) {
+    std::string text = kMbpsShape;
+    text.replace(text.find("### Throughput (Mbps)"), 21, "one core: 283 Mbps");
+    auto read = read_input(text.c_str());
+    expect_figure(read, 0, "aes-128-gcm", Operation::throughput, 16, 50e3);
+}
+
