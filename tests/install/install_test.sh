@@ -169,7 +169,8 @@ case_complete_missing() {
 }
 
 # Types LINE and TAB into an interactive zsh (zpty) with the installed
-# completion; what zsh shows must hold WANT.
+# completion; what zsh shows must hold WANT. It reads until WANT shows or 30 s
+# pass: a loaded machine's compinit can take longer than any fixed sleep.
 zsh_tab() {
     local line=$1 want=$2
     cat >"$tmp/tab.zsh" <<EOF
@@ -180,9 +181,12 @@ zpty -r z line '*READY*'
 sleep 1
 while zpty -r -t z chunk; do :; done
 zpty -w -n z \$'$line\t'
-sleep 2
 out=""
-while zpty -r -t z chunk; do out+=\$chunk; done
+for i in {1..60}; do
+  while zpty -r -t z chunk; do out+=\$chunk; done
+  [[ \$out == *'$want'* ]] && break
+  sleep 0.5
+done
 print -r -- "\$out"
 zpty -d z
 EOF
