@@ -13,6 +13,20 @@ namespace {
 constexpr const char* kMbps =
     "185-typed-md-table-mbps-megabits-unit-in-heading-sizes-16b-16kb-bold-cells.md";
 
+constexpr const char* kHmac =
+    "186-typed-md-tables-sizes-as-rows-hash-and-hmac-under-two-commands.md";
+
+// Sizes as rows under `openssl speed -hmac`: hmac(sha256), not sha256.
+constexpr const char* kHmacShape =
+    "```\n"
+    "openssl speed -elapsed -hmac sha256\n"
+    "```\n"
+    "\n"
+    "| size | patched |\n"
+    "| --- | --- |\n"
+    "| 16 bytes | 3309.00k |\n"
+    "| 64 bytes | 13236.33k |\n";
+
 // Megabits per second stated only in the heading over the table.
 constexpr const char* kMbpsShape =
     "`openssl speed -evp aes-128-gcm` results:\n"
@@ -54,6 +68,12 @@ TEST(ImportTypedUnits, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"185 bold label", kMbps, 0, "chacha20-poly1305", Operation::throughput, 1024, 201.75e6},
         {"185 8KB", kMbps, 0, "aes-128-cbc", Operation::throughput, 8192, 60.375e6},
         {"185 last", kMbps, 0, "sha256", Operation::throughput, 16384, 85.125e6},
+        // -hmac ALGO in the command, or a header naming HMAC, is hmac(ALGO).
+        {"hmac command", kHmacShape, 0, "hmac-sha256", Operation::throughput, 64, 13236.33e3},
+        {"186 hash", kHmac, 0, "sha3-256", Operation::throughput, 16, 4681.10e3},
+        {"186 hash last", kHmac, 0, "sha3-256", Operation::throughput, 16384, 153556.31e3},
+        {"186 hmac", kHmac, 1, "hmac-sha3-256", Operation::throughput, 16, 3309.00e3},
+        {"186 hmac last", kHmac, 1, "hmac-sha3-256", Operation::throughput, 16384, 151999.83e3},
     };
     for (const auto& w : wants) {
         SCOPED_TRACE(w.name);
@@ -83,3 +103,17 @@ TEST(ImportTypedUnits, AFigureInMbpsStatesNoUnit) {
     expect_figure(read, 0, "aes-128-gcm", Operation::throughput, 16, 50e3);
 }
 
+// The HMAC table stores no plain digest's figure.
+TEST(ImportTypedUnits, HmacTablesGiveNoPlainDigest) {
+    for (const char* input : {kHmacShape, kHmac}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        const auto& hmac = read.runs.back();
+        for (const auto& m : hmac.measurements)
+            EXPECT_TRUE(m.algorithm.view().starts_with("hmac-"));
+    }
+    auto read = read_input(kHmac);
+    ASSERT_EQ(read.runs.size(), 2u);
+    EXPECT_EQ(read.runs[0].measurements.size(), 6u);
+    EXPECT_EQ(read.runs[1].measurements.size(), 6u);
+}

@@ -141,6 +141,8 @@ TableContext read_context(const std::vector<CleanLine>& lines, std::string_view 
             q = rest.find(' ', p);
             if (q == std::string::npos) q = rest.size();
             std::string alg = hand_algorithm_word(rest.substr(p, q - p));
+            if (p >= 6 && rest.compare(p - 6, 6, "-hmac ") == 0 && !hmac_of(alg).empty())
+                alg = hmac_of(alg);  // "-hmac sha256": hmac(sha256)
             if (auto family = key_size_family(alg); !family.empty()) {
                 if (!c.key_bits) c.key_bits = std::stoll(alg.substr(family.size()));
                 continue;

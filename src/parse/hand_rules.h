@@ -54,6 +54,13 @@ double stated_bit_rate(std::string_view t);
 // "(MB/s)"; a word in Latin letters or digits beside the unit may be one.
 bool names_unit_only(std::string_view title);
 
+// hand_hmac.cpp: "hmac-DIGEST" when `digest` is a digest's id, else empty
+// (`-hmac sha3-256` in a command names hmac(sha3-256)).
+std::string hmac_of(const std::string& digest);
+// A header naming HMAC ("| **Hmac Test** |") over figures whose algorithm
+// the text around names: that digest's HMAC; `alg` unchanged otherwise.
+std::string hmac_by_header(const Grid& t, const std::string& alg);
+
 // hand_row_label.cpp: the algorithm of a row label with a note in brackets
 // after it ("AES-256-CTR (AES-NI)", "ChaCha20 (AVX2)"); empty when none.
 std::string label_algorithm(std::string_view cell);

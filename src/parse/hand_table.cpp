@@ -698,7 +698,7 @@ struct Reader {
     // Rows are block sizes ("16bytes"); every other column is a run.
     void size_rows(const Grid& t, const std::vector<HeaderCell>& cols) {
         if (size_labels(t) < 2) return;
-        std::string alg = context_algorithm(lines, t.first, ctx());
+        std::string alg = hmac_by_header(t, context_algorithm(lines, t.first, ctx()));
         if (alg.empty()) return;
         for (size_t k = 1; k < cols.size(); ++k) {
             if (cols[k].ratio) continue;
