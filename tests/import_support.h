@@ -55,4 +55,31 @@ inline Found read_corpus(const std::string& file) {
     return read_text(file, read_fixture("corpus/" + file));
 }
 
+// A figure a typed-table test wants: INPUT is a text, or a file of
+// tests/data/corpus (a name ending in .txt or .md).
+struct InputWant {
+    const char* name;
+    const char* input;
+    size_t run;
+    const char* algorithm;
+    Operation op;
+    int64_t size;
+    double value;  // bytes/s or operations/s
+};
+
+inline import::Read read_input(const char* input) {
+    std::string_view name(input);
+    bool file = name.ends_with(".txt") || name.ends_with(".md");
+    return file ? read_corpus(input).read : read_text("typed.txt", input).read;
+}
+
+// Each of WANTS's figures, checked by expect_figure.
+template <size_t N>
+void expect_inputs(const InputWant (&wants)[N]) {
+    for (const auto& w : wants) {
+        SCOPED_TRACE(w.name);
+        expect_figure(read_input(w.input), w.run, w.algorithm, w.op, w.size, w.value);
+    }
+}
+
 }  // namespace speedlab::testing

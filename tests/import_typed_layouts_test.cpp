@@ -25,16 +25,6 @@ constexpr const char* kPrograms =
 constexpr const char* kBook =
     "174-book-page-copy-curly-quotes-snip-elisions-bytes-8192-four-runs.txt";
 
-struct Want {
-    const char* name;
-    const char* input;  // a text, or a file of tests/data/corpus ending in .txt/.md
-    size_t run;
-    const char* algorithm;
-    Operation op;
-    int64_t size;
-    double value;  // bytes/s or operations/s
-};
-
 // One block per algorithm under one sizes header, runs named by row labels.
 constexpr const char* kBlocksShape =
     "OpenSSL speed, KB/s\n"
@@ -105,18 +95,10 @@ constexpr const char* kProgramsShape =
     "| ECDSA P-256 verify | 200 | 100 | 50 | 0.50 |\n"
     "| RSA-2048 sign/decrypt | 1000 | 800 | 500 | 0.63 |\n";
 
-bool is_file(std::string_view input) {
-    return input.ends_with(".txt") || input.ends_with(".md");
-}
-
-import::Read read_input(const char* input){
-    return is_file(input) ? read_corpus(input).read : read_text("typed.txt", input).read;
-}  // namespace
-
 }  // namespace
 
 TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
-    const Want wants[] = {
+    const InputWant wants[] = {
         // A line naming the algorithm alone over rows labelled by build.
         {"block first", kBlocksShape, 0, "sha256", Operation::throughput, 16, 1000.50e3},
         {"block second run", kBlocksShape, 1, "sha256", Operation::throughput, 256, 3300.75e3},
@@ -160,10 +142,7 @@ TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"180 verify", kFlat, 4, "rsa1024", Operation::verify, 0, 114074.5},
         {"180 cut row", kFlat, 0, "ecdsa-p256", Operation::verify, 0, 73.2},
     };
-    for (const auto& w : wants) {
-        SCOPED_TRACE(w.name);
-        expect_figure(read_input(w.input), w.run, w.algorithm, w.op, w.size, w.value);
-    }
+    expect_inputs(wants);
 }
 
 // A label is one run across the blocks; a ratio row ("Speedup") is none.

@@ -38,28 +38,10 @@ constexpr const char* kMbpsShape =
     "| AES-128-GCM | 50 | 123 | 216 |\n"
     "| SHA-256 | 59 | 174 | 394 |\n";
 
-struct Want {
-    const char* name;
-    const char* input;  // a text, or a file of tests/data/corpus ending in .txt/.md
-    size_t run;
-    const char* algorithm;
-    Operation op;
-    int64_t size;
-    double value;  // bytes/s or operations/s
-};
-
-bool is_file(std::string_view input) {
-    return input.ends_with(".txt") || input.ends_with(".md");
-}
-
-import::Read read_input(const char* input){
-    return is_file(input) ? read_corpus(input).read : read_text("typed.txt", input).read;
-}  // namespace
-
 }  // namespace
 
 TEST(ImportTypedUnits, FiguresAtTheirAlgorithmSizeOrOperation) {
-    const Want wants[] = {
+    const InputWant wants[] = {
         // 1 Mbps = 125000 bytes/s, never openssl's k.
         {"mbps heading", kMbpsShape, 0, "aes-128-gcm", Operation::throughput, 16, 6.25e6},
         {"mbps heading row 2", kMbpsShape, 0, "sha256", Operation::throughput, 256, 49.25e6},
@@ -75,10 +57,7 @@ TEST(ImportTypedUnits, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"186 hmac", kHmac, 1, "hmac-sha3-256", Operation::throughput, 16, 3309.00e3},
         {"186 hmac last", kHmac, 1, "hmac-sha3-256", Operation::throughput, 16384, 151999.83e3},
     };
-    for (const auto& w : wants) {
-        SCOPED_TRACE(w.name);
-        expect_figure(read_input(w.input), w.run, w.algorithm, w.op, w.size, w.value);
-    }
+    expect_inputs(wants);
 }
 
 // A heading that only states the unit names no machine; the four-process
