@@ -375,3 +375,15 @@ TEST(ImportReaders, RunsOfOneBaseLabelKeepTheirReadersMark) {
         EXPECT_EQ(labels, c.want);
     }
 }
+
+// Found by fuzzing (issue 34): 50,000 runs of one base label (a Phoronix bar
+// each) are labelled from one count per base, not compared pair by pair.
+TEST(ImportReaders, ManyRunsOfOneBaseAreLabelledWithoutComparingEachPair) {
+    std::deque<speedlab::Run> runs(50000);
+    for (size_t k = 0; k < runs.size(); ++k) runs[k].label = "m" + std::to_string(k);
+    runs[1].compiler = "gcc -DOPENSSL_BN_ASM_MONT";
+    import::readable_labels(runs);
+    EXPECT_EQ(runs[0].label, "run m0");
+    EXPECT_EQ(runs[1].label, "run asm m1") << "its build tells it from the others";
+    EXPECT_EQ(runs.back().label, "run m49999");
+}

@@ -120,3 +120,44 @@ TEST(ImportSuiteFiles, FiguresWithoutSizeOrKeyAreRefusedAtTheirLine) {
     EXPECT_TRUE(found.read.diagnostics[0].starts_with("pts.txt:4: warning: not used:"));
     EXPECT_TRUE(found.read.diagnostics[1].starts_with("pts.txt:10: warning: not used:"));
 }
+
+// Found by fuzzing (issue 34): a bar or an average of 0 or below is no rate,
+// a warning at its line, where it was stored as a figure of 0 or -5.
+TEST(ImportSuiteFiles, BarsAndAveragesOfNoRateAreRefusedAtTheirLine) {
+    const std::string text =
+        "OpenSSL 1.1.1\n"
+        "RSA 4096-bit Performance\n"
+        "Signs Per Second > Higher Is Better\n"
+        "A . 0|\n"
+        "B . -5|=\n"
+        "C . 7|=\n"
+        "\n"
+        "OpenSSL 1.1.0f:\n"
+        "    pts/openssl-1.10.0\n"
+        "    RSA 4096-bit Performance:\n"
+        "        0\n"
+        "    Average: 0 Signs Per Second\n";
+    auto found = read_text("pts.txt", text);
+    EXPECT_EQ(found.reader, "phoronix test suite");
+    ASSERT_EQ(found.read.runs.size(), 1u);
+    expect_figure(found.read, 0, "rsa4096", Operation::sign, 0, 7);
+    ASSERT_EQ(found.read.diagnostics.size(), 3u);
+    EXPECT_TRUE(found.read.diagnostics[0].starts_with("pts.txt:4: warning: not used:"));
+    EXPECT_TRUE(found.read.diagnostics[1].starts_with("pts.txt:5: warning: not used:"));
+    EXPECT_TRUE(found.read.diagnostics[2].starts_with("pts.txt:12: warning: not used:"));
+}
+
+// Found by fuzzing: a run per bar, each run's lines taken from the text split
+// once; it was split again for every run (64 KB of bars took seconds).
+TEST(ImportSuiteFiles, ThousandsOfBarsAreReadInOnePass) {
+    std::string text =
+        "OpenSSL 1.1.1\nRSA 4096-bit Performance\nSigns Per Second > Higher Is Better\n";
+    const size_t bars = 50000;
+    for (size_t k = 0; k < bars; ++k) text += "h" + std::to_string(k) + " . 5|\n";
+    auto found = read_text("pts.txt", text);
+    ASSERT_EQ(found.read.runs.size(), bars);
+    const auto& last = found.read.runs.back();
+    EXPECT_EQ(last.raw_text, "h49999 . 5|\n");
+    ASSERT_EQ(last.sources.size(), 1u);
+    EXPECT_EQ(last.sources[0].first_line, static_cast<int64_t>(bars + 3));
+}

@@ -59,12 +59,17 @@ std::vector<NumberedLine> numbered_lines(std::string_view text) {
 
 Run data_file_run(const std::string& name, const std::string& program, std::string_view text,
                   size_t first, size_t last, const std::string& how) {
+    return data_file_run(name, program, numbered_lines(text), first, last, how);
+}
+
+Run data_file_run(const std::string& name, const std::string& program,
+                  const std::vector<NumberedLine>& lines, size_t first, size_t last,
+                  const std::string& how) {
     Run run;
     run.source = "imported";
     run.program = program;
     run.timing = Timing::unknown;
     run.platform = "";
-    auto lines = numbered_lines(text);
     if (first >= 1 && last >= first && last <= lines.size()) {
         const char* begin = lines[first - 1].text.data();
         const char* end = lines[last - 1].text.data() + lines[last - 1].text.size();

@@ -35,5 +35,10 @@ std::vector<NumberedLine> numbered_lines(std::string_view text);
 // FIRST..LAST it was read from, its source those lines, a note saying how.
 Run data_file_run(const std::string& name, const std::string& program, std::string_view text,
                   size_t first, size_t last, const std::string& how);
+// The same from TEXT's lines split once: a reader making a run per line
+// (bars, result lines) would otherwise split the whole text for each run.
+Run data_file_run(const std::string& name, const std::string& program,
+                  const std::vector<NumberedLine>& lines, size_t first, size_t last,
+                  const std::string& how);
 
 }  // namespace speedlab::import

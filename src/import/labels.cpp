@@ -6,6 +6,8 @@
 #include <cctype>
 #include <cstring>
 #include <filesystem>
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "core/algorithm.h"
@@ -119,19 +121,22 @@ std::string note_without_directories(std::string note) {
 
 // Runs of one base label told apart by their build ("engine", "asm"), else by
 // the mark their reader gave them: rows marked "SW", a CSV's "openssl-no-ext".
+// Each base's runs and builds are counted once: a file of thousands of runs
+// (a bar or result line each) is not compared pair by pair.
 void readable_labels(std::deque<Run>& runs) {
-    std::vector<std::string> bases, marks;
+    std::vector<std::string> bases, marks, builds;
+    std::map<std::string, std::pair<size_t, std::set<std::string>>> by_base;  // runs, builds
     for (const auto& run : runs) {
         bases.push_back(base_label(run));
         marks.push_back(label_word(name_from_text(run.label, NameKind::label)));
+        builds.push_back(build_word(run));
+        auto& [count, base_builds] = by_base[bases.back()];
+        ++count, base_builds.insert(builds.back());
     }
     for (size_t k = 0; k < runs.size(); ++k) {
-        std::string build = build_word(runs[k]);
-        bool differs = false, shared = false;
-        for (size_t j = 0; j < runs.size(); ++j) {
-            differs |= j != k && bases[j] == bases[k] && build_word(runs[j]) != build;
-            shared |= j != k && bases[j] == bases[k];
-        }
+        const auto& [count, base_builds] = by_base[bases[k]];
+        const std::string& build = builds[k];
+        bool differs = base_builds.size() > 1, shared = count > 1;
         std::string label = bases[k] + (differs && !build.empty() ? " " + build : "");
         if (shared && !marks[k].empty() && label.find(marks[k]) == std::string::npos)
             label += " " + marks[k];

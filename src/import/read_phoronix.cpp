@@ -131,6 +131,10 @@ size_t text_block(State& s, const std::string& name, const std::vector<NumberedL
             refuse_line(s, name, lines[j].number, *why);
             continue;
         }
+        if (!(bar->second.value > 0)) {  // "a . 0|": no rate to store
+            refuse_line(s, name, lines[j].number, "a bar of no rate");
+            continue;
+        }
         add(s, bar->first, title, lines[j].number,
             measurement(std::get<Figure>(figure), bar->second), "");
     }
@@ -172,7 +176,7 @@ size_t console_block(State& s, const std::string& name, const std::vector<Number
             std::string_view scale =
                 space == std::string_view::npos ? "" : trimmed_view(rest.substr(space));
             auto figure = pts_figure(description, scale);
-            if (auto* why = std::get_if<std::string>(&figure); why || !value)
+            if (auto* why = std::get_if<std::string>(&figure); why || !value || !(value->value > 0))
                 refuse_line(s, name, lines[j].number, why ? *why : "no average");
             else
                 add(s, title, title, lines[j].number, measurement(std::get<Figure>(figure), *value),
@@ -189,9 +193,8 @@ size_t console_block(State& s, const std::string& name, const std::vector<Number
     return j;
 }
 
-State read_text(const std::string& name, std::string_view text) {
+State read_text(const std::string& name, const std::vector<NumberedLine>& lines) {
     State s;
-    auto lines = numbered_lines(text);
     for (size_t k = 0; k < lines.size();) {
         if (k >= 2 && !scale_of(lines[k].text).empty()) {
             k = text_block(s, name, lines, k);
@@ -220,9 +223,10 @@ bool phoronix_sniff(std::string_view head) {
 }
 
 Read read_phoronix(Input& input) {
-    State s = read_text(input.name, *input.text);
+    auto lines = numbered_lines(*input.text);
+    State s = read_text(input.name, lines);
     for (size_t k = 0; k < s.out.runs.size(); ++k) {
-        Run made = data_file_run(input.name, "phoronix test suite", *input.text, s.spans[k].first,
+        Run made = data_file_run(input.name, "phoronix test suite", lines, s.spans[k].first,
                                  s.spans[k].second, "Phoronix Test Suite's OpenSSL results");
         Run& run = s.out.runs[k];
         made.measurements = std::move(run.measurements);

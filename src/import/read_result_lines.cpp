@@ -58,7 +58,8 @@ bool result_lines_sniff(std::string_view head) {
 Read read_result_lines(Input& input) {
     Read out;
     std::vector<std::pair<size_t, size_t>> spans;  // each run's first and last line
-    for (const auto& line : numbered_lines(*input.text)) {
+    auto lines = numbered_lines(*input.text);
+    for (const auto& line : lines) {
         auto r = result_line(line.text);
         if (!r) continue;
         const FigureName& f = r->figure;
@@ -77,7 +78,7 @@ Read read_result_lines(Input& input) {
         spans.back().second = line.number;
     }
     for (size_t k = 0; k < out.runs.size(); ++k) {
-        Run made = data_file_run(input.name, "harness results", *input.text, spans[k].first,
+        Run made = data_file_run(input.name, "harness results", lines, spans[k].first,
                                  spans[k].second, "a harness's result lines (name, status, rate)");
         made.measurements = std::move(out.runs[k].measurements);
         out.runs[k] = std::move(made);
