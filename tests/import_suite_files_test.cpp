@@ -161,3 +161,21 @@ TEST(ImportSuiteFiles, ThousandsOfBarsAreReadInOnePass) {
     ASSERT_EQ(last.sources.size(), 1u);
     EXPECT_EQ(last.sources[0].first_line, static_cast<int64_t>(bars + 3));
 }
+
+// Found by fuzzing: thousands of equal bars are one run stored, each bar's
+// line one of its sources, each looked up once (they were searched each time).
+TEST(ImportSuiteFiles, EqualBarsAreOneRunWithEachBarASource) {
+    std::string text =
+        "OpenSSL 1.1.1\nRSA 4096-bit Performance\nSigns Per Second > Higher Is Better\n";
+    const size_t bars = 30000;
+    for (size_t k = 0; k < bars; ++k) text += "A . 5|\n";
+    import::Options options;
+    options.dry_run = true;
+    import::Found found;
+    std::istringstream in(text);
+    import::read_file(in, "pts.txt", options, found);
+    auto runs = import::store_found(found, options, nullptr);
+    ASSERT_EQ(runs.size(), 1u);
+    ASSERT_EQ(runs[0].sources.size(), bars);
+    EXPECT_EQ(runs[0].sources.back().first_line, static_cast<int64_t>(bars + 3));
+}

@@ -2,17 +2,25 @@
 
 #include <algorithm>
 #include <optional>
+#include <unordered_set>
 
 #include "store/content_key.h"
 
 namespace speedlab::import {
 
 namespace {
-// The sources of FROM that INTO lacks join INTO's.
-void add_sources(Run& into, const Run& from) {
+std::string source_key(const RunSource& s) {
+    return s.file + '\0' + s.sha256 + '\0' + std::to_string(s.first_line) + ':' +
+           std::to_string(s.last_line);
+}
+
+// The sources of FROM that INTO lacks join INTO's. HAVE keeps INTO's, so a
+// run a text repeats thousands of times (a bar each) is not searched each time.
+void add_sources(Run& into, const Run& from, std::unordered_set<std::string>& have) {
+    if (have.empty())
+        for (const auto& s : into.sources) have.insert(source_key(s));
     for (const auto& s : from.sources)
-        if (std::find(into.sources.begin(), into.sources.end(), s) == into.sources.end())
-            into.sources.push_back(s);
+        if (have.insert(source_key(s)).second) into.sources.push_back(s);
 }
 }  // namespace
 
@@ -20,10 +28,11 @@ Taken StoreOnce::take_out(std::vector<Run>& runs, const store::Database* db, boo
     Taken out;
     std::vector<Run> kept;
     std::unordered_map<std::string, size_t> in_text;  // key -> index into kept
+    std::unordered_map<size_t, std::unordered_set<std::string>> sources_of;  // of a kept run
     for (auto& run : runs) {
         std::string key = store::content_key(run);
         if (auto seen = in_text.find(key); seen != in_text.end()) {
-            add_sources(kept[seen->second], run);
+            add_sources(kept[seen->second], run, sources_of[seen->second]);
             ++out.repeated;
             continue;
         }
