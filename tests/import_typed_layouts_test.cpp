@@ -260,3 +260,24 @@ TEST(ImportTypedLayouts, ProgramColumnsGiveTheOpenSSLColumnOnly) {
     unsaid.replace(unsaid.find("`openssl speed`'s"), 17, "a Rust binding's");
     EXPECT_TRUE(read_input(unsaid.c_str()).runs.empty());
 }
+
+// Found by reading for the fuzzer (issue 34): key bits or a message size of a
+// trillion and more name nothing, where they were converted to int64_t past
+// its range (undefined): "RSA-99999999999999999999" stored rsa-9223372036854775808.
+TEST(ImportTypedLayouts, ProgramColumnsKeyOrSizePastRangeIsNone) {
+    std::string key = kProgramsShape;
+    key.replace(key.find("RSA-2048"), 8, "RSA-99999999999999999999");
+    auto read = read_input(key.c_str());
+    ASSERT_EQ(read.runs.size(), 2u);
+    EXPECT_EQ(read.runs[1].measurements.size(), 2u) << "X25519 and ECDSA P-256 only";
+    for (const auto& m : read.runs[1].measurements)
+        EXPECT_FALSE(m.algorithm.view().starts_with("rsa")) << m.algorithm.view();
+    for (const char* count : {"99999999999999999999999", "9007199254740992"}) {
+        SCOPED_TRACE(count);
+        std::string size = kProgramsShape;
+        size.replace(size.find("8 KiB"), 1, count);
+        read = read_input(size.c_str());
+        ASSERT_EQ(read.runs.size(), 1u) << "the per-operation table only";
+        EXPECT_EQ(read.runs[0].measurements.size(), 3u);
+    }
+}

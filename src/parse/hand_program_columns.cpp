@@ -54,7 +54,9 @@ int64_t stated_message_size(const std::vector<CleanLine>& lines, size_t first) {
             std::string_view unit = w[j - 1];
             int64_t scale = unit == "kib" || unit == "kb" ? 1024 : unit.starts_with("byte") ? 1 : 0;
             auto n = read_hand_number(w[j - 2]);
-            if (scale && n && n->step >= 1) return static_cast<int64_t>(n->value) * scale;
+            // No message has a trillion bytes (and KiB of fewer stay in int64_t's range).
+            if (scale && n && n->step >= 1 && n->value <= static_cast<double>(int64_t{1} << 40))
+                return static_cast<int64_t>(n->value) * scale;
         }
     }
     return 0;
