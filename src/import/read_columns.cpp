@@ -339,9 +339,7 @@ bool finer_than_openssl_prints(const Measurement& m) {
 }
 
 bool names_openssl(std::string_view text) {
-    std::string lower = lower_ascii(text);
-    return lower.find("openssl") != std::string::npos ||
-           lower.find("libressl") != std::string::npos;
+    return mentions(text, "openssl") || mentions(text, "libressl");
 }
 
 // Rows of one version, machine and system are one run.

@@ -41,6 +41,9 @@ struct Number {
 double decimal_step(size_t decimals);
 std::optional<Number> number(std::string_view t);
 std::optional<int64_t> integer(std::string_view t);
+// The largest block size (bytes) or key (bits) a typed number is read as: no
+// real one has a trillion, and KiB of it stay in int64_t's range.
+inline constexpr int64_t kMaxSizeOrBits = int64_t{1} << 40;
 
 // A cell of the symmetric table: "469.71k" (1000s of bytes/s), "9876.54"
 // (bytes/s), "inf" (not finite). openssl prints every cell with two decimals.

@@ -157,7 +157,7 @@ std::optional<int64_t> leading_integer(std::string_view s) {
     int64_t v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     // No block size or key has a trillion bytes or bits (and KiB stay in range).
-    if (ec != std::errc{} || p == s.data() || v < 0 || v > (int64_t{1} << 40)) return std::nullopt;
+    if (ec != std::errc{} || p == s.data() || v < 0 || v > kMaxSizeOrBits) return std::nullopt;
     std::string_view rest = s.substr(static_cast<size_t>(p - s.data()));
     // "1kb", "8KiB", "16k": block sizes in KiB, as people shorten openssl's;
     // "1MB", "1M" in MiB.

@@ -57,7 +57,7 @@ bool public_key_label(std::string_view label, std::string& id, Operation& op) {
         if (bits.empty() && w.size() > 1) bits = w[1];
         auto n = read_hand_number(bits);
         // No key has a trillion bits ("RSA-99999999999999999999" is no int64_t).
-        if (!n || n->step < 1 || n->value > static_cast<double>(int64_t{1} << 40)) return false;
+        if (!n || n->step < 1 || n->value > static_cast<double>(kMaxSizeOrBits)) return false;
         id = key_size_id(kRsaFamily, static_cast<int64_t>(n->value));
     } else if (algorithm_info(first) && kind_of(first) == AlgorithmKind::public_key &&
                !named_with_key_bits(first)) {  // a key's own id: "ed25519"

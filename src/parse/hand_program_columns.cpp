@@ -25,9 +25,8 @@ bool names_openssl(std::string_view h) {
 size_t openssl_column(const Grid& t) {
     // Most tables name no OpenSSL column: their other header cells go unread.
     const auto& header = t.row(0);
-    if (std::none_of(header.begin() + (header.empty() ? 0 : 1), header.end(), [](const auto& h) {
-            return lower_ascii(h).find("openssl") != std::string::npos;
-        }))
+    if (std::none_of(header.begin() + (header.empty() ? 0 : 1), header.end(),
+                     [](const auto& h) { return mentions(h, "openssl"); }))
         return 0;
     size_t found = 0, programs = 0;
     for (size_t k = 1; k < t.row(0).size(); ++k) {
@@ -55,7 +54,7 @@ int64_t stated_message_size(const std::vector<CleanLine>& lines, size_t first) {
             int64_t scale = unit == "kib" || unit == "kb" ? 1024 : unit.starts_with("byte") ? 1 : 0;
             auto n = read_hand_number(w[j - 2]);
             // No message has a trillion bytes (and KiB of fewer stay in int64_t's range).
-            if (scale && n && n->step >= 1 && n->value <= static_cast<double>(int64_t{1} << 40))
+            if (scale && n && n->step >= 1 && n->value <= static_cast<double>(kMaxSizeOrBits))
                 return static_cast<int64_t>(n->value) * scale;
         }
     }
