@@ -24,6 +24,19 @@ constexpr const char* kPrograms =
     "182-crypton-readme-programs-as-columns-openssl-column-size-in-prose-us-per-op.md";
 constexpr const char* kBook =
     "174-book-page-copy-curly-quotes-snip-elisions-bytes-8192-four-runs.txt";
+constexpr const char* kCellLines =
+    "210-openvpn-cookbook-page-copy-table-one-cell-per-line-algorithm-above.txt";
+
+// An HTML table a page copy flattened to one cell per line, each ending in
+// " |"; the algorithm named above it, the copy cut inside the last row.
+constexpr const char* kCellLinesShape =
+    "OpenSSL speed on two machines, bytes per second.\n"
+    "For the BlowFish\n"
+    "cipher, the following results were recorded:\n"
+    "Type |\n16 bytes |\n64 bytes |\n256 bytes |\n"
+    "Desktop |\n1000.50k |\n2000.25k |\n3000.75k |\n"
+    "Server |\n1100.50k |\n2200.25k |\n3300.75k |\n"
+    "Server, no AES-NI |\n";
 
 // One block per algorithm under one sizes header, runs named by row labels.
 constexpr const char* kBlocksShape =
@@ -141,6 +154,12 @@ TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"180 last column", kFlat, 4, "whirlpool", Operation::throughput, 1024, 135009.28e3},
         {"180 verify", kFlat, 4, "rsa1024", Operation::verify, 0, 114074.5},
         {"180 cut row", kFlat, 0, "ecdsa-p256", Operation::verify, 0, 73.2},
+        // One cell per line, rows by the header's count of cells.
+        {"cell lines first", kCellLinesShape, 0, "bf-cbc", Operation::throughput, 16, 1000.50e3},
+        {"cell lines last", kCellLinesShape, 1, "bf-cbc", Operation::throughput, 256, 3300.75e3},
+        {"210 first", kCellLines, 0, "bf-cbc", Operation::throughput, 256, 95851.54e3},
+        {"210 middle", kCellLines, 1, "bf-cbc", Operation::throughput, 1024, 111849.47e3},
+        {"210 last", kCellLines, 2, "bf-cbc", Operation::throughput, 8192, 152428.54e3},
     };
     expect_inputs(wants);
 }
@@ -280,4 +299,19 @@ TEST(ImportTypedLayouts, ProgramColumnsKeyOrSizePastRangeIsNone) {
         ASSERT_EQ(read.runs.size(), 1u) << "the per-operation table only";
         EXPECT_EQ(read.runs[0].measurements.size(), 3u);
     }
+}
+
+// One cell per line: a row cut before its figures (the copy's end) is no run;
+// each run is named by its row's label.
+TEST(ImportTypedLayouts, CellLinesCutRowIsNoRun) {
+    for (const char* input : {kCellLinesShape, kCellLines}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        ASSERT_EQ(read.runs.size(), input == kCellLines ? 3u : 2u);
+        for (const auto& run : read.runs) {
+            EXPECT_EQ(run.measurements.size(), 3u);
+            EXPECT_EQ(run.machine->label.find("no AES-NI"), std::string::npos);
+        }
+    }
+    EXPECT_EQ(read_input(kCellLines).runs[1].machine->label, "Old Server");
 }

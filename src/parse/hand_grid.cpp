@@ -391,6 +391,11 @@ void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& us
                 if (!separator_row(cells))
                     row_lines.push_back(line), rows.push_back(std::move(cells));
             i = end;
+        } else if (size_t past = may_start_cell_lines(lines[i].text())
+                                     ? cell_per_line_table(lines, used, i, rows, row_lines)
+                                     : i;
+                   past > i) {
+            i = past;
         } else if (size_t past = slash_pair_table(lines, used, i, rows, row_lines); past > i) {
             i = past;
         } else if (size_t end = flattened_label_rows(lines, used, i, rows, row_lines); end > i) {

@@ -155,6 +155,15 @@ bool may_start_flattened_rows(std::string_view t);
 size_t flattened_label_rows(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
                             size_t i, Rows& rows, std::vector<size_t>& row_lines);
 
+// hand_cell_lines.cpp: an HTML table a page copy flattened to one cell per
+// line, each ending in " |" ("Type |", "256 bytes |", "Laptop |",
+// "95851.54k |"). Whether line `t` is such a cell; the rows from line `i`
+// on, grouped by the header's count (the cells before the first row's
+// label), appended. Returns the index past them, `i` when none.
+bool may_start_cell_lines(std::string_view t);
+size_t cell_per_line_table(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
+                           size_t i, Rows& rows, std::vector<size_t>& row_lines);
+
 // hand_diff_hunk.cpp: three lines or more behind a diff's "+" (not "+++",
 // not a grid rule) from line `i`: `hunk` gets them without the marker, each
 // at its input line. Returns the index past them, `i` when none.
