@@ -11,6 +11,7 @@
 #include "parse/cells.h"
 #include "parse/classify.h"
 #include "parse/hand_rules.h"
+#include "parse/table_lines.h"
 
 namespace speedlab::parse {
 
@@ -308,22 +309,6 @@ bool corner_left_empty(std::string_view line, const std::vector<std::string>& he
     return header.size() == 2 && !line.empty() && line.front() == '\t' && size_columns(header) == 2;
 }
 
-// "bytes", "Bytes", "BYTES": a flattened header's corner or sizes.
-bool names_bytes(std::string_view t) {
-    return t.find("byte") != std::string_view::npos || t.find("Byte") != std::string_view::npos ||
-           t.find("BYTE") != std::string_view::npos;
-}
-
-// Whether line `t` can start any table find_tables reads: a pipe, a grid
-// rule's '+', a CSV line's quote or ":header:", or a flattened header's sizes
-// or rates. One pass spares most lines (prose, openssl's own) the tests below.
-bool may_start_table(std::string_view t) {
-    if (t.find('|') != std::string_view::npos) return true;
-    std::string_view s = trim(t);
-    if (!s.empty() && (s.front() == '+' || s.front() == '"' || s.front() == ':')) return true;
-    return names_bytes(t) || t.find("/s") != std::string_view::npos;
-}
-
 // A table a web page flattened: a header of two block sizes or algorithms at
 // least, its cells two spaces apart, then rows of as many cells (one more or
 // less). Returns the index past its last row; `i` when line `i` is no header.
@@ -362,26 +347,27 @@ size_t space_table(const std::vector<CleanLine>& lines, const std::vector<bool>&
 }  // namespace
 
 void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
-                const std::function<void(const Grid&)>& each) {
+                std::string_view text, const std::function<void(const Grid&)>& each) {
+    const TableLines marks(lines, used, text);  // the start tests below run where these allow
     for (size_t i = 0; i < lines.size(); ++i) {
+        if (used[i]) continue;
         // A diff's added lines: their tables without the "+" (hand_diff_hunk.cpp).
         if (std::vector<CleanLine> hunk;
-            !used[i] && lines[i].text().find('+') < 16 && added_hunk(lines, used, i, hunk) > i) {
-            find_grids(hunk, std::vector<bool>(hunk.size()), [&](const Grid& g) {
+            marks.has(i, kMarkPlus) && added_hunk(lines, used, i, hunk) > i) {
+            find_grids(hunk, std::vector<bool>(hunk.size()), text, [&](const Grid& g) {
                 each(Grid(g.first + i, g.end + i, g.rows(), g.row_lines()));
             });
             i += hunk.size() - 1;
             continue;
         }
         // A row of "36/1363" pairs under a line: hand_slash_table.cpp may read it.
-        if (used[i] || (!may_start_table(lines[i].text()) && !slash_below(lines, i) &&
-                        !may_start_flattened_rows(lines[i].text())))
-            continue;
+        if (!marks.may_start(lines, i)) continue;
         const size_t first = i;
         Rows rows;
         std::vector<size_t> row_lines;  // the input line each row starts on
-        bool bare = !pipe_row(lines[i].text()) && bare_pipe_header(lines, i);
-        if (bare || pipe_row(lines[i].text()) || grid_rule(lines[i].text())) {
+        const bool pipe = marks.has(i, kMarkPipe) && pipe_row(lines[i].text());
+        const bool bare = marks.has(i, kMarkPipe) && !pipe && bare_pipe_header(lines, i);
+        if (bare || pipe || grid_rule(lines[i].text())) {
             auto in_table = [&](std::string_view t) {
                 return bare ? t.find('|') != std::string_view::npos : pipe_row(t) || grid_rule(t);
             };
@@ -391,21 +377,25 @@ void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& us
                 if (!separator_row(cells))
                     row_lines.push_back(line), rows.push_back(std::move(cells));
             i = end;
-        } else if (size_t past = may_start_cell_lines(lines[i].text())
+        } else if (size_t past = marks.has(i, kMarkPipe) && may_start_cell_lines(lines[i].text())
                                      ? cell_per_line_table(lines, used, i, rows, row_lines)
                                      : i;
                    past > i) {
             i = past;
-        } else if (size_t past = slash_pair_table(lines, used, i, rows, row_lines); past > i) {
+        } else if (size_t past =
+                       marks.slash_below(i) ? slash_pair_table(lines, used, i, rows, row_lines) : i;
+                   past > i) {
             i = past;
-        } else if (size_t end = flattened_label_rows(lines, used, i, rows, row_lines); end > i) {
+        } else if (size_t end = marks.has(i, kMarkWordRow)
+                                    ? flattened_label_rows(lines, used, i, rows, row_lines)
+                                    : i;
+                   end > i) {
             i = end;
-        } else if (!may_start_table(lines[i].text())) {
+        } else if (!marks.has(i, kMarkStart)) {
             continue;
         } else if (quoted_csv_line(lines[i].text())) {
             i = csv_table(lines, used, i, rows, row_lines);
-        } else if (!names_bytes(lines[i].text()) &&
-                   lines[i].text().find("/s") == std::string::npos) {
+        } else if (!marks.has(i, kMarkSizes)) {
             continue;  // a flattened table's header names its block sizes or rates
         } else if (auto one = one_line_table(lines[i].text()); !one.empty()) {
             rows = std::move(one);

@@ -53,7 +53,9 @@ class Grid {
 // Each typed table of the text's `lines` (none on a line `used`: openssl's
 // own output) as a grid, handed to `each` as it is found and then dropped:
 // the cells of all a text's tables at once would be a copy of the text.
+// `text` is the text the lines are views of (most of them), which
+// table_lines.h's first pass searches.
 void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& used,
-                const std::function<void(const Grid&)>& each);
+                std::string_view text, const std::function<void(const Grid&)>& each);
 
 }  // namespace speedlab::parse

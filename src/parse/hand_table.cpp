@@ -865,7 +865,7 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
         about = about || mentions(text, name);
     bool other = !about && names_other_benchmark(text);
     Reader reader{lines, text, file_name, raw_lines, out, runs, about};
-    find_grids(lines, used, [&](const Grid& t) {
+    find_grids(lines, used, text, [&](const Grid& t) {
         if (about || (!other && benchmark_shaped(t))) reader.table(t);
     });
     return out;
