@@ -42,20 +42,27 @@ bool numbers_of_32(std::string_view version) {
 bool MrRecords::progress(RunBuilder& b, std::string_view tag,
                          const std::vector<std::string_view>& f) {
     auto record = mr_record(tag);
+    bool children = b.multi() && !child_;  // the children's own records, interleaved
     if (record == MrRecord::announce && f.size() >= 4) {
         pending_len_ = integer(f[3]).value_or(0);
+        if (children) announced_.push_back(pending_len_);
     } else if (record == MrRecord::result && f.size() >= 4) {
         auto count = integer(f[1]);
         auto secs = number(f[3]);
-        if (count && *count > 0 && secs && secs->value > 0 && pending_len_ > 0) {
+        int64_t len = pending_len_;
+        if (children && !announced_.empty()) len = announced_.front(), announced_.pop_front();
+        if (count && *count > 0 && secs && secs->value > 0 && len > 0) {
             Progress p;
             p.kind = Progress::Kind::figure;
             p.id = canonical_symmetric_id(f[2]);
-            p.bytes = pending_len_;
+            p.bytes = len;
             p.count = *count;
             p.seconds = secs->value;
             p.source = std::string(f[2]);
-            b.add_progress(p);
+            if (children)
+                b.add_child_progress(p);
+            else
+                b.add_progress(p);
         }
     } else if (record == MrRecord::announce_key && f.size() >= 5) {
         announce_key(f);

@@ -3,6 +3,7 @@
 // what each record measured, read through the one tag table (core/mr_tags.h).
 // Where a run starts and ends stays with the assembler (speed_parser).
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,7 +17,7 @@ namespace speedlab::parse {
 class MrRecords {
   public:
     // A run starts: its records have not said which numbering they use.
-    void start_run() { numbers_32_ = false; }
+    void start_run() { numbers_32_ = false, announced_.clear(); }
     // The records that follow are a -multi child's ("Got: ... from N"):
     // per-process samples, not the table.
     void from_child(bool child) { child_ = child; }
@@ -39,6 +40,9 @@ class MrRecords {
              bool seconds_per_op) const;
 
     int64_t pending_len_ = 0;  // +DT's block size, for the +R after it
+    // Under -multi the children's +DT and +R interleave: each +R answers the
+    // oldest +DT not yet answered.
+    std::deque<int64_t> announced_;
     std::string pending_key_;  // +DTP's algorithm ("rsa2048"), for the +Rn after it
     Operation pending_op_ = Operation::sign;
     bool child_ = false;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 
 #include "core/algorithm.h"
 #include "core/algorithm_families.h"
@@ -187,6 +188,66 @@ void RunBuilder::add_progress(const Progress& p) {
     add(std::move(m), false);
 }
 
+void RunBuilder::add_child_progress(const Progress& p) {
+    Measurement m;
+    m.algorithm = p.id;
+    m.operation = p.op;
+    m.parameter = p.bytes;
+    m.value = static_cast<double>(p.count) * static_cast<double>(std::max<int64_t>(p.bytes, 1)) /
+              p.seconds;
+    m.count = p.count;
+    m.seconds = p.seconds;
+    m.source_name = p.source;
+    m.line = line_;
+    for (auto& e : child_progress_figures_)
+        if (same_metric(e, m)) return e.samples.push_back(m.value);
+    m.samples = {m.value};
+    child_progress_figures_.push_back(std::move(m));
+}
+
+// -multi children print their +DT/+R records to the terminal: one per
+// process for each figure. Where no table printed the figure and the echoed
+// records ("Got: ... from N") are not all there, the run's figure is their
+// sum, once every process has reported it.
+void RunBuilder::settle_child_progress() {
+    size_t processes = static_cast<size_t>(std::max(run_.processes, 1));
+    size_t summed = 0;
+    for (auto& m : child_progress_figures_) {
+        auto e = std::find_if(run_.measurements.begin(), run_.measurements.end(),
+                              [&](const Measurement& x) { return same_metric(x, m); });
+        bool echoed = e != run_.measurements.end() && from_children_.count(metric_key(m));
+        if (e != run_.measurements.end() && (!echoed || e->samples.size() >= processes))
+            continue;  // the table's figure, or every child's echoed record
+        line_ = m.line;
+        if (m.samples.size() != processes) {
+            if (!echoed)
+                skip(fmt::format("{}: {} record(s) of {} processes; not stored", metric_key(m),
+                                 m.samples.size(), processes));
+            continue;
+        }
+        if (processes > 1) {
+            m.value = std::accumulate(m.samples.begin(), m.samples.end(), 0.0);
+            m.count = {}, m.seconds = {};  // a sum of rates has no one count
+            ++summed;
+        } else {
+            m.samples.clear();
+        }
+        if (!plausible_figure(m.value)) implausible_at_.emplace_back(metric_key(m), line_);
+        if (echoed) {
+            from_children_.erase(metric_key(m));
+            *e = std::move(m);
+        } else {
+            run_.measurements.push_back(std::move(m));
+        }
+    }
+    child_progress_figures_.clear();
+    if (summed)
+        note(
+            fmt::format("{} figure(s) are the sum of the {} processes' progress records: the "
+                        "parent's table is missing",
+                        summed, processes));
+}
+
 void RunBuilder::add_variant(const std::string& mark, Measurement m) {
     m.line = line_;
     if (!plausible_figure(m.value)) implausible_at_.emplace_back(metric_key(m), line_);
@@ -340,6 +401,7 @@ std::vector<Run> RunBuilder::finish() {
         if (!v.measurements.empty()) out.push_back(std::move(v));
     }
     variants_.clear();
+    settle_child_progress();
     drop_unfinished_sums();
     leave_out_implausible(run_);
     implausible_at_.clear();

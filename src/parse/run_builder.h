@@ -37,6 +37,7 @@ class RunBuilder {
     bool empty() const { return run_.measurements.empty() && variants_.empty(); }
     // -multi: the parent's table holds the sum, so a progress line never wins.
     void set_multi() { multi_ = true; }
+    bool multi() const { return multi_; }
     // While on, every figure added is a -multi child's ("Got: ... from N").
     void from_child(bool on) { child_ = on; }
 
@@ -47,6 +48,9 @@ class RunBuilder {
     // "ffdh"): takes the count of the waiting progress line of its bits.
     void add_curve_table(Measurement m, const std::string& family, int64_t bits);
     void add_progress(const Progress& p);
+    // A -multi child's own +R record, printed straight to the terminal: held
+    // apart from the echoed ones ("Got: ..."), summed only at finish.
+    void add_child_progress(const Progress& p);
     // A -multi child's record: one more per-process sample of the figure.
     void add_child(Measurement m);
     // Rows a person marked ("SW aes-128-cbc") become runs of their own.
@@ -89,12 +93,15 @@ class RunBuilder {
     void add(Measurement m, bool from_table);
     void keep_both_forms(Measurement& line, Measurement table);
     void drop_unfinished_sums();
+    void settle_child_progress();
     void leave_out_implausible(Run& run);
 
     Run run_;
     uint32_t line_ = 0;  // inputs are under kMaxInputBytes
     std::vector<Diagnostic> diagnostics_;
     bool multi_ = false, child_ = false;
+    // Children's own progress figures by metric, each record a sample.
+    std::vector<Measurement> child_progress_figures_;
     std::set<std::string> from_children_;  // figures only child records gave
     std::vector<PendingCurve> pending_curves_;
     // Lines of figures no machine gives, by metric key: rare, so a list.

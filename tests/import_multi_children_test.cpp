@@ -1,0 +1,98 @@
+// -multi children's own +DT/+R records (issue 34): each child prints them to
+// the terminal, interleaved with the others'; with no table from the parent,
+// the run's figure is the sum of every child's record, at the size each
+// record answers.
+#include <gtest/gtest.h>
+
+#include "import_support.h"
+
+using namespace speedlab;
+using namespace speedlab::testing;
+
+namespace {
+
+// Two children, both announcing 16 before either reports: each +R answers
+// the oldest +DT not yet answered.
+constexpr const char* kTwoChildren = R"(Forked child 0
++DT:md5:3:16
+Forked child 1
++DT:md5:3:16
++R:3000000:md5:3.000000
++DT:md5:3:64
++R:1500000:md5:3.000000
++DT:md5:3:64
++R:600000:md5:3.000000
++R:300000:md5:3.000000
+)";
+
+constexpr const char* kRouter =
+    "249-gl-be3600-multi-4-forked-children-dt-r-records-interleaved-no-summary.txt";
+
+}  // namespace
+
+TEST(ImportMultiChildren, TheRunsFigureIsEveryChildsRecordSummed) {
+    using enum Operation;
+    const InputWant wants[] = {
+        {"two children at 16", kTwoChildren, 0, "md5", throughput, 16, (3e6 + 1.5e6) * 16 / 3},
+        {"two children at 64", kTwoChildren, 0, "md5", throughput, 64, (6e5 + 3e5) * 64 / 3},
+        // corpus 249: four children, 3.02 s in one record at 1024.
+        {"router at 16", kRouter, 0, "aes-128-gcm", throughput, 16,
+         (9382290.0 + 8569525 + 9475928 + 8112068) * 16 / 3},
+        {"router at 64", kRouter, 0, "aes-128-gcm", throughput, 64,
+         (6835321.0 + 5963010 + 6130354 + 6615003) * 64 / 3},
+        {"router at 256", kRouter, 0, "aes-128-gcm", throughput, 256,
+         (3494712.0 + 2809205 + 3182512 + 3212122) * 256 / 3},
+        {"router at 1024", kRouter, 0, "aes-128-gcm", throughput, 1024,
+         (1248443.0 + 999704 + 1169672) * 1024 / 3 + 1143055.0 * 1024 / 3.02},
+        {"router at 8192", kRouter, 0, "aes-128-gcm", throughput, 8192,
+         (169683.0 + 169685 + 161677 + 154436) * 8192 / 3},
+    };
+    expect_inputs(wants);
+}
+
+TEST(ImportMultiChildren, EachChildsRecordIsASampleAndTheRunSaysItSummed) {
+    auto read = read_input(kTwoChildren);
+    ASSERT_EQ(read.runs.size(), 1u);
+    const speedlab::Run& run = read.runs[0];
+    EXPECT_EQ(run.processes, 2);
+    const Measurement* m = run.find("md5", Operation::throughput, 16);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->samples, (std::vector<double>{3e6 * 16 / 3, 1.5e6 * 16 / 3}));
+    EXPECT_FALSE(m->count);  // a sum of two counts is neither child's
+    EXPECT_TRUE(std::any_of(run.notes.begin(), run.notes.end(), [](const std::string& n) {
+        return n.find("sum of the 2 processes' progress records") != std::string::npos;
+    }));
+}
+
+// At 16384 the router's text was cut after two of four children reported.
+TEST(ImportMultiChildren, ASizeNotEveryChildReportedIsNoFigure) {
+    auto read = read_input(kRouter);
+    ASSERT_EQ(read.runs.size(), 1u);
+    EXPECT_EQ(read.runs[0].processes, 4);
+    EXPECT_EQ(read.runs[0].measurements.size(), 5u);
+    EXPECT_EQ(read.runs[0].find("aes-128-gcm", Operation::throughput, 16384), nullptr);
+}
+
+// The parent's table holds the sum: the children's records give way to it.
+TEST(ImportMultiChildren, TheParentsTableWins) {
+    std::string text = std::string(kTwoChildren) +
+                       "Got: +H:16:64 from 0\n"
+                       "Got: +F:0:md5:16000000.00:19200000.00 from 0\n"
+                       "Got: +H:16:64 from 1\n"
+                       "Got: +F:0:md5:8000000.00:6400000.00 from 1\n"
+                       "+H:16:64\n"
+                       "+F:0:md5:24000000.00:25600000.00\n";
+    auto read = read_text("typed.txt", text).read;
+    ASSERT_EQ(read.runs.size(), 1u);
+    expect_figure(read, 0, "md5", Operation::throughput, 16, 24e6);
+    expect_figure(read, 0, "md5", Operation::throughput, 64, 25.6e6);
+}
+
+// One child (-multi 1): its records are the run's figures, count and seconds kept.
+TEST(ImportMultiChildren, OneChildsRecordsAreTheFiguresWithTheirCounts) {
+    auto read = read_input("Forked child 0\n+DT:sha1:3:16\n+R:3000000:sha1:3.000000\n");
+    const Measurement* m = expect_figure(read, 0, "sha1", Operation::throughput, 16, 16e6);
+    ASSERT_NE(m, nullptr);
+    EXPECT_EQ(m->count, 3000000);
+    EXPECT_TRUE(m->samples.empty());
+}
