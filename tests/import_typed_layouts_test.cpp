@@ -26,6 +26,8 @@ constexpr const char* kBook =
     "174-book-page-copy-curly-quotes-snip-elisions-bytes-8192-four-runs.txt";
 constexpr const char* kCellLines =
     "210-openvpn-cookbook-page-copy-table-one-cell-per-line-algorithm-above.txt";
+constexpr const char* kHalves =
+    "211-openssl-pr-18901-ascii-table-two-cpus-side-by-side-input-sizes-row-cut.txt";
 
 // An HTML table a page copy flattened to one cell per line, each ending in
 // " |"; the algorithm named above it, the copy cut inside the last row.
@@ -37,6 +39,20 @@ constexpr const char* kCellLinesShape =
     "Desktop |\n1000.50k |\n2000.25k |\n3000.75k |\n"
     "Server |\n1100.50k |\n2200.25k |\n3300.75k |\n"
     "Server, no AES-NI |\n";
+
+// Two tables side by side in a ruled ASCII table, a CPU each; the sizes in a
+// row labelled "Input", the algorithm in the quoted command, the last row cut.
+constexpr const char* kHalvesShape =
+    "Measured with \"openssl speed -evp chacha20 -bytes 576\"\n"
+    "\n"
+    "----------------------------|------------------------\n"
+    "         Board A            |        Board B\n"
+    "----------------------------|------------------------\n"
+    "Input  576 bytes   512 bytes |  320 bytes   256 bytes\n"
+    "----------------------------|------------------------\n"
+    "Fast   2000.50k    1800.25k  |  1500.75k    1200.50k\n"
+    "----------------------------|------------------------\n"
+    "Slow   1000.50k    900.25k   |\n";
 
 // One block per algorithm under one sizes header, runs named by row labels.
 constexpr const char* kBlocksShape =
@@ -160,6 +176,14 @@ TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"210 first", kCellLines, 0, "bf-cbc", Operation::throughput, 256, 95851.54e3},
         {"210 middle", kCellLines, 1, "bf-cbc", Operation::throughput, 1024, 111849.47e3},
         {"210 last", kCellLines, 2, "bf-cbc", Operation::throughput, 8192, 152428.54e3},
+        // Each half of a ruled table its own sizes and runs.
+        {"halves first", kHalvesShape, 0, "chacha20", Operation::throughput, 576, 2000.50e3},
+        {"halves second row", kHalvesShape, 1, "chacha20", Operation::throughput, 512, 900.25e3},
+        {"halves right", kHalvesShape, 2, "chacha20", Operation::throughput, 256, 1200.50e3},
+        {"211 first", kHalves, 0, "chacha20", Operation::throughput, 576, 1716361.91e3},
+        {"211 neon", kHalves, 1, "chacha20", Operation::throughput, 512, 1509044.05e3},
+        {"211 sve2", kHalves, 2, "chacha20", Operation::throughput, 320, 1615789.06e3},
+        {"211 sve2 last", kHalves, 2, "chacha20", Operation::throughput, 256, 1302864.40e3},
     };
     expect_inputs(wants);
 }
@@ -314,4 +338,20 @@ TEST(ImportTypedLayouts, CellLinesCutRowIsNoRun) {
         }
     }
     EXPECT_EQ(read_input(kCellLines).runs[1].machine->label, "Old Server");
+}
+
+// Each half of a ruled table is a table of its own: its header cell names the
+// runs' CPU, the rows' labels their runs; the cut half of a row gives nothing.
+TEST(ImportTypedLayouts, RuledHalvesNameTheirCpu) {
+    for (const char* input : {kHalvesShape, kHalves}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        ASSERT_EQ(read.runs.size(), 3u);
+        for (const auto& run : read.runs) EXPECT_EQ(run.measurements.size(), 2u);
+        EXPECT_EQ(read.runs[0].machine->cpu_name, read.runs[1].machine->cpu_name);
+        EXPECT_NE(read.runs[0].machine->cpu_name, read.runs[2].machine->cpu_name);
+        EXPECT_EQ(read.runs[2].machine->label, read.runs[0].machine->label);
+    }
+    EXPECT_EQ(read_input(kHalves).runs[2].machine->cpu_name, "128-bit SVE2");
+    EXPECT_EQ(read_input(kHalves).runs[1].machine->label, "Neon");
 }

@@ -24,6 +24,12 @@ struct SpannedPart {
     std::string version;       // "OpenSSL 1.1.1f" when the member is a version
 };
 std::vector<SpannedPart> unfold_spanned_header(const Grid& t);
+// hand_side_by_side.cpp: two tables side by side in one ruled table, a `|`
+// splitting every row into halves under two header cells that name their
+// machines ("256-bit SVE | 128-bit SVE2"), a row of block sizes ("Input  576
+// bytes  512 bytes | 320 bytes ...") heading each half's figures: one part
+// per half, its header cell as a "CPU" column; empty when not so shaped.
+std::vector<SpannedPart> side_by_side_halves(const Grid& t);
 
 // hand_same_sizes.cpp: a header whose block-size columns all name one size
 // ("16 Bytes" six times) contradicts itself. Five or six such columns are

@@ -188,6 +188,8 @@ struct Reader {
             return read(Grid(given.first, given.end, std::move(blocks->first), blocks->second));
         if (auto column = openssl_column_figures(given, lines); column && speed_named())
             return openssl_column_run(given, *column);
+        if (auto halves = side_by_side_halves(given); !halves.empty())
+            return read_parts(given, halves);
         if (auto parts = unfold_spanned_header(given); !parts.empty())
             return read_parts(given, parts);
         std::optional<Grid> spanned = spanning_header(given);
