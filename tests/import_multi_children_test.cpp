@@ -25,6 +25,9 @@ Forked child 1
 +R:300000:md5:3.000000
 )";
 
+constexpr const char* kMultiblock =
+    "248-openssl-issue-31772-mb-multi-1-got-f-record-no-sizes-line-zero-seventh-cell.txt";
+
 constexpr const char* kRouter =
     "249-gl-be3600-multi-4-forked-children-dt-r-records-interleaved-no-summary.txt";
 
@@ -95,4 +98,44 @@ TEST(ImportMultiChildren, OneChildsRecordsAreTheFiguresWithTheirCounts) {
     ASSERT_NE(m, nullptr);
     EXPECT_EQ(m->count, 3000000);
     EXPECT_TRUE(m->samples.empty());
+}
+
+// `-mb` times 8 KiB to 128 KiB; 4.x prints neither +H nor a header for it,
+// and a bare 0.00 after the row's k figures (openssl issue 31772).
+TEST(ImportMultiChildren, MultiblockSizesComeFromTheCommand) {
+    using enum Operation;
+    const char* algorithm = "aes-128-cbc-hmac-sha256";
+    const InputWant wants[] = {
+        {"-mb at 8 KiB", kMultiblock, 0, algorithm, throughput, 8192, 822804.48e3},
+        {"-mb at 16 KiB", kMultiblock, 0, algorithm, throughput, 16384, 914194.43e3},
+        {"-mb at 32 KiB", kMultiblock, 0, algorithm, throughput, 32768, 961839.10e3},
+        {"-mb at 64 KiB", kMultiblock, 0, algorithm, throughput, 65536, 1026949.12e3},
+        {"-mb at 128 KiB", kMultiblock, 0, algorithm, throughput, 131072, 1071382.53e3},
+    };
+    expect_inputs(wants);
+    auto read = read_input(kMultiblock);
+    ASSERT_EQ(read.runs.size(), 1u);
+    EXPECT_EQ(read.runs[0].measurements.size(), 5u);
+    EXPECT_EQ(read.runs[0].find(algorithm, throughput, 16), nullptr);
+}
+
+// Without -mb, a row of six k figures under no header keeps 1.1.0+'s sizes.
+TEST(ImportMultiChildren, ARowWithoutMbKeepsTheDefaultSizes) {
+    auto read = read_input(
+        "$ openssl speed -multi 2 -evp aes-128-gcm\nForked child 0\nForked child 1\n"
+        "AES-128-GCM  100.00k  200.00k  300.00k  400.00k  500.00k  600.00k\n");
+    expect_figure(read, 0, "aes-128-gcm", Operation::throughput, 16, 100e3);
+    expect_figure(read, 0, "aes-128-gcm", Operation::throughput, 16384, 600e3);
+}
+
+// A child's record with no "from N" was cut or wrapped, perhaps inside its
+// last number ("...:961839104.00:102"): that field is no figure.
+TEST(ImportMultiChildren, ACutChildsRecordLosesItsLastField) {
+    auto read = read_input(
+        "$ openssl speed -multi 1 -mb -evp aes-128-cbc-hmac-sha256\nForked child 0\n"
+        "Got: +F:25:AES-128-CBC-HMAC-SHA256:822804480.00:914194432.00:961839104.00:102\n");
+    ASSERT_EQ(read.runs.size(), 1u);
+    EXPECT_EQ(read.runs[0].measurements.size(), 3u);
+    expect_figure(read, 0, "aes-128-cbc-hmac-sha256", Operation::throughput, 32768, 961839104);
+    EXPECT_EQ(read.runs[0].find("aes-128-cbc-hmac-sha256", Operation::throughput, 65536), nullptr);
 }

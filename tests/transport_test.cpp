@@ -171,10 +171,12 @@ TEST(Transport, NeverChangesAFigure) {
                 if (how == "mail wrap at 72" && name.find("011-thesis-pdf") != std::string::npos)
                     continue;
                 // A row without its header wrapped before its last figures (and in
-                // 090 the command that names its cipher wrapped too): nothing places them.
+                // 090 the command that names its cipher wrapped too; in 248 the
+                // record of the same figures too, inside a number): nothing places them.
                 if (how == "mail wrap at 72" &&
                     (name.find("090-forlinx") != std::string::npos ||
-                     name.find("109-rows-without-header") != std::string::npos))
+                     name.find("109-rows-without-header") != std::string::npos ||
+                     name.find("248-openssl-issue-31772") != std::string::npos))
                     continue;
                 EXPECT_EQ(figures_of(transport(text)), want) << name << ", " << how;
             }

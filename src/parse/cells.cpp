@@ -168,4 +168,8 @@ std::vector<int64_t> default_block_sizes(size_t columns, std::string_view versio
     return {eight ? 8 : 16, 64, 256, 1024, 8192};
 }
 
+std::vector<int64_t> multiblock_sizes() {
+    return {8 * 1024, 16 * 1024, 32 * 1024, 64 * 1024, 128 * 1024};
+}
+
 }  // namespace speedlab::parse

@@ -82,5 +82,8 @@ bool signed_figure(std::string_view w);
 // without +H): six columns are 1.1.0+'s, five the version's (8 bytes first
 // up to 0.9.6, 16 later).
 std::vector<int64_t> default_block_sizes(size_t columns, std::string_view version);
+// The lengths `-mb` (multi-block ciphers) times: 8 KiB up to 128 KiB, where
+// the table prints no header of its own (apps/speed.c's mblengths_list).
+std::vector<int64_t> multiblock_sizes();
 
 }  // namespace speedlab::parse

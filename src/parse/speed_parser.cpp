@@ -34,6 +34,15 @@ namespace speedlab::parse {
 
 namespace {
 
+// "1071382.53k        0.00": 4.x prints a bare 0.00 after -mb's figures,
+// a column of no size (openssl issue 31772); the row's figures carry a k.
+bool bare_zero_after_k(const std::vector<std::string_view>& cells) {
+    std::string_view last = cells.back();
+    if (cells.front().back() != 'k' || last.back() == 'k') return false;
+    auto n = number(last);
+    return n && n->value == 0;
+}
+
 // "md5 (Xeon)", "Xeon: md5": a row a person marked with its machine, before
 // a colon or in brackets after; the mark, stripped from NAME, or empty.
 std::string machine_mark(std::string& name) {
@@ -189,6 +198,7 @@ class Parser {
     bool repeated_row(const std::string& id);
     void headerless_row(const ThroughputRow& row);
     std::string evp_named(const std::string& name) const;
+    std::vector<int64_t> command_sizes() const;
     void next_run_under_header();
     bool label_between_rows(const Token& tok);
     bool symmetric_row(const ThroughputRow& row);
@@ -276,6 +286,13 @@ ParsedText Parser::parse(bool merge) {
     // In order already unless runs' lines overlap: a sort's buffer (half of them) only then.
     in_line_order(out_.diagnostics.begin(), out_.diagnostics.end());
     return std::move(out_);
+}
+
+// The sizes the command times where a table prints no header: `-mb`'s.
+std::vector<int64_t> Parser::command_sizes() const {
+    bool mb =
+        std::find(command_words_.begin(), command_words_.end(), "-mb") != command_words_.end();
+    return mb ? multiblock_sizes() : std::vector<int64_t>{};
 }
 
 // -multi names an -evp row "evp": the cipher is the command's.
@@ -805,7 +822,9 @@ bool Parser::symmetric_row(const ThroughputRow& row) {
     std::vector<std::string_view> cells = row.cells;
     if (run_.sizes.empty()) {
         if (cells.size() < 5) return false;  // a headerless (-multi) table has whole rows
-        run_.sizes = default_block_sizes(cells.size(), builder_.run().version);
+        run_.sizes = command_sizes();
+        if (run_.sizes.empty())
+            run_.sizes = default_block_sizes(cells.size(), builder_.run().version);
     }
     // "1 234 567.80k": figures grouped by spaces cannot be told from their
     // neighbours (openssl prints none without decimals): the row is said, not used.
@@ -820,7 +839,8 @@ bool Parser::symmetric_row(const ThroughputRow& row) {
     // Words after the figures that are none ("(approx)", "x"): said and
     // dropped, so they shift no figure. Extra cells left over are a name's
     // words read as cells ("3des"), at the front.
-    while (cells.size() > run_.sizes.size() && !throughput_cell(cells.back())) {
+    while (cells.size() > run_.sizes.size() &&
+           (!throughput_cell(cells.back()) || bare_zero_after_k(cells))) {
         builder_.skip(row.name + ": '" + std::string(cells.back()) +
                       "' after the row's figures is none; not used");
         cells.pop_back();
@@ -909,18 +929,30 @@ bool Parser::read(const Token& tok, const Progress& p) {
 // `child`: a -multi child's record echoed by the parent ("Got: ... from N"):
 // its figures are per-process samples; the parent's table carries their sum.
 bool Parser::machine_readable(std::string_view t, bool child) {
+    bool cut = false;
     if (child) {
         if (!run_.active) begin();
         builder_.set_multi();
         builder_.run().timing = Timing::wall;
-        if (auto from = t.rfind(" from "); from != std::string_view::npos) t = t.substr(0, from);
+        if (auto from = t.rfind(" from "); from != std::string_view::npos)
+            t = t.substr(0, from);
+        else
+            cut = true;
     }
     auto f = fields(t, ':');
+    // "Got: ...:961839104.00:102" with no "from N": a record cut or wrapped,
+    // its last field perhaps inside a number.
+    if (cut && f.size() > 4 && mr_record(f[0]) == MrRecord::throughput) {
+        builder_.skip(std::string(t.substr(0, 40)) +
+                      "...: the record is cut (no 'from N'); its last field is not used");
+        f.pop_back();
+    }
     std::string_view tag = f[0];
     auto record = mr_record(tag);
     bool summary = record && is_summary(*record);
     if (!run_.active) begin();
     if (!summary && !child) begin_at(Boundary::mr_progress);
+    if (summary && run_.sizes.empty()) run_.sizes = command_sizes();
     builder_.from_child(child);
     mr_.from_child(child);
     if (!summary)
