@@ -30,6 +30,10 @@ std::vector<std::string> flattened_row(std::string_view t, bool& key) {
     size_t n = 0;
     while (n < w.size() && !read_hand_number(w[n])) ++n;
     if (n == 0 || n == w.size()) return {};
+    // The label takes two words past `n` at most: a later word that is no
+    // figure ("built on: Thu Oct 4 17:32:42 GMT 2007") says none before it is read.
+    for (size_t k = n + 2; k < w.size(); ++k)
+        if (auto f = read_hand_number(w[k]); !f || f->percent || f->own_unit) return {};
     std::string label(w[0].data(),
                       static_cast<size_t>(w[n - 1].data() + w[n - 1].size() - w[0].data()));
     HeaderCell h = read_header_cell(label);

@@ -37,6 +37,16 @@ bool pair_row(const std::vector<std::string>& cells) {
     return true;
 }
 
+// Whether a '/' in `t` has a 'v' or 'V' after it, or after one space: what
+// "sign/verify" and "sign / verify" need, in any case. Most lines with a
+// slash (paths, URLs, "/s") have none, and are spared both searches.
+bool slash_before_v(std::string_view t) {
+    auto v = [&](size_t k) { return k < t.size() && (t[k] | 0x20) == 'v'; };
+    for (size_t p = t.find('/'); p != std::string_view::npos; p = t.find('/', p + 1))
+        if (v(p + 1) || (p + 2 < t.size() && t[p + 1] == ' ' && v(p + 2))) return true;
+    return false;
+}
+
 // Whether one of the three lines above `header` states "sign/verify".
 bool stated_pairs(const std::vector<CleanLine>& lines, size_t header) {
     size_t seen = 0;
@@ -44,8 +54,7 @@ bool stated_pairs(const std::vector<CleanLine>& lines, size_t header) {
         std::string_view t = lines[k].text();  // searched in place: no lower-case copy
         if (trim(t).empty()) continue;
         ++seen;
-        if (t.find('/') != std::string_view::npos &&  // one memchr spares most lines both
-            (mentions(t, "sign/verify") || mentions(t, "sign / verify")))
+        if (slash_before_v(t) && (mentions(t, "sign/verify") || mentions(t, "sign / verify")))
             return true;
     }
     return false;
