@@ -28,6 +28,9 @@ Forked child 1
 constexpr const char* kMultiblock =
     "248-openssl-issue-31772-mb-multi-1-got-f-record-no-sizes-line-zero-seventh-cell.txt";
 
+constexpr const char* kHarness =
+    "247-pkb-openssl-speed-test-evp-row-algorithm-in-samples-metadata-parallelism-10.txt";
+
 constexpr const char* kRouter =
     "249-gl-be3600-multi-4-forked-children-dt-r-records-interleaved-no-summary.txt";
 
@@ -138,4 +141,33 @@ TEST(ImportMultiChildren, ACutChildsRecordLosesItsLastField) {
     EXPECT_EQ(read.runs[0].measurements.size(), 3u);
     expect_figure(read, 0, "aes-128-cbc-hmac-sha256", Operation::throughput, 32768, 961839104);
     EXPECT_EQ(read.runs[0].find("aes-128-cbc-hmac-sha256", Operation::throughput, 65536), nullptr);
+}
+
+// 1.1.1 names an -evp row "evp" under -multi; a harness that parsed the
+// output names the cipher and the processes in its samples.
+TEST(ImportMultiChildren, AnEvpRowTakesTheCipherAHarnessNames) {
+    using enum Operation;
+    const InputWant wants[] = {
+        {"harness at 16", kHarness, 0, "aes-256-ctr", throughput, 16, 7928414.04e3},
+        {"harness at 1024", kHarness, 0, "aes-256-ctr", throughput, 1024, 100449384.11e3},
+        {"harness at 16384", kHarness, 0, "aes-256-ctr", throughput, 16384, 118711951.91e3},
+    };
+    expect_inputs(wants);
+    auto read = read_input(kHarness);
+    ASSERT_EQ(read.runs.size(), 1u);
+    EXPECT_EQ(read.runs[0].processes, 10);
+    EXPECT_EQ(read.runs[0].measurements.size(), 6u);
+}
+
+TEST(ImportMultiChildren, AnEvpRowNothingNamesIsNotStored) {
+    auto read = read_input(
+        "OpenSSL 1.1.1f  31 Mar 2020\n"
+        "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 "
+        "bytes\n"
+        "md5              1000.00k     2000.00k    3000.00k    4000.00k    5000.00k    6000.00k\n"
+        "evp              7928414.04k 24973982.48k 64151343.18k 100449384.11k 117555948.61k "
+        "118711951.91k\n");
+    ASSERT_EQ(read.runs.size(), 1u);
+    EXPECT_EQ(read.runs[0].measurements.size(), 6u);  // md5's only
+    EXPECT_EQ(read.runs[0].find("evp", Operation::throughput, 16), nullptr);
 }

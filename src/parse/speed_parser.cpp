@@ -21,6 +21,7 @@
 #include "parse/cells.h"
 #include "parse/classify.h"
 #include "parse/hand_table.h"
+#include "parse/harness_keys.h"
 #include "parse/line_starts.h"
 #include "parse/mr_records.h"
 #include "parse/run_builder.h"
@@ -198,6 +199,8 @@ class Parser {
     bool repeated_row(const std::string& id);
     void headerless_row(const ThroughputRow& row);
     std::string evp_named(const std::string& name) const;
+    void harness_named(const std::string& cipher);
+    std::vector<std::string> harness_values(std::string_view key) const;
     std::vector<int64_t> command_sizes() const;
     void next_run_under_header();
     bool label_between_rows(const Token& tok);
@@ -296,11 +299,39 @@ std::vector<int64_t> Parser::command_sizes() const {
 }
 
 // -multi names an -evp row "evp": the cipher is the command's.
+// KEY's values in the clean lines (a web page's &#x27; decoded): rare, so
+// looked for only when a row needs them.
+std::vector<std::string> Parser::harness_values(std::string_view key) const {
+    std::vector<std::string> out;
+    for (const auto& line : lines_)
+        for (auto& v : harness_key_values(line.text(), key))
+            if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(std::move(v));
+    return out;
+}
+
+// A harness that parsed the output names the cipher in its samples
+// ('algorithm': 'aes-256-ctr') where no command does.
 std::string Parser::evp_named(const std::string& name) const {
     if (name != "evp") return name;
     for (size_t k = 0; k + 1 < command_words_.size(); ++k)
         if (command_words_[k] == "-evp") return command_words_[k + 1];
-    return name;
+    auto named = harness_values("algorithm");
+    if (named.size() != 1 || !looks_like_algorithm(canonical_symmetric_id(named[0]))) return name;
+    return named[0];
+}
+
+// The harness's samples named the cipher: they name the processes too
+// ('parallelism': 10), as -multi does.
+void Parser::harness_named(const std::string& cipher) {
+    builder_.note("the cipher of the 'evp' row from the harness's samples ('algorithm': '" +
+                  cipher + "')");
+    auto parallel = harness_values("parallelism");
+    if (parallel.size() != 1) return;
+    if (auto n = integer(parallel[0]); n && *n > 1 && *n <= 1024) {
+        builder_.set_multi();
+        builder_.run().processes = static_cast<int>(*n);
+        builder_.run().timing = Timing::wall;
+    }
 }
 
 // A row of openssl's "k" figures outside any run, without a header: a run
@@ -862,6 +893,11 @@ void Parser::symmetric_cells(const std::string& printed,
     std::string name = printed;
     std::string variant = row_variant(name);
     name = evp_named(name);
+    if (name == "evp")
+        return builder_.skip("an 'evp' row whose cipher no command names; not stored");
+    bool from_harness = printed == "evp" && std::find(command_words_.begin(), command_words_.end(),
+                                                      "-evp") == command_words_.end();
+    if (from_harness) harness_named(name);
     std::string id = canonical_symmetric_id(name);
     bool zero_row = true;
     for (size_t k = 0; k < cells.size(); ++k) {
