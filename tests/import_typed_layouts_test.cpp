@@ -22,6 +22,10 @@ constexpr const char* kDiff =
     "181-ti-pr652-rst-csv-table-in-diff-sizes-as-rows-engines-unit-in-reply.txt";
 constexpr const char* kPrograms =
     "182-crypton-readme-programs-as-columns-openssl-column-size-in-prose-us-per-op.md";
+constexpr const char* kInline =
+    "220-inline-verify-per-s-equals-under-openssl-speed-multi-16-command.md";
+constexpr const char* kSpeedSigs =
+    "221-typed-md-report-sign-s-verify-s-under-openssl-speed-sentence-ms-tables-around.md";
 constexpr const char* kBook =
     "174-book-page-copy-curly-quotes-snip-elisions-bytes-8192-four-runs.txt";
 constexpr const char* kCellLines =
@@ -124,6 +128,43 @@ constexpr const char* kProgramsShape =
     "| ECDSA P-256 verify | 200 | 100 | 50 | 0.50 |\n"
     "| RSA-2048 sign/decrypt | 1000 | 800 | 500 | 0.63 |\n";
 
+// Figures typed inline under the command that printed them, the key in
+// brackets or first, a ratio beside them.
+constexpr const char* kInlineShape =
+    "Reference command:\n"
+    "\n"
+    "```bash\n"
+    "\"$HOME/bin/openssl\" speed \\\n"
+    "  -elapsed -multi 4 -seconds 10 \\\n"
+    "  -signature-algorithms ML-DSA-65 ed25519\n"
+    "```\n"
+    "\n"
+    "- `ML-DSA-65 sign/s = 1234.5`\n"
+    "- result (Ed25519) verify/s = 9876.5\n"
+    "- `sign ratio (ML-DSA-65 / Ed25519) ≈ 7.99x`\n";
+
+// A report's Sign/s and Verify/s columns under a sentence naming openssl
+// speed, beside columns of seconds; a table of milliseconds below.
+constexpr const char* kSpeedSigsShape =
+    "## Throughput\n"
+    "\n"
+    "These OpenSSL `speed` values exclude process startup.\n"
+    "\n"
+    "| Algorithm | Status | Sign/s | Verify/s | Lower bound s |\n"
+    "|---|---|---|---|---|\n"
+    "| RSA-3072/SHA-256 | confirmed | 500.5 | 20000.0 | 12.5 |\n"
+    "| P-384/SHA-384 | confirmed | 3000.0 | 1000.0 |  |\n"
+    "| ML-DSA-65 | confirmed | 2500.0 | 12000.0 | 1.5 |\n"
+    "| RSA-2048+ML-DSA-44 | unsupported |  |  |  |\n"
+    "\n"
+    "## Wall clock\n"
+    "\n"
+    "OpenSSL CLI timings, one process launch each.\n"
+    "\n"
+    "| Algorithm | Sign ms | Verify ms |\n"
+    "|---|---|---|\n"
+    "| RSA-3072/SHA-256 | 6.8 | 6.0 |\n";
+
 }  // namespace
 
 TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
@@ -184,6 +225,20 @@ TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"211 neon", kHalves, 1, "chacha20", Operation::throughput, 512, 1509044.05e3},
         {"211 sve2", kHalves, 2, "chacha20", Operation::throughput, 320, 1615789.06e3},
         {"211 sve2 last", kHalves, 2, "chacha20", Operation::throughput, 256, 1302864.40e3},
+        // "KEY OP/s = N" under the command: the key first or in brackets.
+        {"inline key first", kInlineShape, 0, "ml-dsa-65", Operation::sign, 0, 1234.5},
+        {"inline key in brackets", kInlineShape, 0, "ed25519", Operation::verify, 0, 9876.5},
+        {"220 first command", kInline, 0, "ml-dsa-87", Operation::verify, 0, 102012.8},
+        {"220 second command", kInline, 1, "slh-dsa-shake-256f", Operation::verify, 0, 7360.8},
+        // Sign/s and Verify/s under a sentence naming openssl speed.
+        {"speed sigs digest cut", kSpeedSigsShape, 0, "rsa3072", Operation::sign, 0, 500.5},
+        {"speed sigs curve alone", kSpeedSigsShape, 0, "ecdsa-p384", Operation::verify, 0, 1000},
+        {"speed sigs by name", kSpeedSigsShape, 0, "ml-dsa-65", Operation::verify, 0, 12000},
+        {"221 first", kSpeedSigs, 0, "rsa2048", Operation::sign, 0, 2966.337},
+        {"221 curve", kSpeedSigs, 0, "ecdsa-p256", Operation::verify, 0, 30522.0},
+        {"221 ed25519", kSpeedSigs, 0, "ed25519", Operation::sign, 0, 63516.0},
+        {"221 ml-dsa-44", kSpeedSigs, 0, "ml-dsa-44", Operation::verify, 0, 20787.129},
+        {"221 last", kSpeedSigs, 0, "ml-dsa-87", Operation::verify, 0, 8232.673},
     };
     expect_inputs(wants);
 }
@@ -354,4 +409,41 @@ TEST(ImportTypedLayouts, RuledHalvesNameTheirCpu) {
     }
     EXPECT_EQ(read_input(kHalves).runs[2].machine->cpu_name, "128-bit SVE2");
     EXPECT_EQ(read_input(kHalves).runs[1].machine->label, "Neon");
+}
+
+// One run per command, its -multi and -elapsed kept; a key the command does
+// not name, a line without one above, and a ratio are no figures.
+TEST(ImportTypedLayouts, InlineFiguresOnlyUnderACommandNamingTheirKey) {
+    for (const char* input : {kInlineShape, kInline}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        size_t figures = 0;
+        for (const auto& run : read.runs) {
+            figures += run.measurements.size();
+            EXPECT_EQ(run.processes, input == kInline ? 16 : 4);
+            EXPECT_EQ(run.timing, Timing::wall);
+        }
+        EXPECT_EQ(figures, 2u);
+        EXPECT_EQ(read.runs.size(), input == kInline ? 2u : 1u);
+    }
+    std::string other = kInlineShape;
+    other.replace(other.find("ML-DSA-65 ed25519"), 17, "rsa2048");
+    EXPECT_TRUE(read_input(other.c_str()).runs.empty());
+    std::string no_command = kInlineShape;
+    no_command.replace(no_command.find("speed \\"), 5, "dgst ");
+    EXPECT_TRUE(read_input(no_command.c_str()).runs.empty());
+}
+
+// Only the table the sentence names as openssl speed's, only its per-second
+// columns; without the sentence the same table gives nothing.
+TEST(ImportTypedLayouts, SignVerifyColumnsOnlyUnderASentenceNamingSpeed) {
+    for (const char* input : {kSpeedSigsShape, kSpeedSigs}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        ASSERT_EQ(read.runs.size(), 1u);
+        EXPECT_EQ(read.runs[0].measurements.size(), input == kSpeedSigs ? 12u : 6u);
+    }
+    std::string unsaid = kSpeedSigsShape;
+    unsaid.replace(unsaid.find("OpenSSL `speed` values"), 22, "our own bench's values");
+    EXPECT_TRUE(read_input(unsaid.c_str()).runs.empty());
 }

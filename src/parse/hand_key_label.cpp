@@ -70,4 +70,25 @@ bool public_key_label(std::string_view label, std::string& id, Operation& op) {
     return true;
 }
 
+std::string typed_key_id(std::string_view name) {
+    name = trimmed_view(name.substr(0, name.find('/')));  // "RSA-2048/SHA-256": the digest signed
+    if (name.empty() || name.find('+') != std::string_view::npos) return {};  // a composite
+    std::string id;
+    if (Operation op; public_key_label(std::string(name) + " sign", id, op)) return id;
+    std::string l = lower_ascii(name);
+    if (const Curve* c = curve_by_suffix(curve_suffix(l)); c && c->signs)  // "P-256": ECDSA's
+        return canonical_curve_id(kEcdsaFamily, c->suffix);
+    // "ML-DSA-44", "SLH-DSA-SHAKE-256f": a key openssl 3.5 prints by its name.
+    bool plain = l.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos;
+    if (!plain || l.find_first_of("0123456789") == std::string::npos ||
+        kind_of(l) != AlgorithmKind::public_key || !key_size_family(l).empty() ||
+        !curve_family(l).empty() || l.starts_with(kRsaFamily) || l.starts_with(kDsaFamily))
+        return {};
+    for (const auto& s : algorithm_stems())
+        if (s.kind == AlgorithmKind::public_key && l.starts_with(s.stem) &&
+            l.size() > s.stem.size())
+            return l;
+    return {};
+}
+
 }  // namespace speedlab::parse

@@ -194,9 +194,20 @@ struct ColumnFigure {
 std::optional<std::vector<ColumnFigure>> openssl_column_figures(
     const Grid& t, const std::vector<CleanLine>& lines);
 
+// hand_speed_signatures.cpp: a table of signing keys with "Sign/s" and
+// "Verify/s" columns under a sentence naming `openssl speed` ("These OpenSSL
+// `speed` values ..."): those columns' figures at the keys the rows name
+// (typed_key_id); nullopt when the table or the sentence is not so.
+std::optional<std::vector<ColumnFigure>> speed_signature_figures(
+    const Grid& t, const std::vector<CleanLine>& lines);
+
 // hand_key_label.cpp: "X25519", "ECDH P-256", "Ed25519 sign", "RSA-2048
 // sign/decrypt": the key's id and the operation a row names; false when it
 // names no public-key operation (a signature's without sign or verify).
 bool public_key_label(std::string_view label, std::string& id, Operation& op);
+// A signing key as a report names it: "RSA-2048/SHA-256" rsa2048 (the digest
+// after '/' is the signature's), "P-256" ecdsa-p256, "Ed25519", "ML-DSA-44"
+// ml-dsa-44 (a key openssl 3.5 prints by name); empty for any other name.
+std::string typed_key_id(std::string_view name);
 
 }  // namespace speedlab::parse

@@ -226,6 +226,7 @@ struct Reader {
         if (named >= 1) return algorithm_columns(t, cols);
         if (rows_in_cells(t)) return;
         if (metric_rows(t, cols)) return;
+        if (auto keys = speed_signature_figures(t, lines)) return figures_run(t, *keys);
         if (long_rows(t)) return;
         size_rows(t, cols);
     }
@@ -240,6 +241,16 @@ struct Reader {
     // The OpenSSL column of a table of programs as one run.
     void openssl_column_run(const Grid& t, const std::vector<ColumnFigure>& figures) {
         Run run = column_run(t, "OpenSSL");
+        for (const auto& f : figures) {
+            row_line = t.line_of(f.row);
+            figure(run, f.algorithm, f.operation, f.size, f.number, f.unit);
+        }
+        keep(run);
+    }
+
+    // Figures a rule read at their rows, as one run of the table.
+    void figures_run(const Grid& t, const std::vector<ColumnFigure>& figures) {
+        Run run = captioned_run(t);
         for (const auto& f : figures) {
             row_line = t.line_of(f.row);
             figure(run, f.algorithm, f.operation, f.size, f.number, f.unit);

@@ -20,6 +20,7 @@
 #include "parse/append_run.h"
 #include "parse/cells.h"
 #include "parse/classify.h"
+#include "parse/hand_inline_figures.h"
 #include "parse/hand_table.h"
 #include "parse/harness_keys.h"
 #include "parse/line_starts.h"
@@ -277,6 +278,9 @@ ParsedText Parser::parse(bool merge) {
         lines_, used_, text_, file_, [this](size_t from, size_t to) { return raw_lines(from, to); },
         out_.runs);
     attach_bogomips_facts(out_.runs, hand.bogomips_facts, file_);
+    read_inline_figures(
+        lines_, used_, file_, [this](size_t from, size_t to) { return raw_lines(from, to); },
+        out_.runs);
     if (!out_.ratio_table_line) out_.ratio_table_line = hand.ratio_table_line;
     if (!out_.closest_line && hand.unstated_unit_line) {  // a table refused, not missed
         out_.closest_line = hand.unstated_unit_line;
