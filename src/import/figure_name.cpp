@@ -113,4 +113,15 @@ std::optional<FigureName> figure_name(std::string_view name) {
     return out;
 }
 
+Measurement named_figure(const FigureName& f, double value, double step, std::string printed) {
+    Measurement m;
+    m.algorithm = f.algorithm;
+    m.operation = f.operation;
+    m.parameter = f.size;
+    m.value = value;
+    m.printed_step = step;
+    m.source_name = std::move(printed);
+    return m;
+}
+
 }  // namespace speedlab::import

@@ -23,4 +23,8 @@ struct FigureName {
 // unit is one openssl never prints (`kbps`: kilobits or kilobytes?).
 std::optional<FigureName> figure_name(std::string_view name);
 
+// The figure F names, of VALUE in base units printed to STEP, its source as
+// the file printed its name: one measurement per result line or bar.
+Measurement named_figure(const FigureName& f, double value, double step, std::string printed);
+
 }  // namespace speedlab::import

@@ -93,13 +93,7 @@ void add(State& s, const std::string& key, const std::string& title, size_t line
 }
 
 Measurement measurement(const Figure& f, const PrintedNumber& n) {
-    Measurement m;
-    m.algorithm = f.name.algorithm;
-    m.operation = f.name.operation;
-    m.value = n.value;
-    m.printed_step = n.step;
-    m.source_name = f.printed;
-    return m;
+    return named_figure(f.name, n.value, n.step, f.printed);
 }
 
 void refuse_line(State& s, const std::string& name, size_t line, const std::string& why) {

@@ -67,14 +67,8 @@ Read read_result_lines(Input& input) {
             out.runs.emplace_back();
             spans.emplace_back(line.number, line.number);
         }
-        Measurement m;
-        m.algorithm = f.algorithm;
-        m.operation = f.operation;
-        m.parameter = f.size;
-        m.value = r->rate.value;
-        m.printed_step = r->rate.step;
-        m.source_name = r->name;
-        out.runs.back().measurements.push_back(std::move(m));
+        out.runs.back().measurements.push_back(
+            named_figure(f, r->rate.value, r->rate.step, r->name));
         spans.back().second = line.number;
     }
     for (size_t k = 0; k < out.runs.size(); ++k) {
