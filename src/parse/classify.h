@@ -12,6 +12,7 @@
 
 #include "core/measurement.h"
 #include "core/run.h"
+#include "parse/line_facts.h"
 
 namespace speedlab::parse {
 
@@ -139,6 +140,7 @@ static_assert(
 struct Token {
     std::string_view text;       // the line without surrounding white space
     bool names_command = false;  // mentions "openssl speed"
+    LineFacts facts;             // of the line as given (before trimming)
     Line line = Other{};
     LineKind kind() const { return static_cast<LineKind>(line.index()); }
     // Neither blank nor a build line a run prints ("built on:", options,
@@ -160,6 +162,8 @@ struct Token {
 bool elision_line(std::string_view t);
 
 Token classify(std::string_view line);
+// The same, with the line's facts from the one pass over it (line_facts.h).
+Token classify(std::string_view line, LineFacts facts);
 
 // The id of a KEM or signature table row: "rsa2048" in a signature table is
 // "sig-rsa2048", in a KEM table "kem-rsa2048"; other names lower-cased.

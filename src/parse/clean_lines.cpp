@@ -13,6 +13,7 @@
 #include "parse/byte_scan.h"
 #include "parse/cells.h"
 #include "parse/clean_line.h"
+#include "parse/line_facts.h"
 #include "parse/line_prefix.h"
 #include "parse/wrapped_rows.h"
 
@@ -531,19 +532,28 @@ class Unwrapper {
             blanks_ = 0;
         }
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-        if (raw.find('\x1b') != std::string_view::npos || raw.find("^[") != std::string_view::npos)
+        // One pass over the line's bytes; the searches below run where it
+        // found what they search for (every clean line is a part of `raw`,
+        // or holds no byte that raw did not).
+        facts_ = LineFacts(raw);
+        if ((facts_.may_hold('\x1b') || facts_.may_hold('^')) &&
+            (raw.find('\x1b') != std::string_view::npos ||
+             raw.find("^[") != std::string_view::npos))
             raw = keep(strip_escapes(raw));
-        if (!web_read && web_bytes(raw) && web_lines(raw, number)) return;
+        if (!web_read &&
+            (facts_.may_hold('<') || facts_.may_hold('&') || facts_.may_hold('\xC2')) &&
+            web_bytes(raw) && web_lines(raw, number))
+            return;
         std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
         std::string_view lead = trim_left(line);  // once: indented lines are long to skip
         if (starts_with(lead, "```") || wiki_block(lead)) return;
         if (in_backticks(lead)) line = inline_code(lead);
         line = without_glued_prompt(line);
-        if (spaced_unit(line))
+        if ((facts_.may_hold('k') || facts_.may_hold('K')) && spaced_unit(line))
             if (auto units = units_rejoined(line); !units.empty()) line = keep(std::move(units));
         if (table_source(line, number)) return;
         pieces_.clear();
-        size_t doing = line.find("Doing ");
+        size_t doing = facts_.may_hold(kDoing) ? line.find("Doing ") : std::string_view::npos;
         if (line.size() > 120 && flattened(line)) {
             // a page's whole output on one line: split where its lines began
         } else if (doing != std::string_view::npos &&
@@ -586,7 +596,10 @@ class Unwrapper {
         std::string web = web_text(raw);
         if (!web.empty() && web.back() == '\n') web.pop_back();  // "<br>" ending the line
         if (web.find('\n') == std::string::npos) {
-            if (web != raw) raw = keep(std::move(web));
+            if (web != raw) {
+                raw = keep(std::move(web));
+                facts_ = LineFacts(raw);  // decoded entities are bytes raw did not hold
+            }
             return false;
         }
         std::string_view all = keep(std::move(web));
@@ -603,7 +616,7 @@ class Unwrapper {
         // "<caption>Pi 4</caption>" titles its table: a heading line, which
         // names the machine of the rows under it (table_heading.h)
         // One memchr for both tags' '<': most lines hold none.
-        const bool angle = line.find('<') != std::string_view::npos;
+        const bool angle = facts_.may_hold('<') && line.find('<') != std::string_view::npos;
         size_t open = angle ? find_nocase(line, "<caption") : std::string_view::npos;
         if (open != std::string_view::npos) {
             size_t start = line.find('>', open), close = find_nocase(line, "</caption", open);
@@ -784,7 +797,9 @@ class Unwrapper {
                 (starts_with(t, "env:") && p.find(" env:") == std::string_view::npos));
     }
 
+    static constexpr uint64_t kDoing = LineFacts::needs("Doing ");
     CleanText& out_;
+    LineFacts facts_;  // of the input line being read
     bool double_spaced_ = false;
     int blanks_ = 0;  // blank lines in a row, in double-spaced text
     std::vector<std::string_view> pieces_, rows_;

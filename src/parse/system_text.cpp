@@ -1,6 +1,8 @@
 #include "parse/system_text.h"
 
 #include <algorithm>
+#include <array>
+#include <tuple>
 
 #include "core/text.h"
 #include "parse/cells.h"
@@ -82,21 +84,36 @@ enum Need : uint64_t {
     kRelease = 7 << 10,
     kDmesg = ~uint64_t{0} << 13,
 };
+constexpr std::array<std::string_view, 24> kNeedles{
+    "vendor_id", "MemTotal:", "Calibrating delay loop", "uname -a", "/proc/bus/pci/devices",
+    "lspci", "Bus ",
+    // swap, installed memory, the distribution
+    "SwapTotal:", "Adding Swap:", "Memory: ", "release ", "PRETTY_NAME=", "DISTRIB_DESCRIPTION=",
+    // dmesg: emulated and virtual devices, then the kernel's own lines
+    "PCem", "86Box", "BOCHS", "QEMU ", "VBOX HARDDISK", "VMware Virtual", "Linux version ",
+    "Detected ", "F0 0F bug", "Hypervisor detected: ", "CPU: "};
 const Needles& system_needles() {
-    static const Needles needles{"vendor_id", "MemTotal:", "Calibrating delay loop", "uname -a",
-                                 "/proc/bus/pci/devices", "lspci", "Bus ",
-                                 // swap, installed memory, the distribution
-                                 "SwapTotal:", "Adding Swap:", "Memory: ", "release ",
-                                 "PRETTY_NAME=", "DISTRIB_DESCRIPTION=",
-                                 // dmesg: emulated and virtual devices, then the kernel's own lines
-                                 "PCem", "86Box", "BOCHS", "QEMU ", "VBOX HARDDISK",
-                                 "VMware Virtual", "Linux version ", "Detected ", "F0 0F bug",
-                                 "Hypervisor detected: ", "CPU: "};
+    static const Needles needles = std::apply([](auto... n) { return Needles{n...}; }, kNeedles);
     return needles;
+}
+// Whether the line's bytes can spell one of the needles: four lines in
+// five cannot (their letters are not all there), and skip the search.
+bool may_hold_a_needle(LineFacts facts) {
+    static constexpr auto kNeeds = [] {
+        std::array<uint64_t, kNeedles.size()> needs{};
+        for (size_t k = 0; k < kNeedles.size(); ++k) needs[k] = LineFacts::needs(kNeedles[k]);
+        return needs;
+    }();
+    return std::any_of(kNeeds.begin(), kNeeds.end(), [&](uint64_t n) { return facts.may_hold(n); });
 }
 }  // namespace
 
 bool MachineReader::read(size_t& i) {
+    return read(i, LineFacts(lines_[i].text()));
+}
+
+bool MachineReader::read(size_t& i, LineFacts facts) {
+    if (!may_hold_a_needle(facts)) return false;
     std::string_view line = lines_[i].text();  // a block read below moves i, not this
     // One pass tells which readers can match: most lines are none of these.
     uint64_t found = system_needles().found(line);

@@ -8,6 +8,7 @@
 #include "core/shared.h"
 #include "core/shared_pool.h"
 #include "parse/clean_line.h"
+#include "parse/line_facts.h"
 
 namespace speedlab::parse {
 
@@ -18,6 +19,8 @@ class MachineReader {
     // Reads line `i`, or the block that starts there (`i` moves to its last
     // line); true when it told something about the machine.
     bool read(size_t& i);
+    // The same, with the facts of line `i` (line_facts.h) found already.
+    bool read(size_t& i, LineFacts facts);
 
     const Machine& current() const { return machine_; }
     // The current machine as runs hold it: one copy while it stays the same,
