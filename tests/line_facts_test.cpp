@@ -12,19 +12,31 @@
 #include <vector>
 
 #include "core/text.h"
+#include "parse/cells.h"
+#include "parse/clean_line.h"
 
 namespace speedlab::parse {
 namespace {
 
-const std::vector<std::string>& corpus_lines() {
-    static const std::vector<std::string> lines = [] {
+const std::vector<std::string>& corpus_texts() {
+    static const std::vector<std::string> texts = [] {
         std::vector<std::string> out;
         for (const auto& e : std::filesystem::recursive_directory_iterator(SPEEDLAB_TEST_DATA)) {
             if (!e.is_regular_file()) continue;
             std::ifstream in(e.path(), std::ios::binary);
             std::stringstream ss;
             ss << in.rdbuf();
-            std::string text = ss.str();
+            out.push_back(ss.str());
+        }
+        return out;
+    }();
+    return texts;
+}
+
+const std::vector<std::string>& corpus_lines() {
+    static const std::vector<std::string> lines = [] {
+        std::vector<std::string> out;
+        for (const std::string& text : corpus_texts()) {
             for (size_t pos = 0; pos < text.size();) {
                 size_t end = std::min(text.find('\n', pos), text.size());
                 out.push_back(text.substr(pos, end - pos));
@@ -83,6 +95,39 @@ TEST(LineFacts, NeverDeniesAWordALineHolds) {
     EXPECT_GT(lines, 1000u);
     // The point of the facts: most lines are denied most words.
     EXPECT_GT(denied, lines * std::size(kWords) / 2);
+}
+
+// The hints unwrap keeps per clean line (clean_line.h) say "maybe" to each
+// question classify and the machine reader skip on: the line's own answers,
+// if not more (a part of an input line keeps the whole line's).
+TEST(LineFacts, CleanLinesHintAtLeastWhatTheyHold) {
+    size_t lines = 0;
+    for (const std::string& text : corpus_texts()) {
+        CleanText clean = clean_lines(text);
+        for (const CleanLine& l : clean.lines) {
+            uint8_t own = line_hints(LineFacts(l.text()));
+            EXPECT_EQ(l.hints() & own, own) << l.text();
+            ++lines;
+        }
+    }
+    EXPECT_GT(lines, 1000u);
+    for (const std::string& line : corpus_lines()) {
+        uint8_t hints = line_hints(LineFacts(line));
+        auto has = [&](uint8_t h) { return (hints & h) != 0; };
+        EXPECT_TRUE(!mentions(line, "openssl speed") || has(kMayNameCommand)) << line;
+        EXPECT_TRUE(line.find('+') == std::string::npos || has(kMayHoldPlus)) << line;
+        EXPECT_TRUE(line.find("bit") == std::string::npos || has(kMayHoldBits)) << line;
+        bool digit = line.find_first_of("0123456789") != std::string::npos;
+        EXPECT_EQ(has(kMayHoldDigit), digit) << line;
+        EXPECT_TRUE(!(digit || contains(line, "inf") || contains(line, "nan")) ||
+                    has(kMayHoldFigure))
+            << line;
+        for (const char* needle : {"vendor_id", "MemTotal:", "lspci", "release ", "CPU: "})
+            EXPECT_TRUE(line.find(needle) == std::string::npos || has(kMayNameMachine)) << line;
+    }
+    // A line unwrap made anew (joined, rewritten) answers "maybe" to all.
+    EXPECT_EQ(CleanLine(1, "md5 1.00k").hints(), kAllHints);
+    EXPECT_EQ(CleanLine(1, "md5 1.00k", 0).text(), "md5 1.00k");
 }
 
 TEST(LineFacts, TellsWhatALineCannotHold) {

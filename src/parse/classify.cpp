@@ -485,13 +485,9 @@ bool throughput_row(const std::vector<std::string_view>& ws, Token& tok) {
                  std::move(name), {ws.begin() + static_cast<long>(name_words), ws.end()}, good});
 }
 
-constexpr uint64_t kInf = LineFacts::needs("inf"), kNan = LineFacts::needs("nan"),
-                   kBit = LineFacts::needs("bit");
-
-bool row(std::string_view t, LineFacts facts, Token& tok) {
-    // A row holds a figure: a digit, or openssl's "inf" or "nan".
-    if (!facts.digit() && !facts.may_hold(kInf) && !facts.may_hold(kNan)) return false;
-    if (facts.may_hold(kBit) && public_key_row(t, tok)) return true;
+bool row(std::string_view t, uint8_t hints, Token& tok) {
+    if (!(hints & kMayHoldFigure)) return false;  // a digit, or openssl's "inf" or "nan"
+    if ((hints & kMayHoldBits) && public_key_row(t, tok)) return true;
     // Every row kind below has a decimal figure ("12.34", "0.0001s") or
     // inf/nan; other lines are prose, spared the split into words.
     bool figure = false;  // "12.34"; "12,34" in a locale's decimal comma; inf, nan
@@ -571,20 +567,18 @@ bool elision_line(std::string_view t) {
 }
 
 Token classify(std::string_view line) {
-    return classify(line, LineFacts(line));
+    return classify(line, line_hints(LineFacts(line)));
 }
 
-Token classify(std::string_view line, LineFacts facts) {
+Token classify(std::string_view line, uint8_t hints) {
     Token tok;
-    tok.facts = facts;
     std::string_view t = trim(line);
     tok.text = t;
     if (t.empty() || elision_line(t)) {
         tok.line = Blank{};
         return tok;
     }
-    constexpr uint64_t kCommand = LineFacts::needs_any_case("openssl speed");
-    tok.names_command = facts.may_mention(kCommand) && mentions(t, "openssl speed");
+    tok.names_command = (hints & kMayNameCommand) && mentions(t, "openssl speed");
     if (tok.names_command) {
         if (auto host = prompt_host(t); !host.empty()) {
             tok.line = Prompt{std::move(host)};
@@ -595,14 +589,14 @@ Token classify(std::string_view line, LineFacts facts) {
         tok.line = read_progress(t);
         return tok;
     }
-    if (auto record = facts.may_hold('+') ? mr_record_in(t) : ""; !record.empty()) {
+    if (auto record = (hints & kMayHoldPlus) ? mr_record_in(t) : ""; !record.empty()) {
         std::string_view prefix = trim(t.substr(0, t.size() - record.size()));
         tok.line = MrLine{record, prefix.size() >= 4 && prefix.substr(prefix.size() - 4) == "Got:"};
         return tok;
     }
     if (marker_line(t, tok)) return tok;
-    if (public_key_header(t, tok) || row(t, facts, tok)) return tok;
-    if (!facts.digit()) return tok;  // a typed header's sizes are figures
+    if (public_key_header(t, tok) || row(t, hints, tok)) return tok;
+    if (!(hints & kMayHoldDigit)) return tok;  // a typed header's sizes are figures
     if (auto sizes = typed_header_sizes(t); !sizes.empty()) tok.line = ThroughputHeader{sizes};
     return tok;
 }

@@ -140,7 +140,6 @@ static_assert(
 struct Token {
     std::string_view text;       // the line without surrounding white space
     bool names_command = false;  // mentions "openssl speed"
-    LineFacts facts;             // of the line as given (before trimming)
     Line line = Other{};
     LineKind kind() const { return static_cast<LineKind>(line.index()); }
     // Neither blank nor a build line a run prints ("built on:", options,
@@ -162,8 +161,9 @@ struct Token {
 bool elision_line(std::string_view t);
 
 Token classify(std::string_view line);
-// The same, with the line's facts from the one pass over it (line_facts.h).
-Token classify(std::string_view line, LineFacts facts);
+// The same, with what unwrap found the line may hold (its CleanLine's hints):
+// classify searches for no word the line cannot hold.
+Token classify(std::string_view line, uint8_t hints);
 
 // The id of a KEM or signature table row: "rsa2048" in a signature table is
 // "sig-rsa2048", in a KEM table "kem-rsa2048"; other names lower-cased.

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "parse/diagnostic.h"
+#include "parse/line_facts.h"
 
 namespace speedlab::parse {
 
@@ -19,18 +20,25 @@ namespace speedlab::parse {
 class CleanLine {
   public:
     CleanLine() = default;
-    CleanLine(size_t line, std::string_view text) : line(static_cast<uint32_t>(line)) {
-        set_text(text);
+    CleanLine(size_t line, std::string_view text, uint8_t hints = kAllHints)
+        : line(static_cast<uint32_t>(line)) {
+        set_text(text, hints);
     }
-    std::string_view text() const { return {data_, size_}; }
-    void set_text(std::string_view text) {
+    std::string_view text() const { return {data_, size_ & kSizeMask}; }
+    // What the line may hold (LineHint, line_facts.h): all where unwrap did not look.
+    uint8_t hints() const { return static_cast<uint8_t>(size_ >> kSizeBits); }
+    void set_text(std::string_view text, uint8_t hints = kAllHints) {
         data_ = text.data();
-        size_ = static_cast<uint32_t>(text.size());  // inputs are under kMaxInputBytes
+        // Inputs are under kMaxInputBytes (2^26), and so is every line made
+        // of them: the size's six high bits are free for the hints.
+        size_ = static_cast<uint32_t>(text.size()) | uint32_t{hints} << kSizeBits;
     }
 
     uint32_t line = 0;
 
   private:
+    static constexpr int kSizeBits = 26;
+    static constexpr uint32_t kSizeMask = (uint32_t{1} << kSizeBits) - 1;
     uint32_t size_ = 0;
     const char* data_ = nullptr;
 };

@@ -532,10 +532,10 @@ class Unwrapper {
             blanks_ = 0;
         }
         if (!raw.empty() && raw.back() == '\r') raw.remove_suffix(1);
-        // One pass over the line's bytes; the searches below run where it
-        // found what they search for (every clean line is a part of `raw`,
-        // or holds no byte that raw did not).
-        facts_ = LineFacts(raw);
+        // One pass over the line's bytes; the searches below and those of
+        // classify (the hints) run where it found what they search for: each
+        // clean line made of `raw` is a part of it, or holds no byte it did not.
+        read_facts(raw);
         if ((facts_.may_hold('\x1b') || facts_.may_hold('^')) &&
             (raw.find('\x1b') != std::string_view::npos ||
              raw.find("^[") != std::string_view::npos))
@@ -544,11 +544,15 @@ class Unwrapper {
             (facts_.may_hold('<') || facts_.may_hold('&') || facts_.may_hold('\xC2')) &&
             web_bytes(raw) && web_lines(raw, number))
             return;
-        std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
-        std::string_view lead = trim_left(line);  // once: indented lines are long to skip
+        std::string_view lead;  // where the line's text starts: indented lines are long to skip
+        std::string_view line = unmarked(raw, lead);
         if (starts_with(lead, "```") || wiki_block(lead)) return;
-        if (in_backticks(lead)) line = inline_code(lead);
-        line = without_glued_prompt(line);
+        if (in_backticks(lead)) {
+            line = inline_code(lead);
+            lead = trim_left(line);
+        }
+        if (!lead.empty() && (lead[0] == '$' || lead[0] == '#' || lead[0] == '%'))
+            line = without_glued_prompt(line);
         if ((facts_.may_hold('k') || facts_.may_hold('K')) && spaced_unit(line))
             if (auto units = units_rejoined(line); !units.empty()) line = keep(std::move(units));
         if (table_source(line, number)) return;
@@ -570,13 +574,35 @@ class Unwrapper {
             tables_.rows_of(piece, number, rows_, out_.diagnostics);
             for (auto p : rows_) {
                 if (joined(trim_left(p), number)) continue;
-                out_.lines.push_back({number, p});
+                out_.lines.push_back({number, p, hints_});
                 tables_.kept(out_.lines, out_.lines.size() - 1);
             }
         }
     }
 
   private:
+    void read_facts(std::string_view raw) {
+        facts_ = LineFacts(raw);
+        hints_ = line_hints(facts_);
+    }
+
+    // The line without mail quoting, a log's prefix or a line block's bar,
+    // and in `lead` from where its text starts: most lines start with none
+    // of their marks, and are spared the searches for them.
+    static std::string_view unmarked(std::string_view raw, std::string_view& lead) {
+        size_t first = skip_spaces(raw, 0);
+        char start = raw.empty() ? ' ' : raw[0], mark = first < raw.size() ? raw[first] : ' ';
+        if (mark != '>' && mark != '|' && start != '[' &&
+            !std::isdigit(static_cast<unsigned char>(start))) {
+            std::string_view line = trim_right(raw);
+            lead = line.substr(std::min(first, line.size()));
+            return line;
+        }
+        std::string_view line = trim_right(unblock(unquote(without_log_prefix(unquote(raw)))));
+        lead = trim_left(line);
+        return line;
+    }
+
     // openssl's output flattened onto one long line, two or more of its lines
     // in it: the pieces are those lines.
     bool flattened(std::string_view line) {
@@ -598,7 +624,7 @@ class Unwrapper {
         if (web.find('\n') == std::string::npos) {
             if (web != raw) {
                 raw = keep(std::move(web));
-                facts_ = LineFacts(raw);  // decoded entities are bytes raw did not hold
+                read_facts(raw);  // decoded entities are bytes raw did not hold
             }
             return false;
         }
@@ -799,7 +825,8 @@ class Unwrapper {
 
     static constexpr uint64_t kDoing = LineFacts::needs("Doing ");
     CleanText& out_;
-    LineFacts facts_;  // of the input line being read
+    LineFacts facts_;            // of the input line being read
+    uint8_t hints_ = kAllHints;  // for classify, from facts_
     bool double_spaced_ = false;
     int blanks_ = 0;  // blank lines in a row, in double-spaced text
     std::vector<std::string_view> pieces_, rows_;

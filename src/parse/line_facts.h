@@ -66,4 +66,19 @@ class LineFacts {
     uint64_t bits_ = 0;
 };
 
+// What classify and the machine reader ask of a line before they search it.
+// Unwrap answers from the facts of each input line and keeps the answers in
+// six bits of each clean line it makes of it (clean_line.h), so the bytes
+// are read once; a line it rewrote answers "maybe" to all.
+enum LineHint : uint8_t {
+    kMayHoldFigure = 1,    // a digit, "inf" or "nan"
+    kMayHoldDigit = 2,     // a typed header's sizes
+    kMayHoldPlus = 4,      // a -mr record
+    kMayNameCommand = 8,   // "openssl speed", in any case
+    kMayHoldBits = 16,     // "bit": a public-key row
+    kMayNameMachine = 32,  // a needle of the machine reader (system_text.h)
+};
+constexpr uint8_t kAllHints = 63;
+uint8_t line_hints(LineFacts facts);
+
 }  // namespace speedlab::parse

@@ -167,7 +167,7 @@ class Parser {
     void merge_invocations();
     static bool same_setup(const Run& a, const Run& b);
     void remember_command(std::string_view t);
-    bool system_text(LineFacts facts);
+    bool system_text();
 
     // ---- one function per kind of line ----
     bool speed_line(Token& tok);
@@ -248,7 +248,7 @@ ParsedText Parser::parse(bool merge) {
     for (i_ = 0; i_ < lines_.size(); ++i_) {
         Token& tok = token_here();
         if (other_.active() || (run_.active && !run_.printed_by.empty())) past_fence();
-        bool used = !only_openssl(tok) && system_text(tok.facts);
+        bool used = !only_openssl(tok) && system_text();
         used = speed_line(tok) || used;
         if (used) used_[i_] = true;
         if (!used && tok.kind() != LineKind::prompt) after_prompt(tok);
@@ -396,8 +396,8 @@ std::vector<Machine> Parser::system_only(std::vector<UnusedLine>& unrecognised) 
 }
 
 // A machine described before a run's figures is that run's machine.
-bool Parser::system_text(LineFacts facts) {
-    if (!machines_.read(i_, facts)) return false;
+bool Parser::system_text() {
+    if (!machines_.read(i_)) return false;
     if (run_.active && !run_.has_tables && builder_.run().measurements.empty())
         builder_.run().machine = machines_.shared_current();
     return true;
@@ -812,9 +812,8 @@ bool Parser::read(const Token& tok, const PublicKeyHeader& header) {
 // The token of line K, classified when first asked for.
 Token& Parser::token(size_t k) {
     while (ahead_first_ + ahead_.size() <= k) {
-        // One pass over the line's bytes, whose facts classify and the machine reader share.
-        std::string_view line = lines_[ahead_first_ + ahead_.size()].text();
-        ahead_.push_back(classify(line, LineFacts(line)));
+        const CleanLine& line = lines_[ahead_first_ + ahead_.size()];
+        ahead_.push_back(classify(line.text(), line.hints()));  // unwrap read its bytes
     }
     return ahead_[k - ahead_first_];
 }

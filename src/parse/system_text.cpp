@@ -96,9 +96,11 @@ const Needles& system_needles() {
     static const Needles needles = std::apply([](auto... n) { return Needles{n...}; }, kNeedles);
     return needles;
 }
-// Whether the line's bytes can spell one of the needles: four lines in
-// five cannot (their letters are not all there), and skip the search.
-bool may_hold_a_needle(LineFacts facts) {
+}  // namespace
+
+// Four lines in five cannot spell a needle (their letters are not all
+// there): unwrap says so in each line's hints, and the search is skipped.
+bool may_name_machine(LineFacts facts) {
     static constexpr auto kNeeds = [] {
         std::array<uint64_t, kNeedles.size()> needs{};
         for (size_t k = 0; k < kNeedles.size(); ++k) needs[k] = LineFacts::needs(kNeedles[k]);
@@ -106,14 +108,9 @@ bool may_hold_a_needle(LineFacts facts) {
     }();
     return std::any_of(kNeeds.begin(), kNeeds.end(), [&](uint64_t n) { return facts.may_hold(n); });
 }
-}  // namespace
 
 bool MachineReader::read(size_t& i) {
-    return read(i, LineFacts(lines_[i].text()));
-}
-
-bool MachineReader::read(size_t& i, LineFacts facts) {
-    if (!may_hold_a_needle(facts)) return false;
+    if (!(lines_[i].hints() & kMayNameMachine)) return false;
     std::string_view line = lines_[i].text();  // a block read below moves i, not this
     // One pass tells which readers can match: most lines are none of these.
     uint64_t found = system_needles().found(line);

@@ -12,6 +12,9 @@
 
 namespace speedlab::parse {
 
+// Whether a line of these facts can hold a word any reader below starts from.
+bool may_name_machine(LineFacts facts);
+
 class MachineReader {
   public:
     explicit MachineReader(const std::vector<CleanLine>& lines) : lines_(lines) {}
@@ -19,8 +22,6 @@ class MachineReader {
     // Reads line `i`, or the block that starts there (`i` moves to its last
     // line); true when it told something about the machine.
     bool read(size_t& i);
-    // The same, with the facts of line `i` (line_facts.h) found already.
-    bool read(size_t& i, LineFacts facts);
 
     const Machine& current() const { return machine_; }
     // The current machine as runs hold it: one copy while it stays the same,
