@@ -4,6 +4,7 @@
 // Each line keeps its input line number; lines are views into the input and
 // only rewritten ones are stored. Every case is in tests/unwrap_test.cpp.
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 #include "core/algorithm.h"
@@ -246,6 +247,15 @@ size_t output_line_at(std::string_view t, size_t at) {
     }
 }
 
+// The first bytes output_line_at knows (its cases, and the digits of
+// "256 bits ecdsa"): most words of a long line start with none of them.
+constexpr std::array<bool, 256> kOutputFirstBytes = [] {
+    std::array<bool, 256> first{};
+    for (char c : std::string_view("OLSvbocCaTDsktrd0123456789"))
+        first[static_cast<unsigned char>(c)] = true;
+    return first;
+}();
+
 // The rows under a flattened "type" header of `columns` sizes, from `at`:
 // each a name of up to three words and that many figures. Their starts go
 // to `out`; the first that is not such a row ends them (it starts a line too).
@@ -291,7 +301,8 @@ std::vector<size_t> output_line_starts(std::string_view t) {
     for (size_t p = 0; p < t.size(); p = t.find(' ', p + 1)) {
         size_t at = p == 0 ? 0 : p + 1;
         if (at >= t.size()) break;
-        if (!output_line_at(t, at)) continue;
+        if (!kOutputFirstBytes[static_cast<unsigned char>(t[at])] || !output_line_at(t, at))
+            continue;
         if (out.empty() || out.back() != at) out.push_back(at);
         if (!starts_with(t.substr(at), "type ")) continue;
         auto ws = words(t.substr(at));
