@@ -32,6 +32,8 @@ constexpr const char* kCellLines =
     "210-openvpn-cookbook-page-copy-table-one-cell-per-line-algorithm-above.txt";
 constexpr const char* kHalves =
     "211-openssl-pr-18901-ascii-table-two-cpus-side-by-side-input-sizes-row-cut.txt";
+constexpr const char* kKemHalf =
+    "212-pqc-tls-lab-kem-and-signature-tables-side-by-side-half-another-program.md";
 
 // An HTML table a page copy flattened to one cell per line, each ending in
 // " |"; the algorithm named above it, the copy cut inside the last row.
@@ -57,6 +59,19 @@ constexpr const char* kHalvesShape =
     "Fast   2000.50k    1800.25k  |  1500.75k    1200.50k\n"
     "----------------------------|------------------------\n"
     "Slow   1000.50k    900.25k   |\n";
+
+// A KEM table and a signature table side by side, an empty header cell
+// between them; a line below says another program timed sign/verify.
+constexpr const char* kKemHalfShape =
+    "Primitives (OpenSSL 3.5):\n"
+    "\n"
+    "| | keygen/s | encaps/s | decaps/s | | sign/s | verify/s |\n"
+    "|---|---:|---:|---:|---|---:|---:|\n"
+    "| X25519 | 10,000 | 5,000 | 9,000 | ECDSA P-256 | 8,000 | 3,000 |\n"
+    "| ML-KEM-768 | 20,000 | 30,000 | 25,000 | ML-DSA-44 | 700 | 2,000 |\n"
+    "\n"
+    "- `bench/sig.c`: ECDSA and ML-DSA sign/verify through the EVP API. KEM numbers come "
+    "from `openssl speed`.\n";
 
 // One block per algorithm under one sizes header, runs named by row labels.
 constexpr const char* kBlocksShape =
@@ -239,6 +254,14 @@ TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"221 ed25519", kSpeedSigs, 0, "ed25519", Operation::sign, 0, 63516.0},
         {"221 ml-dsa-44", kSpeedSigs, 0, "ml-dsa-44", Operation::verify, 0, 20787.129},
         {"221 last", kSpeedSigs, 0, "ml-dsa-87", Operation::verify, 0, 8232.673},
+        // A KEM table beside another program's signature table.
+        {"kem keygen", kKemHalfShape, 0, "x25519", Operation::keygen, 0, 10000},
+        {"kem encaps", kKemHalfShape, 0, "ml-kem-768", Operation::encaps, 0, 30000},
+        {"kem decaps", kKemHalfShape, 0, "ml-kem-768", Operation::decaps, 0, 25000},
+        {"212 x25519 keygen", kKemHalf, 0, "x25519", Operation::keygen, 0, 15900},
+        {"212 x25519 encaps", kKemHalf, 0, "x25519", Operation::encaps, 0, 7216},
+        {"212 ml-kem-768 decaps", kKemHalf, 0, "ml-kem-768", Operation::decaps, 0, 17837},
+        {"212 ml-kem-1024 encaps", kKemHalf, 0, "ml-kem-1024", Operation::encaps, 0, 19551},
     };
     expect_inputs(wants);
 }
@@ -445,5 +468,29 @@ TEST(ImportTypedLayouts, SignVerifyColumnsOnlyUnderASentenceNamingSpeed) {
     }
     std::string unsaid = kSpeedSigsShape;
     unsaid.replace(unsaid.find("OpenSSL `speed` values"), 22, "our own bench's values");
+    EXPECT_TRUE(read_input(unsaid.c_str()).runs.empty());
+}
+
+// Only the KEM half: the text says its own program timed sign/verify
+// "through the EVP API". Without that line the other half is read as well.
+TEST(ImportTypedLayouts, KemHalfOnlyWhereAnotherProgramSigned) {
+    for (const char* input : {kKemHalfShape, kKemHalf}) {
+        SCOPED_TRACE(input);
+        auto read = read_input(input);
+        ASSERT_EQ(read.runs.size(), 1u);
+        EXPECT_EQ(read.runs[0].measurements.size(), input == kKemHalf ? 9u : 6u);
+        for (const auto& m : read.runs[0].measurements)
+            EXPECT_TRUE(m.operation == Operation::keygen || m.operation == Operation::encaps ||
+                        m.operation == Operation::decaps)
+                << m.algorithm.view();
+    }
+    std::string own = kKemHalfShape;
+    own.replace(own.find("`bench/sig.c`"), 13, "openssl speed");
+    own.replace(own.find("through the EVP API"), 19, "likewise");
+    own.replace(own.find("ECDSA P-256"), 11, "rsa 2048 bits");  // a label operation rows read
+    expect_figure(read_input(own.c_str()), 1, "rsa2048", Operation::sign, 0, 8000);
+    // A KEM table in a text that never names openssl speed is nobody's.
+    std::string unsaid = kKemHalfShape;
+    unsaid.replace(unsaid.find("`openssl speed`"), 15, "our harness");
     EXPECT_TRUE(read_input(unsaid.c_str()).runs.empty());
 }

@@ -28,7 +28,10 @@ std::vector<SpannedPart> unfold_spanned_header(const Grid& t);
 // splitting every row into halves under two header cells that name their
 // machines ("256-bit SVE | 128-bit SVE2"), a row of block sizes ("Input  576
 // bytes  512 bytes | 320 bytes ...") heading each half's figures: one part
-// per half, its header cell as a "CPU" column; empty when not so shaped.
+// per half, its header cell as a "CPU" column. Or a pipe table's empty
+// header cell between two groups of columns, each row labelled in its first
+// cell and under the empty one ("| | keygen/s | encaps/s | | sign/s |
+// verify/s |"): one part per group. Empty when not so shaped.
 std::vector<SpannedPart> side_by_side_halves(const Grid& t);
 
 // hand_same_sizes.cpp: a header whose block-size columns all name one size
@@ -200,6 +203,21 @@ std::optional<std::vector<ColumnFigure>> openssl_column_figures(
 // (typed_key_id); nullopt when the table or the sentence is not so.
 std::optional<std::vector<ColumnFigure>> speed_signature_figures(
     const Grid& t, const std::vector<CleanLine>& lines);
+
+// hand_kem_columns.cpp: openssl 3.5's KEM table typed, "keygen/s |
+// encaps/s | decaps/s" over rows naming a KEM ("X25519", "ML-KEM-768"): each
+// figure at the row's KEM id and the column's operation; empty when the
+// header has no encaps/s or decaps/s column. Its figures are openssl's only
+// where the text says `openssl speed` measured them (the caller's to know).
+std::vector<ColumnFigure> kem_column_figures(const Grid& t);
+
+// hand_other_program.cpp: the operations ("sign", "verify") a line near the
+// table (lines [first - 20, end + 40)) states another program produced: a
+// line naming a program's own source ("`client/sigbench.c`") or an API
+// ("through the EVP API") and those operations by name. Their columns in
+// the grid are gone in the grid returned; nullopt when no column is such.
+std::optional<Grid> without_other_program_columns(const Grid& t,
+                                                  const std::vector<CleanLine>& lines);
 
 // hand_key_label.cpp: "X25519", "ECDH P-256", "Ed25519 sign", "RSA-2048
 // sign/decrypt": the key's id and the operation a row names; false when it

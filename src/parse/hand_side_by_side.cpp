@@ -43,6 +43,36 @@ SplitRow split_row(const Grid& t, size_t r) {
     return s;
 }
 
+// A label in cell (r, k): text that is no figure nor block size.
+bool label_at(const Grid& t, size_t r, size_t k) {
+    return !t.text(r, k).empty() && !t.number(r, k) && !t.names_size(r, k);
+}
+
+// "| | keygen/s | encaps/s | decaps/s | | sign/s | verify/s |": an empty
+// header cell between two groups of two columns or more, over a label in
+// every row (as in the first column), starts a second table beside the first.
+std::vector<SpannedPart> empty_header_split(const Grid& t) {
+    const size_t width = t.row(0).size();
+    size_t split = 0;
+    for (size_t k = 3; k + 2 < width && split == 0; ++k)
+        if (t.cell(0, k).empty() && !t.cell(0, k - 1).empty() && !t.cell(0, k - 2).empty() &&
+            !t.cell(0, k + 1).empty() && !t.cell(0, k + 2).empty())
+            split = k;
+    if (split == 0) return {};
+    for (size_t r = 1; r < t.size(); ++r)
+        if (t.row(r).size() <= split || !label_at(t, r, 0) || !label_at(t, r, split)) return {};
+    std::vector<SpannedPart> parts(2);
+    for (size_t r = 0; r < t.size(); ++r) {
+        const auto& row = t.row(r);
+        const auto at = row.begin() + static_cast<std::ptrdiff_t>(split);
+        parts[0].rows.emplace_back(row.begin(), at);
+        parts[1].rows.emplace_back(at, row.end());
+        parts[0].from.push_back(r);
+        parts[1].from.push_back(r);
+    }
+    return parts;
+}
+
 // A ruled table's two halves, "|" between them on every row.
 std::vector<SpannedPart> ruled_halves(const Grid& t) {
     // The byte test: a header of two cells, each a name, over rows of two.
@@ -83,7 +113,9 @@ std::vector<SpannedPart> ruled_halves(const Grid& t) {
 }  // namespace
 
 std::vector<SpannedPart> side_by_side_halves(const Grid& t) {
-    return ruled_halves(t);
+    if (t.size() < 2) return {};
+    if (t.row(0).size() == 2) return ruled_halves(t);
+    return t.row(0).size() >= 7 ? empty_header_split(t) : std::vector<SpannedPart>{};
 }
 
 }  // namespace speedlab::parse

@@ -182,14 +182,17 @@ struct Reader {
     }
 
     void read(const Grid& given) {
+        if (auto mine = without_other_program_columns(given, lines)) return read(*mine);
         if (auto split = split_pair_columns(given.rows()))
             return read(Grid(given.first, given.end, std::move(*split), given.row_lines()));
         if (auto blocks = spread_algorithm_lines(given))
             return read(Grid(given.first, given.end, std::move(blocks->first), blocks->second));
         if (auto column = openssl_column_figures(given, lines); column && speed_named())
-            return openssl_column_run(given, *column);
+            return figures_run(column_run(given, "OpenSSL"), given, *column);
         if (auto halves = side_by_side_halves(given); !halves.empty())
             return read_parts(given, halves);
+        if (auto kem = kem_column_figures(given); !kem.empty() && speed_named())
+            return figures_run(given, kem);
         if (auto parts = unfold_spanned_header(given); !parts.empty())
             return read_parts(given, parts);
         std::optional<Grid> spanned = spanning_header(given);
@@ -238,9 +241,9 @@ struct Reader {
         if (!speed_command) speed_command = mentions(text, "openssl speed");
         return *speed_command;
     }
-    // The OpenSSL column of a table of programs as one run.
-    void openssl_column_run(const Grid& t, const std::vector<ColumnFigure>& figures) {
-        Run run = column_run(t, "OpenSSL");
+    // Figures a rule read from the table's cells as one run (the OpenSSL
+    // column of a table of programs, a KEM table).
+    void figures_run(Run run, const Grid& t, const std::vector<ColumnFigure>& figures) {
         for (const auto& f : figures) {
             row_line = t.line_of(f.row);
             figure(run, f.algorithm, f.operation, f.size, f.number, f.unit);
@@ -250,12 +253,7 @@ struct Reader {
 
     // Figures a rule read at their rows, as one run of the table.
     void figures_run(const Grid& t, const std::vector<ColumnFigure>& figures) {
-        Run run = captioned_run(t);
-        for (const auto& f : figures) {
-            row_line = t.line_of(f.row);
-            figure(run, f.algorithm, f.operation, f.size, f.number, f.unit);
-        }
-        keep(run);
+        figures_run(captioned_run(t), t, figures);
     }
 
     // Each group of a header spanning two rows as a table of its own; a
