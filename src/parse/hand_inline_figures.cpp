@@ -6,7 +6,6 @@
 #include "parse/hand_inline_figures.h"
 
 #include <algorithm>
-#include <cstring>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -130,8 +129,8 @@ void read_inline_figures(const std::vector<CleanLine>& lines, const std::vector<
     std::map<size_t, size_t> last_line;
     for (size_t i = 0; i < lines.size(); ++i) {
         std::string_view t = lines[i].text();
-        // Cheap first: most lines hold no '=' (memchr), fewer "/s".
-        if (used[i] || !std::memchr(t.data(), '=', t.size()) || t.find("/s") == t.npos) continue;
+        // Cheap first: most lines hold no '=', fewer "/s".
+        if (used[i] || t.find('=') == t.npos || t.find("/s") == t.npos) continue;
         auto f = inline_figure(t);
         std::string command;
         size_t k = f ? command_above(lines, i, command) : std::string_view::npos;

@@ -23,7 +23,10 @@ class NextByte {
         // No `c` in [from_, next_): past it, or before `from_`, search again.
         if (begin < from_ || next_ < begin) [[unlikely]] {
             from_ = begin;
-            const void* p = std::memchr(text_.data() + begin, c_, text_.size() - begin);
+            // memchr's pointer must not be null, even for 0 bytes (an empty line's view).
+            const void* p = begin < text_.size()
+                                ? std::memchr(text_.data() + begin, c_, text_.size() - begin)
+                                : nullptr;
             next_ =
                 p ? static_cast<size_t>(static_cast<const char*>(p) - text_.data()) : text_.size();
         }
@@ -37,7 +40,8 @@ class NextByte {
 };
 
 bool holds(std::string_view t, char c, size_t n) {
-    return n > 0 && std::memchr(t.data(), c, std::min(n, t.size())) != nullptr;
+    n = std::min(n, t.size());  // an empty view's data() may be null: memchr's UB
+    return n > 0 && std::memchr(t.data(), c, n) != nullptr;
 }
 
 // "byte", "Byte" or "BYTE": searched by "yte" first, whose 'y' is rarer in
