@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <variant>
 
@@ -199,9 +200,9 @@ class Parser {
     bool read(const Token& tok, const ThroughputRow& row);
     bool repeated_row(const std::string& id);
     void headerless_row(const ThroughputRow& row);
-    std::string evp_named(const std::string& name) const;
+    std::string evp_named(const std::string& name);
     void harness_named(const std::string& cipher);
-    std::vector<std::string> harness_values(std::string_view key) const;
+    const std::vector<std::string>& harness_values(const std::string& key);
     std::vector<int64_t> command_sizes() const;
     void next_run_under_header();
     bool label_between_rows(const Token& tok);
@@ -240,6 +241,7 @@ class Parser {
     LineStarts line_starts_{text_};
     LabelledMachines labelled_;    // as a heading or prompt named them
     size_t closest_fallback_ = 0;  // index + 1 of the first line naming OpenSSL
+    std::map<std::string, std::vector<std::string>> harness_;  // harness_values, by key
 };
 
 ParsedText Parser::parse(bool merge) {
@@ -303,23 +305,27 @@ std::vector<int64_t> Parser::command_sizes() const {
 }
 
 // -multi names an -evp row "evp": the cipher is the command's.
-// KEY's values in the clean lines (a web page's &#x27; decoded): rare, so
-// looked for only when a row needs them.
-std::vector<std::string> Parser::harness_values(std::string_view key) const {
-    std::vector<std::string> out;
-    for (const auto& line : lines_)
+// KEY's values in the clean lines (a web page's &#x27; decoded), looked for
+// once a text, when a row first needs them: a text may hold thousands of rows.
+const std::vector<std::string>& Parser::harness_values(const std::string& key) {
+    auto [at, fresh] = harness_.try_emplace(key);
+    if (!fresh) return at->second;
+    for (const auto& line : lines_) {
+        if (line.text().find(key) == std::string_view::npos) continue;
         for (auto& v : harness_key_values(line.text(), key))
-            if (std::find(out.begin(), out.end(), v) == out.end()) out.push_back(std::move(v));
-    return out;
+            if (std::find(at->second.begin(), at->second.end(), v) == at->second.end())
+                at->second.push_back(std::move(v));
+    }
+    return at->second;
 }
 
 // A harness that parsed the output names the cipher in its samples
 // ('algorithm': 'aes-256-ctr') where no command does.
-std::string Parser::evp_named(const std::string& name) const {
+std::string Parser::evp_named(const std::string& name) {
     if (name != "evp") return name;
     for (size_t k = 0; k + 1 < command_words_.size(); ++k)
         if (command_words_[k] == "-evp") return command_words_[k + 1];
-    auto named = harness_values("algorithm");
+    const auto& named = harness_values("algorithm");
     if (named.size() != 1 || !looks_like_algorithm(canonical_symmetric_id(named[0]))) return name;
     return named[0];
 }
@@ -329,7 +335,7 @@ std::string Parser::evp_named(const std::string& name) const {
 void Parser::harness_named(const std::string& cipher) {
     builder_.note("the cipher of the 'evp' row from the harness's samples ('algorithm': '" +
                   cipher + "')");
-    auto parallel = harness_values("parallelism");
+    const auto& parallel = harness_values("parallelism");
     if (parallel.size() != 1) return;
     if (auto n = integer(parallel[0]); n && *n > 1 && *n <= 1024) {
         builder_.set_multi();
