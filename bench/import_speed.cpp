@@ -39,6 +39,11 @@
 // instead of reading the bytes again): classify 81M -> 68M, machine text
 // 31M -> 23M, unwrap 100M -> 94M with the pass, memchr 52M -> 40M; CPU time
 // 759-840 -> 704-748 ms per 20 MB (23.8-26.5 -> 26.7-28.6 MiB/s), peak 2.83x.
+// Both on main (0d33946, corpus of this session's end), load 3-5: 668 ms
+// CPU median per 20 MB, 30.5 MiB/s (32 MB/s, 0.53 of the goal), peak 2.83x.
+// A rule that searched every line once per row it read (43abb88, an evp
+// row's cipher from a harness's keys) had made it 9.0 MiB/s: a text of the
+// corpus repeated is thousands of such rows, so a rule looks once a text.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 #include <sys/resource.h>
