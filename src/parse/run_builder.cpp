@@ -17,6 +17,22 @@ namespace speedlab::parse {
 
 namespace {
 
+// A progress line's or record's figure: its count times its block size (1
+// for an operation) over its seconds, both printed forms kept.
+Measurement progress_figure(const Progress& p) {
+    Measurement m;
+    m.algorithm = p.id;
+    m.operation = p.op;
+    m.parameter = p.bytes;
+    m.count = p.count;
+    m.seconds = p.seconds;
+    double units =
+        static_cast<double>(p.count) * (p.bytes > 0 ? static_cast<double>(p.bytes) : 1.0);
+    m.value = units / p.seconds;
+    m.source_name = p.source;
+    return m;
+}
+
 bool same_metric(const Measurement& a, const Measurement& b) {
     return a.algorithm == b.algorithm && a.operation == b.operation && a.parameter == b.parameter;
 }
@@ -175,29 +191,11 @@ void RunBuilder::add_child(Measurement m) {
 }
 
 void RunBuilder::add_progress(const Progress& p) {
-    Measurement m;
-    m.algorithm = p.id;
-    m.operation = p.op;
-    m.parameter = p.bytes;
-    m.count = p.count;
-    m.seconds = p.seconds;
-    double units =
-        static_cast<double>(p.count) * (p.bytes > 0 ? static_cast<double>(p.bytes) : 1.0);
-    m.value = units / p.seconds;
-    m.source_name = p.source;
-    add(std::move(m), false);
+    add(progress_figure(p), false);
 }
 
 void RunBuilder::add_child_progress(const Progress& p) {
-    Measurement m;
-    m.algorithm = p.id;
-    m.operation = p.op;
-    m.parameter = p.bytes;
-    m.value = static_cast<double>(p.count) * static_cast<double>(std::max<int64_t>(p.bytes, 1)) /
-              p.seconds;
-    m.count = p.count;
-    m.seconds = p.seconds;
-    m.source_name = p.source;
+    Measurement m = progress_figure(p);
     m.line = line_;
     for (auto& e : child_progress_figures_)
         if (same_metric(e, m)) return e.samples.push_back(m.value);

@@ -204,6 +204,7 @@ class Parser {
     void harness_named(const std::string& cipher);
     const std::vector<std::string>& harness_values(const std::string& key);
     std::vector<int64_t> command_sizes() const;
+    const std::string* command_value(std::string_view option) const;
     void next_run_under_header();
     bool label_between_rows(const Token& tok);
     bool symmetric_row(const ThroughputRow& row);
@@ -297,6 +298,13 @@ ParsedText Parser::parse(bool merge) {
     return std::move(out_);
 }
 
+// The word after OPTION on the last openssl speed command ("-evp aes-128-gcm").
+const std::string* Parser::command_value(std::string_view option) const {
+    for (size_t k = 0; k + 1 < command_words_.size(); ++k)
+        if (command_words_[k] == option) return &command_words_[k + 1];
+    return nullptr;
+}
+
 // The sizes the command times where a table prints no header: `-mb`'s.
 std::vector<int64_t> Parser::command_sizes() const {
     bool mb =
@@ -304,7 +312,6 @@ std::vector<int64_t> Parser::command_sizes() const {
     return mb ? multiblock_sizes() : std::vector<int64_t>{};
 }
 
-// -multi names an -evp row "evp": the cipher is the command's.
 // KEY's values in the clean lines (a web page's &#x27; decoded), looked for
 // once a text, when a row first needs them: a text may hold thousands of rows.
 const std::vector<std::string>& Parser::harness_values(const std::string& key) {
@@ -319,12 +326,11 @@ const std::vector<std::string>& Parser::harness_values(const std::string& key) {
     return at->second;
 }
 
-// A harness that parsed the output names the cipher in its samples
-// ('algorithm': 'aes-256-ctr') where no command does.
+// -multi names an -evp row "evp": the cipher is the command's, else that of a
+// harness that parsed the output and names it in its samples ('algorithm': ...).
 std::string Parser::evp_named(const std::string& name) {
     if (name != "evp") return name;
-    for (size_t k = 0; k + 1 < command_words_.size(); ++k)
-        if (command_words_[k] == "-evp") return command_words_[k + 1];
+    if (const std::string* cipher = command_value("-evp")) return *cipher;
     const auto& named = harness_values("algorithm");
     if (named.size() != 1 || !looks_like_algorithm(canonical_symmetric_id(named[0]))) return name;
     return named[0];
@@ -907,9 +913,7 @@ void Parser::symmetric_cells(const std::string& printed,
     name = evp_named(name);
     if (name == "evp")
         return builder_.skip("an 'evp' row whose cipher no command names; not stored");
-    bool from_harness = printed == "evp" && std::find(command_words_.begin(), command_words_.end(),
-                                                      "-evp") == command_words_.end();
-    if (from_harness) harness_named(name);
+    if (printed == "evp" && !command_value("-evp")) harness_named(name);
     std::string id = canonical_symmetric_id(name);
     bool zero_row = true;
     for (size_t k = 0; k < cells.size(); ++k) {
