@@ -13,6 +13,7 @@
 #include "core/text.h"
 #include "parse/cells.h"
 #include "parse/hand_rules.h"
+#include "parse/run_builder.h"
 
 namespace speedlab::parse {
 
@@ -137,11 +138,7 @@ void read_inline_figures(const std::vector<CleanLine>& lines, const std::vector<
         if (k == std::string_view::npos || !command_names(command, f->id)) continue;
         auto [it, added] = by_command.try_emplace(k);
         if (added) it->second = command_run(command, file_name, lines[k].line);
-        Measurement m;
-        m.algorithm = f->id;
-        m.operation = f->op;
-        m.value = f->n.value;
-        m.printed_step = f->n.step;
+        Measurement m = table_figure(f->id, f->op, 0, f->n.value, f->n.step, {});
         m.line = static_cast<uint32_t>(lines[i].line);
         if (!it->second.find(f->id, f->op, 0)) it->second.measurements.push_back(std::move(m));
         last_line[k] = lines[i].line;
