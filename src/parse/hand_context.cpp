@@ -2,8 +2,12 @@
 // algorithms of its `openssl speed` commands, "1024 byte blocks", "2048 bit
 // keys", "16k chunk", the machine a caption above it names.
 #include <algorithm>
+#include <bit>
 #include <cctype>
 #include <unordered_set>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "core/algorithm.h"
 #include "core/text.h"
@@ -63,16 +67,59 @@ bool may_give_context(std::string_view t) {
     return false;
 }
 
-// The lines of `lines` that may give context. Most lines are views of `text`,
-// in its order: each phrase's next place in it is searched for from the line
-// where the last one was passed, so the text is read about once per phrase,
-// and a line only where a phrase starts. A line unwrap rewrote is tested alone.
-std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::string_view text) {
-    constexpr std::string_view kPhrases[] = {"byte block", "bit key", "openssl speed", " chunk"};
-    constexpr size_t kN = std::size(kPhrases);
-    size_t next[kN], last = 0;  // each phrase's next offset in `text`; the last line's
-    for (size_t p = 0; p < kN; ++p) next[p] = find_mention(text, kPhrases[p]);
+// Where a phrase of read_context starts in `text`, in order. Each holds one
+// space, before a b, k, s or c (its own letter): the text is passed sixteen
+// bytes at a time for such a space, and only there is a phrase compared.
+std::vector<size_t> phrase_starts(std::string_view text) {
+    struct Phrase {
+        std::string_view word;
+        size_t space;  // the space's offset in it
+        char after;    // the letter after the space
+    };
+    constexpr Phrase kPhrases[] = {
+        {"byte block", 4, 'b'}, {"bit key", 3, 'k'}, {"openssl speed", 7, 's'}, {" chunk", 0, 'c'}};
+    auto lower = [](char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c | 0x20) : c; };
     std::vector<size_t> out;
+    auto at_space = [&](size_t at) {  // text[at] is a space, text[at + 1] exists
+        for (const Phrase& p : kPhrases) {
+            if (lower(text[at + 1]) != p.after || at < p.space) continue;
+            size_t start = at - p.space;
+            if (start + p.word.size() > text.size()) return;
+            size_t k = 0;
+            while (k < p.word.size() && lower(text[start + k]) == p.word[k]) ++k;
+            if (k == p.word.size()) out.push_back(start);
+            return;  // one phrase per letter
+        }
+    };
+    size_t i = 0;
+#if defined(__SSE2__)
+    const __m128i space = _mm_set1_epi8(' '), case_bit = _mm_set1_epi8(0x20);
+    const __m128i b = _mm_set1_epi8('b'), k = _mm_set1_epi8('k'), s = _mm_set1_epi8('s'),
+                  c = _mm_set1_epi8('c');
+    for (; i + 17 <= text.size(); i += 16) {
+        auto x = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i));
+        auto y = _mm_or_si128(
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(text.data() + i + 1)), case_bit);
+        auto letter = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(y, b), _mm_cmpeq_epi8(y, k)),
+                                   _mm_or_si128(_mm_cmpeq_epi8(y, s), _mm_cmpeq_epi8(y, c)));
+        auto mask = static_cast<unsigned>(
+            _mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(x, space), letter)));
+        for (; mask; mask &= mask - 1) at_space(i + static_cast<size_t>(std::countr_zero(mask)));
+    }
+#endif
+    for (; i + 1 < text.size(); ++i)
+        if (text[i] == ' ') at_space(i);
+    std::sort(out.begin(), out.end());  // a phrase's start may lie before an earlier space
+    return out;
+}
+
+// The lines of `lines` that may give context: those where a phrase starts.
+// Most lines are views of `text`, in its order: a cursor over the phrases'
+// starts passes each once. A line unwrap rewrote is tested alone.
+std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::string_view text) {
+    const std::vector<size_t> starts = phrase_starts(text);
+    std::vector<size_t> out;
+    size_t next = 0, last = 0;  // the first start not before the last line's
     auto base = reinterpret_cast<uintptr_t>(text.data());
     for (size_t k = 0; k < lines.size(); ++k) {
         std::string_view t = lines[k].text();
@@ -82,13 +129,12 @@ std::vector<size_t> context_lines(const std::vector<CleanLine>& lines, std::stri
             continue;
         }
         size_t begin = at - base, end = begin + t.size();
-        bool found = false;
-        for (size_t p = 0; p < kN; ++p) {
-            if (next[p] < begin || begin < last) next[p] = find_mention(text, kPhrases[p], begin);
-            found = found || next[p] < end;
-        }
+        if (begin < last)
+            next = static_cast<size_t>(std::lower_bound(starts.begin(), starts.end(), begin) -
+                                       starts.begin());
+        while (next < starts.size() && starts[next] < begin) ++next;
         last = begin;
-        if (found) out.push_back(k);
+        if (next < starts.size() && starts[next] < end) out.push_back(k);
     }
     return out;
 }
