@@ -190,13 +190,16 @@ std::string hand_algorithm_word(std::string_view word) {
 bool names_block_size(std::string_view cell) {
     std::string t = lower_ascii(strip_markup(cell));
     if (t.find("byte") != std::string::npos) return true;
+    auto ws = tokens(t);
+    if (sized_in_other_words(ws)) return true;
     // "16B", "1KB", "8 KiB": a number and a byte unit, nothing else. Every
     // unit has a b, k or m: most cells (figures, names) end here.
     if (t.find_first_of("bkm") == std::string::npos) return false;
-    auto ws = tokens(t);
     std::string joined;
     for (const auto& w : ws)  // a word in another script ("8 KB 块") is the label's, not the unit's
-        if (std::all_of(w.begin(), w.end(), [](char c) { return c >= 0; })) joined += w;
+        if (std::all_of(w.begin(), w.end(), [](char c) { return c >= 0; }) &&
+            rate_unit(w) == 0)  // "16B [MB/s]": the figures' unit, not the size's
+            joined += w;
     if (joined.empty() || !std::isdigit(static_cast<unsigned char>(joined[0]))) return false;
     size_t digits = joined.find_first_not_of("0123456789,");
     if (digits == std::string::npos) return false;

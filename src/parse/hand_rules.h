@@ -24,6 +24,9 @@ struct SpannedPart {
     std::string version;       // "OpenSSL 1.1.1f" when the member is a version
 };
 std::vector<SpannedPart> unfold_spanned_header(const Grid& t);
+// hand_size_words.cpp: a number then "bytes" in another language ("16 字节",
+// "64 байт", "256 octets"): the words of a header cell, lower case.
+bool sized_in_other_words(const std::vector<std::string>& words);
 // hand_side_by_side.cpp: two tables side by side in one ruled table, a `|`
 // splitting every row into halves under two header cells that name their
 // machines ("256-bit SVE | 128-bit SVE2"), a row of block sizes ("Input  576
