@@ -412,7 +412,7 @@ const FormCase kCases[] = {
          "aes-128-gcm;64;185465,28\n"
          "aes-128-gcm;256;677104,38\n",
          {{0, "aes-128-gcm", Operation::throughput, 16, 45659140.0}, {0, "aes-128-gcm", Operation::throughput, 64, 185465280.0}, {0, "aes-128-gcm", Operation::throughput, 256, 677104380.0}},
-         "semicolon CSV with decimal commas gives no figure"},
+         nullptr},
         {"csv file", "operation,ops_per_sec",
          "algorithm,operation,ops_per_sec\n"
          "ecdsa-p256,sign,63388.9\n"
@@ -477,7 +477,7 @@ const FormCase kCases[] = {
          "|---|---|---|---|\n"
          "| AES-128-GCM | 45.66 | 677.10 | 1902.25 |\n",
          {},
-         "bssl speed named above the table does not stop it being read"},
+         nullptr},
         {"negative", "cryptsetup grid",
          "cryptsetup benchmark:\n"
          "\n"
@@ -493,7 +493,7 @@ const FormCase kCases[] = {
          "mbedtls,aes-128-gcm,16,45659.14\n"
          "mbedtls,aes-128-gcm,64,185465.28\n",
          {},
-         "a library column naming mbedtls does not stop its rows being read"},
+         nullptr},
         {"negative", "wolfSSL per machine",
          "wolfCrypt benchmark on two machines.\n"
          "\n"

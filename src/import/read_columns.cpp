@@ -273,6 +273,13 @@ std::variant<Measurement, std::string> row_figure(const Columns& c, const Row& r
 // Whether a program column's cell names openssl ("openssl", "openssl-no-ext"),
 // not another program ("tiber") or a ratio of two ("openssl / tiber"), else why not.
 std::string not_openssl(const Columns& c, const Row& row) {
+    // A library column's "mbedtls" or "boringssl": that library's benchmark, not openssl's.
+    std::string library = lower_ascii(trimmed(cell(row, c.version)));
+    for (std::string_view other :
+         {"boringssl", "aws-lc", "mbedtls", "mbed tls", "wolfssl", "wolfcrypt", "libsodium",
+          "botan", "nettle", "gnutls", "libgcrypt", "cryptopp", "crypto++", "rustls", "ring"})
+        if (library.starts_with(other))
+            return "'" + trimmed(cell(row, c.version)) + "' is another library's row";
     if (c.program < 0) return {};
     std::string name = trimmed(cell(row, c.program));
     if (name.find('/') != std::string::npos)
@@ -418,6 +425,20 @@ bool csv_sniff(std::string_view head) {
     return csv_header(head, sep, line).has_value();
 }
 
+// "45659,14" in a file separated by semicolons: a decimal comma, as the
+// spreadsheets of locales that write one export it.
+std::vector<std::string> decimal_commas(std::vector<std::string> cells) {
+    for (auto& c : cells) {
+        size_t comma = c.find(',');
+        if (comma == std::string::npos || comma == 0 || comma + 1 == c.size() ||
+            c.find_first_not_of("0123456789,") != std::string::npos ||
+            c.find(',', comma + 1) != std::string::npos)
+            continue;
+        c[comma] = '.';
+    }
+    return cells;
+}
+
 Read csv_read(Input& input) {
     char sep = 0;
     size_t header_line = 0;
@@ -431,7 +452,9 @@ Read csv_read(Input& input) {
     std::vector<Row> rows;
     for (const auto& line : numbered_lines(*input.text))
         if (line.number > header_line && !trimmed_view(line.text).empty())
-            rows.push_back({line.number, strings(cells_of(line.text, sep))});
+            rows.push_back({line.number, sep == ';'
+                                             ? decimal_commas(strings(cells_of(line.text, sep)))
+                                             : strings(cells_of(line.text, sep))});
     return runs_of(*columns, rows, input, "csv export", sep == '\t' ? "a TSV file" : "a CSV file");
 }
 

@@ -872,9 +872,13 @@ HandTables read_hand_tables(const std::vector<CleanLine>& lines, const std::vect
     // openssl (or one of its forks), or where the table is shaped as one of
     // its benchmarks: a table of sizes alone is none.
     bool about = false;
-    for (std::string_view name : {"openssl", "libressl", "boringssl", "libcrypto", "ssleay"})
+    for (std::string_view name : {"openssl", "libressl", "libcrypto", "ssleay"})
         about = about || mentions(text, name);
-    bool other = !about && names_other_benchmark(text);
+    // BoringSSL's own `bssl speed` prints other figures: the fork alone is
+    // about openssl only where the text names no other benchmark.
+    bool other = names_other_benchmark(text);
+    about = about || (mentions(text, "boringssl") && !other);
+    other = other && !about;
     Reader reader{lines, text, file_name, raw_lines, out, runs, about};
     find_grids(lines, used, text, [&](const Grid& t) {
         if (about || (!other && benchmark_shaped(t))) reader.table(t);
