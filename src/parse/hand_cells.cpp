@@ -213,6 +213,10 @@ std::string hand_cell_text(std::string_view cell) {
     return strip_markup(cell);
 }
 
+bool cell_is_its_text(std::string_view cell) {
+    return !kMarkup.any_in(cell) && trimmed_view(cell).size() == cell.size();
+}
+
 namespace {
 // A rate's unit as one word, its case kept: "(KBytes/Sec)" -> "KBytes/s",
 // "MiB/sec" -> "MiB/s"; empty when the word ends in no "/s".

@@ -35,7 +35,10 @@ const std::string& Grid::text(size_t r, size_t k) const {
     static const std::string blank;
     Readings* c = at(r, k);
     if (!c) return blank;
-    if (!c->text) c->text = hand_cell_text(rows_[r][k]);
+    if (c->text) return *c->text;
+    if (!c->plain_read) c->plain = cell_is_its_text(rows_[r][k]), c->plain_read = true;
+    if (c->plain) return rows_[r][k];  // no copy of most cells
+    c->text = hand_cell_text(rows_[r][k]);
     return *c->text;
 }
 

@@ -39,7 +39,8 @@ class Grid {
 
   private:
     struct Readings {
-        std::optional<std::string> text;
+        std::optional<std::string> text;  // only where it differs from the cell
+        bool plain_read = false, plain = false;
         std::optional<bool> names_size;
         bool number_read = false;
         std::optional<HandNumber> number;

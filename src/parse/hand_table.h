@@ -82,5 +82,7 @@ bool names_block_size(std::string_view cell);
 
 // The cell's text without wiki or HTML markup.
 std::string hand_cell_text(std::string_view cell);
+// Whether that text is the cell itself (no markup, trimmed): most cells.
+bool cell_is_its_text(std::string_view cell);
 
 }  // namespace speedlab::parse
