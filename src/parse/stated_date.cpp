@@ -238,6 +238,25 @@ std::string stated_date(std::string_view line) {
     return iso(*st);
 }
 
+namespace {
+// Whether a line that starts with a letter (at `s`'s first byte) may be one
+// stated_date reads: its head ("Date:", "Posted", "Published"), a weekday and
+// a comma, or a month's first three letters. Most lines of prose are none.
+bool may_be_written_date(std::string_view s) {
+    if (starts_with_word(s, "date:") || starts_with_word(s, "posted") ||
+        starts_with_word(s, "published"))
+        return true;
+    size_t end = 0;
+    while (end < s.size() && ascii_alpha(s[end])) ++end;
+    if (end < s.size() && s[end] == ',') return true;
+    if (end < 3) return false;
+    static constexpr std::string_view kMonths = "janfebmaraprmayjunjulaugsepoctnovdec";
+    for (size_t m = 0; m < kMonths.size(); m += 3)
+        if (starts_with_word(s, kMonths.substr(m, 3))) return true;
+    return false;
+}
+}  // namespace
+
 void date_runs(std::string_view text, std::deque<Run>& runs) {
     std::vector<std::pair<int64_t, std::string>> dates;  // (line, date), in line order
     int64_t line = 0;
@@ -253,7 +272,8 @@ void date_runs(std::string_view text, std::deque<Run>& runs) {
         while (first < l.size() && (l[first] == ' ' || l[first] == '\t' || l[first] == '>'))
             ++first;
         if (first < l.size() && l.size() - first >= 8 &&
-            (ascii_digit(l[first]) || ascii_alpha(l[first]) || l[first] == '['))
+            (ascii_digit(l[first]) || l[first] == '[' ||
+             (ascii_alpha(l[first]) && may_be_written_date(l.substr(first)))))
             if (auto d = stated_date(l); !d.empty()) dates.emplace_back(line, std::move(d));
         pos = end + 1;
     }
