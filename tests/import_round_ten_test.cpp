@@ -3,6 +3,7 @@
 // its algorithm and size or operation as it was read before any rule for it.
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <string>
 
 #include "import_support.h"
@@ -20,6 +21,27 @@ constexpr const char* kTlsLinux =
 constexpr const char* kPqcSession =
     "262-pqc-terminal-session-stdout-redirected-doing-lines-then-cat-tables-kyber-dilithium-"
     "cycles-above.txt";
+constexpr const char* kRowsTwice =
+    "264-sbc-bench-style-radxa-zero-one-header-each-cipher-row-twice-executing-benchmark-twice-"
+    "cluster.txt";
+constexpr const char* kClusterRows =
+    "265-sbc-bench-log-armsom-sige5-rows-suffixed-by-core-cluster-cortex-a53-a72-whole-log.txt";
+constexpr const char* kVersionRows =
+    "266-openssl-issue-6992-typed-table-no-outer-pipes-rows-per-library-version-sign-verify-"
+    "columns.md";
+constexpr const char* kInfCells =
+    "267-openssl-issue-5090-ecdsa-rows-between-ellipsis-lines-inf-cells-x25519.txt";
+
+// Whether any run of READ holds VALUE at (ALGORITHM, OP, SIZE): 264's rows are
+// right while its runs are not yet grouped as the text groups them.
+bool any_run_holds(const import::Read& read, const std::string& algorithm, Operation op,
+                   int64_t size, double value) {
+    for (const auto& run : read.runs) {
+        const Measurement* m = run.find(algorithm, op, size);
+        if (m != nullptr && std::abs(m->value - value) <= value * 1e-9) return true;
+    }
+    return false;
+}
 
 }  // namespace
 
@@ -41,6 +63,20 @@ TEST(ImportRoundTen, EachTextsFiguresAtTheirAlgorithmAndSizeOrOperation) {
         {"session brainpool", kPqcSession, 0, "ecdsa-brainpoolp512t1", verify, 0, 1035.6},
         {"session x25519", kPqcSession, 0, "ecdh-x25519", derive, 0, 33096.2},
         {"session x448", kPqcSession, 0, "ecdh-x448", derive, 0, 5635.4},
+        // One aes-256-cbc row per core cluster, `(Cortex-A53)` after its figures.
+        {"cluster a53 first", kClusterRows, 0, "aes-256-cbc", throughput, 16, 146626.41e3},
+        {"cluster a53 last", kClusterRows, 0, "aes-256-cbc", throughput, 16384, 1008697.34e3},
+        {"cluster a72 first", kClusterRows, 1, "aes-256-cbc", throughput, 16, 360550.09e3},
+        {"cluster a72 last", kClusterRows, 1, "aes-256-cbc", throughput, 16384, 1329293.99e3},
+        // A typed summary, one row per library version, no outer pipes.
+        {"libressl sign", kVersionRows, 0, "rsa2048", sign, 0, 3328.5},
+        {"libressl p256 verify", kVersionRows, 0, "ecdsa-p256", verify, 0, 9121.5},
+        {"1.0.2k verify", kVersionRows, 1, "rsa2048", verify, 0, 128008.2},
+        {"1.1.0i after patch", kVersionRows, 3, "ecdsa-p256", sign, 0, 121212.1},
+        {"master p256 verify", kVersionRows, 6, "ecdsa-p256", verify, 0, 33439.4},
+        // The row printed as `inf` gives nothing; the one above it its two figures.
+        {"secp160r1 sign", kInfCells, 0, "ecdsa-secp160r1", sign, 0, 1286.8},
+        {"secp160r1 verify", kInfCells, 0, "ecdsa-secp160r1", verify, 0, 508.1},
     };
     expect_inputs(wants);
 }
@@ -48,11 +84,34 @@ TEST(ImportRoundTen, EachTextsFiguresAtTheirAlgorithmAndSizeOrOperation) {
 // Nothing from the Go benchmarks, httperf, tls-speed or pq-crystals' cycles.
 TEST(ImportRoundTen, OtherProgramsRatesBesideTheTablesGiveNothing) {
     const std::pair<const char*, size_t> counts[] = {
-        {kGoVsOpenssl, 5}, {kTlsLinux, 15}, {kPqcSession, 2 + 44 + 24}};
+        {kGoVsOpenssl, 5}, {kTlsLinux, 15}, {kPqcSession, 2 + 44 + 24}, {kInfCells, 2}};
     for (const auto& [file, count] : counts) {
         SCOPED_TRACE(file);
         auto read = read_corpus(file).read;
         ASSERT_EQ(read.runs.size(), 1u);
         EXPECT_EQ(read.runs[0].measurements.size(), count);
     }
+}
+
+// Each cipher's row printed twice under one header: every figure is read at its
+// cipher and size, though the rows' runs are not yet the text's two runs.
+TEST(ImportRoundTen, RowsPrintedTwiceAreEachReadAtTheirCipherAndSize) {
+    using enum Operation;
+    const auto read = read_corpus(kRowsTwice).read;
+    size_t figures = 0;
+    for (const auto& run : read.runs) figures += run.measurements.size();
+    EXPECT_EQ(figures, 36u);
+    EXPECT_TRUE(any_run_holds(read, "aes-128-cbc", throughput, 16, 116163.84e3));
+    EXPECT_TRUE(any_run_holds(read, "aes-128-cbc", throughput, 16, 116280.10e3));
+    EXPECT_TRUE(any_run_holds(read, "aes-192-cbc", throughput, 8192, 1008609.96e3));
+    EXPECT_TRUE(any_run_holds(read, "aes-256-cbc", throughput, 16384, 829789.53e3));
+    EXPECT_TRUE(any_run_holds(read, "aes-256-cbc", throughput, 16384, 838762.50e3));
+}
+
+// The sbc-bench log's closing report repeats the rows: they are not read twice.
+TEST(ImportRoundTen, ALogsReportRepeatingItsRowsGivesNoMoreRuns) {
+    const auto read = read_corpus(kClusterRows).read;
+    ASSERT_EQ(read.runs.size(), 2u);
+    EXPECT_EQ(read.runs[0].measurements.size(), 6u);
+    EXPECT_EQ(read.runs[1].measurements.size(), 6u);
 }
