@@ -29,6 +29,9 @@ constexpr const char* kClusterRows =
 constexpr const char* kVersionRows =
     "266-openssl-issue-6992-typed-table-no-outer-pipes-rows-per-library-version-sign-verify-"
     "columns.md";
+constexpr const char* kBenchColumns =
+    "268-sbc-bench-results-table-aes-128-16-byte-aes-256-16-kb-columns-among-7zip-memcpy-link-"
+    "rows.md";
 constexpr const char* kInfCells =
     "267-openssl-issue-5090-ecdsa-rows-between-ellipsis-lines-inf-cells-x25519.txt";
 
@@ -74,6 +77,10 @@ TEST(ImportRoundTen, EachTextsFiguresAtTheirAlgorithmAndSizeOrOperation) {
         {"1.0.2k verify", kVersionRows, 1, "rsa2048", verify, 0, 128008.2},
         {"1.1.0i after patch", kVersionRows, 3, "ecdsa-p256", sign, 0, 121212.1},
         {"master p256 verify", kVersionRows, 6, "ecdsa-p256", verify, 0, 33439.4},
+        // `AES-128 (16 byte)` and `AES-256 (16 KB)` among 7-zip and memcpy columns.
+        {"a1 aes-128 16", kBenchColumns, 0, "aes-128-cbc", throughput, 16, 458500e3},
+        {"a1 aes-256 16k", kBenchColumns, 0, "aes-256-cbc", throughput, 16384, 1297960e3},
+        {"h270 aes-256 16k", kBenchColumns, 9, "aes-256-cbc", throughput, 16384, 340750e3},
         // The row printed as `inf` gives nothing; the one above it its two figures.
         {"secp160r1 sign", kInfCells, 0, "ecdsa-secp160r1", sign, 0, 1286.8},
         {"secp160r1 verify", kInfCells, 0, "ecdsa-secp160r1", verify, 0, 508.1},
@@ -85,6 +92,10 @@ TEST(ImportRoundTen, EachTextsFiguresAtTheirAlgorithmAndSizeOrOperation) {
 TEST(ImportRoundTen, OtherProgramsRatesBesideTheTablesGiveNothing) {
     const std::pair<const char*, size_t> counts[] = {
         {kGoVsOpenssl, 5}, {kTlsLinux, 15}, {kPqcSession, 2 + 44 + 24}, {kInfCells, 2}};
+    // Ten boards, two AES cells each: nothing from the 7-zip, memcpy or kH/s cells.
+    const auto boards = read_corpus(kBenchColumns).read;
+    ASSERT_EQ(boards.runs.size(), 10u);
+    for (const auto& run : boards.runs) EXPECT_EQ(run.measurements.size(), 2u);
     for (const auto& [file, count] : counts) {
         SCOPED_TRACE(file);
         auto read = read_corpus(file).read;
