@@ -158,6 +158,14 @@ constexpr const char* kInlineShape =
     "- result (Ed25519) verify/s = 9876.5\n"
     "- `sign ratio (ML-DSA-65 / Ed25519) ≈ 7.99x`\n";
 
+// The rate words of openssl 3.5's KEM table and RSA's, plural as it prints them.
+constexpr const char* kInlinePluralShape =
+    "$ openssl speed -kem-algorithms ML-KEM-768 rsa2048\n"
+    "\n"
+    "- `ML-KEM-768 keygens/s = 45678.1`\n"
+    "- `RSA-2048 encs/s = 91234.5`\n"
+    "- `RSA-2048 signs/s = 1234.5`\n";
+
 // A report's Sign/s and Verify/s columns under a sentence naming openssl
 // speed, beside columns of seconds; a table of milliseconds below.
 constexpr const char* kSpeedSigsShape =
@@ -245,6 +253,9 @@ TEST(ImportTypedLayouts, FiguresAtTheirAlgorithmSizeOrOperation) {
         {"inline key in brackets", kInlineShape, 0, "ed25519", Operation::verify, 0, 9876.5},
         {"220 first command", kInline, 0, "ml-dsa-87", Operation::verify, 0, 102012.8},
         {"220 second command", kInline, 1, "slh-dsa-shake-256f", Operation::verify, 0, 7360.8},
+        {"inline keygens", kInlinePluralShape, 0, "ml-kem-768", Operation::keygen, 0, 45678.1},
+        {"inline encs", kInlinePluralShape, 0, "rsa2048", Operation::encrypt, 0, 91234.5},
+        {"inline signs", kInlinePluralShape, 0, "rsa2048", Operation::sign, 0, 1234.5},
         // Sign/s and Verify/s under a sentence naming openssl speed.
         {"speed sigs digest cut", kSpeedSigsShape, 0, "rsa3072", Operation::sign, 0, 500.5},
         {"speed sigs curve alone", kSpeedSigsShape, 0, "ecdsa-p384", Operation::verify, 0, 1000},

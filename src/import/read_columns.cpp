@@ -15,6 +15,7 @@
 #include "core/algorithm.h"
 #include "core/algorithm_registry.h"
 #include "core/curve.h"
+#include "core/rate_words.h"
 #include "core/text.h"
 #include "import/fenced_csv.h"
 #include "import/file_cells.h"
@@ -46,38 +47,22 @@ constexpr std::string_view kSystemNames[] = {"os", "distribution", "distro", "op
 // A column naming the program each row measured: a harness comparing itself with openssl.
 constexpr std::string_view kProgramNames[] = {"implementation", "impl", "program", "tool"};
 
-// Units a rate column's name carries (lower case), most specific first.
+// Units a rate column's name carries (lower case), most specific first; an
+// operation's own ("sign/s") is core/rate_words.h's.
 struct UnitWord {
     std::string_view word;
     RateUnit unit;
 };
 const UnitWord kUnitWords[] = {
-    {"sign/s", {1, true, Operation::sign}},
-    {"verify/s", {1, true, Operation::verify}},
-    {"keygens/s", {1, true, Operation::keygen}},
-    {"keygen/s", {1, true, Operation::keygen}},
-    {"encaps/s", {1, true, Operation::encaps}},
-    {"decaps/s", {1, true, Operation::decaps}},
-    {"encs/s", {1, true, Operation::encrypt}},
-    {"decs/s", {1, true, Operation::decrypt}},
-    {"ops/s", {1, true, {}}},
-    {"op/s", {1, true, {}}},
-    {"ops_per_s", {1, true, {}}},
-    {"operations_per_s", {1, true, {}}},
-    {"kib/s", {1024, false, {}}},
-    {"mib/s", {1048576, false, {}}},
-    {"kb/s", {1000, false, {}}},
-    {"kb/sec", {1000, false, {}}},
-    {"kbytes", {1000, false, {}}},
-    {"kb_per_s", {1000, false, {}}},
-    {"mb/s", {1e6, false, {}}},
-    {"mbytes", {1e6, false, {}}},
-    {"mb_per_s", {1e6, false, {}}},
-    {"gb/s", {1e9, false, {}}},
-    {"bytes/s", {1, false, {}}},
-    {"bytes_per_s", {1, false, {}}},
-    {"byte/s", {1, false, {}}},
-    {"b/s", {1, false, {}}},
+    {"ops/s", {1, true, {}}},       {"op/s", {1, true, {}}},
+    {"ops_per_s", {1, true, {}}},   {"operations_per_s", {1, true, {}}},
+    {"kib/s", {1024, false, {}}},   {"mib/s", {1048576, false, {}}},
+    {"kb/s", {1000, false, {}}},    {"kb/sec", {1000, false, {}}},
+    {"kbytes", {1000, false, {}}},  {"kb_per_s", {1000, false, {}}},
+    {"mb/s", {1e6, false, {}}},     {"mbytes", {1e6, false, {}}},
+    {"mb_per_s", {1e6, false, {}}}, {"gb/s", {1e9, false, {}}},
+    {"bytes/s", {1, false, {}}},    {"bytes_per_s", {1, false, {}}},
+    {"byte/s", {1, false, {}}},     {"b/s", {1, false, {}}},
 };
 
 template <size_t N>
@@ -94,6 +79,7 @@ std::optional<RateUnit> rate_unit(std::string_view header) {
     if (header.find("Bps") != std::string_view::npos &&
         header.find("MBps") == std::string_view::npos)
         return RateUnit{};
+    if (auto op = rate_operation_in(lower)) return RateUnit{1, true, op};
     for (const auto& [word, unit] : kUnitWords)
         if (lower.find(word) != std::string::npos) return unit;
     if (lower == "speed" || lower == "throughput") return RateUnit{};

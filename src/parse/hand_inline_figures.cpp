@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 
+#include "core/rate_words.h"
 #include "core/text.h"
 #include "parse/cells.h"
 #include "parse/hand_rules.h"
@@ -35,16 +36,6 @@ std::string_view unquoted(std::string_view t) {
     return trimmed_view(t);
 }
 
-std::optional<Operation> rate_word(std::string_view w) {
-    std::string l = lower_ascii(w);
-    if (l == "sign/s") return Operation::sign;
-    if (l == "verify/s") return Operation::verify;
-    if (l == "keygen/s") return Operation::keygen;
-    if (l == "encaps/s") return Operation::encaps;
-    if (l == "decaps/s") return Operation::decaps;
-    return std::nullopt;
-}
-
 // "ML-DSA-87 verify/s = 102012.8", "example (SLH-DSA-SHAKE-256f) verify/s = 7360.8".
 std::optional<InlineFigure> inline_figure(std::string_view line) {
     std::string_view t = unquoted(line);
@@ -55,7 +46,7 @@ std::optional<InlineFigure> inline_figure(std::string_view line) {
     auto n = number(trimmed_view(t.substr(eq + 1)));
     size_t space = left.find_last_of(" \t");
     if (!n || n->value <= 0 || space == std::string_view::npos) return std::nullopt;
-    auto op = rate_word(left.substr(space + 1));
+    auto op = rate_operation(left.substr(space + 1));
     std::string_view label = trimmed_view(left.substr(0, space));
     if (!op || label.empty()) return std::nullopt;
     if (size_t open = label.rfind('('); label.back() == ')' && open != std::string_view::npos)

@@ -2,6 +2,7 @@
 // naming a KEM ("X25519", "ML-KEM-768", "X25519MLKEM768"), each row's figures
 // at the id openssl speed's own KEM rows take (classify.cpp table_algorithm).
 #include "core/algorithm_registry.h"
+#include "core/rate_words.h"
 #include "core/text.h"
 #include "parse/classify.h"
 #include "parse/hand_rules.h"
@@ -9,15 +10,6 @@
 namespace speedlab::parse {
 
 namespace {
-
-// "keygen/s", "keygens/s", "encaps/s", "decaps/s": a KEM table's column.
-std::optional<Operation> kem_column(const std::string& header) {
-    std::string h = lower_ascii(header);
-    if (h == "keygen/s" || h == "keygens/s") return Operation::keygen;
-    if (h == "encaps/s") return Operation::encaps;
-    if (h == "decaps/s") return Operation::decaps;
-    return std::nullopt;
-}
 
 // The id of a row naming a KEM, as openssl speed's KEM table names it; empty
 // for any other row (a signature's, a TLS group's prose).
@@ -41,7 +33,9 @@ std::vector<ColumnFigure> kem_column_figures(const Grid& t) {
     for (size_t k = 1; k < t.row(0).size(); ++k) {
         const std::string& h = t.text(0, k);
         if (h.size() < 8 || h.back() != 's') continue;  // the byte test
-        if (auto op = kem_column(h)) {
+        // "keygen/s", "keygens/s", "encaps/s", "decaps/s": a KEM table's columns.
+        auto op = rate_operation(h);
+        if (op == Operation::keygen || op == Operation::encaps || op == Operation::decaps) {
             columns.emplace_back(k, *op);
             encaps = encaps || *op != Operation::keygen;
         }

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "core/algorithm.h"
+#include "core/rate_words.h"
 #include "core/text.h"
 #include "parse/cells.h"
 #include "parse/hand_rules.h"
@@ -14,14 +15,6 @@
 namespace speedlab::parse {
 
 namespace {
-
-// The operation a header cell "Sign/s" or "Verify/s" names, else throughput.
-Operation rate_column(std::string_view h) {
-    std::string l = lower_ascii(trimmed_view(h));
-    if (l == "sign/s" || l == "signs/s") return Operation::sign;
-    if (l == "verify/s" || l == "verifies/s") return Operation::verify;
-    return Operation::throughput;
-}
 
 // Whether the sentence introducing the table (the two lines above it that
 // are not blank, a heading the last) names openssl speed, in backticks or
@@ -59,19 +52,21 @@ std::string row_key(const Grid& t, size_t r) {
 std::optional<std::vector<ColumnFigure>> speed_signature_figures(
     const Grid& t, const std::vector<CleanLine>& lines) {
     if (t.size() < 2) return std::nullopt;
-    std::vector<size_t> columns;  // cheap first: most headers hold no "/s"
-    for (size_t k = 1; k < t.row(0).size(); ++k)
-        if (t.cell(0, k).find("/s") != std::string::npos &&
-            rate_column(t.text(0, k)) != Operation::throughput)
-            columns.push_back(k);
+    std::vector<std::pair<size_t, Operation>> columns;
+    for (size_t k = 1; k < t.row(0).size(); ++k) {
+        if (t.cell(0, k).find("/s") == std::string::npos) continue;  // cheap first: most headers
+        // Sign/s and Verify/s only: a report's keygen/s is not openssl speed's.
+        auto op = rate_operation(t.text(0, k));
+        if (op == Operation::sign || op == Operation::verify) columns.emplace_back(k, *op);
+    }
     if (columns.empty() || !introduced_as_speed(lines, t.first)) return std::nullopt;
     std::vector<ColumnFigure> out;
     for (size_t r = 1; r < t.size(); ++r) {
         std::string id = row_key(t, r);
         if (id.empty()) continue;
-        for (size_t k : columns)
+        for (auto [k, op] : columns)
             if (auto n = t.figure(r, k); n && n->value > 0 && !n->own_unit)
-                out.push_back({id, rate_column(t.text(0, k)), 0, *n, 0, r});
+                out.push_back({id, op, 0, *n, 0, r});
     }
     if (out.empty()) return std::nullopt;
     return out;
