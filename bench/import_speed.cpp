@@ -44,6 +44,19 @@
 // A rule that searched every line once per row it read (43abb88, an evp
 // row's cipher from a harness's keys) had made it 9.0 MiB/s: a text of the
 // corpus repeated is thousands of such rows, so a rule looks once a text.
+// Later (d3a398a, e92c43c, 95dcac5, 4b1493c), corpus of fbf7abc, callgrind
+// per 2 MB parse 479.6M -> 454.2M: a line near a table of sign/s columns has
+// its words read only when it names a source file or an API
+// (without_other_program_columns 20.2M -> 7.7M); read_context finds its four
+// phrases in one SSE2 pass (21.9M -> 16.0M); a cell without markup is its own
+// text, no copy (Grid::text); date_runs asks stated_date only of lines whose
+// first word may start a date (17.5M -> 12.0M). Load 4-9, back to back: CPU
+// median 914-1005 -> 790-844 ms per 20 MB (20.3-22.3 -> 24.2-25.8 MiB/s),
+// peak 2.85x, the same 10219 runs and 88119 figures. 46% of the grids read
+// give no run and cost as much as those that do; one (a negative's table
+// whose rows name no algorithm) pays read_context's pass over the whole
+// text, the bench's one text of 2 MB: a rule table deciding per grid which
+// rules can apply is the step left, then unwrap (~89M) and classify (~67M).
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 #include <sys/resource.h>
