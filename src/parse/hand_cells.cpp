@@ -22,18 +22,34 @@ namespace speedlab::parse {
 
 namespace {
 
-constexpr ByteSet kMarkup("<'*`");
+constexpr ByteSet kMarkup("<'*`[");
 constexpr ByteSet kSeparators(",' \xE2\xC2");
-constexpr ByteSet kMarkupOrSeparators("<'*`, \xE2\xC2");
+constexpr ByteSet kMarkupOrSeparators("<'*`[, \xE2\xC2");
 constexpr ByteSet kDecimal("0123456789.");
 
-// Wiki and HTML markup around a cell: '''bold''', **bold**, <style=...>, `code`.
-// Most cells have none: those are trimmed without a copy per character.
+// "[RK3308](http://ix.io/1XKY)": a Markdown link's end (the index of its
+// ')') when one starts at s[i]; 0 when none. Its text names the cell.
+size_t link_end(std::string_view s, size_t i) {
+    if (s[i] != '[') return 0;
+    size_t close = s.find("](", i);
+    if (close == std::string_view::npos || close == i + 1) return 0;
+    size_t end = s.find(')', close + 2);
+    return end == std::string_view::npos || s.find(' ', close) < end ? 0 : end;
+}
+
+// Wiki and HTML markup around a cell: '''bold''', **bold**, <style=...>, `code`,
+// a Markdown link (its text). Most cells have none: those are trimmed
+// without a copy per character.
 std::string strip_markup(std::string_view s) {
     if (!kMarkup.any_in(s)) return std::string(trimmed_view(s));
     std::string out;
     out.reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
+        if (size_t end = link_end(s, i)) {
+            out += strip_markup(s.substr(i + 1, s.find("](", i) - i - 1));
+            i = end;
+            continue;
+        }
         if (s[i] == '<') {
             auto close = s.find('>', i);
             if (close != std::string_view::npos) {

@@ -1,6 +1,7 @@
 // What the text around a typed table says that its cells leave out: the
 // algorithms of its `openssl speed` commands, "1024 byte blocks", "2048 bit
-// keys", "16k chunk", the machine a caption above it names.
+// keys", "16k chunk", the machine a caption above it names, the group a row
+// of one label names for the rows under it.
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -225,6 +226,29 @@ std::string caption_machine(const std::vector<CleanLine>& lines, size_t first) {
         return name.empty() ? heading_name(lines, k) : name;
     }
     return {};
+}
+
+std::string group_row_name(const Grid& t, size_t r, size_t& column) {
+    if (t.row(0).size() < 3 || t.row(r).size() < 2) return {};
+    std::string name;
+    for (size_t k = 0; k < t.row(r).size(); ++k) {
+        if (t.text(r, k).empty()) continue;
+        if (!name.empty()) return {};
+        name = t.text(r, k), column = k;
+    }
+    if (name.empty() || std::isdigit(static_cast<unsigned char>(name[0])) ||
+        t.header(r, column).size > 0 || !hand_algorithm_word(name).empty() ||
+        !label_algorithm(name).empty() || name == t.text(0, column))
+        return {};
+    return name;
+}
+
+double clock_header(std::string_view header) {
+    std::string h = lower_ascii(trim(header));
+    if (h.find('/') != std::string::npos || h.find("per") != std::string::npos) return 0;
+    if (h.find("ghz") != std::string::npos) return 1000;
+    if (h.find("mhz") != std::string::npos || h == "clock" || h == "clockspeed") return 1;
+    return 0;
 }
 
 }  // namespace speedlab::parse

@@ -118,6 +118,15 @@ std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
 // were measured on; empty when the lines above it name none.
 std::string caption_machine(const std::vector<CleanLine>& lines, size_t first);
 
+// A row of one label and empty cells ("| Cortex-A53 | | | |") in a table of
+// three columns or more names the group of the rows under it (their core, a
+// vendor): its text; empty when row `r` is none (an algorithm alone is a
+// block's, hand_algorithm_lines.cpp). `column` gets the label's column.
+std::string group_row_name(const Grid& t, size_t r, size_t& column);
+// "| MHz |", "| Clock (GHz) |": a header over the machines' clocks, in MHz
+// per unit of its cells; 0 when `header` is none ("score/mhz" is a ratio).
+double clock_header(std::string_view header);
+
 // hand_pair_cells.cpp: a "sign/verify" column whose cells are both figures
 // ("36/1363") as openssl's two columns, sign/s and verify/s; nullopt when the
 // table has no such column (every row's cell a pair of figures).

@@ -60,18 +60,36 @@ std::string column_name(std::string name) {
     return std::string(trim(std::string_view(name).substr(0, open)));
 }
 
+// The group a row of one label names for the rows under it (group_row_name),
+// and the header of its column.
+struct RowGroup {
+    std::string name, header;
+};
+
+// A row's own name beside its machine's: its group and clock ("Cortex-A53
+// 1800MHz"), which tell apart rows of one machine name (a big.LITTLE SoC's
+// two cores, two boards of one SoC); empty when it has neither.
+std::string row_mark(const Machine& m, const RowGroup& group) {
+    std::string mark = group.name;
+    if (m.cpu_mhz) mark += fmt::format("{}{}MHz", mark.empty() ? "" : " ", *m.cpu_mhz);
+    return mark;
+}
+
 // Label cells name the run and its machine `m`: the machine, its OS, the
-// OpenSSL version, BogoMips.
+// OpenSSL version, BogoMips, its clock; a group row above them its core.
 void name_run(Run& r, Machine& m, const Grid& t, size_t row, const std::vector<bool>& figure_column,
-              const std::string& caption) {
+              const std::string& caption, const RowGroup& group = {}) {
     std::vector<std::string> names;
     for (size_t k = 0; k < t.row(row).size() && k < t.row(0).size(); ++k) {
         if (figure_column[k] || t.cell(row, k).empty()) continue;
         std::string h = lower_ascii(t.text(0, k));
         const std::string& cell = t.text(row, k);
         bool digit = std::isdigit(static_cast<unsigned char>(cell[0]));
-        if ((contains(h, "version") && contains(h, "openssl")) ||
-            ((h == "openssl" || h == "libressl") && digit)) {
+        if (double per = clock_header(h); per > 0 && digit) {
+            if (auto n = read_hand_number(cell); n && !n->own_unit && !n->percent)
+                m.cpu_mhz = n->value * per;
+        } else if ((contains(h, "version") && contains(h, "openssl")) ||
+                   ((h == "openssl" || h == "libressl") && digit)) {
             std::string lib = h == "libressl" ? "LibreSSL " : "OpenSSL ";
             r.version = digit ? lib + cell : cell;
         } else if (lower_ascii(cell).rfind("openssl ", 0) == 0) {
@@ -92,6 +110,11 @@ void name_run(Run& r, Machine& m, const Grid& t, size_t row, const std::vector<b
     for (const auto& n : names) joined += (joined.empty() ? "" : " / ") + n;
     if (!caption.empty() || !names.empty()) m.label = !caption.empty() ? caption : names.front();
     if (!joined.empty()) r.notes.push_back("row: " + joined);
+    if (!group.name.empty()) {
+        r.notes.push_back("group: " + group.name);
+        if (contains(lower_ascii(group.header), "core")) m.cpu_core = group.name;
+    }
+    if (std::string mark = row_mark(m, group); !mark.empty()) r.label = mark;
 }
 
 // "rsa" and 2048: "rsa2048". A curve family and bits: the prime curve of that
@@ -445,10 +468,11 @@ struct Reader {
         std::optional<std::string> fallback;  // only rows that name no algorithm need it
         std::string caption;
         const std::vector<bool> other_programs = other_program_rows(t, figure_column);
+        RowGroup group;
         for (size_t r = 1; r < t.size(); ++r) {
             const auto& row = t.row(r);
             row_line = t.line_of(r);
-            if (other_programs[r]) continue;
+            if (other_programs[r] || next_group(t, r, group)) continue;
             std::string alg, key;
             std::vector<bool> label_column = figure_column;
             if (r == 1) caption = caption_machine(lines, t.first);
@@ -480,7 +504,7 @@ struct Reader {
                 order.push_back(key);
                 runs[key] = table_run(file, lines[t.first].line);
                 Machine m;
-                name_run(runs[key], m, t, r, label_column, caption);
+                name_run(runs[key], m, t, r, label_column, caption, group);
                 runs[key].machine = row_machine(m);
                 if (evp) runs[key].notes.push_back(kEvpRowsNote);
             }
@@ -499,17 +523,29 @@ struct Reader {
         for (size_t k = 0; k < cols.size(); ++k)
             figure_column[k] = !cols[k].algorithm.empty() && !cols[k].ratio;
         std::string caption = caption_machine(lines, t.first);
+        RowGroup group;
         for (size_t r = 1; r < t.size(); ++r) {
             if (t.row(r) == t.row(0)) continue;  // the header repeated at the end
+            if (next_group(t, r, group)) continue;
             row_line = t.line_of(r);
             Run run = table_run(file, lines[t.first].line);
             Machine m;
-            name_run(run, m, t, r, figure_column, caption);
+            name_run(run, m, t, r, figure_column, caption, group);
             run.machine = row_machine(m);
             for (size_t k = 0; k < t.row(r).size() && k < cols.size(); ++k)
                 if (auto n = t.figure(r, k); n && figure_column[k]) header_figure(run, cols[k], *n);
             keep(run);
         }
+    }
+
+    // A group row ("| Cortex-A53 | | | |") names the rows under it: true
+    // when row `r` is one, `group` then its name.
+    static bool next_group(const Grid& t, size_t r, RowGroup& group) {
+        size_t column = 0;
+        std::string name = group_row_name(t, r, column);
+        if (name.empty()) return false;
+        group = {std::move(name), t.text(0, column)};
+        return true;
     }
 
     // A figure under a header that names its algorithm: key bits or block
