@@ -336,7 +336,7 @@ const FormCase kCases[] = {
          "| 16 bytes | 16612.75k | 32706.17k | +96.9% |\n"
          "| 64 bytes | 59303.25k | 77068.82k | +30.0% |\n",
          {{0, "sha256", Operation::throughput, 16, 16612750.0}, {0, "sha256", Operation::throughput, 64, 59303250.0}, {1, "sha256", Operation::throughput, 16, 32706170.0}, {1, "sha256", Operation::throughput, 64, 77068820.0}},
-         "sizes as rows under a command typed inline in a sentence: no table is read"},
+         nullptr},
         {"ratio columns", "ratio column",
          "`openssl speed sha256`, Cortex-A53 vs MacBook Pro:\n"
          "\n"
@@ -345,7 +345,7 @@ const FormCase kCases[] = {
          "| 16 bytes | 16612.75k | 32706.17k | 1.97x |\n"
          "| 64 bytes | 59303.25k | 77068.82k | 1.30x |\n",
          {{0, "sha256", Operation::throughput, 16, 16612750.0}, {0, "sha256", Operation::throughput, 64, 59303250.0}, {1, "sha256", Operation::throughput, 16, 32706170.0}, {1, "sha256", Operation::throughput, 64, 77068820.0}},
-         "sizes as rows under a command typed inline in a sentence: no table is read"},
+         nullptr},
         {"ratio columns", "only ratios (none)",
          "`openssl speed sha256`, MacBook Pro over Cortex-A53:\n"
          "\n"

@@ -205,8 +205,11 @@ TableContext read_context(const std::vector<CleanLine>& lines, std::string_view 
 std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
                               const TableContext& c) {
     if (c.command_algorithms.size() == 1) return c.command_algorithms.front();
+    // "`openssl speed sha256`, on two machines": a command typed inline keeps
+    // its marks on its last word.
     auto separator = [](char ch) {
-        return std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == '.';
+        return std::isspace(static_cast<unsigned char>(ch)) || ch == ',' || ch == '.' ||
+               ch == '`' || ch == '*' || ch == '"' || ch == ':' || ch == ';';
     };
     for (size_t k = first; k-- > 0 && k + 40 > first;) {
         std::string_view t = lines[k].text();
