@@ -110,7 +110,7 @@ const FormCase kCases[] = {
          "aes-128-gcm,45659.14k,185465.28k,677104.38k\n"
          "sha256,16612.75k,59303.25k,177964.46k\n",
          {{0, "aes-128-gcm", Operation::throughput, 16, 45659140.0}, {0, "aes-128-gcm", Operation::throughput, 64, 185465280.0}, {0, "aes-128-gcm", Operation::throughput, 256, 677104380.0}, {0, "sha256", Operation::throughput, 16, 16612750.0}, {0, "sha256", Operation::throughput, 64, 59303250.0}, {0, "sha256", Operation::throughput, 256, 177964460.0}},
-         "a CSV table in prose, outside a fence, is not read"},
+         nullptr},
         {"script", "chinese",
          "`openssl speed -evp aes-128-gcm sha256` 测试结果：\n"
          "\n"
@@ -430,11 +430,15 @@ const FormCase kCases[] = {
          " {\"block_size\": 64, \"kbytes_per_sec\": 185465.28},\n"
          " {\"block_size\": 256, \"kbytes_per_sec\": 677104.38}]}}\n",
          {{0, "aes-128-gcm", Operation::throughput, 16, 45659140.0}, {0, "aes-128-gcm", Operation::throughput, 64, 185465280.0}, {0, "aes-128-gcm", Operation::throughput, 256, 677104380.0}},
-         "JSON nested by algorithm is taken for a bundle"},
+         nullptr},
         {"json file", "object of sizes",
          "{\"aes-128-gcm\": {\"16\": 45659140, \"64\": 185465280, \"256\": 677104380}, \"unit\": \"bytes/s\"}\n",
          {{0, "aes-128-gcm", Operation::throughput, 16, 45659140.0}, {0, "aes-128-gcm", Operation::throughput, 64, 185465280.0}, {0, "aes-128-gcm", Operation::throughput, 256, 677104380.0}},
-         "JSON of an object of sizes is taken for a bundle"},
+         nullptr},
+        {"json file", "object of sizes, no unit (none)",
+         "{\"aes-128-gcm\": {\"16\": 45659140, \"64\": 185465280, \"256\": 677104380}}\n",
+         {},
+         nullptr},
         {"metrics file", "markdown rows",
          "| Metric Name | min | max | avg | Unit |\n"
          "|---|---|---|---|---|\n"
@@ -492,6 +496,14 @@ const FormCase kCases[] = {
          "library,algorithm,block_size,kB/s\n"
          "mbedtls,aes-128-gcm,16,45659.14\n"
          "mbedtls,aes-128-gcm,64,185465.28\n",
+         {},
+         nullptr},
+        {"negative", "csv pasted, mbedTLS",
+         "mbedTLS `benchmark` on a Cortex-A53, the same table as CSV:\n"
+         "\n"
+         "type,16 bytes,64 bytes,256 bytes\n"
+         "AES-128-GCM,16612.75k,59303.25k,177964.46k\n"
+         "SHA-256,32706.17k,77068.82k,136447.68k\n",
          {},
          nullptr},
         {"negative", "wolfSSL per machine",

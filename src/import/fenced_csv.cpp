@@ -107,4 +107,41 @@ Read read_fenced_csv(const Input& input, const std::deque<Run>& runs) {
     return out;
 }
 
+namespace {
+// Lines [k, end) of LINES from K on holding as many commas as line K does,
+// two or more, and no fence: a CSV's rows; END is K when there are none.
+size_t comma_block_end(const std::vector<NumberedLine>& lines, size_t k) {
+    auto commas = [](std::string_view t) { return std::count(t.begin(), t.end(), ','); };
+    const auto n = commas(lines[k].text);
+    size_t end = k;
+    while (n >= 2 && end < lines.size() && commas(lines[end].text) == n &&
+           !trimmed_view(lines[end].text).starts_with("```"))
+        ++end;
+    return end;
+}
+}  // namespace
+
+// A CSV pasted into prose without a fence, in a text naming `openssl speed`
+// (elsewhere lines of commas are anyone's): read as a fenced one is.
+Read read_prose_csv(const Input& input, const std::deque<Run>& runs) {
+    Read out;
+    std::string_view text = *input.text;
+    if (text.find(",") == std::string_view::npos || !mentions(text, "openssl speed")) return out;
+    auto lines = numbered_lines(text);
+    bool fenced = false;
+    for (size_t k = 0; k < lines.size(); ++k) {
+        if (trimmed_view(lines[k].text).starts_with("```")) fenced = !fenced;
+        size_t end = fenced ? k : comma_block_end(lines, k);
+        if (end < k + 3 || overlaps(runs, lines[k].number, lines[end - 1].number)) continue;
+        size_t from = k > 100 ? k - 100 : 0;
+        Read csv = read_csv_lines(input, std::span(lines).subspan(k, end - k),
+                                  stated_above(std::span(lines).subspan(from, k - from)));
+        for (auto& run : csv.runs) out.runs.push_back(std::move(run));
+        for (auto& d : csv.diagnostics) out.diagnostics.push_back(std::move(d));
+        out.unused_lines += csv.unused_lines;
+        k = end - 1;
+    }
+    return out;
+}
+
 }  // namespace speedlab::import

@@ -33,4 +33,8 @@ Read read_csv_lines(const Input& input, std::span<const NumberedLine> lines,
 // already (fenced_csv.cpp).
 Read read_fenced_csv(const Input& input, const std::deque<Run>& runs);
 
+// The same for a CSV pasted into prose without a fence, a header and two rows
+// or more, in a text naming `openssl speed` (fenced_csv.cpp).
+Read read_prose_csv(const Input& input, const std::deque<Run>& runs);
+
 }  // namespace speedlab::import

@@ -19,6 +19,7 @@
 #include "core/text.h"
 #include "import/fenced_csv.h"
 #include "import/file_cells.h"
+#include "import/nested_json.h"
 #include "import/reader.h"
 #include "parse/hand_table.h"
 
@@ -33,8 +34,9 @@ struct RateUnit {
 };
 
 // Whose header names a role, exactly (lower case).
-constexpr std::string_view kAlgorithmNames[] = {"algo",   "algorithm", "alg",      "cipher",
-                                                "digest", "hash",      "primitive"};
+// "type": openssl speed's own name for the column, kept by a table turned CSV.
+constexpr std::string_view kAlgorithmNames[] = {"algo", "algorithm", "alg",  "cipher",
+                                                "type", "digest",    "hash", "primitive"};
 constexpr std::string_view kSizeNames[] = {"block_size",  "blocksize", "block size", "size",
                                            "size_bytes",  "bytes",     "block",      "block_bytes",
                                            "buffer_size", "data_size", "chunk_size"};
@@ -484,10 +486,22 @@ const nlohmann::json* json_rows(const nlohmann::json& doc) {
     return nullptr;
 }
 
+// A JSON nested by algorithm (nested_json.h), whole within HEAD.
+bool nested_sniff(std::string_view head) {
+    nlohmann::json doc = nlohmann::json::parse(head, nullptr, false);
+    if (doc.is_discarded()) return false;
+    auto rows = nested_rows(doc);
+    if (!rows) return false;
+    std::vector<std::string> header;
+    for (const auto& [key, value] : rows->front().items()) header.push_back(key);
+    return columns_of(header).has_value();
+}
+
 bool json_sniff(std::string_view head) {
     size_t at = head.find_first_not_of(" \t\r\n\xEF\xBB\xBF");
     if (at == std::string_view::npos || (head[at] != '[' && head[at] != '{')) return false;
     if (head.find("\"speedlab-bundle\"") != std::string_view::npos) return false;
+    if (head[at] == '{' && nested_sniff(head)) return true;
     // The first object's keys, as written: enough to tell this kind from a bundle.
     size_t open = head.find('{', at + (head[at] == '{' ? 1 : 0));
     if (head[at] == '{' && open == std::string_view::npos) open = at;
@@ -513,10 +527,21 @@ std::string json_cell(const nlohmann::json& v) {
     return "";
 }
 
+// The line where TEXT writes the key NAME ("aes-128-gcm": ...), else 1.
+size_t key_line(std::string_view text, const nlohmann::json& name) {
+    if (!name.is_string()) return 1;
+    size_t at = text.find("\"" + name.get<std::string>() + "\"");
+    if (at == std::string_view::npos) return 1;
+    return 1 + static_cast<size_t>(
+                   std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+}
+
 Read json_read(Input& input) {
     Read out;
     nlohmann::json doc = nlohmann::json::parse(*input.text, nullptr, false);
     const nlohmann::json* list = doc.is_discarded() ? nullptr : json_rows(doc);
+    std::optional<nlohmann::json> nested;  // rows nested by algorithm: a line each
+    if (!list && !doc.is_discarded() && (nested = nested_rows(doc))) list = &*nested;
     if (!list) {
         out.refused = input.name + ":1: expected a JSON array of rows with named columns";
         return out;
@@ -540,7 +565,10 @@ Read json_read(Input& input) {
     std::vector<Row> rows;
     for (size_t k = 0; k < list->size(); ++k) {
         const auto& object = (*list)[k];
-        Row row{k < object_lines.size() ? object_lines[k] : 1, {}};
+        Row row{nested                    ? key_line(*input.text, object["algorithm"])
+                : k < object_lines.size() ? object_lines[k]
+                                          : 1,
+                {}};
         for (const auto& name : header)
             row.cells.push_back(
                 object.is_object() && object.contains(name) ? json_cell(object[name]) : "");
