@@ -92,7 +92,8 @@ bool grid_rule(std::string_view t) {
 // after the last is the table's border. Each cell is copied once, trimmed.
 std::vector<std::string> pipe_cells(std::string_view t) {
     t = trimmed_view(t);
-    std::string_view sep = t.find("||") != std::string_view::npos ? "||" : "|";
+    // A MoinMoin row opens with "||"; elsewhere "||" is an empty cell ("| 1.5 ||").
+    std::string_view sep = t.starts_with("||") ? "||" : "|";
     std::vector<std::string_view> views;
     for (size_t start = 0;;) {
         size_t p = t.find(sep, start);
@@ -273,19 +274,26 @@ std::vector<std::pair<size_t, std::vector<std::string>>> pipe_rows(
     bool wrapped = !bare && ending > 0 && ending < rows;
     std::vector<std::pair<size_t, std::vector<std::string>>> out;  // a row's first input line
     std::string pending;
-    size_t start = 0;
+    size_t start = 0, width = 0;  // the header's cells
     for (size_t k = from; k < to; ++k) {
         if (grid_rule(lines[k].text())) continue;
-        if (!wrapped) {
+        // A row as wide as the header that lost its closing pipe is whole.
+        if (!wrapped ||
+            (!out.empty() && pending.empty() && pipe_cells(lines[k].text()).size() >= width)) {
             out.emplace_back(lines[k].line, pipe_cells(lines[k].text()));
+            if (out.size() == 1) width = out.front().second.size();
             continue;
         }
         if (pending.empty()) start = lines[k].line;
         pending += (pending.empty() ? "" : " ") + std::string(trim(lines[k].text()));
         if (ends_in_pipe(lines[k].text()))
             out.emplace_back(start, pipe_cells(std::exchange(pending, {})));
+        if (out.size() == 1) width = out.front().second.size();
     }
     if (!pending.empty()) out.emplace_back(start, pipe_cells(pending));
+    // "| 677104.38k ||": an extra pipe's empty cells past the header's are none.
+    for (auto& [line, cells] : out)
+        while (width > 0 && cells.size() > width && trim(cells.back()).empty()) cells.pop_back();
     return out;
 }
 
