@@ -460,3 +460,31 @@ TEST(Registry, KeyFamilyWordsAndTableIds) {
     EXPECT_EQ(table_row_id(false, "ecp-256"), "kem-ecp-256");
     EXPECT_EQ(table_row_id(true, "ml-dsa-65"), "ml-dsa-65");
 }
+
+// openssl 3.5's KEM table's rows as table_row_id names them, which typed KEM
+// tables are read at (hand_kem_columns.cpp); a signature's row or a curve that
+// signs is none.
+TEST(Registry, KemTableIds) {
+    using namespace speedlab;
+    const struct {
+        const char *name, *input;
+        bool want;
+    } cases[] = {
+        {"ML-KEM", "ml-kem-768", true},
+        {"a hybrid", "x25519mlkem768", true},
+        {"a hybrid on a prime curve", "secp256r1mlkem768", true},
+        {"X25519", "x25519", true},
+        {"X448", "x448", true},
+        {"an RSA key's KEM", "kem-rsa2048", true},
+        {"an EC key's KEM", "kem-ecp-256", true},
+        {"the family alone", "ml-kem", true},
+        {"a signature", "ml-dsa-44", false},
+        {"a signature table's key", "sig-rsa2048", false},
+        {"a classic key", "rsa2048", false},
+        {"a curve that signs", "p256", false},
+        {"ECDH's id", "ecdh-x25519", false},
+        {"EdDSA", "ed25519", false},
+        {"empty", "", false},
+    };
+    for (const auto& c : cases) EXPECT_EQ(kem_table_id(c.input), c.want) << c.name;
+}

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/curve.h"
+
 namespace speedlab {
 
 namespace {
@@ -53,6 +55,20 @@ std::string table_row_id(bool signature_table, std::string name) {
             for (auto f : t.families)
                 if (name.starts_with(f)) return std::string(t.prefix) + name;
     return name;
+}
+
+bool kem_table_id(std::string_view id) {
+    for (const auto& t : kTablePrefixes)
+        if (!t.signature && id.starts_with(t.prefix)) return true;
+    if (const Curve* c = curve_by_suffix(id)) return !c->signs;
+    for (const auto& a : algorithm_table()) {
+        if (a.kind != AlgorithmKind::public_key || a.family.find("kem") == std::string_view::npos)
+            continue;
+        std::string joined(a.family);  // "mlkem" inside a hybrid's name
+        std::erase(joined, '-');
+        if (id.starts_with(a.family) || id.find(joined) != std::string_view::npos) return true;
+    }
+    return false;
 }
 
 }  // namespace speedlab

@@ -25,5 +25,10 @@ bool derives_only(std::string_view family);
 // name: classic keys get a prefix there ("sig-rsa2048", "kem-ecp-256"),
 // apart from the same keys' rows of the classic tables.
 std::string table_row_id(bool signature_table, std::string name);
+// Whether ID is a row of that KEM table as table_row_id names it: an ML-KEM
+// key ("ml-kem-768") or a hybrid holding one ("x25519mlkem768"), a curve that
+// only agrees keys ("x25519"), a classic key under the table's prefix
+// ("kem-rsa2048"); false for a signature's or another key's id.
+bool kem_table_id(std::string_view id);
 
 }  // namespace speedlab

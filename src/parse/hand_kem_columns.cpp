@@ -1,7 +1,7 @@
 // openssl 3.5's KEM table typed: "keygen/s | encaps/s | decaps/s" over rows
 // naming a KEM ("X25519", "ML-KEM-768", "X25519MLKEM768"), each row's figures
 // at the id openssl speed's own KEM rows take (classify.cpp table_algorithm).
-#include "core/algorithm_registry.h"
+#include "core/algorithm_families.h"
 #include "core/rate_words.h"
 #include "core/text.h"
 #include "parse/classify.h"
@@ -16,13 +16,7 @@ namespace {
 std::string kem_row_id(const std::string& label) {
     if (label.empty() || label.find(' ') != std::string::npos) return {};
     std::string id = table_algorithm(TableKind::kem, label);
-    bool kem = id.starts_with("kem-") || id.find("mlkem") != std::string::npos || id == "x25519" ||
-               id == "x448";
-    // A KEM family of the registry ("ml-kem-768" of the ML-KEM row).
-    for (const AlgorithmInfo& a : algorithm_table())
-        kem = kem || (a.kind == AlgorithmKind::public_key &&
-                      a.family.find("kem") != std::string_view::npos && id.starts_with(a.family));
-    return kem ? id : std::string();
+    return kem_table_id(id) ? id : std::string();
 }
 
 }  // namespace
