@@ -427,6 +427,11 @@ TEST(ImportRules, MachineReadableRecordsOf32WithoutATable) {
          "aes-128-cbc     716949.71k\n\nAfter:\naes-128-cbc     742807.11k\n",
          2,
          {{0, "aes-128-cbc@16", 716949710}, {1, "aes-128-cbc@16", 742807110}}},
+        {"of -bytes and -evp given twice the last, as openssl's option loop keeps them",
+         "$ openssl speed -multi 2 -evp aes-128-cbc -bytes 64 -evp aes-256-cbc -bytes 16\n"
+         "evp     716949.71k\n",
+         1,
+         {{0, "aes-256-cbc@16", 716949710}}},
         {"a headerless row of six figures: the default sizes",
          "OpenSSL 1.1.1w  11 Sep 2023\n"
          "aes-128-cbc  1.00k  2.00k  3.00k  4.00k  5.00k  6.00k\n",

@@ -298,10 +298,11 @@ ParsedText Parser::parse(bool merge) {
     return std::move(out_);
 }
 
-// The word after OPTION on the last openssl speed command ("-evp aes-128-gcm").
+// The word after OPTION on the last openssl speed command ("-evp aes-128-gcm"):
+// of an option given twice, the last, as openssl's option loop keeps it.
 const std::string* Parser::command_value(std::string_view option) const {
-    for (size_t k = 0; k + 1 < command_words_.size(); ++k)
-        if (command_words_[k] == option) return &command_words_[k + 1];
+    for (size_t k = command_words_.size(); k-- > 1;)
+        if (command_words_[k - 1] == option) return &command_words_[k];
     return nullptr;
 }
 
@@ -362,9 +363,8 @@ void Parser::headerless_row(const ThroughputRow& row) {
     if (k_cells != row.cells.size() ||
         !looks_like_algorithm(canonical_symmetric_id(evp_named(row.name))))
         return;
-    std::optional<int64_t> bytes;
-    for (size_t k = 0; k + 1 < command_words_.size(); ++k)
-        if (command_words_[k] == "-bytes") bytes = integer(command_words_[k + 1]);
+    const std::string* given = command_value("-bytes");
+    std::optional<int64_t> bytes = given ? integer(*given) : std::nullopt;
     if (k_cells == 1 && bytes && *bytes > 0) {
         if (!run_.active) begin();
         run_.sizes = {*bytes};
