@@ -32,6 +32,9 @@ constexpr const char* kVersionRows =
 constexpr const char* kBenchColumns =
     "268-sbc-bench-results-table-aes-128-16-byte-aes-256-16-kb-columns-among-7zip-memcpy-link-"
     "rows.md";
+constexpr const char* kBoldCells =
+    "270-openssl-issue-8924-bold-markers-inside-openssl-rows-whitespace-collapsed-multi-8-"
+    "taskset.txt";
 constexpr const char* kInfCells =
     "267-openssl-issue-5090-ecdsa-rows-between-ellipsis-lines-inf-cells-x25519.txt";
 
@@ -125,4 +128,38 @@ TEST(ImportRoundTen, ALogsReportRepeatingItsRowsGivesNoMoreRuns) {
     ASSERT_EQ(read.runs.size(), 2u);
     EXPECT_EQ(read.runs[0].measurements.size(), 6u);
     EXPECT_EQ(read.runs[1].measurements.size(), 6u);
+}
+
+// openssl's rows pasted without a fence, the poster's bold around two cells,
+// under `openssl speed -multi 8`: every row read, the run eight processes'.
+constexpr const char* kBoldSmall =
+    "bash-4.2# taskset 0x10 openssl speed -multi 8 ecdsap384\n"
+    "\n"
+    "OpenSSL 1.0.2o 27 Mar 2018\n"
+    "sign verify sign/s verify/s\n"
+    "rsa 2048 bits 0.000725s 0.000021s __1378.8__ *47765.0*\n"
+    "sign verify sign/s verify/s\n"
+    "384 bit ecdsa (nistp384) **0.0002s** 0.0008s **5045.4** 1204.9\n";
+
+TEST(ImportRoundTen, EmphasisedCellsOfOpensslsRowsUnderAMultiCommand) {
+    using enum Operation;
+    const InputWant wants[] = {
+        {"small rsa sign", kBoldSmall, 0, "rsa2048", sign, 0, 1378.8},
+        {"small rsa verify", kBoldSmall, 0, "rsa2048", verify, 0, 47765.0},
+        {"small p384 sign", kBoldSmall, 0, "ecdsa-p384", sign, 0, 5045.4},
+        {"small p384 verify", kBoldSmall, 0, "ecdsa-p384", verify, 0, 1204.9},
+        {"issue rsa sign", kBoldCells, 0, "rsa2048", sign, 0, 1378.8},
+        {"issue rsa verify", kBoldCells, 0, "rsa2048", verify, 0, 47765.0},
+        {"issue p384 sign", kBoldCells, 0, "ecdsa-p384", sign, 0, 5045.4},
+        {"issue p384 verify", kBoldCells, 0, "ecdsa-p384", verify, 0, 1204.9},
+    };
+    expect_inputs(wants);
+    for (const char* input : {kBoldSmall, kBoldCells}) {
+        SCOPED_TRACE(input);
+        const auto read = read_input(input);
+        ASSERT_EQ(read.runs.size(), 1u);
+        EXPECT_EQ(read.runs[0].measurements.size(), 4u);
+        EXPECT_EQ(read.runs[0].processes, 8);
+        EXPECT_EQ(read.runs[0].timing, Timing::wall);
+    }
 }

@@ -100,6 +100,18 @@ TEST(Unwrap, UndoesWhatTransportDid) {
         {"CPUINFO broken at its spaces",
          "CPUINFO:\nOPENSSL_ia32cap=0x1:0x2\nenv:~0x2:~0",
          {"CPUINFO: OPENSSL_ia32cap=0x1:0x2 env:~0x2:~0"}},
+        // A poster's Markdown emphasis inside openssl's rows (corpus 270).
+        {"bold cells of a key row",
+         "384 bit ecdsa (nistp384) **0.0002s** 0.0008s **5045.4** 1204.9",
+         {"384 bit ecdsa (nistp384) 0.0002s 0.0008s 5045.4 1204.9"}},
+        {"italic and underscored cells",
+         "rsa 2048 bits *0.000725s* 0.000021s __1378.8__ *47765.0*",
+         {"rsa 2048 bits 0.000725s 0.000021s 1378.8 47765.0"}},
+        {"a bold row name", "**md5** 1.00k 2.00k", {"md5 1.00k 2.00k"}},
+        {"emphasis in prose stays", "the **fastest** run: 5045.4", {"the **fastest** run: 5045.4"}},
+        {"a lone star stays",
+         "rsa 2048 bits 0.000725s * 1378.8 47765.0",
+         {"rsa 2048 bits 0.000725s * 1378.8 47765.0"}},
     };
     for (const auto& c : cases) EXPECT_EQ(clean(c.input), c.want) << c.name;
 }

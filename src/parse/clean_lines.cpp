@@ -16,6 +16,7 @@
 #include "parse/clean_line.h"
 #include "parse/line_facts.h"
 #include "parse/line_prefix.h"
+#include "parse/row_emphasis.h"
 #include "parse/wrapped_rows.h"
 
 namespace speedlab::parse {
@@ -567,6 +568,10 @@ class Unwrapper {
         if ((facts_.may_hold('k') || facts_.may_hold('K')) && spaced_unit(line))
             if (auto units = units_rejoined(line); !units.empty()) line = keep(std::move(units));
         if (table_source(line, number)) return;
+        // '*' and '_' share line_facts' class of other bytes: memchr decides.
+        if (facts_.may_hold('*'))
+            if (auto row = emphasised_row(line); !row.empty())
+                line = keep(std::move(row));
         pieces_.clear();
         size_t doing = facts_.may_hold(kDoing) ? line.find("Doing ") : std::string_view::npos;
         if (line.size() > 120 && flattened(line)) {

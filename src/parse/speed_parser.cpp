@@ -168,6 +168,7 @@ class Parser {
     void merge_invocations();
     static bool same_setup(const Run& a, const Run& b);
     void remember_command(std::string_view t);
+    void command_processes();
     bool system_text();
 
     // ---- one function per kind of line ----
@@ -239,6 +240,7 @@ class Parser {
     bool command_after_prompt_ = false;
     OtherProgram other_;                      // the last prompt running another program
     std::vector<std::string> command_words_;  // after "openssl speed" on the last command line
+    bool command_unread_ = false;             // no run has begun since that command
     LineStarts line_starts_{text_};
     LabelledMachines labelled_;    // as a heading or prompt named them
     size_t closest_fallback_ = 0;  // index + 1 of the first line naming OpenSSL
@@ -434,6 +436,23 @@ void Parser::begin() {
     machines_.take();
     builder_ = RunBuilder(std::move(run));
     builder_.at_line(lines_[i_].line);
+    command_processes();
+}
+
+// `openssl speed -multi 8` above the output: the table printed is the sum of
+// 8 processes timed by the wall clock, though the poster kept no "Forked
+// child" line (MISSES round ten kind 41). Only the first run below the command.
+void Parser::command_processes() {
+    if (!command_unread_) return;
+    command_unread_ = false;
+    const std::string* n = command_value("-multi");
+    auto count = n ? integer(*n) : std::nullopt;
+    if (!count || *count < 2 || *count > 1024) return;
+    builder_.set_multi();
+    builder_.run().processes = static_cast<int>(*count);
+    builder_.run().timing = Timing::wall;
+    builder_.note("a -multi run (the command's -multi " + *n +
+                  "): the table is the processes' sum, timed by the wall clock");
 }
 
 // A row of an algorithm this run has a row of already: the next run, printed
@@ -654,6 +673,7 @@ void Parser::remember_command(std::string_view t) {
     auto at = lower_ascii(t).find("openssl speed");
     command_words_.clear();
     for (auto w : words(t.substr(at + 13))) command_words_.emplace_back(w);
+    command_unread_ = true;
 }
 
 // ---- one function per kind of line ----
