@@ -97,10 +97,7 @@ Read read_fenced_csv(const Input& input, const std::deque<Run>& runs) {
             !overlaps(runs, block.front().number, block.back().number)) {
             size_t from = lines_back(text, line_start(text, open), kAbove);
             auto above = lines_at(text, from, line_start(text, open), 1);  // their text only
-            Read csv = read_csv_lines(input, block, stated_above(above));
-            for (auto& run : csv.runs) out.runs.push_back(std::move(run));
-            for (auto& d : csv.diagnostics) out.diagnostics.push_back(std::move(d));
-            out.unused_lines += csv.unused_lines;
+            append_read(out, read_csv_lines(input, block, stated_above(above)));
         }
         open = close == std::string_view::npos ? close : next_fence(text, close + 3);
     }
@@ -134,11 +131,8 @@ Read read_prose_csv(const Input& input, const std::deque<Run>& runs) {
         size_t end = fenced ? k : comma_block_end(lines, k);
         if (end < k + 3 || overlaps(runs, lines[k].number, lines[end - 1].number)) continue;
         size_t from = k > 100 ? k - 100 : 0;
-        Read csv = read_csv_lines(input, std::span(lines).subspan(k, end - k),
-                                  stated_above(std::span(lines).subspan(from, k - from)));
-        for (auto& run : csv.runs) out.runs.push_back(std::move(run));
-        for (auto& d : csv.diagnostics) out.diagnostics.push_back(std::move(d));
-        out.unused_lines += csv.unused_lines;
+        append_read(out, read_csv_lines(input, std::span(lines).subspan(k, end - k),
+                                        stated_above(std::span(lines).subspan(from, k - from))));
         k = end - 1;
     }
     return out;

@@ -51,10 +51,7 @@ Read read_openssl_text(Input& input) {
     }
     // A harness's CSV in a code fence: its openssl rows (fenced_csv.h).
     Read csv = read_fenced_csv(input, parsed.runs);
-    Read prose = read_prose_csv(input, parsed.runs);  // its blocks are outside any fence
-    for (auto& run : prose.runs) csv.runs.push_back(std::move(run));
-    for (auto& d : prose.diagnostics) csv.diagnostics.push_back(std::move(d));
-    csv.unused_lines += prose.unused_lines;
+    append_read(csv, read_prose_csv(input, parsed.runs));  // blocks outside any fence
     if (parsed.runs.empty() && csv.runs.empty()) {
         out.refused = no_run_reason(parsed, input.name);
         return out;

@@ -35,6 +35,9 @@ struct Read {
     size_t unused_lines = 0;
     std::vector<std::string> diagnostics;  // "file:line: severity: message"
 };
+// Appends MORE's runs, unused lines and diagnostics to OUT: a text read by
+// one reader in parts (its fenced and unfenced CSVs). MORE's refusal is dropped.
+void append_read(Read& out, Read&& more);
 
 struct Reader {
     std::string_view name;

@@ -37,6 +37,12 @@ const Reader& reader_for(std::string_view head) {
     return kReaders[std::size(kReaders) - 1];
 }
 
+void append_read(Read& out, Read&& more) {
+    for (auto& run : more.runs) out.runs.push_back(std::move(run));
+    for (auto& d : more.diagnostics) out.diagnostics.push_back(std::move(d));
+    out.unused_lines += more.unused_lines;
+}
+
 void read_chunks(std::istream& in, size_t limit, std::string& text) {
     constexpr size_t kChunk = 1 << 20;
     while (text.size() <= limit && in) {
