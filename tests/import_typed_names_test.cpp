@@ -2,6 +2,7 @@
 // round eight): each naming rule asserted on a small text of its shape and on
 // the real text it came from, with the run's label as import gives it, its
 // machine, and one figure unchanged (algorithm, size, value).
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "import/labels.h"
@@ -28,18 +29,91 @@ constexpr const char* kLinkShape =
     "| Cortex-A72 | | | |\n"
     "| [RK3399](http://example.org/c) | 2000 | 1140000 | 570 |\n";
 
+constexpr const char* kLaptop =
+    "misses/design-doc-gb-s-cells-sizes-128b-16kib-64kib-empty-cells-laptop-in-prose.md";
+constexpr const char* kErlang =
+    "misses/erlang-otp-pr-372-one-header-rows-under-command-lines-machine-above.txt";
+constexpr const char* kBaseline =
+    "misses/openssl-pr-28673-sizes-as-rows-glued-bytes-baseline-optimized-percent-column.md";
+constexpr const char* kQemu =
+    "corpus/186-typed-md-tables-sizes-as-rows-hash-and-hmac-under-two-commands.md";
+constexpr const char* kXeon =
+    "misses/lex-sys-tls-doc-one-column-headed-by-the-openssl-command-among-own-program-columns.md";
+
+// The CPU named in the sentence introducing the table names its run.
+constexpr const char* kProseCpuShape =
+    "`openssl speed -evp aes-256-gcm` on the build host (an AMD EPYC 7763 with AVX2, one\n"
+    "run) gave:\n"
+    "\n"
+    "| Cipher | 128 B | 16 KiB |\n"
+    "|---|---|---|\n"
+    "| AES-256-GCM | 0.63 GB/s | 5.8 GB/s |\n";
+
+// A line ending in ':' above a row labels its run; the CPU the sentence over
+// the block names is every run's machine.
+constexpr const char* kCommandLinesShape =
+    "Results on an Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz:\n"
+    "\n"
+    "```\n"
+    "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes\n"
+    "\n"
+    "openssl speed md5 (no asm):\n"
+    "md5              1000.00k     2000.00k     3000.00k     4000.00k     5000.00k\n"
+    "\n"
+    "openssl speed -evp md5:\n"
+    "md5              1100.00k     2100.00k     3100.00k     4100.00k     5100.00k\n"
+    "```\n";
+
+// Columns headed by builds label the runs; the prose names their machine.
+constexpr const char* kBuildShape =
+    "Measured on an x86-64 virtual machine with AVX2.\n"
+    "\n"
+    "openssl speed -evp sha256\n"
+    "\n"
+    "| size | before | after |\n"
+    "|---|---|---|\n"
+    "| 16 bytes | 1000.00k | 1100.00k |\n"
+    "| 64 bytes | 2000.00k | 2200.00k |\n";
+
+// A run stated as on QEMU is emulated.
+constexpr const char* kQemuShape =
+    "Run on qemu-aarch64 8.2.0:\n"
+    "\n"
+    "```\n"
+    "openssl speed -evp sha256\n"
+    "```\n"
+    "\n"
+    "| size | patched |\n"
+    "|---|---|\n"
+    "| 16 bytes | 1000.00k |\n"
+    "| 64 bytes | 2000.00k |\n";
+
 struct NameWant {
     const char* name;
     const char* input;  // a text, or a file under tests/data ("misses/...")
     size_t run;
     const char* label;    // as import labels it (import/labels.h)
     const char* machine;  // the machine's name
-    const char* core;     // its core, "" when none
-    double mhz;           // its clock, 0 when none
+    const char* facts;    // its other facts named (machine_facts), "" when none
     const char* algorithm;
     int64_t size;
     double value;  // bytes/s
 };
+
+// The facts of a machine the naming rules set, in one line: "core=Cortex-A53
+// mhz=1500", "kind=emulated emulator=QEMU", "cpu=Xeon at 2.80 GHz mhz=2800".
+std::string machine_facts(const Machine& m) {
+    std::string out;
+    auto add = [&](const char* key, const std::string& value) {
+        if (!value.empty()) out += (out.empty() ? "" : " ") + std::string(key) + "=" + value;
+    };
+    add("cpu", m.cpu_name);
+    add("core", m.cpu_core);
+    add("mhz", m.cpu_mhz ? fmt::format("{}", *m.cpu_mhz) : "");
+    add("kind", m.kind == MachineKind::unknown ? "" : to_string(m.kind));
+    add("emulator", m.emulator);
+    return out;
+}
 
 import::Read read_named(std::string_view input){bool file = input.ends_with(".txt") ||
                                                             input.ends_with(".md");
@@ -57,8 +131,7 @@ void expect_names(const NameWant& w) {
     const speedlab::Run& run = read.runs[w.run];
     EXPECT_EQ(run.label, w.label);
     EXPECT_EQ(run.machine->label, w.machine);
-    EXPECT_EQ(run.machine->cpu_core, w.core);
-    EXPECT_EQ(run.machine->cpu_mhz.value_or(0), w.mhz);
+    EXPECT_EQ(machine_facts(*run.machine), w.facts);
 }
 
 }  // namespace
@@ -67,21 +140,21 @@ TEST(ImportTypedNames, LinkTextGroupRowsAndClock) {
     const NameWant wants[] = {
         // A link names its machine by its text; a group row is the core of the
         // rows under it; a clock column the machine's clock.
-        {"link", kLinkShape, 0, "RK3399 Cortex-A53-1500MHz", "RK3399", "Cortex-A53", 1500,
+        {"link", kLinkShape, 0, "RK3399 Cortex-A53-1500MHz", "RK3399", "core=Cortex-A53 mhz=1500",
          "aes-256-cbc", 16384, 700e6},
-        {"link, one name", kLinkShape, 1, "Pi-3", "Pi 3", "Cortex-A53", 1200, "aes-256-cbc", 16384,
-         560e6},
-        {"link, second group", kLinkShape, 2, "RK3399 Cortex-A72-2000MHz", "RK3399", "Cortex-A72",
-         2000, "aes-256-cbc", 16384, 1140e6},
-        {"sbc first", kSbc, 0, "RK3308", "RK3308", "Cortex-A35", 1300, "aes-256-cbc", 16384,
+        {"link, one name", kLinkShape, 1, "Pi-3", "Pi 3", "core=Cortex-A53 mhz=1200", "aes-256-cbc",
+         16384, 560e6},
+        {"link, second group", kLinkShape, 2, "RK3399 Cortex-A72-2000MHz", "RK3399",
+         "core=Cortex-A72 mhz=2000", "aes-256-cbc", 16384, 1140e6},
+        {"sbc first", kSbc, 0, "RK3308", "RK3308", "core=Cortex-A35 mhz=1300", "aes-256-cbc", 16384,
          282290e3},
         {"sbc link and words after it", kSbc, 12, "S5P6818-64-bit", "S5P6818 (64-bit)",
-         "Cortex-A53", 1400, "aes-256-cbc", 16384, 653770e3},
-        {"sbc one SoC, two cores", kSbc, 18, "RK3399 Cortex-A53-1510MHz", "RK3399", "Cortex-A53",
-         1510, "aes-256-cbc", 16384, 695265e3},
+         "core=Cortex-A53 mhz=1400", "aes-256-cbc", 16384, 653770e3},
+        {"sbc one SoC, two cores", kSbc, 18, "RK3399 Cortex-A53-1510MHz", "RK3399",
+         "core=Cortex-A53 mhz=1510", "aes-256-cbc", 16384, 695265e3},
         {"sbc one SoC, two cores, A72", kSbc, 31, "RK3399 Cortex-A72-1800MHz", "RK3399",
-         "Cortex-A72", 1800, "aes-256-cbc", 16384, 1023600e3},
-        {"sbc last", kSbc, 41, "RK3588 Cortex-A76-985MHz", "RK3588", "Cortex-A76", 985,
+         "core=Cortex-A72 mhz=1800", "aes-256-cbc", 16384, 1023600e3},
+        {"sbc last", kSbc, 41, "RK3588 Cortex-A76-985MHz", "RK3588", "core=Cortex-A76 mhz=985",
          "aes-256-cbc", 16384, 560196e3},
     };
     for (const auto& w : wants) expect_names(w);
@@ -89,4 +162,54 @@ TEST(ImportTypedNames, LinkTextGroupRowsAndClock) {
     EXPECT_EQ(read_named(kLinkShape).runs.size(), 3u);
     EXPECT_EQ(read_named(kSbc).runs.size(), 42u);
     for (const speedlab::Run& run : read_named(kSbc).runs) EXPECT_EQ(run.measurements.size(), 1u);
+}
+
+TEST(ImportTypedNames, MachineNamedInTheProseAbove) {
+    const NameWant wants[] = {
+        {"cpu in a sentence", kProseCpuShape, 0, "AMD-EPYC-7763", "AMD EPYC 7763",
+         "cpu=AMD EPYC 7763", "aes-256-gcm", 16384, 5.8e9},
+        {"29 laptop", kLaptop, 0, "Intel-Core-Ultra-X7-358H", "Intel Core Ultra X7 358H",
+         "cpu=Intel Core Ultra X7 358H", "aes-256-gcm", 128, 0.63e9},
+        {"29 laptop, last", kLaptop, 0, "Intel-Core-Ultra-X7-358H", "Intel Core Ultra X7 358H",
+         "cpu=Intel Core Ultra X7 358H", "chacha20-poly1305", 16384, 1.06e9},
+        {"34 xeon", kXeon, 0, "Xeon", "Xeon", "cpu=Xeon at 2.80 GHz mhz=2800", "aes-128-gcm", 16384,
+         5546e6},
+        {"command lines", kCommandLinesShape, 0, "Intel-Xeon-E5-2680-v4 md5-no-asm",
+         "Intel Xeon E5-2680 v4", "cpu=Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz mhz=2400", "md5",
+         16, 1000e3},
+        {"command lines, second", kCommandLinesShape, 1, "Intel-Xeon-E5-2680-v4 -evp-md5",
+         "Intel Xeon E5-2680 v4", "cpu=Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz mhz=2400", "md5",
+         8192, 5100e3},
+        {"30 generic", kErlang, 0, "Intel-Core-i7-2760QM aes-128-cbc-generic-func",
+         "Intel Core i7-2760QM", "cpu=Intel(R) Core(TM) i7-2760QM CPU @ 2.40GHz mhz=2400",
+         "aes-128-cbc", 16, 105336.34e3},
+        {"30 evp", kErlang, 1, "Intel-Core-i7-2760QM -evp-aes-128-cbc-EVP-wit",
+         "Intel Core i7-2760QM", "cpu=Intel(R) Core(TM) i7-2760QM CPU @ 2.40GHz mhz=2400",
+         "aes-128-cbc", 8192, 669777.92e3},
+        {"30 rc4", kErlang, 2, "Intel-Core-i7-2760QM -evp-rc4", "Intel Core i7-2760QM",
+         "cpu=Intel(R) Core(TM) i7-2760QM CPU @ 2.40GHz mhz=2400", "rc4", 16, 348612.51e3},
+        {"30 gcm", kErlang, 3, "Intel-Core-i7-2760QM -evp-aes-128-gcm-EVP-wit",
+         "Intel Core i7-2760QM", "cpu=Intel(R) Core(TM) i7-2760QM CPU @ 2.40GHz mhz=2400",
+         "aes-128-gcm", 8192, 1323431.25e3},
+        {"build columns", kBuildShape, 0, "x86-64-virtual-machine before", "x86-64 virtual machine",
+         "kind=virtual", "sha256", 16, 1000e3},
+        {"build columns, after", kBuildShape, 1, "x86-64-virtual-machine after",
+         "x86-64 virtual machine", "kind=virtual", "sha256", 64, 2200e3},
+        {"32 baseline", kBaseline, 0, "RISC-V-virtual-machine Baseline-C", "RISC-V virtual machine",
+         "kind=virtual", "sha256", 16, 2375.29e3},
+        {"32 optimized", kBaseline, 1, "RISC-V-virtual-machine Optimized", "RISC-V virtual machine",
+         "kind=virtual", "sha256", 1024, 55948.01e3},
+        {"qemu", kQemuShape, 0, "qemu-aarch64-8.2.0", "qemu-aarch64 8.2.0",
+         "kind=emulated emulator=qemu-aarch64 8.2.0", "sha256", 64, 2000e3},
+        {"33 qemu", kQemu, 0, "Xuantie-qemu-v8.2.94 Optimized", "Xuantie-qemu v8.2.94",
+         "kind=emulated emulator=Xuantie-qemu v8.2.94", "sha3-256", 16, 4681.10e3},
+        {"33 qemu, hmac", kQemu, 1, "Xuantie-qemu-v8.2.94 Optimized", "Xuantie-qemu v8.2.94",
+         "kind=emulated emulator=Xuantie-qemu v8.2.94", "hmac-sha3-256", 16384, 151999.83e3},
+    };
+    for (const auto& w : wants) expect_names(w);
+    // The rows' figures as before: 4 runs of 5, 2 of 4.
+    EXPECT_EQ(read_named(kErlang).runs.size(), 4u);
+    for (const speedlab::Run& run : read_named(kErlang).runs)
+        EXPECT_EQ(run.measurements.size(), 5u);
+    EXPECT_EQ(read_named(kBaseline).runs.size(), 2u);
 }

@@ -254,4 +254,16 @@ double clock_header(std::string_view header) {
     return 0;
 }
 
+bool names_build(std::string_view header) {
+    static constexpr std::string_view kBuilds[] = {
+        "baseline", "optimized", "optimised", "patched", "unpatched", "before",
+        "after",    "original",  "upstream",  "vanilla", "stock"};
+    std::string h = lower_ascii(header);
+    for (char& c : h)
+        if (!std::isalnum(static_cast<unsigned char>(c))) c = ' ';
+    for (std::string_view w : words(h))
+        if (std::find(std::begin(kBuilds), std::end(kBuilds), w) != std::end(kBuilds)) return true;
+    return false;
+}
+
 }  // namespace speedlab::parse

@@ -127,6 +127,10 @@ std::string group_row_name(const Grid& t, size_t r, size_t& column);
 // per unit of its cells; 0 when `header` is none ("score/mhz" is a ratio).
 double clock_header(std::string_view header);
 
+// Whether a column header names a build, not a machine: "Baseline (C)",
+// "Optimized", "patched", "before", "after".
+bool names_build(std::string_view header);
+
 // hand_pair_cells.cpp: a "sign/verify" column whose cells are both figures
 // ("36/1363") as openssl's two columns, sign/s and verify/s; nullopt when the
 // table has no such column (every row's cell a pair of figures).

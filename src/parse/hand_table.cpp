@@ -24,6 +24,7 @@
 #include "parse/cells.h"
 #include "parse/hand_grid.h"
 #include "parse/hand_rules.h"
+#include "parse/stated_machine.h"
 #include "parse/unstated_unit.h"
 
 namespace speedlab::parse {
@@ -192,6 +193,8 @@ struct Reader {
         size_t first = lines[t.first].line, last = lines[t.end - 1].line;
         RawText raw = raw_lines(first, last);
         for (size_t k = runs_before; k < runs_out.size(); ++k) {
+            if (runs_out[k].machine->label.empty() && !prose_machine(t).label.empty())
+                add_stated(runs_out[k].machine.edit(), prose_machine(t));
             runs_out[k].measurements.shrink_to_fit();  // a run outlives the parse: no spare room
             runs_out[k].raw_text = raw;
             lines_in_raw_text(runs_out[k].measurements, first, last);
@@ -654,11 +657,27 @@ struct Reader {
         run.machine = row_machine(m);
         return run;
     }
-    // A run of one column's figures, named by its header.
+    // A run of one column's figures, named by its header. A header naming a
+    // build ("Baseline (C)", "patched") labels the run, where a caption or
+    // the prose names the machine it ran on.
     Run column_run(const Grid& t, const std::string& label) {
-        Run run = named_run(t, label);
+        std::string machine = label;
+        if (names_build(label)) {
+            machine = caption_machine(lines, t.first);
+            if (machine.empty() && prose_machine(t).label.empty()) machine = label;
+        }
+        Run run = named_run(t, machine);
+        if (machine != label) run.label = label;
         run.notes.push_back("column: " + label);
         return run;
+    }
+    // The machine the prose above table `t` names (stated_machine.h), read
+    // once a table and only where no cell or caption names one.
+    std::optional<std::pair<size_t, Machine>> prose{};
+    const Machine& prose_machine(const Grid& t) {
+        if (!prose || prose->first != t.first)
+            prose.emplace(t.first, stated_machine(lines, t.first));
+        return prose->second;
     }
     void keep(Run& run, size_t figures = 1) {
         if (run.measurements.size() >= figures) runs_out.push_back(std::move(run));

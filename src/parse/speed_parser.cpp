@@ -29,6 +29,7 @@
 #include "parse/run_builder.h"
 #include "parse/shell_command.h"
 #include "parse/stated_date.h"
+#include "parse/stated_machine.h"
 #include "parse/system_text.h"
 #include "parse/table_heading.h"
 #include "parse/unstated_unit.h"
@@ -120,11 +121,16 @@ struct RunState {
     // Another program that printed it (shell_command.h), and its prompt's line; empty: openssl.
     std::string printed_by;
     size_t printed_by_line = 0;
+    // The line between rows that labels it ("openssl speed -evp rc4:"), and
+    // the first line of the first run under its header, whose prose names
+    // the machine of every run under it.
+    std::string between_label;
+    size_t header_first = 0;
 
     void start(size_t at) {
         *this = RunState{};
         active = true;
-        first = last_used = at;
+        first = last_used = header_first = at;
     }
 };
 
@@ -208,6 +214,7 @@ class Parser {
     const std::string* command_value(std::string_view option) const;
     void next_run_under_header();
     bool label_between_rows(const Token& tok);
+    static std::string between_label(std::string_view t);
     bool symmetric_row(const ThroughputRow& row);
     void symmetric_cells(const std::string& name, const std::vector<std::string_view>& cells);
     bool machine_readable(std::string_view t, bool child);
@@ -265,10 +272,12 @@ ParsedText Parser::parse(bool merge) {
                 run_.candidates_unused.push_back(i_);
         }
         if (!used && run_.mode != Mode::none && !blank) {
-            if (!label_between_rows(tok))
+            if (!label_between_rows(tok)) {
                 run_.mode = Mode::none;
-            else if (!run_.row_ids.empty())
-                next_run_under_header();
+            } else {
+                if (!run_.row_ids.empty()) next_run_under_header();
+                run_.between_label = between_label(tok.text);
+            }
         }
     }
     finish();
@@ -397,6 +406,15 @@ bool Parser::label_between_rows(const Token& tok) {
                                         : next == LineKind::public_key_row;
 }
 
+// A line between rows as the label of the run under it: "openssl speed
+// -evp rc4:" is "-evp rc4" (the program names no run), "Current master:".
+std::string Parser::between_label(std::string_view t) {
+    t = trim(t);
+    if (t.ends_with(':')) t = trim(t.substr(0, t.size() - 1));
+    if (lower_ascii(t.substr(0, 14)) == "openssl speed ") t = trim(t.substr(14));
+    return std::string(t);
+}
+
 // Only the system text, for `speedlab sysinfo --decode`.
 std::vector<Machine> Parser::system_only(std::vector<UnusedLine>& unrecognised) {
     machines_.keep_all();
@@ -478,8 +496,10 @@ void Parser::next_run_under_header() {
     auto sizes = run_.sizes;
     Mode mode = run_.mode;
     bool header = run_.header_seen;
+    size_t header_first = run_.header_first;
     finish();
     begin();
+    run_.header_first = header_first;
     share(shared, builder_.run());
     run_.sizes = std::move(sizes);
     run_.mode = mode;
@@ -527,10 +547,22 @@ void Parser::finish() {
 void Parser::finish_one(Run run, std::optional<RawText>& raw) {
     if (run.measurements.empty()) return;
     if (run.machine->label.empty() && run.machine->hostname.empty()) {
-        std::string label = prompt_names(run_.first) ? prompt_host_ : heading_above(run_.first);
+        // A line between rows labels the run, and names no machine.
+        std::string label = prompt_names(run_.first)     ? prompt_host_
+                            : run_.between_label.empty() ? heading_above(run_.first)
+                                                         : std::string();
         if (label.empty()) label = heading_over_rows(lines_, run_.first);  // "# RPI 4B"
         if (!label.empty()) run.machine = labelled_.get(run.machine, std::move(label));
     }
+    // "Some benchmarks on an Intel(R) Core(TM) i7-2760QM CPU @ 2.40GHz:"
+    if (run.machine->label.empty() && run.machine->hostname.empty() &&
+        run.machine->cpu_name.empty())
+        if (Machine stated = stated_machine(lines_, run_.header_first); !stated.label.empty()) {
+            Machine m = *run.machine;
+            add_stated(m, stated);
+            run.machine = Shared<Machine>(std::move(m));
+        }
+    if (run.label.empty()) run.label = run_.between_label;
     if (run_.truncated || (run_.has_progress && !run_.has_tables)) {
         run.complete = false;
         run.notes.push_back(run_.has_tables
@@ -806,6 +838,12 @@ bool Parser::read(const Token&, const ThroughputHeader& header) {
     // under it has openssl's "k" cells (a ratio table has none).
     size_t under = next_text_line();
     bool next = under < lines_.size();
+    // A line labelling the first row may come between ("openssl speed md5:").
+    if (next && !run_.active && trim(lines_[under].text()).ends_with(':')) {
+        size_t row = under + 1;
+        while (row < lines_.size() && trim(lines_[row].text()).empty()) ++row;
+        if (row < lines_.size() && row_in_kilobytes(lines_[row].text())) under = row;
+    }
     if (!run_.active && next && row_in_kilobytes(lines_[under].text())) begin();
     if (!run_.active && next && row_of_ratios(lines_[under].text()) && !out_.ratio_table_line)
         out_.ratio_table_line = lines_[i_].line;
