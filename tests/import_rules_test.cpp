@@ -315,6 +315,29 @@ TEST(ImportRules, TypedTables) {
               0u);
 }
 
+// Sizes as rows under an encrypt and a decrypt column: a program of its own
+// timed both directions per size (kctsb's report, corpus 283); the same rows
+// under machine columns are openssl's (the "grid" case of corpus 086).
+TEST(ImportRules, SizeRowsOfBothDirectionsAreAnotherProgram) {
+    const Case cases[] = {
+        {"encrypt and decrypt columns: another program's loop (283, lines 67-75)",
+         "### 2. ChaCha20-Poly1305\n\n**OpenSSL 3.6.0 Baseline**:\n\n"
+         "| Data Size | Encrypt (MB/s) | Decrypt (MB/s) |\n"
+         "|-----------|---------------|----------------|\n"
+         "| 1 KB | 866.05 | 727.65 |\n| 1 MB | 1,519.32 | 1,402.88 |\n"
+         "| 10 MB | 1,403.17 | 1,461.28 |\n",
+         0,
+         {}},
+        {"one header naming both directions is no pair (131's corner)",
+         "openssl speed -evp chacha20-poly1305\n\n"
+         "| Data Size | Encrypt/Decrypt (MB/s) | Xeon (MB/s) |\n|---|---|---|\n"
+         "| 1 KB | 866.05 | 727.65 |\n| 8 KB | 1,519.32 | 1,402.88 |\n",
+         2,
+         {{0, "chacha20-poly1305@1024", 866.05e6}, {1, "chacha20-poly1305@8192", 1402.88e6}}},
+    };
+    for (const auto& c : cases) check(c);
+}
+
 TEST(ImportRules, TheFinerPrintedFormWins) {
     // Seed 000: "0.0485s" (0.0001 on 0.0485, 0.2%) beats "20.6" (0.1 on 20.6,
     // 0.5%) though both have three digits; a fast operation keeps its rate.

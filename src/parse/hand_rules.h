@@ -49,6 +49,11 @@ std::string repair_same_sizes(std::vector<HeaderCell>& cols, const std::vector<b
 // rows are sizes whatever its corner says (a label in another script).
 bool rows_are_sizes(const Grid& t);
 
+// hand_direction_columns.cpp: whether the header has an encrypt column and
+// a decrypt column (each naming one direction): another program's timing of
+// both per size, not machines' runs of `openssl speed`.
+bool columns_pair_directions(const Grid& t);
+
 // hand_stated_unit.cpp: the rate unit a line right above the table states
 // for its figures ("单位 MB/s", "(in MB/s)", "Units: KiB/s"), in bytes/s; 0
 // when none. A unit after a number ("~3.8 GB/s") is a figure, no statement.
