@@ -135,6 +135,39 @@ TEST(Store, WordsThatNameNoRunThrowTheirKind) {
     }
 }
 
+// A word naming a later part of one label (the build an imported label puts
+// after its machine) names that run; of several, it asks for more.
+TEST(Store, AWordStartingALabelsLaterPartNamesItsRun) {
+    TempDb tmp;
+    store::Database db(tmp.path.string());
+    auto runs = fixture_runs("seed000-redhat73-pcem.txt");
+    runs[0].label = "RISC-V-virtual-machine Baseline-C";
+    runs[1].label = "RISC-V-virtual-machine Optimized";
+    db.insert(runs);
+    const struct {
+        const char* word;
+        size_t run;
+    } cases[] = {
+        {"Baseline", 0}, {"optimized", 1}, {"Baseline-C", 0}, {"risc-v-virtual-machine o", 1}};
+    for (const auto& c : cases) {
+        auto r = store::resolve_runs(db, {c.word});
+        ASSERT_EQ(r.ids.size(), 1u) << c.word;
+        EXPECT_EQ(r.ids[0], runs[c.run].id) << c.word;
+    }
+    TempDb tmp2;
+    store::Database other(tmp2.path.string());
+    auto two = fixture_runs("seed000-redhat73-pcem.txt");
+    two[0].label = "tilia Optimized", two[1].label = "PCem Optimized";
+    other.insert(two);
+    try {
+        store::resolve_runs(other, {"Optimized"});
+        ADD_FAILURE() << "Optimized named one of two runs";
+    } catch (const store::UnresolvedRun& e) {
+        EXPECT_EQ(e.kind(), ErrorKind::usage);
+        EXPECT_NE(std::string(e.what()).find("matches 2 runs"), std::string::npos) << e.what();
+    }
+}
+
 TEST(Store, RefusesANewerSchema) {
     TempDb tmp;
     { store::Database db(tmp.path.string()); }

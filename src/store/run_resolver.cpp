@@ -182,7 +182,8 @@ void Resolver::outside_run(const std::string& w, Named& n) {
     out.outside.push_back(std::move(found.run));
 }
 
-// A label exactly, a machine's name, a label in any case, a label's start.
+// A label exactly, a machine's name, a label in any case, a label's start,
+// the start of a later part of one label.
 void Resolver::by_label(const std::string& w, Named& n) {
     if (auto ids = with_label(w, false); !ids.empty()) {
         n.ids.push_back(ids.back());  // the newest of a repeated label
@@ -201,6 +202,12 @@ void Resolver::by_label(const std::string& w, Named& n) {
     std::vector<const RunName*> starts;
     for (const auto& r : runs)
         if (starts_with_ci(r.label, w)) starts.push_back(&r);
+    // A label's later part ("Baseline" in "RISC-V-virtual-machine Baseline-C"):
+    // an imported label puts the machine first, people name the build.
+    if (starts.empty())
+        for (const auto& r : runs)
+            if (lower_ascii(r.label).find(" " + lower_ascii(w)) != std::string::npos)
+                starts.push_back(&r);
     if (starts.size() == 1) {
         n.ids.push_back(starts[0]->id);
         return;
