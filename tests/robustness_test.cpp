@@ -401,6 +401,25 @@ TEST_F(Round3, DeeplyNestedJsonIsRefusedNotACrash) {
     EXPECT_EQ(stored(), 0u);
 }
 
+// 1b. A number no double holds ("2e62145", found by fuzz_bundle) is refused
+// (65) with the file and line, not an uncaught library error.
+TEST_F(Round3, ANumberBeyondADoubleIsRefusedWithItsLine) {
+    auto one = seed_run();
+    std::string text = nlohmann::json::array({one}).dump(1);
+    const std::string key = "\"value\": ";
+    size_t at = text.find(key);
+    ASSERT_NE(at, std::string::npos);
+    size_t end = text.find_first_of(",\n}", at + key.size());
+    text.replace(at + key.size(), end - at - key.size(), "2e62145");
+    auto r = run("import " + write("overflow.json", text));
+    EXPECT_EQ(r.code, 65) << r.err;
+    size_t line = 1 + static_cast<size_t>(std::count(text.begin(), text.begin() + at, '\n'));
+    EXPECT_NE(r.err.find("overflow.json:" + std::to_string(line) + ":"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("number overflow parsing '2e62145'"), std::string::npos) << r.err;
+    EXPECT_EQ(stored(), 0u);
+}
+
 // 2. -o onto the open store, its -wal, through a symlink or ./NAME is refused
 // and the store still works.
 TEST_F(Round3, OutputOntoTheStoreIsRefused) {

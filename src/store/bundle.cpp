@@ -58,6 +58,17 @@ json parse_value(const std::string& text, size_t line, const std::string& name) 
         line += line_of(text, e.byte == 0 ? 0 : e.byte - 1) - 1;
         throw BundleError(
             fmt::format("{}:{}: expected JSON, found an error: {}", name, line, e.what()));
+    } catch (const json::exception& e) {
+        // A number beyond a double ("2e62145") is out_of_range, which names no
+        // byte: its message quotes the number, found again for the line.
+        std::string_view what = e.what();
+        size_t open = what.find('\''), close = what.rfind('\'');
+        if (open < close) {
+            size_t at = text.find(what.substr(open + 1, close - open - 1));
+            if (at != std::string::npos) line += line_of(text, at) - 1;
+        }
+        throw BundleError(
+            fmt::format("{}:{}: expected a JSON value, found: {}", name, line, e.what()));
     }
 }
 
