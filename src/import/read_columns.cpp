@@ -10,6 +10,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <unordered_map>
 #include <variant>
 
 #include "core/algorithm.h"
@@ -527,13 +528,36 @@ std::string json_cell(const nlohmann::json& v) {
     return "";
 }
 
-// The line where TEXT writes the key NAME ("aes-128-gcm": ...), else 1.
-size_t key_line(std::string_view text, const nlohmann::json& name) {
-    if (!name.is_string()) return 1;
-    size_t at = text.find("\"" + name.get<std::string>() + "\"");
-    if (at == std::string_view::npos) return 1;
-    return 1 + static_cast<size_t>(
-                   std::count(text.begin(), text.begin() + static_cast<long>(at), '\n'));
+// Each string TEXT writes (quotes left out) with the line it is first written
+// on, in one pass: a nested row's line ("aes-128-gcm": ...) is then a lookup,
+// where a search from the start per row was quadratic in a large file.
+std::unordered_map<std::string_view, size_t> string_lines(std::string_view text) {
+    std::unordered_map<std::string_view, size_t> lines;
+    size_t line = 1;
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\n') ++line;
+        if (text[i] != '"') continue;
+        size_t end = i + 1;  // a string of parsed JSON holds no raw line feed
+        while (end < text.size() && text[end] != '"') end += text[end] == '\\' ? 2 : 1;
+        if (end >= text.size()) break;
+        lines.emplace(text.substr(i + 1, end - i - 1), line);
+        i = end;
+    }
+    return lines;
+}
+
+// The line where each row object opens in TEXT: at depth 1 when the rows are
+// the document itself (TOP_LEVEL), else at depth 2.
+std::vector<size_t> object_lines(std::string_view text, bool top_level) {
+    std::vector<size_t> lines;
+    size_t line = 1;
+    int depth = 0;
+    for (char ch : text) {
+        if (ch == '\n') ++line;
+        if (ch == '{' && ++depth == (top_level ? 1 : 2)) lines.push_back(line);
+        if (ch == '}') --depth;
+    }
+    return lines;
 }
 
 Read json_read(Input& input) {
@@ -553,22 +577,21 @@ Read json_read(Input& input) {
         out.refused = input.name + ":1: expected columns naming an algorithm and a rate";
         return out;
     }
-    // Rows take their line from where each object opens in the text.
-    std::vector<size_t> object_lines;
-    size_t line = 1;
-    int depth = 0;
-    for (char ch : *input.text) {
-        if (ch == '\n') ++line;
-        if (ch == '{' && ++depth == (list == &doc ? 1 : 2)) object_lines.push_back(line);
-        if (ch == '}') --depth;
-    }
+    // A nested row's line is where its algorithm's key is written; any
+    // other's where its object opens.
+    const auto keys =
+        nested ? string_lines(*input.text) : std::unordered_map<std::string_view, size_t>{};
+    const auto opens = nested ? std::vector<size_t>{} : object_lines(*input.text, list == &doc);
+    auto line_of = [&](size_t k, const nlohmann::json& object) -> size_t {
+        if (!nested) return k < opens.size() ? opens[k] : 1;
+        const auto& name = object["algorithm"];
+        auto at = name.is_string() ? keys.find(name.get_ref<const std::string&>()) : keys.end();
+        return at == keys.end() ? 1 : at->second;
+    };
     std::vector<Row> rows;
     for (size_t k = 0; k < list->size(); ++k) {
         const auto& object = (*list)[k];
-        Row row{nested                    ? key_line(*input.text, object["algorithm"])
-                : k < object_lines.size() ? object_lines[k]
-                                          : 1,
-                {}};
+        Row row{line_of(k, object), {}};
         for (const auto& name : header)
             row.cells.push_back(
                 object.is_object() && object.contains(name) ? json_cell(object[name]) : "");
