@@ -209,6 +209,7 @@ class Parser {
     void headerless_row(const ThroughputRow& row);
     std::string evp_named(const std::string& name);
     void harness_named(const std::string& cipher);
+    bool multi_processes(std::string_view n);
     const std::vector<std::string>& harness_values(const std::string& key);
     std::vector<int64_t> command_sizes() const;
     const std::string* command_value(std::string_view option) const;
@@ -354,12 +355,18 @@ void Parser::harness_named(const std::string& cipher) {
     builder_.note("the cipher of the 'evp' row from the harness's samples ('algorithm': '" +
                   cipher + "')");
     const auto& parallel = harness_values("parallelism");
-    if (parallel.size() != 1) return;
-    if (auto n = integer(parallel[0]); n && *n > 1 && *n <= 1024) {
-        builder_.set_multi();
-        builder_.run().processes = static_cast<int>(*n);
-        builder_.run().timing = Timing::wall;
-    }
+    if (parallel.size() == 1) multi_processes(parallel[0]);
+}
+
+// N processes of a -multi run, as a command or a harness states them ("8"):
+// the table is their sum, timed by the wall clock. False when N is no count.
+bool Parser::multi_processes(std::string_view n) {
+    auto count = integer(n);
+    if (!count || *count < 2 || *count > 1024) return false;
+    builder_.set_multi();
+    builder_.run().processes = static_cast<int>(*count);
+    builder_.run().timing = Timing::wall;
+    return true;
 }
 
 // A row of openssl's "k" figures outside any run, without a header: a run
@@ -464,11 +471,7 @@ void Parser::command_processes() {
     if (!command_unread_) return;
     command_unread_ = false;
     const std::string* n = command_value("-multi");
-    auto count = n ? integer(*n) : std::nullopt;
-    if (!count || *count < 2 || *count > 1024) return;
-    builder_.set_multi();
-    builder_.run().processes = static_cast<int>(*count);
-    builder_.run().timing = Timing::wall;
+    if (!n || !multi_processes(*n)) return;
     builder_.note("a -multi run (the command's -multi " + *n +
                   "): the table is the processes' sum, timed by the wall clock");
 }
