@@ -3,6 +3,7 @@
 #include <array>
 #include <vector>
 
+#include "parse/cells.h"
 #include "parse/classify.h"
 
 namespace speedlab::parse {
@@ -11,21 +12,16 @@ namespace {
 
 constexpr std::array<std::string_view, 3> kMarks = {"**", "__", "*"};
 
-bool space(char c) {
-    return c == ' ' || c == '\t';
-}
-
+// Each word's place in S: cells.h's words, as offsets.
 struct Word {
     size_t begin, end;
 };
 
 std::vector<Word> words_of(std::string_view s) {
     std::vector<Word> out;
-    for (size_t i = 0; i < s.size();) {
-        while (i < s.size() && space(s[i])) ++i;
-        size_t start = i;
-        while (i < s.size() && !space(s[i])) ++i;
-        if (i > start) out.push_back({start, i});
+    for (std::string_view w : words(s)) {
+        auto begin = static_cast<size_t>(w.data() - s.data());
+        out.push_back({begin, begin + w.size()});
     }
     return out;
 }
