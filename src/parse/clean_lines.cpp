@@ -139,9 +139,33 @@ std::string cell_text(std::string_view html) {
     return trimmed(out);
 }
 
+// How many columns or rows (`attribute`: "colspan", "rowspan") a cell's
+// opening tag spans: 1 when it says none; at most 64 (a page's own table).
+size_t html_span(std::string_view tag, std::string_view attribute) {
+    std::string t = lower_ascii(tag);
+    size_t at = t.find(attribute);
+    if (at == std::string::npos) return 1;
+    at = t.find_first_not_of(" =\"'", at + attribute.size());
+    size_t n = 0;
+    while (at < t.size() && std::isdigit(static_cast<unsigned char>(t[at])) && n <= 64)
+        n = n * 10 + static_cast<size_t>(t[at++] - '0');
+    return std::clamp<size_t>(n, 1, 64);
+}
+
 // "<tr><td>box1</td><td>512,345.67k</td></tr>" -> "| box1 | 512,345.67k |".
-std::string html_row(std::string_view tr) {
+// A cell spanning columns ("<th colspan=\"3\">sha256</th>") is its text then
+// empty cells, as a pipe table types it; one spanning rows leaves an empty
+// cell in its column of the rows under it (`below`: the rows each column is
+// still held, kept from row to row).
+std::string html_row(std::string_view tr, std::vector<size_t>& below) {
     std::string out = "|";
+    size_t column = 0;
+    auto held = [&] {  // empty cells where a cell above spans down
+        for (; column < below.size() && below[column] > 0; ++column) {
+            --below[column];
+            out += " |";
+        }
+    };
     for (size_t at = 0;;) {
         size_t td = find_nocase(tr, "<td", at), th = find_nocase(tr, "<th", at);
         size_t open = std::min(td, th);
@@ -150,8 +174,25 @@ std::string html_row(std::string_view tr) {
         if (start == std::string_view::npos) break;
         size_t end = std::min({find_nocase(tr, "</t", start), find_nocase(tr, "<td", start),
                                find_nocase(tr, "<th", start), tr.size()});
+        held();
         out += " " + cell_text(tr.substr(start + 1, end - start - 1)) + " |";
+        std::string_view tag = tr.substr(open, start - open);
+        size_t columns = html_span(tag, "colspan"), rows = html_span(tag, "rowspan");
+        // No table a person typed is wider: a row of spans stays near its text's size.
+        for (size_t c = 0; c < columns && (c == 0 || column < 256); ++c, ++column) {
+            if (c > 0) out += " |";
+            if (rows > 1 && below.size() <= column) below.resize(column + 1);
+            if (rows > 1) below[column] = rows - 1;
+        }
         at = end;
+    }
+    // Columns held past the row's own cells: as far as the last one held.
+    size_t last = below.size();
+    while (last > column && below[last - 1] == 0) --last;
+    while (column < last) {
+        if (below[column] > 0) --below[column];
+        out += " |";
+        ++column;
     }
     return out;
 }
@@ -680,6 +721,9 @@ class Unwrapper {
             return false;
         }
         if (html_.empty()) html_line_ = number;
+        // A new table: no cell of another spans into its rows.
+        if (!html_rows_ || find_nocase(line, "<table") != std::string_view::npos)
+            html_below_.clear();
         html_ += line;
         html_ += ' ';
         size_t pos = 0;  // rows before it are emitted; erased once, at the end
@@ -695,7 +739,8 @@ class Unwrapper {
                 if (html_.size() > 65536) html_.clear();  // never closed: not a table
                 break;
             }
-            std::string row = html_row(std::string_view(html_).substr(open, close - open));
+            std::string row =
+                html_row(std::string_view(html_).substr(open, close - open), html_below_);
             if (row != "|") out_.lines.push_back({html_line_, keep(std::move(row))});
             html_rows_ = true;
             pos = close + 4;
@@ -849,7 +894,8 @@ class Unwrapper {
     TableRows tables_;  // the header over the rows being read, for their columns
     std::string html_;  // an HTML table row not closed yet
     size_t html_line_ = 0;
-    bool html_rows_ = false;  // the last lines were an HTML table's rows
+    bool html_rows_ = false;          // the last lines were an HTML table's rows
+    std::vector<size_t> html_below_;  // html_row's rows each column is held by a rowspan
 };
 
 }  // namespace

@@ -67,6 +67,21 @@ std::string strip_markup(std::string_view s) {
     return std::string(trimmed_view(out));
 }
 
+// Whether the digits `out` ends in are a number's, not a word's tail: "md5"
+// and "aes-128" in "md5 256 bytes", "aes-128 256 bytes" group no thousands.
+bool ends_in_number(std::string_view out) {
+    size_t s = out.size();
+    // A long run of digits is a number's whatever precedes it (and is not read again).
+    while (s > 0 && s + 64 > out.size() && std::isdigit(static_cast<unsigned char>(out[s - 1])))
+        --s;
+    if (s == out.size()) return false;
+    if (s == 0 || s + 64 <= out.size()) return true;
+    auto c = static_cast<unsigned char>(out[s - 1]);
+    bool joiner = c == '-' || c == '_' || c == '.';
+    return !std::isalpha(c) &&
+           !(joiner && s >= 2 && std::isalnum(static_cast<unsigned char>(out[s - 2])));
+}
+
 // Thousands separators a person typed: "12,391.77", "646’811.75", "8 192",
 // "1 523.4" (a group of three digits after each).
 std::string without_thousands(std::string_view s) {
@@ -74,19 +89,18 @@ std::string without_thousands(std::string_view s) {
     std::string out;
     out.reserve(s.size());
     for (size_t i = 0; i < s.size(); ++i) {
-        bool between = !out.empty() && std::isdigit(static_cast<unsigned char>(out.back()));
         // ',' and "'" (English, Swiss), '’', and spaces: ' ', no-break (U+00A0)
         // and narrow no-break (U+202F), as French and Russian pages print them.
         size_t len = s.substr(i, 3) == "\xE2\x80\x99" || s.substr(i, 3) == "\xE2\x80\xAF" ? 3
                      : s.substr(i, 2) == "\xC2\xA0"                                       ? 2
                      : (s[i] == ',' || s[i] == '\'' || s[i] == ' ')                       ? 1
                                                                                           : 0;
-        if (len && between && i + len + 2 < s.size() &&
-            std::isdigit(static_cast<unsigned char>(s[i + len])) &&
+        if (len && i + len + 2 < s.size() && std::isdigit(static_cast<unsigned char>(s[i + len])) &&
             std::isdigit(static_cast<unsigned char>(s[i + len + 1])) &&
             std::isdigit(static_cast<unsigned char>(s[i + len + 2])) &&
             (i + len + 3 >= s.size() ||
-             !std::isdigit(static_cast<unsigned char>(s[i + len + 3])))) {
+             !std::isdigit(static_cast<unsigned char>(s[i + len + 3]))) &&
+            ends_in_number(out)) {
             i += len - 1;
             continue;
         }

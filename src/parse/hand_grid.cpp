@@ -384,7 +384,9 @@ void find_grids(const std::vector<CleanLine>& lines, const std::vector<bool>& us
             };
             size_t end = i;
             while (end < lines.size() && !used[end] && in_table(lines[end].text())) ++end;
-            for (auto& [line, cells] : pipe_rows(lines, i, end, bare))
+            auto spanned = bare || pipe ? std::nullopt : grid_span_rows(lines, i, end);
+            for (auto& [line, cells] :
+                 spanned ? std::move(*spanned) : pipe_rows(lines, i, end, bare))
                 if (!separator_row(cells))
                     row_lines.push_back(line), rows.push_back(std::move(cells));
             i = end;

@@ -24,6 +24,11 @@ struct SpannedPart {
     std::string version;       // "OpenSSL 1.1.1f" when the member is a version
 };
 std::vector<SpannedPart> unfold_spanned_header(const Grid& t);
+// hand_first_size_cell.cpp: "| machine | sha256 16 bytes | 64 bytes |": an
+// algorithm named in the first of a run of block-size header cells is the
+// run's. The grid with it written in each ("sha256 64 bytes"); nullopt when
+// no header cell carries one over.
+std::optional<Grid> algorithm_over_sizes(const Grid& t);
 // hand_size_words.cpp: a number then "bytes" in another language ("16 字节",
 // "64 байт", "256 octets"): the words of a header cell, lower case.
 bool sized_in_other_words(const std::vector<std::string>& words);
@@ -140,6 +145,14 @@ bool names_build(std::string_view header);
 // ("36/1363") as openssl's two columns, sign/s and verify/s; nullopt when the
 // table has no such column (every row's cell a pair of figures).
 std::optional<Rows> split_pair_columns(const Rows& rows);
+
+// hand_grid_spans.cpp: a reStructuredText grid table on lines [from, to)
+// whose cells span columns or rows (a rule under some cells only, "|    +----+
+// ----+", or rules crossing other columns). Each row line's cells at its
+// input line, a cell over N columns as its text then N - 1 empty cells, the
+// rules left out; nullopt when no cell spans (each line is read as a pipe row).
+std::optional<std::vector<std::pair<size_t, std::vector<std::string>>>> grid_span_rows(
+    const std::vector<CleanLine>& lines, size_t from, size_t to);
 
 // hand_grid.cpp: the cells of a line two spaces (or a tab) apart, trimmed.
 std::vector<std::string> space_cells(std::string_view t);

@@ -222,6 +222,7 @@ struct Reader {
         if (auto parts = unfold_spanned_header(given); !parts.empty())
             return read_parts(given, parts);
         std::optional<Grid> spanned = spanning_header(given);
+        if (!spanned) spanned = algorithm_over_sizes(given);
         const Grid& t = spanned ? *spanned : given;
         std::vector<HeaderCell> cols;
         for (size_t k = 0; k < t.row(0).size(); ++k) cols.push_back(t.header(0, k));
