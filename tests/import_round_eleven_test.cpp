@@ -26,6 +26,10 @@ constexpr const char* kDashPrefix =
     "293-pastebin-page-copy-every-line-behind-dash-prompt-lines-1.0.1e.txt";
 constexpr const char* kTwoLibraries =
     "294-gist-commands-as-lines-headerless-rows-openssl-six-libressl-five-columns-multi-8.txt";
+constexpr const char* kEngineColumn =
+    "297-wiki-blog-table-no-separator-row-engine-column-sw-af-before-cipher-empty-corner.md";
+constexpr const char* kBuildLines =
+    "299-gist-build-and-machine-lines-heading-version-blocks-cygwin32-cygwin64-rsa-tables.txt";
 
 }  // namespace
 
@@ -57,6 +61,15 @@ TEST(ImportRoundEleven, EachTextsFiguresAtTheirAlgorithmAndSizeOrOperation) {
         {"openssl last", kTwoLibraries, 0, "aes-256-cbc", throughput, 16384, 144069.97e3},
         {"libressl first", kTwoLibraries, 1, "aes-128-cbc", throughput, 16, 610246.46e3},
         {"libressl last", kTwoLibraries, 1, "aes-192-cbc", throughput, 8192, 540540.93e3},
+        // A wiki table without a separator row, `SW` and `AF` rows per cipher.
+        {"sw first", kEngineColumn, 0, "aes-128-cbc", throughput, 16, 114159.97e3},
+        {"sw last", kEngineColumn, 0, "aes-256-cbc", throughput, 8192, 135140.69e3},
+        {"af first", kEngineColumn, 1, "aes-128-cbc", throughput, 16, 9052.54e3},
+        {"af last", kEngineColumn, 1, "aes-256-cbc", throughput, 8192, 109021.87e3},
+        // Each build's block under a line naming it (`Cygwin32 @ Windows 8.1 Pro / ...`).
+        {"cygwin32 rsa512 sign", kBuildLines, 0, "rsa512", sign, 0, 6923.1},
+        {"cygwin32 rsa4096 sign", kBuildLines, 0, "rsa4096", sign, 0, 1 / 0.039035},
+        {"cygwin64 rsa2048 verify", kBuildLines, 1, "rsa2048", verify, 0, 24545.2},
     };
     expect_inputs(wants);
 }
@@ -66,7 +79,8 @@ TEST(ImportRoundEleven, EachTextsFiguresAtTheirAlgorithmAndSizeOrOperation) {
 TEST(ImportRoundEleven, RunsHoldTheirTablesFiguresOnly) {
     const std::pair<const char*, std::vector<size_t>> counts[] = {
         {kRstTimeV, {5, 5, 5}}, {kInteractive, {6, 1}},    {kLkpStdout, {6}},
-        {kDashPrefix, {5}},     {kTwoLibraries, {18, 10}},
+        {kDashPrefix, {5}},     {kTwoLibraries, {18, 10}}, {kEngineColumn, {15, 15}},
+        {kBuildLines, {8, 6}},
     };
     for (const auto& [file, sizes] : counts) {
         SCOPED_TRACE(file);
