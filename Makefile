@@ -7,7 +7,7 @@ JOBS ?= $(shell nproc)
 # the man page, the shells for completion, chromium and node for the
 # browser tests, lintian for the package. .ci/run installs this list.
 DEB_PACKAGES = g++ cmake make pkg-config libssl-dev openssl libsqlite3-dev libcli11-dev libfmt-dev \
-               nlohmann-json3-dev libgtest-dev pci.ids g++-multilib \
+               nlohmann-json3-dev libpugixml-dev libgtest-dev pci.ids g++-multilib \
                libpq-dev postgresql dpkg-dev file libcpp-httplib-dev \
                clang libclang-rt-14-dev qemu-user lintian groff-base man-db \
                bash-completion zsh fish chromium nodejs python3

@@ -8,48 +8,14 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
-#include <variant>
-
 #include "core/text.h"
-#include "import/figure_name.h"
 #include "import/file_cells.h"
+#include "import/pts_figure.h"
 #include "import/reader.h"
 
 namespace speedlab::import {
 
 namespace {
-
-struct Figure {
-    FigureName name;
-    std::string printed;  // "RSA 4096-bit Performance (Signs Per Second)"
-};
-
-// The operation a scale counts ("Signs Per Second", "verify/s"); empty for
-// byte/s (a size the suite never prints) or another test's unit.
-std::string scale_operation(std::string_view scale) {
-    std::string s = lower_ascii(scale);
-    if (s.starts_with("sign")) return "sign";
-    if (s.starts_with("verif")) return "verify";
-    return {};
-}
-
-// The figure DESCRIPTION and SCALE name: `RSA 4096-bit Performance` or
-// `Algorithm: RSA4096` counted in signs or verifies per second; else why not.
-std::variant<Figure, std::string> pts_figure(std::string_view description, std::string_view scale) {
-    std::string printed = fmt::format("{} ({})", description, scale);
-    std::string op = scale_operation(scale);
-    if (op.empty()) return "'" + printed + "' states no block size or operation of openssl speed's";
-    std::string d(trimmed_view(description));
-    if (d.starts_with("Algorithm:")) d = trimmed(d.substr(10));
-    if (d.ends_with(" Performance")) d.resize(d.size() - 12);
-    std::string name;
-    for (char c : d) name += c == ' ' ? '_' : c;
-    if (size_t bit = name.find("-bit"); bit != std::string::npos) name.erase(bit, 4);
-    auto f = figure_name(name + "_" + op);
-    if (!f || f->operation == Operation::throughput)
-        return "'" + printed + "' names no key openssl speed measures";
-    return Figure{*f, printed};
-}
 
 // `IDENTIFIER . 5801|=====`: a text result's bar, its identifier and value.
 std::optional<std::pair<std::string, PrintedNumber>> bar_line(std::string_view line) {
@@ -92,7 +58,7 @@ void add(State& s, const std::string& key, const std::string& title, size_t line
     s.spans.back().second = line;
 }
 
-Measurement measurement(const Figure& f, const PrintedNumber& n) {
+Measurement measurement(const PtsFigure& f, const PrintedNumber& n) {
     return named_figure(f.name, n.value, n.step, f.printed);
 }
 
@@ -130,7 +96,7 @@ size_t text_block(State& s, const std::string& name, const std::vector<NumberedL
             continue;
         }
         add(s, bar->first, title, lines[j].number,
-            measurement(std::get<Figure>(figure), bar->second), "");
+            measurement(std::get<PtsFigure>(figure), bar->second), "");
     }
     return j;
 }
@@ -173,9 +139,10 @@ size_t console_block(State& s, const std::string& name, const std::vector<Number
             if (auto* why = std::get_if<std::string>(&figure); why || !value || !(value->value > 0))
                 refuse_line(s, name, lines[j].number, why ? *why : "no average");
             else
-                add(s, title, title, lines[j].number, measurement(std::get<Figure>(figure), *value),
+                add(s, title, title, lines[j].number,
+                    measurement(std::get<PtsFigure>(figure), *value),
                     fmt::format("{}: trials {}, average {} (stored)",
-                                std::get<Figure>(figure).printed, fmt::join(trials, ", "),
+                                std::get<PtsFigure>(figure).printed, fmt::join(trials, ", "),
                                 rest.substr(0, space)));
             description.clear(), trials.clear();
         } else if (t.ends_with(':') && !t.starts_with("Started")) {

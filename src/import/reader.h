@@ -71,5 +71,7 @@ bool result_lines_sniff(std::string_view head);
 Read read_result_lines(Input& input);  // a script's `rsa2048-sign pass 8715.5 sign/s` lines
 bool phoronix_sniff(std::string_view head);
 Read read_phoronix(Input& input);  // Phoronix Test Suite's OpenSSL results, text or console
+bool phoronix_xml_sniff(std::string_view head);
+Read read_phoronix_xml(Input& input);  // Phoronix Test Suite's result file (composite.xml)
 
 }  // namespace speedlab::import

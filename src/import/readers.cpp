@@ -13,9 +13,11 @@ bool any_text(std::string_view) {
     return true;
 }
 
-// Most specific first: a JSON export of another tool before a bundle, which
-// takes any other JSON (and says what it lacks); openssl's text takes the rest.
+// Most specific first: Phoronix Test Suite's result XML; a JSON export of
+// another tool before a bundle, which takes any other JSON (and says what it
+// lacks); openssl's text takes the rest.
 constexpr Reader kReaders[] = {
+    {"phoronix result xml", phoronix_xml_sniff, read_phoronix_xml, false},
     {"columns", columns_sniff, read_columns, false},
     {"metric keys", metric_keys_sniff, read_metric_keys, false},
     {"bundle", bundle_sniff, read_bundle, true},
