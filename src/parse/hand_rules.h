@@ -253,6 +253,13 @@ std::vector<ColumnFigure> kem_column_figures(const Grid& t);
 std::optional<Grid> without_other_program_columns(const Grid& t,
                                                   const std::vector<CleanLine>& lines);
 
+// hand_sbc_bench.cpp: sbc-bench's results table (`Clockspeed | Kernel |
+// Distro | 7-zip multi | 7-zip single | AES | memcpy | memset`) in a text
+// naming sbc-bench: the grid with its AES column named as what sbc-bench
+// measures in it, aes-256-cbc at 16384 bytes (in openssl's k); nullopt when
+// the table or the text is not so.
+std::optional<Grid> sbc_bench_table(const Grid& t, std::string_view text);
+
 // hand_key_label.cpp: "X25519", "ECDH P-256", "Ed25519 sign", "RSA-2048
 // sign/decrypt": the key's id and the operation a row names; false when it
 // names no public-key operation (a signature's without sign or verify).

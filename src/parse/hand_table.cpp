@@ -97,9 +97,12 @@ void name_run(Run& r, Machine& m, const Grid& t, size_t row, const std::vector<b
             r.version = cell;
         } else if (contains(h, "bogomips")) {
             if (auto n = read_hand_number(cell)) m.bogomips = n->value;
-        } else if (h == "os" || contains(h, "distribution") || contains(h, "system")) {
+        } else if (h == "os" || h == "distro" || contains(h, "distribution") ||
+                   contains(h, "system")) {
             m.distribution = cell;
             names.push_back(cell);
+        } else if (h == "kernel") {  // "6.1": sbc-bench's results table (hand_sbc_bench.cpp)
+            m.kernel_release = cell;
         } else if (contains(h, "cpu") || contains(h, "processor")) {
             m.cpu_name = cell;
             names.push_back(cell);
@@ -209,6 +212,7 @@ struct Reader {
 
     void read(const Grid& given) {
         if (auto mine = without_other_program_columns(given, lines)) return read(*mine);
+        if (auto sbc = sbc_bench_table(given, text)) return read(*sbc);
         if (auto split = split_pair_columns(given.rows()))
             return read(Grid(given.first, given.end, std::move(*split), given.row_lines()));
         if (auto blocks = spread_algorithm_lines(given))
