@@ -594,3 +594,38 @@ TEST(ImportIssue34Forms, OffCasesSayWhy) {
         }
     }
 }
+
+// A data file's run notes the lines it was read from, once: a JSON nested by
+// algorithm (its keys read sorted, its figures below them) from its first
+// key to the document's end; never an empty "read from lines 0-0".
+TEST(ImportIssue34Forms, ColumnRunsNoteTheirLines) {
+    struct {
+        const char* name;
+        const char* text;
+        const char* note;
+    } const wants[] = {
+        {"csv",
+         "algorithm,block_size,bytes_per_second\naes-128-gcm,16,45659140\n"
+         "aes-128-gcm,64,185465280\n",
+         "read from lines 2-3 of typed.txt: a CSV file (columns "},
+        {"nested, keys out of order",
+         "{\"openssl_speed\": {\n"
+         "  \"sha256\": [{\"block_size\": 16, \"kbytes_per_sec\": 1000.00}],\n"
+         "  \"aes-128-gcm\": [{\"block_size\": 16, \"kbytes_per_sec\": 45659.14},\n"
+         "                  {\"block_size\": 64, \"kbytes_per_sec\": 185465.28}]\n"
+         "}}\n",
+         "read from lines 2-5 of typed.txt: a JSON file (columns "},
+    };
+    for (const auto& w : wants) {
+        SCOPED_TRACE(w.name);
+        import::Read read = read_text("typed.txt", w.text).read;
+        ASSERT_EQ(read.runs.size(), 1u);
+        size_t lines_notes = 0;
+        for (const auto& note : read.runs[0].notes)
+            if (note.starts_with("read from lines ")) {
+                ++lines_notes;
+                EXPECT_TRUE(note.starts_with(w.note)) << note;
+            }
+        EXPECT_EQ(lines_notes, 1u);
+    }
+}

@@ -97,7 +97,8 @@ struct NameWant {
     const char* facts;    // its other facts named (machine_facts), "" when none
     const char* algorithm;
     int64_t size;
-    double value;  // bytes/s
+    double value;  // bytes/s, or operations/s
+    Operation op = Operation::throughput;
 };
 
 // The facts of a machine the naming rules set, in one line: "core=Cortex-A53
@@ -126,7 +127,7 @@ return read;
 void expect_names(const NameWant& w) {
     SCOPED_TRACE(w.name);
     import::Read read = read_named(w.input);
-    expect_figure(read, w.run, w.algorithm, Operation::throughput, w.size, w.value);
+    expect_figure(read, w.run, w.algorithm, w.op, w.size, w.value);
     if (w.run >= read.runs.size()) return;
     const speedlab::Run& run = read.runs[w.run];
     EXPECT_EQ(run.label, w.label);
@@ -180,15 +181,15 @@ TEST(ImportTypedNames, MachineNamedInTheProseAbove) {
         {"command lines, second", kCommandLinesShape, 1, "Intel-Xeon-E5-2680-v4 -evp-md5",
          "Intel Xeon E5-2680 v4", "cpu=Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz mhz=2400", "md5",
          8192, 5100e3},
-        {"30 generic", kErlang, 0, "Intel-Core-i7-2760QM aes-128-cbc-generic-func",
+        {"30 generic", kErlang, 0, "Intel-Core-i7-2760QM aes-128-cbc-generic-functions",
          "Intel Core i7-2760QM", "cpu=Intel(R) Core(TM) i7-2760QM CPU @ 2.40GHz mhz=2400",
          "aes-128-cbc", 16, 105336.34e3},
-        {"30 evp", kErlang, 1, "Intel-Core-i7-2760QM -evp-aes-128-cbc-EVP-wit",
+        {"30 evp", kErlang, 1, "Intel-Core-i7-2760QM -evp-aes-128-cbc-EVP-with-AES-NI",
          "Intel Core i7-2760QM", "cpu=Intel(R) Core(TM) i7-2760QM CPU @ 2.40GHz mhz=2400",
          "aes-128-cbc", 8192, 669777.92e3},
         {"30 rc4", kErlang, 2, "Intel-Core-i7-2760QM -evp-rc4", "Intel Core i7-2760QM",
          "cpu=Intel(R) Core(TM) i7-2760QM CPU @ 2.40GHz mhz=2400", "rc4", 16, 348612.51e3},
-        {"30 gcm", kErlang, 3, "Intel-Core-i7-2760QM -evp-aes-128-gcm-EVP-wit",
+        {"30 gcm", kErlang, 3, "Intel-Core-i7-2760QM -evp-aes-128-gcm-EVP-with-AES-NI",
          "Intel Core i7-2760QM", "cpu=Intel(R) Core(TM) i7-2760QM CPU @ 2.40GHz mhz=2400",
          "aes-128-gcm", 8192, 1323431.25e3},
         {"build columns", kBuildShape, 0, "x86-64-virtual-machine before", "x86-64 virtual machine",
@@ -212,4 +213,63 @@ TEST(ImportTypedNames, MachineNamedInTheProseAbove) {
     for (const speedlab::Run& run : read_named(kErlang).runs)
         EXPECT_EQ(run.measurements.size(), 5u);
     EXPECT_EQ(read_named(kBaseline).runs.size(), 2u);
+}
+
+// A label says each part whole ('...-generic-functions', not cut at 24
+// characters), and the words a version text gives after its number name
+// the build: two rows of one version are told apart by them.
+constexpr const char* kLibraries =
+    "corpus/266-openssl-issue-6992-typed-table-no-outer-pipes-rows-per-library-version-sign-"
+    "verify-columns.md";
+
+TEST(ImportTypedNames, WordsAfterTheVersionNameTheBuild) {
+    const NameWant wants[] = {
+        {"266 libressl", kLibraries, 0, "LibreSSL-2.7.4", "LibreSSL 2.7.4", "", "rsa2048", 0,
+         3328.5, Operation::sign},
+        {"266 system", kLibraries, 1, "1.0.2k system", "", "", "rsa2048", 0, 128008.2,
+         Operation::verify},
+        {"266 before the patch", kLibraries, 2, "1.1.0i before-ECDSA-patch", "", "", "ecdsa-p256",
+         0, 86956.5, Operation::sign},
+        {"266 after the patch", kLibraries, 3, "1.1.0i after-ECDSA-patch", "", "", "ecdsa-p256", 0,
+         121212.1, Operation::sign},
+        {"266 pre2", kLibraries, 4, "1.1.1-pre2", "", "", "ecdsa-p256", 0, 37743.6,
+         Operation::verify},
+        {"266 master", kLibraries, 6, "1.1.1 master", "", "", "ecdsa-p256", 0, 33439.4,
+         Operation::verify},
+        // openssl's own version lines name no build: a date, a bracket, "built on".
+        {"date after the version",
+         "OpenSSL 1.0.2o 27 Mar 2018\n"
+         "type             16 bytes     64 bytes\n"
+         "md5              1000.00k     2000.00k\n",
+         0, "1.0.2o", "", "", "md5", 16, 1000e3},
+        {"a development build's date",
+         "OpenSSL 1.1.1j-dev  xx XXX xxxx\n"
+         "type             16 bytes     64 bytes\n"
+         "md5              1000.00k     2000.00k\n",
+         0, "1.1.1j-dev", "", "", "md5", 16, 1000e3},
+        {"fips",
+         "OpenSSL 1.1.1k  FIPS 25 Mar 2021\n"
+         "type             16 bytes     64 bytes\n"
+         "md5              1000.00k     2000.00k\n",
+         0, "1.1.1k FIPS", "", "", "md5", 16, 1000e3},
+    };
+    for (const auto& w : wants) expect_names(w);
+    EXPECT_EQ(read_named(kLibraries).runs.size(), 7u);
+}
+
+// A label over a name's 100 characters loses the end of its longest part (a
+// machine named by a whole wiki link), not the version after it.
+TEST(ImportTypedNames, LongLabelKeepsItsVersion) {
+    const NameWant w{"004 wiki link",
+                     "corpus/004-openwrt-oldwiki-moinmoin-table.txt",
+                     11,
+                     "http--www.intel.com-Products-Desktop-Motherboards-D945GCLF2-D945GCLF2-"
+                     "overview.htm 0.9.8g-13",
+                     "[http://www.intel.com/Products/Desktop/Motherboards/D945GCLF2/"
+                     "D945GCLF2-overview.htm D945GCLF2]",
+                     "cpu=Intel Atom 330",
+                     "md5",
+                     1024,
+                     182998.70e3};
+    expect_names(w);
 }

@@ -76,8 +76,10 @@ Run data_file_run(const std::string& name, const std::string& program,
         run.raw_text = std::string(begin, end) + "\n";
     }
     run.sources = {{name, "", static_cast<int64_t>(first), static_cast<int64_t>(last)}};
-    run.notes.push_back("read from lines " + std::to_string(first) + "-" + std::to_string(last) +
-                        " of " + name + ": " + how);
+    // A run begun before its rows are known (first 0) gets its lines' note when they are.
+    if (first >= 1 && last >= first)
+        run.notes.push_back("read from lines " + std::to_string(first) + "-" +
+                            std::to_string(last) + " of " + name + ": " + how);
     return run;
 }
 

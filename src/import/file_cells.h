@@ -32,7 +32,8 @@ struct NumberedLine {
 std::vector<NumberedLine> numbered_lines(std::string_view text);
 
 // A run read from a data file of NAME: imported, its raw text the lines
-// FIRST..LAST it was read from, its source those lines, a note saying how.
+// FIRST..LAST it was read from, its source those lines, a note saying how
+// (none while FIRST is 0: lines not known yet).
 Run data_file_run(const std::string& name, const std::string& program, std::string_view text,
                   size_t first, size_t last, const std::string& how);
 // The same from TEXT's lines split once: a reader making a run per line

@@ -20,13 +20,36 @@ namespace speedlab::import {
 
 namespace {
 // A word of a label: ASCII letters, digits and ._+- only; spaces become '-'.
+// Whole: a part cut short ('-evp-aes-128-cbc-EVP-wit') names nothing a person
+// typed; the label as a whole is kept within a name's length (fit_label).
 std::string label_word(std::string_view text) {
     std::string out;
     for (char c : text) {
         if (c == ' ' || c == '/') c = '-';
         if (std::isalnum(static_cast<unsigned char>(c)) || std::strchr("._+-", c)) out += c;
     }
-    return out.substr(0, 24);
+    return out;
+}
+
+// LABEL within kMaxNameChars: its longest part (a machine named by a whole
+// link or line) is cut, after a word of it where one ends in its second
+// half, so the version and build after it stay whole.
+std::string fit_label(std::string label) {
+    while (label.size() > kMaxNameChars) {
+        std::vector<std::string> parts;
+        std::istringstream words(label);
+        for (std::string w; words >> w;) parts.push_back(w);
+        auto longest =
+            std::max_element(parts.begin(), parts.end(),
+                             [](const auto& a, const auto& b) { return a.size() < b.size(); });
+        if (longest->size() <= 1) break;  // never: a label has a few parts
+        size_t keep = longest->size() - std::min(longest->size() - 1, label.size() - kMaxNameChars);
+        size_t cut = longest->find_last_of('-', keep);
+        longest->resize(cut != std::string::npos && cut >= keep / 2 ? cut : keep);
+        label.clear();
+        for (const auto& p : parts) label += (label.empty() ? "" : " ") + p;
+    }
+    return label;
 }
 
 // "Red Hat Linux release 7.3 (Valhalla)" -> "rh73": a distribution's short name
@@ -68,6 +91,32 @@ std::string version_word(const std::string& version) {
     return "";
 }
 
+// "OpenSSL 1.1.0i before ECDSA patch" -> "before-ECDSA-patch", "OpenSSL 1.1.1
+// master" -> "master": the words after the version number naming its build.
+// A date ("27 Mar 2018", "xx XXX xxxx"), a bracket ("[engine]", "(Library:
+// ..."), a comma and "built on" end them: openssl's own line names no build.
+std::string version_build_words(const std::string& version) {
+    std::istringstream words(version);
+    std::string out;
+    bool after = false;
+    for (std::string w; words >> w;) {
+        bool comma = w.back() == ',';
+        if (comma) w.pop_back();
+        if (!after) {
+            after = std::isdigit(static_cast<unsigned char>(w[0])) && w.find('.') != w.npos;
+            if (after && comma) break;
+            continue;
+        }
+        bool placeholder = w.find_first_not_of("xX") == std::string::npos;  // "xx XXX xxxx"
+        if (w.empty() || !std::isalpha(static_cast<unsigned char>(w[0])) || placeholder ||
+            w == "built")
+            break;
+        out += (out.empty() ? "" : "-") + label_word(w);
+        if (comma) break;
+    }
+    return out;
+}
+
 // The build a version line or compiler flags name: "engine", "asm", else "".
 std::string build_word(const Run& run) {
     if (run.version.find("[engine]") != std::string::npos) return "engine";
@@ -86,6 +135,7 @@ std::string base_label(const Run& run) {
     } else {
         parts.push_back(distribution_word(m.distribution));
         parts.push_back(version_word(run.version));
+        parts.push_back(version_build_words(run.version));
     }
     std::string base;
     for (const auto& p : parts)
@@ -140,7 +190,7 @@ void readable_labels(std::deque<Run>& runs) {
         std::string label = bases[k] + (differs && !build.empty() ? " " + build : "");
         if (shared && !marks[k].empty() && label.find(marks[k]) == std::string::npos)
             label += " " + marks[k];
-        runs[k].label = label;
+        runs[k].label = fit_label(std::move(label));
     }
 }
 

@@ -15,8 +15,9 @@
 
 namespace speedlab::import {
 
-// A label from what the text says: machine, distribution, OpenSSL version, and
-// the build where two runs of the text differ only by it (`p-rh73 rh73 0.9.6b asm`);
+// A label from what the text says: machine, distribution, OpenSSL version and
+// the words after it naming a build (`1.1.0i before-ECDSA-patch`), and the
+// build where two runs of the text differ only by it (`p-rh73 rh73 0.9.6b asm`);
 // a BogoMips run: machine, kernel, `bogomips`.
 void readable_labels(std::deque<Run>& runs);
 

@@ -338,9 +338,11 @@ bool names_openssl(std::string_view text) {
     return mentions(text, "openssl") || mentions(text, "libressl");
 }
 
-// Rows of one version, machine and system are one run.
+// Rows of one version, machine and system are one run, read from its rows'
+// first to last line, or through THROUGH (a nested JSON's figures lie below
+// the key whose line is their row's, and its keys are read sorted).
 Read runs_of(const Columns& c, const std::vector<Row>& rows, const Input& input,
-             const std::string& program, const std::string& kind) {
+             const std::string& program, const std::string& kind, size_t through = 0) {
     Read out;
     std::map<std::string, size_t> current;  // version, machine and system -> run index
     std::vector<std::pair<size_t, size_t>> lines;
@@ -364,7 +366,8 @@ Read runs_of(const Columns& c, const std::vector<Row>& rows, const Input& input,
             }
             size_t k = run_for(c, row, m, out, current, lines, program, input.name);
             out.runs[k].measurements.push_back(std::move(m));
-            lines[k].second = row.line;
+            lines[k].first = std::min(lines[k].first, row.line);
+            lines[k].second = std::max({lines[k].second, row.line, through});
         }
     for (size_t k = 0; k < out.runs.size(); ++k) {
         Run made = data_file_run(input.name, program, *input.text, lines[k].first, lines[k].second,
@@ -560,6 +563,14 @@ std::vector<size_t> object_lines(std::string_view text, bool top_level) {
     return lines;
 }
 
+// The number of TEXT's last line that is not blank.
+size_t last_text_line(std::string_view text) {
+    size_t last = 1;
+    for (const auto& line : numbered_lines(text))
+        if (!trimmed_view(line.text).empty()) last = line.number;
+    return last;
+}
+
 Read json_read(Input& input) {
     Read out;
     nlohmann::json doc = nlohmann::json::parse(*input.text, nullptr, false);
@@ -597,7 +608,8 @@ Read json_read(Input& input) {
                 object.is_object() && object.contains(name) ? json_cell(object[name]) : "");
         rows.push_back(std::move(row));
     }
-    return runs_of(*columns, rows, input, "json export", "a JSON file");
+    return runs_of(*columns, rows, input, "json export", "a JSON file",
+                   nested ? last_text_line(*input.text) : 0);
 }
 
 }  // namespace
