@@ -17,6 +17,7 @@
 #include "parse/line_facts.h"
 #include "parse/line_prefix.h"
 #include "parse/row_emphasis.h"
+#include "parse/transport_prefix.h"
 #include "parse/wrapped_rows.h"
 
 namespace speedlab::parse {
@@ -29,63 +30,6 @@ std::string_view trim_right(std::string_view s) {
 }
 std::string_view trim_left(std::string_view s) {
     return s.substr(skip_spaces(s, 0));  // indented lines: eight bytes at a time
-}
-
-// Removes mail quoting ("> ", ">> ", "> > ") from the start of a line.
-std::string_view unquote(std::string_view s) {
-    std::string_view t = trim_left(s);
-    bool quoted = false;
-    while (!t.empty() && t.front() == '>') {
-        t.remove_prefix(1);
-        if (!t.empty() && t.front() == ' ') t.remove_prefix(1);
-        quoted = true;
-        std::string_view rest = trim_left(t);
-        if (rest.empty() || rest.front() != '>') break;
-        t = rest;
-    }
-    return quoted ? t : s;
-}
-
-size_t digits_at(std::string_view s, size_t at, size_t n) {
-    for (size_t k = 0; k < n; ++k)
-        if (at + k >= s.size() || !std::isdigit(static_cast<unsigned char>(s[at + k]))) return 0;
-    return n;
-}
-
-// "2024-05-01T12:34:56.7890123Z", "2024-05-01 12:34:56,789", "12:34:56.789":
-// how long the time stamp at the start of `s` is, 0 when there is none.
-size_t time_stamp(std::string_view s) {
-    size_t at = 0;
-    if (digits_at(s, 0, 4) && s.size() > 10 && s[4] == '-' && digits_at(s, 5, 2) && s[7] == '-' &&
-        digits_at(s, 8, 2) && (s[10] == 'T' || s[10] == ' '))
-        at = 11;
-    if (!(digits_at(s, at, 2) && at + 8 <= s.size() && s[at + 2] == ':' &&
-          digits_at(s, at + 3, 2) && s[at + 5] == ':' && digits_at(s, at + 6, 2)))
-        return 0;
-    at += 8;
-    if (at < s.size() && (s[at] == '.' || s[at] == ',') && digits_at(s, at + 1, 1))
-        for (++at; at < s.size() && std::isdigit(static_cast<unsigned char>(s[at]));) ++at;
-    if (at < s.size() && s[at] == 'Z') ++at;
-    if (at + 5 < s.size() && (s[at] == '+' || s[at] == '-') && digits_at(s, at + 1, 2))
-        at += s[at + 3] == ':' ? 6 : 5;
-    return at;
-}
-
-// What a CI log or a logger puts before each line: time stamps and short
-// bracketed tags ("[job 12] ", "[12:34:56] "), one or more. openssl's own
-// lines start with neither.
-std::string_view without_log_prefix(std::string_view s) {
-    for (int k = 0; k < 3; ++k) {
-        size_t n = time_stamp(s);
-        if (!n && !s.empty() && s[0] == '[') {
-            size_t close = s.find(']');
-            if (close != std::string_view::npos && close < 64 && s.find('[', 1) > close)
-                n = close + 1;
-        }
-        if (!n || n >= s.size() || (s[n] != ' ' && s[n] != '\t')) break;
-        s.remove_prefix(n + 1);
-    }
-    return s;
 }
 
 // A reStructuredText line block ("| text", "|" alone) keeps the line breaks
@@ -611,8 +555,7 @@ class Unwrapper {
         if (table_source(line, number)) return;
         // '*' and '_' share line_facts' class of other bytes: memchr decides.
         if (facts_.may_hold('*'))
-            if (auto row = emphasised_row(line); !row.empty())
-                line = keep(std::move(row));
+            if (auto row = emphasised_row(line); !row.empty()) line = keep(std::move(row));
         pieces_.clear();
         size_t doing = facts_.may_hold(kDoing) ? line.find("Doing ") : std::string_view::npos;
         if (line.size() > 120 && flattened(line)) {
