@@ -57,6 +57,15 @@
 // whose rows name no algorithm) pays read_context's pass over the whole
 // text, the bench's one text of 2 MB: a rule table deciding per grid which
 // rules can apply is the step left, then unwrap (~89M) and classify (~67M).
+// Later (corpus of bb9a87f, 478.5M per 2 MB parse on it): that rule table
+// (grid_facts.h: a grid's header words and shape read once, each rule
+// called only where its first test can pass, name_run and long_rows taking
+// the header's lower-case words from the facts) gives 475.9M, typed tables'
+// reading 97.6M -> 95.1M, the same 9836 runs and 77870 figures. The rules
+// had their byte tests already; what a grid without a run costs is the
+// readings every rule shares (header cells, numbers, read_context's pass),
+// which skipping rules does not save. Load 9, back to back: 22.0-23.5 ->
+// 20.6-25.6 MiB/s CPU time (noise), peak 2.74x.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 #include <sys/resource.h>

@@ -11,6 +11,7 @@
 #include <filesystem>
 #include <map>
 #include <set>
+#include <span>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -22,6 +23,7 @@
 #include "parse/caption_unit.h"
 #include "parse/cell_rows.h"
 #include "parse/cells.h"
+#include "parse/grid_facts.h"
 #include "parse/hand_grid.h"
 #include "parse/hand_rules.h"
 #include "parse/stated_machine.h"
@@ -78,12 +80,14 @@ std::string row_mark(const Machine& m, const RowGroup& group) {
 
 // Label cells name the run and its machine `m`: the machine, its OS, the
 // OpenSSL version, BogoMips, its clock; a group row above them its core.
-void name_run(Run& r, Machine& m, const Grid& t, size_t row, const std::vector<bool>& figure_column,
-              const std::string& caption, const RowGroup& group = {}) {
+// `header` is the table's header cells in lower case (grid_facts.h).
+void name_run(Run& r, Machine& m, const Grid& t, const std::vector<std::string>& header, size_t row,
+              const std::vector<bool>& figure_column, const std::string& caption,
+              const RowGroup& group = {}) {
     std::vector<std::string> names;
     for (size_t k = 0; k < t.row(row).size() && k < t.row(0).size(); ++k) {
         if (figure_column[k] || t.cell(row, k).empty()) continue;
-        std::string h = lower_ascii(t.text(0, k));
+        const std::string& h = header[k];
         const std::string& cell = t.text(row, k);
         bool digit = std::isdigit(static_cast<unsigned char>(cell[0]));
         if (double per = clock_header(h); per > 0 && digit) {
@@ -210,24 +214,93 @@ struct Reader {
         }
     }
 
+    // The rules that read a grid another way than by its header's cells, in
+    // the order they are tried; each runs only where the grid's facts allow
+    // it (grid_facts.h: what the rule's own first test asks), and says
+    // whether it read the grid.
+    struct Rule {
+        const char* name;
+        bool (*applies)(const GridFacts&);
+        bool (Reader::*read)(const Grid&);
+    };
+    static std::span<const Rule> rules() {
+        static constexpr Rule kRules[] = {
+            {"other program's columns", [](const GridFacts& f) { return f.rate_header; },
+             &Reader::other_program_columns},
+            {"sbc-bench's table", [](const GridFacts& f) { return f.rows >= 2; },
+             &Reader::sbc_bench},
+            {"sign/verify pairs", [](const GridFacts& f) { return f.verify_header; },
+             &Reader::pair_columns},
+            {"algorithm lines", [](const GridFacts& f) { return f.lone_cell_row; },
+             &Reader::algorithm_lines},
+            {"OpenSSL column", [](const GridFacts& f) { return f.openssl_header; },
+             &Reader::openssl_column},
+            {"side by side",
+             [](const GridFacts& f) { return f.rows >= 2 && (f.width == 2 || f.width >= 7); },
+             &Reader::halves},
+            {"KEM columns", [](const GridFacts& f) { return f.rate_header; }, &Reader::kem_columns},
+            {"spanned header", [](const GridFacts& f) { return f.rows >= 3; },
+             &Reader::spanned_parts},
+        };
+        return kRules;
+    }
+
     void read(const Grid& given) {
-        if (auto mine = without_other_program_columns(given, lines)) return read(*mine);
-        if (auto sbc = sbc_bench_table(given, text)) return read(*sbc);
-        if (auto split = split_pair_columns(given.rows()))
-            return read(Grid(given.first, given.end, std::move(*split), given.row_lines()));
-        if (auto blocks = spread_algorithm_lines(given))
-            return read(Grid(given.first, given.end, std::move(blocks->first), blocks->second));
-        if (auto column = openssl_column_figures(given, lines); column && speed_named())
-            return figures_run(column_run(given, "OpenSSL"), given, *column);
-        if (auto halves = side_by_side_halves(given); !halves.empty())
-            return read_parts(given, halves);
-        if (auto kem = kem_column_figures(given); !kem.empty() && speed_named())
-            return figures_run(given, kem);
-        if (auto parts = unfold_spanned_header(given); !parts.empty())
-            return read_parts(given, parts);
+        const GridFacts facts = grid_facts(given);
+        for (const Rule& rule : rules())
+            if (rule.applies(facts) && (this->*rule.read)(given)) return;
         std::optional<Grid> spanned = spanning_header(given);
         if (!spanned) spanned = algorithm_over_sizes(given);
-        const Grid& t = spanned ? *spanned : given;
+        if (spanned) return read_cells(*spanned, grid_facts(*spanned));
+        read_cells(given, facts);
+    }
+
+    bool other_program_columns(const Grid& g) {
+        auto mine = without_other_program_columns(g, lines);
+        if (mine) read(*mine);
+        return mine.has_value();
+    }
+    bool sbc_bench(const Grid& g) {
+        auto sbc = sbc_bench_table(g, text);
+        if (sbc) read(*sbc);
+        return sbc.has_value();
+    }
+    bool pair_columns(const Grid& g) {
+        auto split = split_pair_columns(g.rows());
+        if (split) read(Grid(g.first, g.end, std::move(*split), g.row_lines()));
+        return split.has_value();
+    }
+    bool algorithm_lines(const Grid& g) {
+        auto blocks = spread_algorithm_lines(g);
+        if (blocks) read(Grid(g.first, g.end, std::move(blocks->first), blocks->second));
+        return blocks.has_value();
+    }
+    bool openssl_column(const Grid& g) {
+        auto column = openssl_column_figures(g, lines);
+        if (!column || !speed_named()) return false;
+        figures_run(column_run(g, "OpenSSL"), g, *column);
+        return true;
+    }
+    bool halves(const Grid& g) {
+        auto parts = side_by_side_halves(g);
+        if (!parts.empty()) read_parts(g, parts);
+        return !parts.empty();
+    }
+    bool kem_columns(const Grid& g) {
+        auto kem = kem_column_figures(g);
+        if (kem.empty() || !speed_named()) return false;
+        figures_run(g, kem);
+        return true;
+    }
+    bool spanned_parts(const Grid& g) {
+        auto parts = unfold_spanned_header(g);
+        if (!parts.empty()) read_parts(g, parts);
+        return !parts.empty();
+    }
+
+    // The grid read by its header's cells: block sizes or algorithms across,
+    // or down, or openssl's rows in cells.
+    void read_cells(const Grid& t, const GridFacts& facts) {
         std::vector<HeaderCell> cols;
         for (size_t k = 0; k < t.row(0).size(); ++k) cols.push_back(t.header(0, k));
         // "| type (MB/s) | 16 bytes |": the corner's unit is every column's
@@ -250,18 +323,19 @@ struct Reader {
             if (!out.ratio_table_line) out.ratio_table_line = lines[t.first].line;
             return;
         }
-        if (sized < 2 && named == 0 && bogomips_table(t)) return;
+        if (sized < 2 && named == 0 && facts.bogomips && bogomips_table(t)) return;
         if (sized >= 2 && unit_unstated_and_too_small(t.rows(), cols)) {
             if (!out.unstated_unit_line) out.unstated_unit_line = lines[t.first].line;
             return;
         }
-        if (sized >= 2) return noted(repaired, [&] { size_columns(t, cols); });
+        if (sized >= 2) return noted(repaired, [&] { size_columns(t, cols, facts); });
         if (named >= 1 && sized_rows_of_algorithms(t, cols)) return;
-        if (named >= 1) return algorithm_columns(t, cols);
+        if (named >= 1) return algorithm_columns(t, cols, facts);
         if (rows_in_cells(t)) return;
         if (metric_rows(t, cols)) return;
-        if (auto keys = speed_signature_figures(t, lines)) return figures_run(t, *keys);
-        if (long_rows(t)) return;
+        if (auto keys = facts.rate_header ? speed_signature_figures(t, lines) : std::nullopt)
+            return figures_run(t, *keys);
+        if (facts.size_header && long_rows(t, facts)) return;
         size_rows(t, cols);
     }
 
@@ -467,7 +541,7 @@ struct Reader {
     }
 
     // Columns are block sizes; each row one algorithm of one run.
-    void size_columns(const Grid& t, const std::vector<HeaderCell>& cols) {
+    void size_columns(const Grid& t, const std::vector<HeaderCell>& cols, const GridFacts& facts) {
         std::vector<std::string> order;
         std::map<std::string, Run> runs;
         std::vector<bool> figure_column(cols.size());
@@ -512,7 +586,7 @@ struct Reader {
                 order.push_back(key);
                 runs[key] = table_run(file, lines[t.first].line);
                 Machine m;
-                name_run(runs[key], m, t, r, label_column, caption, group);
+                name_run(runs[key], m, t, facts.header_lower, r, label_column, caption, group);
                 runs[key].machine = row_machine(m);
                 if (evp) runs[key].notes.push_back(kEvpRowsNote);
             }
@@ -526,7 +600,8 @@ struct Reader {
     }
 
     // Columns name algorithms (with a size or an operation); each row is a run.
-    void algorithm_columns(const Grid& t, const std::vector<HeaderCell>& cols) {
+    void algorithm_columns(const Grid& t, const std::vector<HeaderCell>& cols,
+                           const GridFacts& facts) {
         std::vector<bool> figure_column(cols.size());
         for (size_t k = 0; k < cols.size(); ++k)
             figure_column[k] = !cols[k].algorithm.empty() && !cols[k].ratio;
@@ -538,7 +613,7 @@ struct Reader {
             row_line = t.line_of(r);
             Run run = table_run(file, lines[t.first].line);
             Machine m;
-            name_run(run, m, t, r, figure_column, caption, group);
+            name_run(run, m, t, facts.header_lower, r, figure_column, caption, group);
             run.machine = row_machine(m);
             for (size_t k = 0; k < t.row(r).size() && k < cols.size(); ++k)
                 if (auto n = t.figure(r, k); n && figure_column[k]) header_figure(run, cols[k], *n);
@@ -720,11 +795,11 @@ struct Reader {
     // ("aes-128-cbc","1024", as harnesses and csv-tables list them); every
     // other column is one machine's figures ("am62pxx_sk-fs: throughput
     // (KBytes/Sec)"). False unless two rows are such.
-    bool long_rows(const Grid& t) {
+    bool long_rows(const Grid& t, const GridFacts& facts) {
         const size_t width = t.row(0).size();
         size_t alg = width, size = width, rows = 0;
         for (size_t k = 0; k < width; ++k) {
-            std::string h = lower_ascii(t.text(0, k));
+            const std::string& h = facts.header_lower[k];
             if (size == width &&
                 (h.find("size") != std::string::npos || h.find("bytes") != std::string::npos ||
                  h.find("block") != std::string::npos))
