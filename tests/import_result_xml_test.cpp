@@ -70,6 +70,18 @@ TEST(ImportResultXml, CompositeXmlGivesItsOpensslResultWithItsTrials) {
     EXPECT_EQ(run.sources[0].last_line, 106);  // its entry's <RawString>
 }
 
+// The same student's earlier result file, Rodinia and 7-Zip only (corpus
+// 273): read by this reader, nothing imported, and a line saying why.
+TEST(ImportResultXml, AResultFileWithoutAnOpensslResultGivesNothing) {
+    auto found =
+        read_corpus("273-NEGATIVE-phoronix-active-xml-rodinia-7zip-results-no-openssl-result.xml");
+    EXPECT_EQ(found.reader, "phoronix result xml");
+    EXPECT_TRUE(found.read.runs.empty());
+    EXPECT_NE(found.read.refused.find(":1: a Phoronix Test Suite result file, but no pts/openssl"),
+              std::string::npos)
+        << found.read.refused;
+}
+
 // A byte/s result at the column its profile's results-definition.xml reads;
 // refused where the file names no profile whose column is known.
 TEST(ImportResultXml, ByteRatesAtTheirProfilesColumnOrRefused) {
