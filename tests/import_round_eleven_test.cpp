@@ -92,3 +92,30 @@ TEST(ImportRoundEleven, RunsHoldTheirTablesFiguresOnly) {
     EXPECT_EQ(read_corpus(kLkpStdout).read.runs[0].processes, 16);
     EXPECT_EQ(read_corpus(kTwoLibraries).read.runs[1].processes, 8);
 }
+
+// The OpenWrt wiki's one-liner above a table of its 1024-byte columns, as
+// `26.49M` cells under header cells grouping several algorithms, a page copy
+// breaking each row over lines (read_oneliner_table.cpp): one run per router.
+constexpr const char* kOneLiner =
+    "300-gist-openwrt-one-liner-table-flattened-m-cells-several-algorithms-per-cell-1024-bytes-in-"
+    "script.md";
+
+TEST(ImportRoundEleven, TheOpenWrtOneLinersTableGivesEachRoutersColumnsAt1024Bytes) {
+    using enum Operation;
+    const InputWant wants[] = {
+        {"k1 md5", kOneLiner, 0, "md5", throughput, 1024, 26.49e6},
+        {"k1 3des", kOneLiner, 0, "des-ede3", throughput, 1024, 1.52e6},
+        {"k1 aes256", kOneLiner, 0, "aes-256-cbc", throughput, 1024, 6.21e6},
+        {"merlin sha256", kOneLiner, 4, "sha256", throughput, 1024, 27.09e6},
+        {"dir-882 4t md5", kOneLiner, 6, "md5", throughput, 1024, 103.88e6},
+        {"dir-882 4t aes256", kOneLiner, 6, "aes-256-cbc", throughput, 1024, 19.01e6},
+    };
+    expect_inputs(wants);
+    const auto read = read_corpus(kOneLiner);
+    EXPECT_EQ(read.reader, "openwrt one-liner table");
+    ASSERT_EQ(read.read.runs.size(), 7u);
+    for (const auto& run : read.read.runs) EXPECT_EQ(run.measurements.size(), 9u);
+    EXPECT_EQ(read.read.runs[0].machine->label, "K1 Padavan");
+    EXPECT_EQ(read.read.runs[3].processes, 4);  // `4t`: four processes, summed
+    EXPECT_EQ(read.read.runs[2].processes, 1);  // `1.2G` is the clock, no figure
+}

@@ -73,5 +73,7 @@ bool phoronix_sniff(std::string_view head);
 Read read_phoronix(Input& input);  // Phoronix Test Suite's OpenSSL results, text or console
 bool phoronix_xml_sniff(std::string_view head);
 Read read_phoronix_xml(Input& input);  // Phoronix Test Suite's result file (composite.xml)
+bool oneliner_table_sniff(std::string_view head);
+Read read_oneliner_table(Input& input);  // the OpenWrt one-liner's table of 1024-byte columns
 
 }  // namespace speedlab::import

@@ -18,6 +18,7 @@ bool any_text(std::string_view) {
 // lacks); openssl's text takes the rest.
 constexpr Reader kReaders[] = {
     {"phoronix result xml", phoronix_xml_sniff, read_phoronix_xml, false},
+    {"openwrt one-liner table", oneliner_table_sniff, read_oneliner_table, false},
     {"columns", columns_sniff, read_columns, false},
     {"metric keys", metric_keys_sniff, read_metric_keys, false},
     {"bundle", bundle_sniff, read_bundle, true},
