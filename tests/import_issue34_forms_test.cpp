@@ -433,6 +433,30 @@ const FormCase kCases[] = {
          "+-------------+-----------+------------+-------------+\n",
          {{0, "sha256", Operation::throughput, 16, 16612750.0}, {0, "sha256", Operation::throughput, 64, 59303250.0}, {0, "sha256", Operation::throughput, 256, 177964460.0}, {1, "sha256", Operation::throughput, 16, 32706170.0}, {1, "sha256", Operation::throughput, 64, 77068820.0}, {1, "sha256", Operation::throughput, 256, 136447680.0}},
          nullptr},
+        {"heading", "bracketed algorithm over sizes as rows",
+         "Results of `openssl speed -evp` on a Cortex-A53:\n"
+         "\n"
+         "### Symmetric Encryption (AES-128-GCM)\n"
+         "\n"
+         "| size | Cortex-A53 |\n"
+         "|---|---|\n"
+         "| 16 bytes | 45659.14k |\n"
+         "| 64 bytes | 185465.28k |\n"
+         "| 256 bytes | 677104.38k |\n",
+         {{0, "aes-128-gcm", Operation::throughput, 16, 45659140.0}, {0, "aes-128-gcm", Operation::throughput, 64, 185465280.0}, {0, "aes-128-gcm", Operation::throughput, 256, 677104380.0}},
+         nullptr},
+        // Rows of MISSES round ten kind 40 (sbc-bench's table copied): devices
+        // whose names hold a number ("Pi 3", "RPi 4") are no block sizes.
+        {"sizes as rows", "device rows with numbers (none)",
+         "`openssl speed -elapsed -evp aes-256-cbc` on three boards:\n"
+         "\n"
+         "| Device / details               | Clockspeed           | Kernel |           Distro         |   7-zip multi | 7-zip single |     AES | memcpy | memset | \n"
+         "| ------------------------------ | :------------------: | :----: | :----------------------: | ------------: | -----------: | ------: | -----: | -----: | \n"
+         "| Raspberry Pi Model B Rev 2     |  700 MHz (throttled) |  6.1   | Raspbian GNU/Linux 12 (bookworm) armv6l/armhf | 290 | 293 | 11530 |    330 |  1350 |\n"
+         "| Raspberry Pi 3 Model B Rev 1.2 | 1200 MHz (throttled) |  5.10  | Raspbian GNU/Linux 10 (buster) armhf     |  1830 |  688 |   26430 |    810 |  1490 |\n"
+         "| RPi 4 Model B Rev 1.1 / BCM2711 Rev B0 | 1500 MHz     |  6.1   | Debian GNU/Linux 12 (bookworm) arm64     |  5020 | 1506 |   30200 |   2460 |  3150 |\n",
+         {},
+         nullptr},
         {"csv file", "algorithm,block_size,bytes_per_second",
          "algorithm,block_size,bytes_per_second\n"
          "aes-128-gcm,16,45659140\n"

@@ -38,6 +38,13 @@ constexpr const char* kBoldCells =
 constexpr const char* kInfCells =
     "267-openssl-issue-5090-ecdsa-rows-between-ellipsis-lines-inf-cells-x25519.txt";
 
+// Round ten's kind 40 (corpus 272): a README's copy of sbc-bench's table,
+// devices as rows, its AES column openssl's aes-256-cbc at 16384 bytes, the
+// cipher named above it in a link ("[aes-256-cbc](Sorted-Results.md#...)").
+constexpr const char* kDeviceRows =
+    "272-sbc-bench-copy-table-aes-column-aes-256-cbc-16k-k-among-7zip-memcpy-columns-device-"
+    "rows.md";
+
 // Whether any run of READ holds VALUE at (ALGORITHM, OP, SIZE): 264's rows are
 // right while its runs are not yet grouped as the text groups them.
 bool any_run_holds(const import::Read& read, const std::string& algorithm, Operation op,
@@ -162,4 +169,20 @@ TEST(ImportRoundTen, EmphasisedCellsOfOpensslsRowsUnderAMultiCommand) {
         EXPECT_EQ(read.runs[0].processes, 8);
         EXPECT_EQ(read.runs[0].timing, Timing::wall);
     }
+}
+
+// Kind 40's link names its cipher to the text around the table since a
+// word's brackets are read (hand_context.cpp); its devices' names ("Raspberry
+// Pi 3 Model B Rev 1.2") are still no block sizes: every figure is the AES
+// column's, never a 7-zip or memcpy column's at "sizes" 2, 3 or 4.
+TEST(ImportRoundTen, DeviceRowsUnderALinkedCipherGiveNoFigureAtAnotherSize) {
+    const auto read = read_corpus(kDeviceRows).read;
+    size_t figures = 0;
+    for (const auto& run : read.runs) figures += run.measurements.size();
+    EXPECT_EQ(figures, 15u);
+    for (const auto& run : read.runs)
+        for (const auto& m : run.measurements) {
+            EXPECT_EQ(m.algorithm, "aes-256-cbc");
+            EXPECT_EQ(m.parameter, 16384);
+        }
 }

@@ -164,6 +164,20 @@ std::string caption_name(std::string_view t) {
     return ends_with_word("from") || ends_with_word("on") ? std::string(name) : std::string();
 }
 
+// A word's algorithm, else the first one its brackets hold: "(AES-256-GCM)"
+// of a heading, "[aes-256-cbc](Sorted-Results.md)" of a link. The word is
+// read whole first: "hmac(md5)" names one as it stands.
+std::string word_algorithm(std::string_view w) {
+    std::string alg = hand_algorithm_word(w);
+    if (!alg.empty() || w.find_first_of("()[]") == std::string_view::npos) return alg;
+    for (size_t i = 0, j; i < w.size(); i = j + 1) {
+        j = std::min(w.find_first_of("()[]", i), w.size());
+        alg = hand_algorithm_word(w.substr(i, j - i));
+        if (!alg.empty() && !named_with_key_bits(alg)) return alg;
+    }
+    return {};
+}
+
 }  // namespace
 
 TableContext read_context(const std::vector<CleanLine>& lines, std::string_view text) {
@@ -215,7 +229,7 @@ std::string context_algorithm(const std::vector<CleanLine>& lines, size_t first,
         std::string_view t = lines[k].text();
         for (size_t i = 0, j; i <= t.size(); i = j + 1) {
             for (j = i; j < t.size() && !separator(t[j]);) ++j;
-            std::string alg = hand_algorithm_word(t.substr(i, j - i));
+            std::string alg = word_algorithm(t.substr(i, j - i));
             if (!alg.empty() && !named_with_key_bits(alg)) return alg;
         }
     }

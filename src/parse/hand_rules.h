@@ -53,6 +53,11 @@ std::string repair_same_sizes(std::vector<HeaderCell>& cols, const std::vector<b
 // sizes ("16 B", "8192 bytes"), two at least and no other label: the table's
 // rows are sizes whatever its corner says (a label in another script).
 bool rows_are_sizes(const Grid& t);
+// Whether a row's first cell reads as a size but names something else with
+// its number ("Raspberry Pi 3 Model B Rev 1.2", "RPi 4 Model B"): the rows
+// are devices, no block sizes, where a size row types a number and a byte
+// unit ("16 bytes", "1 KB", "16 字节") or a bare number ("8192").
+bool rows_name_other_than_sizes(const Grid& t);
 
 // hand_direction_columns.cpp: whether the header has an encrypt column and
 // a decrypt column (each naming one direction): another program's timing of

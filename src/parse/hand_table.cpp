@@ -843,7 +843,8 @@ struct Reader {
 
     // Rows are block sizes ("16bytes"); every other column is a run.
     void size_rows(const Grid& t, const std::vector<HeaderCell>& cols) {
-        if (size_labels(t) < 2 || columns_pair_directions(t)) return;
+        if (size_labels(t) < 2 || columns_pair_directions(t) || rows_name_other_than_sizes(t))
+            return;
         std::string alg = hmac_by_header(t, context_algorithm(lines, t.first, ctx()));
         if (alg.empty()) return;
         for (size_t k = 1; k < cols.size(); ++k) {
