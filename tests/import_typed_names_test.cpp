@@ -273,3 +273,87 @@ TEST(ImportTypedNames, LongLabelKeepsItsVersion) {
                      182998.70e3};
     expect_names(w);
 }
+
+constexpr const char* kGo =
+    "corpus/260-gocryptfs-go-vs-openssl-setext-sections-tab-indented-table-summary-mbs-heading-"
+    "cpuinfo-below.md";
+constexpr const char* kSession =
+    "corpus/262-pqc-terminal-session-stdout-redirected-doing-lines-then-cat-tables-kyber-"
+    "dilithium-cycles-above.txt";
+constexpr const char* kTwice =
+    "corpus/264-sbc-bench-style-radxa-zero-one-header-each-cipher-row-twice-executing-benchmark-"
+    "twice-cluster.txt";
+constexpr const char* kBashPrompt =
+    "corpus/270-openssl-issue-8924-bold-markers-inside-openssl-rows-whitespace-collapsed-multi-8-"
+    "taskset.txt";
+
+// The line above a run names its machine only where it is a name: a
+// summary of its figures ("302MB/s @1k", "81797 sha512's in 3.00s"), a
+// command line ("taskset -c 0 openssl speed rsa2048 > f"), a title over its
+// rule naming the results ("openssl 1.0.1k" over "====="), a sentence naming
+// the benchmark, or a prompt without a host ("bash-4.2#") names none; a
+// prompt running a file's printer names its host (`user@skywalker:~$ cat f`).
+// A machine named by its CPU string is named as people write it.
+TEST(ImportTypedNames, LinesAboveThatNameNoMachine) {
+    const NameWant wants[] = {
+        // (import's name_runs names the machine "Intel Pentium G630" as its label does)
+        {"260 summary line, cpuinfo below", kGo, 0, "Intel-Pentium-G630", "",
+         "cpu=Intel(R) Pentium(R) CPU G630 @ 2.70GHz mhz=1617.574", "aes-128-gcm", 1024,
+         302066.69e3},
+        {"262 command line, prompt above", kSession, 0, "skywalker 3.0.13", "skywalker", "",
+         "rsa2048", 0, 28601 / 9.18, Operation::sign},
+        {"270 prompt without a host", kBashPrompt, 0, "1.0.2o", "", "", "ecdsa-p384", 0, 5045.4,
+         Operation::sign},
+        {"summary of figures",
+         "Pi 4\n\n302MB/s @1k\n\nOpenSSL 1.1.1k  25 Mar 2021\n"
+         "type             16 bytes     64 bytes\n"
+         "md5              1000.00k     2000.00k\n",
+         0, "Pi-4 1.1.1k", "Pi 4", "", "md5", 16, 1000e3},
+        {"a short line names it",
+         "Pi 4\n\nOpenSSL 1.1.1k  25 Mar 2021\n"
+         "type             16 bytes     64 bytes\n"
+         "md5              1000.00k     2000.00k\n",
+         0, "Pi-4 1.1.1k", "Pi 4", "", "md5", 16, 1000e3},
+    };
+    for (const auto& w : wants) expect_names(w);
+    EXPECT_EQ(read_named(kGo).runs.size(), 1u);
+    EXPECT_EQ(read_named(kSession).runs.size(), 1u);
+    EXPECT_EQ(read_named(kSession).runs[0].measurements.size(), 70u);
+}
+
+// sbc-bench's "Executing benchmark twice": one header, each cipher's row
+// printed twice in a row. The rows printed first are one run, those printed
+// second its repeat, not four runs split where a name came again; the
+// version line ", built on" names their version, the cluster their CPU.
+TEST(ImportTypedNames, RowsPrintedTwiceInARowAreTwoRuns) {
+    const NameWant wants[] = {
+        {"264 first", kTwice, 0, "Cortex-A53 1.1.1w", "Cortex-A53", "cpu=Cortex-A53", "aes-128-cbc",
+         16, 116163.84e3},
+        {"264 first, last", kTwice, 0, "Cortex-A53 1.1.1w", "Cortex-A53", "cpu=Cortex-A53",
+         "aes-256-cbc", 16384, 829789.53e3},
+        {"264 second", kTwice, 1, "Cortex-A53 1.1.1w", "Cortex-A53", "cpu=Cortex-A53",
+         "aes-128-cbc", 16, 116280.10e3},
+        {"264 second, aes-192", kTwice, 1, "Cortex-A53 1.1.1w", "Cortex-A53", "cpu=Cortex-A53",
+         "aes-192-cbc", 16384, 1016894.81e3},
+        {"264 second, last", kTwice, 1, "Cortex-A53 1.1.1w", "Cortex-A53", "cpu=Cortex-A53",
+         "aes-256-cbc", 16384, 838762.50e3},
+    };
+    for (const auto& w : wants) expect_names(w);
+    import::Read read = read_named(kTwice);
+    ASSERT_EQ(read.runs.size(), 2u);
+    for (const speedlab::Run& run : read.runs) {
+        EXPECT_EQ(run.measurements.size(), 18u);
+        EXPECT_EQ(run.version, "OpenSSL 1.1.1w, built on 11 Sep 2023");
+    }
+    // A table printed whole twice is still two runs, each whole.
+    import::Read whole = read_named(
+        "OpenSSL 1.1.1k  25 Mar 2021\n"
+        "type             16 bytes     64 bytes\n"
+        "md5              1000.00k     2000.00k\n"
+        "sha1             1100.00k     2100.00k\n"
+        "md5              1010.00k     2010.00k\n"
+        "sha1             1110.00k     2110.00k\n");
+    ASSERT_EQ(whole.runs.size(), 2u);
+    expect_figure(whole, 1, "md5", Operation::throughput, 16, 1010e3);
+    expect_figure(whole, 1, "sha1", Operation::throughput, 64, 2110e3);
+}

@@ -15,6 +15,7 @@
 #include "core/display_name.h"
 #include "core/labelled_machines.h"
 #include "core/text.h"
+#include "parse/stated_machine.h"
 
 namespace speedlab::import {
 
@@ -124,9 +125,20 @@ std::string build_word(const Run& run) {
     return "";
 }
 
+// What the text calls a machine: its label (a heading, a prompt), host name
+// or CPU, as a person writes it: "Intel Pentium G630" for a cpuinfo's
+// "Intel(R) Pentium(R) CPU G630 @ 2.70GHz" (stated_machine.h's rule).
+std::string named_by_text(const Machine& m) {
+    if (!m.label.empty()) return m.label;
+    if (!m.hostname.empty()) return m.hostname;
+    Machine plain = parse::sentence_machine(m.cpu_name);
+    bool cpu = plain.kind == MachineKind::unknown && !plain.label.empty();
+    return cpu ? plain.label : m.cpu_name;
+}
+
 std::string base_label(const Run& run) {
     const Machine& m = run.machine;
-    std::vector<std::string> parts{label_word(m.label.empty() ? m.hostname : m.label)};
+    std::vector<std::string> parts{label_word(named_by_text(m))};
     bool bogomips =
         run.measurements.size() == 1 && run.measurements[0].algorithm.view() == kBogomipsId;
     if (bogomips) {
@@ -141,11 +153,6 @@ std::string base_label(const Run& run) {
     for (const auto& p : parts)
         if (!p.empty()) base += (base.empty() ? "" : " ") + p;
     return base.empty() ? "run" : base;
-}
-
-// What the text calls a machine: its label (a heading, a prompt), host name or CPU.
-const std::string& named_by_text(const Machine& m) {
-    return !m.label.empty() ? m.label : !m.hostname.empty() ? m.hostname : m.cpu_name;
 }
 
 std::string file_name_of(std::string_view path) {

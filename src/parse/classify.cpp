@@ -91,8 +91,10 @@ bool recognised(Token& tok, Line line) {
 
 // "OpenSSL 1.1.1w  11 Sep 2023", "OpenSSL 0.9.6b [engine] ...", "LibreSSL 3.8.2",
 // "OpenSSL 1.1.1k  FIPS ...", "OpenSSL 1.1.1j-dev  xx XXX xxxx" (a development
-// build's date): after the version comes nothing, a date, a bracket or a
-// capital; another lower-case word makes it prose ("OpenSSL 3.0 is ...").
+// build's date), "OpenSSL 1.1.1w, built on 11 Sep 2023" (sbc-bench's
+// line of the version and its date): after the version comes
+// nothing, a date, a bracket, a capital or ", built on"; another lower-case
+// word makes it prose ("OpenSSL 3.0 is ...").
 bool version_at_start(std::string_view t, std::string_view prefix) {
     if (!starts_with(t, prefix) || t.size() <= prefix.size() || !ascii_digit(t[prefix.size()]))
         return false;
@@ -102,7 +104,9 @@ bool version_at_start(std::string_view t, std::string_view prefix) {
     std::string_view rest = trim(t.substr(end));
     if (rest.empty()) return true;
     char c = rest.front();
-    return ascii_digit(c) || c == '[' || c == '(' || ascii_upper(c) || starts_with(rest, "xx ");
+    bool built_on = t[end - 1] == ',' && starts_with(rest, "built on ");
+    return ascii_digit(c) || c == '[' || c == '(' || ascii_upper(c) || starts_with(rest, "xx ") ||
+           built_on;
 }
 
 constexpr std::string_view kVersion = marker_text(SpeedMarker::version);

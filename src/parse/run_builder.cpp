@@ -254,6 +254,13 @@ void RunBuilder::add_variant(const std::string& mark, Measurement m) {
     variants_.emplace_back(mark, std::vector<Measurement>{}).second.push_back(std::move(m));
 }
 
+void RunBuilder::add_repeat(size_t n, Measurement m) {
+    m.line = line_;
+    if (!plausible_figure(m.value)) implausible_at_.emplace_back(metric_key(m), line_);
+    if (repeats_.size() < n) repeats_.resize(n);
+    repeats_[n - 1].push_back(std::move(m));
+}
+
 bool RunBuilder::add_public_key_row(const PublicKeyRow& row, const std::string& variant) {
     size_t columns = std::min(row.ops.size(), std::max(row.rates.size(), row.seconds.size()));
     for (size_t k = 0; k < columns; ++k) {
@@ -402,6 +409,16 @@ std::vector<Run> RunBuilder::finish() {
     settle_child_progress();
     drop_unfinished_sums();
     leave_out_implausible(run_);
+    std::vector<Run> repeats;  // after the run: copies of its header, figures of their own
+    for (size_t n = 0; n < repeats_.size(); ++n) {
+        Run r = run_;
+        r.measurements = std::move(repeats_[n]);
+        r.notes.push_back("repeat " + std::to_string(n + 2) +
+                          " of the run: each row printed again right under itself");
+        leave_out_implausible(r);
+        if (!r.measurements.empty()) repeats.push_back(std::move(r));
+    }
+    repeats_.clear();
     implausible_at_.clear();
     if (!run_.measurements.empty()) {
         if (!from_children_.empty())
@@ -410,6 +427,7 @@ std::vector<Run> RunBuilder::finish() {
                  "missing");
         out.push_back(std::move(run_));
     }
+    for (auto& r : repeats) out.push_back(std::move(r));
     return out;
 }
 

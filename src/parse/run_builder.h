@@ -55,6 +55,10 @@ class RunBuilder {
     void add_child(Measurement m);
     // Rows a person marked ("SW aes-128-cbc") become runs of their own.
     void add_variant(const std::string& mark, Measurement m);
+    // The Nth (N >= 1) of a row printed again right under itself: runs
+    // interleaved row by row (sbc-bench's "Executing benchmark twice"), the
+    // Nth repeat of the run, after it.
+    void add_repeat(size_t n, Measurement m);
     // Every column of a public-key row; true when its cells were cut off. A
     // row labelled ("... 7149.7<TAB>software integer") goes to that variant.
     bool add_public_key_row(const PublicKeyRow& row, const std::string& variant = {});
@@ -107,6 +111,7 @@ class RunBuilder {
     // Lines of figures no machine gives, by metric key: rare, so a list.
     std::vector<std::pair<std::string, uint32_t>> implausible_at_;
     std::vector<std::pair<std::string, std::vector<Measurement>>> variants_;  // in order
+    std::vector<std::vector<Measurement>> repeats_;  // [n - 1]: the Nth repeat's figures
 };
 
 }  // namespace speedlab::parse

@@ -113,10 +113,9 @@ std::optional<ShellCommand> shell_command(std::string_view line) {
     return out;
 }
 
-std::string prompt_host(std::string_view t) {
-    auto cmd = t.find("openssl speed");
-    if (cmd == std::string_view::npos || cmd < 3) return {};
-    std::string_view before = t.substr(0, cmd);
+namespace {
+// The host of a prompt whose text before its command is BEFORE, else empty.
+std::string host_before(std::string_view before) {
     auto sigil = before.find_last_of("$#>");
     if (sigil == std::string_view::npos) return {};
     before = before.substr(0, sigil);
@@ -136,6 +135,29 @@ std::string prompt_host(std::string_view t) {
             return ascii_alnum(c) || c == '-' || c == '.' || c == '_';
         });
     return ok ? std::string(host) : std::string();
+}
+}  // namespace
+
+std::string prompt_host(std::string_view t) {
+    auto cmd = t.find("openssl speed");
+    if (cmd == std::string_view::npos || cmd < 3) return {};
+    return host_before(t.substr(0, cmd));
+}
+
+bool bare_speed_command(std::string_view line) {
+    auto ws = words(trim(line));
+    for (size_t k = 0; k < ws.size(); ++k) {
+        if (names_openssl(ws[k])) return k + 1 < ws.size() && ws[k + 1] == "speed";
+        bool pins = ws[k] == "taskset" || ws[k] == "numactl" || ws[k] == "chrt";
+        if (!pins && !wrapper(ws[k])) return false;
+    }
+    return false;
+}
+
+std::string any_prompt_host(std::string_view line) {
+    std::string_view command = prompt_command(line);
+    if (command.empty()) return {};
+    return host_before(line.substr(0, static_cast<size_t>(command.data() - line.data())));
 }
 
 namespace {

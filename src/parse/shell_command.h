@@ -33,6 +33,14 @@ std::optional<ShellCommand> shell_command(std::string_view line);
 // without a user (openSUSE's root "box:/usr/local/bin # ", macOS's "box:~ me$").
 std::string prompt_host(std::string_view line);
 
+// Whether LINE is openssl speed's command without a prompt, maybe behind
+// wrappers ("taskset -c 0 openssl speed rsa2048 > out.txt"), not prose.
+bool bare_speed_command(std::string_view line);
+
+// The host of a prompt whatever it runs (`user@box:~$ cat speed.txt`: box),
+// else empty: a prompt without a host ("bash-4.2#", "$") names none.
+std::string any_prompt_host(std::string_view line);
+
 // The last prompt that ran another program and the lines since it: a run
 // starting under it is that program's output, counted as a host's prompt
 // names the run below it (no other command between, at most three stray

@@ -106,13 +106,14 @@ enum class Boundary {
 // The run being read: where it is in the text and what it has so far.
 struct RunState {
     bool active = false;
-    bool has_tables = false;                // a summary table (or -mr +F records) was read
-    bool has_progress = false;              // progress lines or -mr +R records were read
-    bool truncated = false;                 // a table row was cut off
-    bool header_seen = false;               // version/options/compiler lines of this run
-    Mode mode = Mode::none;                 // the table being read
-    std::vector<int64_t> sizes;             // its block sizes
-    std::vector<std::string> row_ids;       // its rows, by algorithm
+    bool has_tables = false;           // a summary table (or -mr +F records) was read
+    bool has_progress = false;         // progress lines or -mr +R records were read
+    bool truncated = false;            // a table row was cut off
+    bool header_seen = false;          // version/options/compiler lines of this run
+    Mode mode = Mode::none;            // the table being read
+    std::vector<int64_t> sizes;        // its block sizes
+    std::vector<std::string> row_ids;  // its rows, by algorithm
+    size_t repeat = 0;  // the last row is its name's repeat N right under itself (add_repeat)
     size_t first = 0, last_used = 0;        // lines of the text
     std::vector<size_t> candidates_unused;  // lines inside it that nothing took
     // Unused lines between the last prompt and the run's first (prompt_names).
@@ -217,7 +218,8 @@ class Parser {
     bool label_between_rows(const Token& tok);
     static std::string between_label(std::string_view t);
     bool symmetric_row(const ThroughputRow& row);
-    void symmetric_cells(const std::string& name, const std::vector<std::string_view>& cells);
+    void symmetric_cells(const std::string& name, const std::vector<std::string_view>& cells,
+                         size_t repeat = 0);
     bool machine_readable(std::string_view t, bool child);
 
     std::string_view text_;
@@ -643,10 +645,23 @@ void Parser::after_prompt(const Token& tok) {
 std::string Parser::heading_above(size_t first) const {
     for (size_t k = first, seen = 0; k-- > 0 && seen < 4;) {
         std::string_view l = trim(lines_[k].text());
-        // Fences ("```", and Markdown's "~~~" too), prompts and comments name nothing.
+        // Fences ("```", and Markdown's "~~~" too), prompts and comments name
+        // nothing; nor do a command line and a summary of figures ("302MB/s @1k").
         if (l.empty() || elision_line(l) || starts_with(l, "```") || starts_with(l, "~~~") ||
-            starts_with(l, "$") || starts_with(l, "#"))
+            starts_with(l, "$") || starts_with(l, "#") || bare_speed_command(l) || states_rate(l))
             continue;
+        // A prompt names its host (`user@box:~$ cat speed.txt`), or nothing ("bash-4.2#").
+        if (auto command = shell_command(l)) {
+            if (command->runs == ShellCommand::Runs::other) return {};
+            if (std::string host = any_prompt_host(l); !host.empty()) return host;
+            continue;
+        }
+        // A title over its rule ("openssl 1.0.1k" over "=====") names a machine or nothing.
+        if (l.size() >= 3 && l.find_first_not_of(l[0]) == std::string_view::npos &&
+            std::string_view("=-~^*").find(l[0]) != std::string_view::npos)
+            return heading_name(lines_, k);
+        // "Executing benchmark twice on cluster 0 (Cortex-A53)": the words outside parentheses.
+        if (names_results(l.substr(0, l.find('(')))) return {};
         ++seen;
         // A heading, not a sentence: short, no full stop, no quotes.
         if (used_[k] || l.size() > 60 || words(l).size() > 8 || l.back() == '.' ||
@@ -958,8 +973,12 @@ bool Parser::symmetric_row(const ThroughputRow& row) {
     if (cells.size() > run_.sizes.size())
         cells.erase(cells.begin(), cells.end() - static_cast<long>(run_.sizes.size()));
     if (cells.size() < run_.sizes.size()) run_.truncated = true;
-    repeated_row(lower_ascii(row.name));
-    symmetric_cells(row.name, cells);
+    std::string id = lower_ascii(row.name);
+    // A row right under a row of its name: the next of runs interleaved row by row.
+    bool again = !run_.row_ids.empty() && run_.row_ids.back() == id;
+    run_.repeat = again ? run_.repeat + 1 : 0;
+    if (!again) repeated_row(id);
+    symmetric_cells(row.name, cells, run_.repeat);
     run_.has_tables = true;
     run_.mode = Mode::symmetric;
     return true;
@@ -967,8 +986,8 @@ bool Parser::symmetric_row(const ThroughputRow& row) {
 
 // Each cell in its block size's place; one that is not a figure ("1e308k",
 // "x", a cell cut mid-number) is skipped in place and noted.
-void Parser::symmetric_cells(const std::string& printed,
-                             const std::vector<std::string_view>& cells) {
+void Parser::symmetric_cells(const std::string& printed, const std::vector<std::string_view>& cells,
+                             size_t repeat) {
     std::string name = printed;
     std::string variant = row_variant(name);
     name = evp_named(name);
@@ -993,7 +1012,9 @@ void Parser::symmetric_cells(const std::string& printed,
         zero_row = false;
         Measurement m =
             table_figure(id, Operation::throughput, run_.sizes[k], cell->value, cell->step, name);
-        if (!variant.empty())
+        if (repeat > 0)
+            builder_.add_repeat(repeat, std::move(m));
+        else if (!variant.empty())
             builder_.add_variant(variant, std::move(m));
         else
             builder_.add_table(std::move(m));

@@ -59,14 +59,34 @@ std::string machine_title(std::string_view title) {
     std::string_view inside = title.substr(plain.size());
     if (mentions(inside, "openssl") && inside.find_first_of("0123456789") == std::string::npos)
         return {};
-    for (std::string_view w :
-         {"openssl", "speed", "result", "benchmark", "performance", "table", "summary",
-          "comparison", "crypto", "output", "test", "number", "throughput"})
-        if (mentions(plain, w)) return {};
+    if (names_results(plain)) return {};
     return std::string(title);
 }
 
 }  // namespace
+
+bool names_results(std::string_view title) {
+    for (std::string_view w :
+         {"openssl", "speed", "result", "benchmark", "performance", "table", "summary",
+          "comparison", "crypto", "output", "test", "number", "throughput"})
+        if (mentions(title, w)) return true;
+    return false;
+}
+
+bool states_rate(std::string_view line) {
+    auto ws = words(line);
+    for (size_t k = 0; k < ws.size(); ++k) {
+        if (!ascii_digit(ws[k].front())) continue;
+        std::string_view unit =
+            ws[k].substr(std::min(ws[k].size(), ws[k].find_first_not_of("0123456789.,")));
+        if (unit.empty() && k + 1 < ws.size()) unit = ws[k + 1];
+        if (unit.size() > 2 && unit.ends_with("/s")) return true;
+        // "81797 sha512's in 3.00s", "48 signature sign ops in 10.00s": a count in seconds
+        bool seconds = unit == "s" && ws[k].find('.') != std::string_view::npos;
+        if (seconds && k > 0 && ws[k - 1] == "in") return true;
+    }
+    return false;
+}
 
 std::string heading_name(const std::vector<CleanLine>& lines, size_t k) {
     std::string_view t = trim(lines[k].text());
