@@ -150,18 +150,8 @@ Command add_import(CLI::App& app, Global& global) {
                  "build on one machine that share no figure are merged)");
     return [a, &global, machine_option]() -> int {
         if (machine_option->count()) read_machine_option(a->machine, a->options);
-        import::Found found;
-        for (const auto& path : a->files) {
-            std::ifstream file;
-            std::istream* in = nullptr;
-            try {
-                in = open_input(path, file);
-            } catch (const Error& e) {  // the other files are still read
-                import::refuse_file(path, e.what(), found);
-                continue;
-            }
-            import::read_file(*in, path, a->options, found);
-        }
+        import::Found found;  // a file that cannot be opened is refused, the others read
+        import::read_files(a->files, a->options, found, open_input);
         const auto& names = a->options.machine_names;
         if (!names.empty() && names.rbegin()->first > found.most_runs)
             throw Error(ErrorKind::usage,

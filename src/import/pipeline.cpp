@@ -3,12 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <optional>
+#include <thread>
 #include <unordered_set>
 
+#include "core/error.h"
 #include "core/plural.h"
 #include "core/text.h"
 #include "import/identity.h"
@@ -158,34 +162,60 @@ void refuse_file(const std::string& path, const std::string& why, Found& found) 
     file.refused = why;
 }
 
-// A bundle is read as a stream, run by run; any other file whole (its sha256
-// names it, and the parser keeps the text). What the file gives, or why it
-// gives nothing, goes to its FileResult.
-void read_file(std::istream& in, const std::string& path, const Options& options, Found& found) {
+namespace {
+
+// Texts read whole and waiting for their readers: at most this many bytes.
+constexpr size_t kBatchBytes = 64 << 20;
+
+// A file between its opening and what its reader made of it: its index in
+// Found::files, its reader and input, the text's sha256, and what the reader
+// read (or threw).
+struct Pending {
+    size_t file = 0;
+    const Reader* reader = nullptr;
+    Input input{};
+    std::string sha{};
+    Read got{};
+    std::exception_ptr failed{};
+};
+
+// The file's first bytes, its reader and, for a text, its whole text and
+// sha256 (a text given before is skipped here, in the files' order). False
+// when the file is done with: refused or skipped.
+bool open_file(std::istream& in, const std::string& path, const Options& options, Found& found,
+               Pending& p) {
+    p.file = found.files.size();
     FileResult& file = found.files.emplace_back();
     file.name = path == "-" ? "<stdin>" : path;
-    Input input{.name = file.name, .options = &options};
-    read_chunks(in, kSniffBytes, input.head);
-    const Reader& reader = reader_for(input.head);
-    file.reader = reader.name;
-    file.bundle = reader.carries_runs;
-    std::string sha;
-    if (reader.carries_runs) {
-        input.rest = &in;
-    } else {
-        std::string text = std::move(input.head);
-        if (!read_rest(in, path, text)) {
-            file.refused = file.name + ": cannot read: " + std::strerror(errno);
-            return;
-        }
-        sha = text_sha256(text);  // of its bytes, before a reader reads them as text
-        if (auto [given, fresh] = found.texts.emplace(sha, file.name); !fresh) {
-            file.skipped = fmt::format("the same text as {} (same sha256)", given->second);
-            return;
-        }
-        input.text = std::make_shared<std::string>(std::move(text));
+    p.input = Input{.name = file.name, .options = &options};
+    read_chunks(in, kSniffBytes, p.input.head);
+    p.reader = &reader_for(p.input.head);
+    file.reader = p.reader->name;
+    file.bundle = p.reader->carries_runs;
+    if (p.reader->carries_runs) {
+        p.input.rest = &in;
+        return true;
     }
-    Read got = reader.read(input);
+    std::string text = std::move(p.input.head);
+    if (!read_rest(in, path, text)) {
+        file.refused = file.name + ": cannot read: " + std::strerror(errno);
+        return false;
+    }
+    p.sha = text_sha256(text);  // of its bytes, before a reader reads them as text
+    if (auto [given, fresh] = found.texts.emplace(p.sha, file.name); !fresh) {
+        file.skipped = fmt::format("the same text as {} (same sha256)", given->second);
+        return false;
+    }
+    p.input.text = std::make_shared<std::string>(std::move(text));
+    return true;
+}
+
+// What the reader read, made final and named, into FOUND (after the files
+// before it: the diagnostics keep the files' order).
+void finish_file(Pending& p, const std::string& path, const Options& options, Found& found) {
+    if (p.failed) std::rethrow_exception(p.failed);
+    FileResult& file = found.files[p.file];
+    Read& got = p.got;
     if (!got.refused.empty()) {
         file.refused = got.refused;
         return;
@@ -194,15 +224,90 @@ void read_file(std::istream& in, const std::string& path, const Options& options
         file.refused = got.refused;
         return;
     }
-    if (reader.carries_runs) {
+    if (p.reader->carries_runs) {
         for (auto& run : got.runs) keep_file_names(run);
     } else {
         found.most_runs = std::max(found.most_runs, got.runs.size());
-        name_runs(got.runs, path, sha, options);
+        name_runs(got.runs, path, p.sha, options);
     }
     for (auto& run : got.runs) file.runs.push_back(std::move(run));
     found.unused_lines += got.unused_lines;
     for (auto& d : got.diagnostics) found.diagnostics.push_back(std::move(d));
+}
+
+// The file's reader, on whichever thread; what it throws is kept for the
+// file's turn.
+void read_pending(Pending& p) {
+    try {
+        p.got = p.reader->read(p.input);
+    } catch (...) {
+        p.failed = std::current_exception();
+    }
+}
+
+// The readers of BATCH on up to THREADS threads (this one among them), each
+// taking the next file not taken.
+void read_side_by_side(std::vector<Pending>& batch, size_t threads) {
+    std::atomic<size_t> next{0};
+    auto work = [&] {
+        for (size_t k; (k = next.fetch_add(1)) < batch.size();) read_pending(batch[k]);
+    };
+    std::vector<std::thread> others;
+    for (size_t t = 1; t < std::min(threads, batch.size()); ++t) others.emplace_back(work);
+    work();
+    for (auto& t : others) t.join();
+}
+
+}  // namespace
+
+// A bundle is read as a stream, run by run; any other file whole (its sha256
+// names it, and the parser keeps the text). What the file gives, or why it
+// gives nothing, goes to its FileResult.
+void read_file(std::istream& in, const std::string& path, const Options& options, Found& found) {
+    Pending p;
+    if (!open_file(in, path, options, found, p)) return;
+    read_pending(p);
+    finish_file(p, path, options, found);
+}
+
+void read_files(const std::vector<std::string>& paths, const Options& options, Found& found,
+                const OpenFile& open) {
+    size_t threads = options.threads ? options.threads : std::thread::hardware_concurrency();
+    threads = std::max<size_t>(threads, 1);
+    for (size_t at = 0; at < paths.size();) {
+        // Texts read whole, a few per thread and some megabytes at most:
+        // memory follows the batch, not every file given.
+        std::vector<Pending> batch;
+        std::vector<size_t> batch_paths;
+        size_t bytes = 0;
+        for (; at < paths.size() && batch.size() < 4 * threads && bytes < kBatchBytes; ++at) {
+            std::ifstream file;
+            std::istream* in = nullptr;
+            try {
+                in = open(paths[at], file);
+            } catch (const Error& e) {  // the other files are still read
+                refuse_file(paths[at], e.what(), found);
+                continue;
+            }
+            Pending p;
+            if (!open_file(*in, paths[at], options, found, p)) continue;
+            if (p.reader->carries_runs) {  // a stream, read in its turn: the texts before first
+                read_side_by_side(batch, threads);
+                for (size_t k = 0; k < batch.size(); ++k)
+                    finish_file(batch[k], paths[batch_paths[k]], options, found);
+                batch.clear(), batch_paths.clear();
+                read_pending(p);
+                finish_file(p, paths[at], options, found);
+                continue;
+            }
+            bytes += p.input.text->size();
+            batch.push_back(std::move(p));
+            batch_paths.push_back(at);
+        }
+        read_side_by_side(batch, threads);
+        for (size_t k = 0; k < batch.size(); ++k)
+            finish_file(batch[k], paths[batch_paths[k]], options, found);
+    }
 }
 
 std::vector<Run> store_found(Found& found, const Options& a, store::Database* db) {

@@ -4,6 +4,8 @@
 // (labels.h) and checked against the store (store_once.h) in the write
 // transaction that stores them. `cli/cmd_import` only wires arguments and prints.
 #include <cstddef>
+#include <fstream>
+#include <functional>
 #include <istream>
 #include <map>
 #include <string>
@@ -19,6 +21,7 @@ struct Options {
     std::map<size_t, std::string> machine_names;  // --machine 1=athlon,2=p3: run by run
     std::string machine_for_all;                  // --machine NAME
     bool dry_run = false, verbose = false, separate = false, again = false;
+    size_t threads = 0;  // read_files' threads: 0 one per core
 };
 
 // What one file gave: its runs, or why it gave none. Each file is judged and
@@ -46,6 +49,14 @@ struct Found {
 
 // Reads the file PATH ("-": stdin) from IN, opened by the caller, into FOUND.
 void read_file(std::istream& in, const std::string& path, const Options& options, Found& found);
+// Opens PATH ("-": stdin), FILE holding it; throws Error when it cannot.
+using OpenFile = std::function<std::istream*(const std::string& path, std::ifstream& file)>;
+// Reads PATHS into FOUND as read_file would one after another, a file that
+// OPEN cannot open refused: the same runs, messages and order. The texts'
+// readers run side by side on `options.threads` threads, a batch of texts
+// at a time; a bundle, a stream, is read in its turn.
+void read_files(const std::vector<std::string>& paths, const Options& options, Found& found,
+                const OpenFile& open);
 // A file that could not be opened: refused with WHY.
 void refuse_file(const std::string& path, const std::string& why, Found& found);
 
