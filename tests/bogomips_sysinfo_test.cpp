@@ -5,6 +5,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <vector>
 
 #include "bogomips/calibrate.h"
@@ -149,6 +150,47 @@ TEST(SystemText, MultiLineCpuinfoOfAModernKernel) {
     EXPECT_EQ(m.cpu_cache, "256 KB");
     EXPECT_DOUBLE_EQ(*m.bogomips, 1728.90);
     EXPECT_EQ(m.cpu_flags.size(), 7u);
+}
+
+// lscpu as posts paste it: a pastebin's Cortex-A8 (round eleven, MISSES.md 44)
+// and sbc-bench's log of a big.LITTLE RK3588S board (corpus 265), whose
+// clusters each have a "Model name" and a clock of their own.
+TEST(SystemText, LscpuOfOneCoreAndOfTwoClusters) {
+    const struct {
+        const char* name;
+        const char* text;
+        const char* cpu;
+        const char* architecture;
+        int count;
+        std::optional<double> mhz, bogomips;
+    } cases[] = {
+        {"Cortex-A8",
+         "Architecture: armv7l\nByte Order: Little Endian\nCPU(s): 1\nVendor ID: ARM\nModel: 2\n"
+         "Model name: Cortex-A8\nStepping: r3p2\nCPU max MHz: 1000.0000\nCPU min MHz: 300.0000\n"
+         "BogoMIPS: 996.14\nFlags: half thumb fastmult vfp edsp neon vfpv3 tls vfpd32\n",
+         "Cortex-A8", "armv7l", 1, 1000.0, 996.14},
+        {"two clusters",
+         "Architecture:                       aarch64\nCPU(s):                             8\n"
+         "Vendor ID:                          ARM\nModel name:                         Cortex-A53\n"
+         "CPU max MHz:                        2208.0000\nBogoMIPS:                           "
+         "48.00\n"
+         "Model name:                         Cortex-A72\n"
+         "CPU max MHz:                        2304.0000\nBogoMIPS:                           "
+         "48.00\n",
+         "Cortex-A53+Cortex-A72", "aarch64", 8, std::nullopt, 48.00},
+    };
+    for (const auto& c : cases) {
+        SCOPED_TRACE(c.name);
+        Machine m;
+        ASSERT_TRUE(sysinfo::decode_lscpu(c.text, m));
+        EXPECT_EQ(m.cpu_name, c.cpu);
+        EXPECT_EQ(m.architecture, c.architecture);
+        EXPECT_EQ(m.cpu_count, c.count);
+        EXPECT_EQ(m.cpu_mhz, c.mhz);
+        EXPECT_EQ(m.bogomips, c.bogomips);
+    }
+    Machine none;  // dpkg's "Architecture: amd64" names no CPU
+    EXPECT_FALSE(sysinfo::decode_lscpu("Architecture: amd64\nVersion: 1.0\n", none));
 }
 
 TEST(SystemText, MeminfoOfEveryEra) {

@@ -46,6 +46,10 @@ TEST(ImportPageCopy, APasteSitesLineNumbersAreNoPartOfItsLines) {
     const auto read = read_miss(kPastebinNumbers);
     ASSERT_EQ(read.runs.size(), 1u);
     EXPECT_EQ(read.runs[0].version, "OpenSSL 1.1.1c 28 May 2019");
+    // lscpu's report above names the machine; free's "Swap: 0 0 0" names nothing.
+    EXPECT_EQ(read.runs[0].machine->cpu_name, "Cortex-A8");
+    EXPECT_EQ(read.runs[0].machine->architecture, "armv7l");
+    EXPECT_EQ(read.runs[0].machine->cpu_mhz, 1000.0);
     const struct {
         const char* id;
         Operation op;

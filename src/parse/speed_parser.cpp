@@ -663,9 +663,14 @@ std::string Parser::heading_above(size_t first) const {
         // "Executing benchmark twice on cluster 0 (Cortex-A53)": the words outside parentheses.
         if (names_results(l.substr(0, l.find('(')))) return {};
         ++seen;
-        // A heading, not a sentence: short, no full stop, no quotes.
-        if (used_[k] || l.size() > 60 || words(l).size() > 8 || l.back() == '.' ||
-            l.find('"') != std::string_view::npos)
+        // A heading, not a sentence: short, no full stop, no quotes; nor a
+        // tool's field of numbers (free's "Swap: 0 0 0", "Mem: 499 28 267").
+        auto ws = words(l);
+        bool numbers_field = ws.size() > 1 && ws[0].back() == ':' &&
+                             std::all_of(ws.begin() + 1, ws.end(),
+                                         [](std::string_view w) { return number(w).has_value(); });
+        if (used_[k] || l.size() > 60 || ws.size() > 8 || l.back() == '.' ||
+            l.find('"') != std::string_view::npos || numbers_field)
             return {};
         if (l.back() == ':') l.remove_suffix(1);
         return std::string(trim(l));

@@ -48,6 +48,31 @@ bool MachineReader::cpuinfo(size_t& i) {
     return true;
 }
 
+// lscpu's report: its fields from this line on, while lines are "Key: value".
+bool MachineReader::lscpu(size_t& i) {
+    if (!sysinfo::lscpu_line(lines_[i].text())) return false;
+    std::string block;
+    size_t k = i;
+    for (; k < lines_.size() && k < i + 60 && sysinfo::lscpu_line(lines_[k].text()); ++k)
+        block += std::string(lines_[k].text()) + "\n";
+    Machine fresh;
+    if (!sysinfo::decode_lscpu(block, fresh)) return false;
+    new_machine_if_taken(!machine_.cpu_name.empty());
+    Machine& mc = machine_;
+    for (auto s :
+         {&Machine::architecture, &Machine::cpu_vendor, &Machine::cpu_name, &Machine::cpu_core})
+        if (!(fresh.*s).empty()) mc.*s = fresh.*s;
+    for (auto n : {&Machine::cpu_family, &Machine::cpu_model, &Machine::cpu_stepping})
+        if (fresh.*n) mc.*n = fresh.*n;
+    if (fresh.cpu_mhz) mc.cpu_mhz = fresh.cpu_mhz;
+    if (fresh.bogomips) mc.bogomips = fresh.bogomips;
+    if (!fresh.cpu_flags.empty()) mc.cpu_flags = fresh.cpu_flags;
+    if (fresh.cpu_count > 0) mc.cpu_count = fresh.cpu_count;
+    remember();
+    i = std::max(i, k - 1);  // the block's lines are not speed output
+    return true;
+}
+
 // /proc/pci: every line of a record ends in '.' or ':'.
 bool MachineReader::proc_pci(size_t& i) {
     std::string_view line = lines_[i].text();
@@ -82,13 +107,16 @@ enum Need : uint64_t {
     kSwap = 3 << 7,
     kKernelMemory = 1 << 9,
     kRelease = 7 << 10,
-    kDmesg = ~uint64_t{0} << 13,
+    kLscpu = 3 << 13,
+    kDmesg = ~uint64_t{0} << 15,
 };
-constexpr std::array<std::string_view, 24> kNeedles{
+constexpr std::array<std::string_view, 26> kNeedles{
     "vendor_id", "MemTotal:", "Calibrating delay loop", "uname -a", "/proc/bus/pci/devices",
     "lspci", "Bus ",
     // swap, installed memory, the distribution
     "SwapTotal:", "Adding Swap:", "Memory: ", "release ", "PRETTY_NAME=", "DISTRIB_DESCRIPTION=",
+    // lscpu's report
+    "Architecture:", "Model name:",
     // dmesg: emulated and virtual devices, then the kernel's own lines
     "PCem", "86Box", "BOCHS", "QEMU ", "VBOX HARDDISK", "VMware Virtual", "Linux version ",
     "Detected ", "F0 0F bug", "Hypervisor detected: ", "CPU: "};
@@ -122,7 +150,7 @@ bool MachineReader::read(size_t& i) {
         found &= ~kReleaseWord;
     if (!found) return false;
     ++version_;
-    bool used = (found & kCpuinfo) && cpuinfo(i);
+    bool used = ((found & kCpuinfo) && cpuinfo(i)) || ((found & kLscpu) && lscpu(i));
     if (found & kMeminfo) {
         new_machine_if_taken(machine_.memory_kb.has_value());
         used = sysinfo::decode_meminfo(line, machine_) || used;

@@ -44,6 +44,7 @@ class MachineReader {
 
   private:
     bool cpuinfo(size_t& i);
+    bool lscpu(size_t& i);
     bool memory_and_release(std::string_view line);
     bool proc_pci(size_t& i);
     void new_machine_if_taken(bool already_known);

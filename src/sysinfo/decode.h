@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/machine.h"
@@ -14,6 +15,11 @@ namespace speedlab::sysinfo {
 // Returns true when at least vendor, family or model name was found.
 bool decode_cpuinfo(std::string_view text, Machine& machine);
 bool decode_meminfo(std::string_view text, Machine& machine);
+// lscpu's report, one "Key: value" field a line ("Model name: Cortex-A8",
+// "CPU max MHz: 1000.0000"); true when it named the CPU (model name or vendor).
+bool decode_lscpu(std::string_view text, Machine& machine);
+// One line of it as key and value, trimmed; none when the line is no field.
+std::optional<std::pair<std::string_view, std::string_view>> lscpu_line(std::string_view line);
 // "Linux p-rh73 2.4.18-3 #1 Thu Apr 18 07:31:07 EDT 2002 i586 unknown"
 bool decode_uname(std::string_view line, Machine& machine);
 // "Calibrating delay loop... 149.50 BogoMIPS" -> 149.50
