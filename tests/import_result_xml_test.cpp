@@ -3,6 +3,7 @@
 // hand-checked figure), and the byte/s sizes the pts/openssl profiles read.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <nlohmann/json.hpp>
 
@@ -68,6 +69,24 @@ TEST(ImportResultXml, CompositeXmlGivesItsOpensslResultWithItsTrials) {
     ASSERT_EQ(run.sources.size(), 1u);
     EXPECT_EQ(run.sources[0].first_line, 93);  // the result's <Result>
     EXPECT_EQ(run.sources[0].last_line, 106);  // its entry's <RawString>
+    // pts/openssl runs `openssl speed -multi $NUM_CPU_CORES`: 4 processes' sum.
+    EXPECT_EQ(run.processes, 4);
+    EXPECT_EQ(run.timing, Timing::wall);
+    EXPECT_EQ(run.machine->cpu_count, 4);
+}
+
+// A system whose processor string states no core count: the figure is still
+// one process per core summed, and the run says the count is not known.
+TEST(ImportResultXml, ACoreCountNotStatedIsSaid) {
+    auto found = read_text("pts.xml",
+                           one_result("pts/openssl-3.0.1", "Algorithm: RSA4096", "sign/s", "5000"));
+    ASSERT_EQ(found.read.runs.size(), 1u);
+    const auto& run = found.read.runs[0];
+    EXPECT_EQ(run.processes, 1);
+    EXPECT_EQ(run.timing, Timing::wall);
+    EXPECT_TRUE(std::any_of(run.notes.begin(), run.notes.end(), [](const std::string& n) {
+        return n.find("how many processes were summed is not known") != std::string::npos;
+    }));
 }
 
 // The same student's earlier result file, Rodinia and 7-Zip only (corpus

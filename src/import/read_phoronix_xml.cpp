@@ -96,6 +96,35 @@ Machine system_machine(const pugi::xml_node& system) {
     return m;
 }
 
+// `ARMv7 rev 3 @ 1.50GHz (4 Cores)`: the cores the processor string states; 0: none.
+int stated_cores(std::string_view cpu) {
+    size_t close = cpu.rfind(" Cores)"), open = cpu.rfind('(', close);
+    if (close == std::string_view::npos || open == std::string_view::npos) return 0;
+    auto n = printed_number(cpu.substr(open + 1, close - open - 1));
+    return n && n->value >= 1 && n->value <= 4096 ? static_cast<int>(n->value) : 0;
+}
+
+// pts/openssl runs `openssl speed -multi $NUM_CPU_CORES` (its profiles'
+// install.sh): a figure is the sum of one process per core, timed by the wall clock.
+void one_process_per_core(Run& run) {
+    run.timing = Timing::wall;
+    int cores = stated_cores(run.machine->cpu_name);
+    if (cores == 0) {
+        run.notes.push_back(
+            "pts/openssl runs one openssl speed process per core and sums them; the file "
+            "states no core count, so how many processes were summed is not known");
+        return;
+    }
+    run.processes = cores;
+    Machine m = *run.machine;
+    m.cpu_count = cores;
+    run.machine = Shared<Machine>(std::move(m));
+    run.notes.push_back(fmt::format(
+        "pts/openssl runs openssl speed -multi with one process per core: each figure is the "
+        "sum of the {} processes of the {} cores the processor string states",
+        cores, cores));
+}
+
 // One system's runs as the reading makes them: figures, lines, notes.
 struct Pending {
     std::string system;
@@ -138,6 +167,7 @@ Pending& run_for(Xml& x, const std::string& system, const std::string& version,
         if (std::string hw = s->second.child_value("Hardware"); !hw.empty())
             p.run.notes.push_back("system '" + system + "': " + hw);
     }
+    one_process_per_core(p.run);
     return p;
 }
 
@@ -206,6 +236,8 @@ Read finish(Xml& x, const std::string& text) {
         made.version = std::move(p.run.version);
         made.label = std::move(p.run.label);
         made.machine = std::move(p.run.machine);
+        made.processes = p.run.processes;
+        made.timing = p.run.timing;
         made.notes.insert(made.notes.end(), p.run.notes.begin(), p.run.notes.end());
         x.out.runs.push_back(std::move(made));
     }
