@@ -10,9 +10,13 @@
 #include <map>
 #include <sstream>
 
+#include "sysinfo/fields.h"
 #include "sysinfo/pci_ids.h"
 
 namespace speedlab::sysinfo {
+
+using detail::number;
+using detail::split_words;
 
 namespace {
 
@@ -36,15 +40,6 @@ std::string squash_spaces(std::string_view s) {
         out += c;
     }
     return out;
-}
-
-template <class T>
-std::optional<T> number(std::string_view s) {
-    std::string t = trim(s);
-    T v{};
-    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (ec != std::errc{} || p == t.data()) return std::nullopt;
-    return v;
 }
 
 // Keys of /proc/cpuinfo across kernel eras, longest first where one is a
@@ -112,13 +107,6 @@ std::vector<std::pair<std::string, std::string>> cpuinfo_fields(std::string_view
         out.emplace_back(std::string(hits[h].second.first),
                          squash_spaces(text.substr(start, end - start)));
     }
-    return out;
-}
-
-std::vector<std::string> split_words(std::string_view s) {
-    std::vector<std::string> out;
-    std::istringstream in{std::string(s)};
-    for (std::string w; in >> w;) out.push_back(w);
     return out;
 }
 

@@ -1,37 +1,19 @@
 // lscpu's report ("Architecture: armv7l", "Model name: Cortex-A8", ...), as
 // benchmark posts paste it above openssl's output: util-linux prints one
 // "Key: value" field a line, the key padded with blanks before the value.
-#include <charconv>
-#include <sstream>
-
 #include "core/text.h"
 #include "sysinfo/decode.h"
+#include "sysinfo/fields.h"
 
 namespace speedlab::sysinfo {
 
 namespace {
-template <class T>
-std::optional<T> number_of(std::string_view s) {
-    std::string t = trimmed(s);
-    T v{};
-    auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-    if (ec != std::errc{} || p == t.data()) return std::nullopt;
-    return v;
-}
-
-std::vector<std::string> words_of(std::string_view s) {
-    std::vector<std::string> out;
-    std::istringstream in{std::string(s)};
-    for (std::string w; in >> w;) out.push_back(w);
-    return out;
-}
-
 // One field into the machine; true when the field is one lscpu prints.
 bool lscpu_field(std::string_view key, std::string_view value, Machine& mc) {
     if (key == "Architecture") {
         mc.architecture = std::string(value);
     } else if (key == "CPU(s)") {
-        if (auto n = number_of<int>(value)) mc.cpu_count = *n;
+        if (auto n = detail::number<int>(value)) mc.cpu_count = *n;
     } else if (key == "Vendor ID") {
         mc.cpu_vendor = std::string(value);
     } else if (key == "Model name") {
@@ -41,17 +23,17 @@ bool lscpu_field(std::string_view key, std::string_view value, Machine& mc) {
         else if (mc.cpu_name.find(value) == std::string::npos)
             mc.cpu_name += "+" + std::string(value);
     } else if (key == "CPU family") {
-        mc.cpu_family = number_of<int>(value);
+        mc.cpu_family = detail::number<int>(value);
     } else if (key == "Model") {
-        mc.cpu_model = number_of<int>(value);
+        mc.cpu_model = detail::number<int>(value);
     } else if (key == "Stepping") {
-        mc.cpu_stepping = number_of<int>(value);
+        mc.cpu_stepping = detail::number<int>(value);
     } else if (key == "CPU MHz" || (key == "CPU max MHz" && !mc.cpu_mhz)) {
-        mc.cpu_mhz = number_of<double>(value);
+        mc.cpu_mhz = detail::number<double>(value);
     } else if (key == "BogoMIPS") {
-        mc.bogomips = number_of<double>(value);
+        mc.bogomips = detail::number<double>(value);
     } else if (key == "Flags") {
-        if (mc.cpu_flags.empty()) mc.cpu_flags = words_of(value);
+        if (mc.cpu_flags.empty()) mc.cpu_flags = detail::split_words(value);
     } else {
         return false;
     }
