@@ -139,11 +139,14 @@ struct Xml {
     std::vector<Pending> runs{};
     Read out{};
 
+    // The line holding the byte at AT: how many lines start at or before it.
+    size_t line_at(size_t at) const {
+        auto it = std::upper_bound(line_starts.begin(), line_starts.end(), at);
+        return static_cast<size_t>(it - line_starts.begin());
+    }
     size_t line(const pugi::xml_node& n) const {
         ptrdiff_t at = n.offset_debug();
-        if (at < 0) return 0;
-        auto it = std::upper_bound(line_starts.begin(), line_starts.end(), static_cast<size_t>(at));
-        return static_cast<size_t>(it - line_starts.begin());
+        return at < 0 ? 0 : line_at(static_cast<size_t>(at));
     }
     void warn(size_t at, const std::string& why) {
         out.diagnostics.push_back(fmt::format("{}:{}: warning: not used: {}", name, at, why));
@@ -262,10 +265,9 @@ Read read_phoronix_xml(Input& input) {
     pugi::xml_parse_result parsed =
         doc.load_buffer(text.data(), text.size(), pugi::parse_default, pugi::encoding_utf8);
     if (!parsed) {
-        auto at = std::upper_bound(x.line_starts.begin(), x.line_starts.end(),
-                                   static_cast<size_t>(std::max<ptrdiff_t>(parsed.offset, 0)));
+        size_t at = x.line_at(static_cast<size_t>(std::max<ptrdiff_t>(parsed.offset, 0)));
         x.out.refused = fmt::format("{}:{}: not well-formed XML: {}; nothing imported", input.name,
-                                    at - x.line_starts.begin(), parsed.description());
+                                    at, parsed.description());
         return std::move(x.out);
     }
     pugi::xml_node root = doc.child("PhoronixTestSuite");

@@ -50,7 +50,6 @@ bool MachineReader::cpuinfo(size_t& i) {
 
 // lscpu's report: its fields from this line on, while lines are "Key: value".
 bool MachineReader::lscpu(size_t& i) {
-    if (!sysinfo::lscpu_line(lines_[i].text())) return false;
     std::string block;
     size_t k = i;
     for (; k < lines_.size() && k < i + 60 && sysinfo::lscpu_line(lines_[k].text()); ++k)
